@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AdminAuthGuard } from './admin-auth.guard.js';
+import { AdminTokensService } from './admin-tokens.service.js';
+import { AdminController } from './admin.controller.js';
+import { AdminService } from './admin.service.js';
+import { AuditService } from './audit.service.js';
+
+@Module({
+  controllers: [AdminController],
+  providers: [AdminTokensService, AuditService, AdminService, { provide: APP_GUARD, useClass: AdminAuthGuard }],
+  exports: [AuditService, AdminTokensService],
+})
+export class AdminModule {}

@@ -1,0 +1,26 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { AdminModule } from './admin/admin.module.js';
+import { CryptoModule } from './common/crypto/crypto.module.js';
+import { APP_CONFIG, type AppConfig } from './config/load-config.js';
+import type { DatabaseHandle } from './database/data-source-options.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
+import { MerchantsModule } from './merchants/merchants.module.js';
+
+@Global()
+@Module({})
+class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, database: DatabaseHandle): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), CryptoModule, AdminModule, MerchantsModule, HealthModule],
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import { AdminTokensService } from '../admin/admin-tokens.service.js';
+import { AppModule } from '../app.module.js';
+import { AppExceptionFilter } from '../common/errors/app-exception.filter.js';
+import { createValidationPipe } from '../common/http/validation.js';
+import { accessLogMiddleware } from '../common/logging/access-log.middleware.js';
+import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
+import { requestIdMiddleware } from '../common/logging/request-context.js';
+import type { AppConfig } from '../config/load-config.js';
+import { openDatabase } from '../database/data-source-options.js';
+import { mountSwagger } from './swagger.js';
+
+export interface StartedApp {
+  app: INestApplication;
+  /** Set on the first start without ADMIN_API_TOKEN: print it once, it is never shown again. */
+  initialAdminToken?: string;
+}
+
+/** Builds the whole service (used by main.ts and by the end-to-end tests alike). */
+export async function createApp(config: AppConfig): Promise<StartedApp> {
+  setLogLevel(config.logLevel);
+  const database = await openDatabase(config.database);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), {
+    logger: new JsonNestLogger(),
+    bodyParser: false,
+  });
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(requestIdMiddleware, accessLogMiddleware);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Swagger UI needs inline styles; scripts stay same-origin only.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:'],
+          'form-action': null,
+          // Over plain http (customer-test on localhost) upgrading would break every asset.
+          'upgrade-insecure-requests': config.baseUrl.startsWith('https://') ? [] : null,
+        },
+      },
+      hsts: config.isProduction,
+    }),
+  );
+  app.useBodyParser('json', { limit: '256kb' });
+  app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AppExceptionFilter());
+  app.enableShutdownHooks();
+  mountSwagger(app, config.baseUrl);
+  await app.init();
+  const initialAdminToken = await app.get(AdminTokensService).ensureInitialToken();
+  return { app, initialAdminToken };
+}

@@ -1,0 +1,40 @@
+/**
+ * The one error base of the service (after node-oidc-provider's OIDCProviderError): `code` and
+ * `description` are public and reach the client; `detail` is private and only reaches the logs.
+ * Each feature module declares its own subclasses with its own codes; the global filter maps them to HTTP.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly description: string,
+    readonly detail?: string,
+  ) {
+    super(description);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(description: string, readonly fields?: Record<string, string[]>) {
+    super(400, 'invalid_request', description);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(what: string) {
+    super(404, 'not_found', `${what} not found`);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(description = 'a valid bearer token is required') {
+    super(401, 'unauthorized', description);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(description: string) {
+    super(403, 'forbidden', description);
+  }
+}

@@ -1,0 +1,55 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { logger } from '../logging/logger.js';
+import { requestIdOf } from '../logging/request-context.js';
+import { AppError, BadRequestError } from './app-error.js';
+import type { ErrorBody } from './error-body.js';
+
+const HTTP_CODES: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
+/** Maps every error to the spec's error object; a client never sees a stack trace or an internal message. */
+@Catch()
+export class AppExceptionFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const { status, body } = toErrorBody(exception);
+    body.request_id = requestIdOf(req);
+    if (status >= 500) logger.error({ err: exception, request_id: body.request_id }, 'unhandled error');
+    else if (exception instanceof AppError && exception.detail)
+      logger.info({ code: exception.code, detail: exception.detail, request_id: body.request_id }, 'request refused');
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  }
+}
+
+export function toErrorBody(exception: unknown): { status: number; body: ErrorBody } {
+  if (exception instanceof AppError) {
+    const body: ErrorBody = { error: exception.code, error_description: exception.description };
+    if (exception instanceof BadRequestError && exception.fields) body.fields = exception.fields;
+    return { status: exception.status, body };
+  }
+  const cause = (exception as { cause?: { type?: string } })?.cause;
+  if (cause?.type === 'entity.parse.failed' || (exception as { type?: string })?.type === 'entity.parse.failed')
+    return { status: 400, body: { error: 'invalid_request', error_description: 'request body is not valid JSON' } };
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    const message =
+      typeof response === 'object' && response && 'message' in response ? (response as { message: unknown }).message : exception.message;
+    const description = Array.isArray(message) ? message.join('; ') : String(message);
+    return { status, body: { error: HTTP_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request'), error_description: description } };
+  }
+  return { status: 500, body: { error: 'server_error', error_description: 'internal server error' } };
+}

@@ -1,0 +1,8 @@
+/** The error object of spec 2.7, extended with field messages and the request id for support staff. */
+export interface ErrorBody {
+  error: string;
+  error_description: string;
+  error_uri?: string;
+  fields?: Record<string, string[]>;
+  request_id?: string;
+}

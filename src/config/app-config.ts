@@ -1,0 +1,99 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+export const APP_ENVS = ['customer-test', 'production'] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
+
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+const toInt = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * The environment as the process receives it, validated once at start (immich style).
+ * Property names are the environment variable names so that every error names the variable.
+ */
+export class EnvironmentVariables {
+  @IsIn(APP_ENVS, { message: 'must be customer-test or production' })
+  APP_ENV: AppEnv = 'customer-test';
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT = 3000;
+
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, { message: 'must be an http(s) URL without query or fragment' })
+  BASE_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// or postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  DATA_DIR = './data';
+
+  @Transform(toBool) @IsBoolean({ message: 'must be true or false' })
+  ALLOW_EMBEDDED_DATABASE = false;
+
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^[A-Za-z0-9+/_-]{43}=?$/, { message: 'must be 32 random bytes, base64 encoded' })
+  DATA_ENCRYPTION_KEY?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[A-Za-z0-9_-]{1,32}$/, { message: 'must be 1-32 letters, digits, - or _' })
+  DATA_ENCRYPTION_KEY_ID = 'k1';
+
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^([A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?)(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?)*$/, {
+    message: 'must be a comma-separated list of keyId:base64key',
+  })
+  DATA_ENCRYPTION_OLD_KEYS?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @MinLength(32, { message: 'must be at least 32 characters' })
+  ADMIN_API_TOKEN?: string;
+
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^[^,\s]{32,}(,[^,\s]{32,})*$/, { message: 'must be a comma-separated list of secrets of at least 32 characters' })
+  COOKIE_KEYS?: string;
+
+  @Transform(toBool) @IsBoolean({ message: 'must be true or false' })
+  TRUST_PROXY = false;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
+  REDIS_URL?: string;
+}
+
+export const ENVIRONMENT_VARIABLE_NAMES = [
+  'APP_ENV', 'PORT', 'BASE_URL', 'DATABASE_URL', 'DATA_DIR', 'ALLOW_EMBEDDED_DATABASE', 'DATA_ENCRYPTION_KEY',
+  'DATA_ENCRYPTION_KEY_ID', 'DATA_ENCRYPTION_OLD_KEYS', 'ADMIN_API_TOKEN', 'COOKIE_KEYS', 'TRUST_PROXY', 'LOG_LEVEL', 'REDIS_URL',
+] as const satisfies readonly (keyof EnvironmentVariables)[];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Validates the raw environment; throws ConfigError naming every bad variable. */
+export function validateEnvironment(env: Record<string, string | undefined>): EnvironmentVariables {
+  const picked = Object.fromEntries(ENVIRONMENT_VARIABLE_NAMES.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
+  const vars = plainToInstance(EnvironmentVariables, picked);
+  const problems = validateSync(vars, { skipMissingProperties: false }).map(
+    (e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+  );
+  if (problems.length) throw new ConfigError(problems);
+  return vars;
+}

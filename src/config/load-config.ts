@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { AppEnv, ConfigError, EnvironmentVariables, validateEnvironment } from './app-config.js';
+
+export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'embedded'; dir: string };
+
+export interface AppConfig {
+  env: AppEnv;
+  isProduction: boolean;
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  encryption: { currentKeyId: string; keys: ReadonlyMap<string, Buffer> };
+  adminApiToken?: string;
+  cookieKeys: string[];
+  trustProxy: boolean;
+  logLevel: string;
+  redisUrl?: string;
+  /** Names of secrets that were generated because the environment did not set them (customer-test only). */
+  generatedSecrets: string[];
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+interface DevelopmentSecrets {
+  dataEncryptionKey: string;
+  cookieKeys: string[];
+}
+
+/**
+ * customer-test may run without secrets in the environment: they are generated once and kept beside
+ * the embedded database so that encrypted rows stay readable across restarts.
+ */
+function loadOrCreateDevelopmentSecrets(dataDir: string): DevelopmentSecrets {
+  const file = join(dataDir, 'development-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DevelopmentSecrets;
+  const secrets: DevelopmentSecrets = {
+    dataEncryptionKey: randomBytes(32).toString('base64'),
+    cookieKeys: [randomBytes(32).toString('base64url')],
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+function productionProblems(vars: EnvironmentVariables): string[] {
+  const problems: string[] = [];
+  if (!vars.BASE_URL?.startsWith('https://')) problems.push('BASE_URL: production needs an https base URL');
+  if (!vars.DATA_ENCRYPTION_KEY) problems.push('DATA_ENCRYPTION_KEY: production needs an explicit key (no generated keys)');
+  if (!vars.COOKIE_KEYS) problems.push('COOKIE_KEYS: production needs explicit cookie signing keys (no generated keys)');
+  if (!vars.DATABASE_URL && !vars.ALLOW_EMBEDDED_DATABASE)
+    problems.push('DATABASE_URL: production needs PostgreSQL (or ALLOW_EMBEDDED_DATABASE=true as an explicit opt-in)');
+  return problems;
+}
+
+function parseKeys(vars: EnvironmentVariables, generatedKey?: string): Map<string, Buffer> {
+  const keys = new Map<string, Buffer>();
+  for (const pair of vars.DATA_ENCRYPTION_OLD_KEYS?.split(',') ?? []) {
+    const [id, value] = pair.split(':');
+    keys.set(id, Buffer.from(value, 'base64'));
+  }
+  keys.set(vars.DATA_ENCRYPTION_KEY_ID, Buffer.from((vars.DATA_ENCRYPTION_KEY ?? generatedKey)!, 'base64'));
+  return keys;
+}
+
+/** Validates the environment once and derives the typed configuration; fails fast with every problem named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const vars = validateEnvironment(env);
+  const isProduction = vars.APP_ENV === 'production';
+  if (isProduction) {
+    const problems = productionProblems(vars);
+    if (problems.length) throw new ConfigError(problems);
+  }
+  const dataDir = resolve(vars.DATA_DIR);
+  const generatedSecrets: string[] = [];
+  let dev: DevelopmentSecrets | undefined;
+  if (!vars.DATA_ENCRYPTION_KEY || !vars.COOKIE_KEYS) {
+    dev = loadOrCreateDevelopmentSecrets(dataDir);
+    if (!vars.DATA_ENCRYPTION_KEY) generatedSecrets.push('DATA_ENCRYPTION_KEY');
+    if (!vars.COOKIE_KEYS) generatedSecrets.push('COOKIE_KEYS');
+  }
+  return {
+    env: vars.APP_ENV,
+    isProduction,
+    port: vars.PORT,
+    baseUrl: (vars.BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'embedded', dir: join(dataDir, 'pglite') },
+    encryption: { currentKeyId: vars.DATA_ENCRYPTION_KEY_ID, keys: parseKeys(vars, dev?.dataEncryptionKey) },
+    adminApiToken: vars.ADMIN_API_TOKEN,
+    cookieKeys: vars.COOKIE_KEYS?.split(',') ?? dev!.cookieKeys,
+    trustProxy: vars.TRUST_PROXY,
+    logLevel: vars.LOG_LEVEL,
+    redisUrl: vars.REDIS_URL,
+    generatedSecrets,
+  };
+}

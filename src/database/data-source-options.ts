@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import type { DataSourceOptions } from 'typeorm';
+import type { DatabaseConfig } from '../config/load-config.js';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+export interface DatabaseHandle {
+  options: DataSourceOptions;
+  /** Releases what the options hold outside TypeORM (the embedded engine); call after DataSource.destroy(). */
+  close(): Promise<void>;
+}
+
+const common = {
+  type: 'postgres' as const,
+  entities: ENTITIES,
+  migrations: MIGRATIONS,
+  migrationsRun: true,
+  synchronize: false,
+  // gen_random_uuid() is built into PostgreSQL 13+ and PGlite: no extension to install.
+  installExtensions: false,
+  logging: false,
+};
+
+/**
+ * Same entities, same migrations, two engines: a real PostgreSQL through DATABASE_URL, or PGlite
+ * (PostgreSQL compiled to WASM) embedded in the process, reached through the stock `pg` driver via
+ * PGlite's node-postgres connection so that TypeORM runs the exact same SQL on both.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.kind === 'postgres') {
+    return { options: { ...common, url: config.url, poolSize: 10 }, close: async () => undefined };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  if (!config.dir.startsWith('memory://')) mkdirSync(config.dir, { recursive: true });
+  const pglite = await PGlite.create(config.dir);
+  const pgConfig = createPgConfig(pglite);
+  return {
+    options: {
+      ...common,
+      host: pgConfig.host,
+      port: pgConfig.port,
+      username: pgConfig.user,
+      password: pgConfig.password,
+      database: pgConfig.database,
+      // PGlite is single-connection: one pooled client that never idles out.
+      extra: { connection: pgConfig.connection, max: 1, idleTimeoutMillis: 0 },
+    },
+    close: () => pglite.close(),
+  };
+}

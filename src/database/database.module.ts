@@ -1,0 +1,34 @@
+import { type DynamicModule, Global, Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { DatabaseHandle } from './data-source-options.js';
+
+const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
+
+@Injectable()
+class DatabaseLifecycle implements OnApplicationShutdown {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await this.handle.close();
+  }
+}
+
+/** Provides the one TypeORM DataSource; migrations run when it initialises (migrationsRun). */
+@Global()
+export class DatabaseModule {
+  static forRoot(handle: DatabaseHandle): DynamicModule {
+    return {
+      module: DatabaseModule,
+      providers: [
+        { provide: DATABASE_HANDLE, useValue: handle },
+        { provide: DataSource, useFactory: () => new DataSource(handle.options).initialize() },
+        DatabaseLifecycle,
+      ],
+      exports: [DataSource],
+    };
+  }
+}

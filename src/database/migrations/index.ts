@@ -1,0 +1,4 @@
+import { Foundation1700000000001 } from './1700000000001-foundation.js';
+
+/** Listed explicitly (no globbing): the same list runs on PGlite and PostgreSQL, in order. */
+export const MIGRATIONS = [Foundation1700000000001];

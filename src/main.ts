@@ -1,0 +1,40 @@
+import { createApp } from './bootstrap/create-app.js';
+import { SWAGGER_PATH } from './bootstrap/swagger.js';
+import { logger } from './common/logging/logger.js';
+import { ConfigError } from './config/app-config.js';
+import { loadConfig, type AppConfig } from './config/load-config.js';
+
+function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\nSee .env.example for every variable.\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const { app, initialAdminToken } = await createApp(config);
+  await app.listen(config.port);
+  const lines = [
+    `Identity broker (${config.env}) is up on ${config.database.kind === 'embedded' ? 'the embedded database' : 'PostgreSQL'}`,
+    `  base URL:   ${config.baseUrl}`,
+    `  discovery:  ${config.baseUrl}/oidc/.well-known/openid-configuration`,
+    `  Swagger UI: ${config.baseUrl}/${SWAGGER_PATH}`,
+    `  health:     ${config.baseUrl}/health`,
+  ];
+  if (config.generatedSecrets.length)
+    lines.push(`  development secrets generated for ${config.generatedSecrets.join(', ')} (kept in ${config.dataDir})`);
+  if (initialAdminToken)
+    lines.push('', `  Admin API token (shown once, store it now): ${initialAdminToken}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((err: unknown) => {
+  logger.fatal({ err }, 'start-up failed');
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CIBA_DELIVERY_MODES,
+  ENCRYPTION_ALGS,
+  ENCRYPTION_ENCS,
+  ID_TOKEN_SIGNING_ALGS,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+} from '../merchant.entity.js';
+
+const HTTPS_URL: Parameters<typeof IsUrl>[0] = { protocols: ['https'], require_protocol: true, require_tld: false };
+export const SCOPE_VALUE = /^[a-z_0-9]+( [a-z_0-9]+)*$/;
+export const REQUEST_OBJECT_ALGS = ['RS256', 'PS256', 'ES256'] as const;
+
+export class JwksDto {
+  @ApiPropertyOptional({ description: 'JSON Web Keys (public members only), e.g. RSA `kty`, `n`, `e`, optional `kid`, `use`, `alg`', type: 'array', items: { type: 'object' } })
+  @IsArray() @ArrayMaxSize(20) @IsObject({ each: true })
+  keys: Record<string, unknown>[];
+}
+
+/**
+ * The optional merchant settings, shared by create and update. Names follow RFC 7591 and its OIDC/CIBA
+ * extensions where one exists; `eid_schemes`, `psd2`, `encryption_key_id` and `request_object_key_id` are ours.
+ */
+export class MerchantOptionalFields {
+  @ApiPropertyOptional({ description: 'Space-separated scopes the merchant may request (spec 2.3). Omit for all scopes.', example: 'openid profile ssn' })
+  @IsOptional() @IsString() @Matches(SCOPE_VALUE, { message: 'scope must be space-separated scope values' }) @MaxLength(1000)
+  scope?: string;
+
+  @ApiPropertyOptional({ description: 'eID scheme ids the merchant may use. Omit for every scheme enabled in this environment.', example: ['document-verifier'] })
+  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @Matches(/^[a-z0-9-]{1,40}$/, { each: true, message: 'each eid scheme id must be lower-case letters, digits or -' })
+  eid_schemes?: string[];
+
+  @ApiPropertyOptional({ description: 'PSD2 third-party provider: PKCE with S256 is mandatory (spec 4.2.4).', default: false })
+  @IsOptional() @IsBoolean()
+  psd2?: boolean;
+
+  @ApiPropertyOptional({ enum: TOKEN_ENDPOINT_AUTH_METHODS, default: 'client_secret_basic' })
+  @IsOptional() @IsIn(TOKEN_ENDPOINT_AUTH_METHODS)
+  token_endpoint_auth_method?: (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
+
+  @ApiPropertyOptional({ enum: ID_TOKEN_SIGNING_ALGS, default: 'RS256' })
+  @IsOptional() @IsIn(ID_TOKEN_SIGNING_ALGS)
+  id_token_signed_response_alg?: (typeof ID_TOKEN_SIGNING_ALGS)[number];
+
+  @ApiPropertyOptional({ enum: ENCRYPTION_ALGS, description: 'Set to encrypt ID tokens (sign then encrypt, spec 5.5). Needs jwks or jwks_uri.' })
+  @IsOptional() @IsIn(ENCRYPTION_ALGS)
+  id_token_encrypted_response_alg?: string;
+
+  @ApiPropertyOptional({ enum: ENCRYPTION_ENCS, default: 'A256GCM' })
+  @IsOptional() @IsIn(ENCRYPTION_ENCS)
+  id_token_encrypted_response_enc?: string;
+
+  @ApiPropertyOptional({ enum: ENCRYPTION_ALGS, description: 'Set to encrypt user-info responses (spec 5.6).' })
+  @IsOptional() @IsIn(ENCRYPTION_ALGS)
+  userinfo_encrypted_response_alg?: string;
+
+  @ApiPropertyOptional({ enum: ENCRYPTION_ENCS, default: 'A256GCM' })
+  @IsOptional() @IsIn(ENCRYPTION_ENCS)
+  userinfo_encrypted_response_enc?: string;
+
+  @ApiPropertyOptional({ description: "URL of the merchant's JWKS (https).", example: 'https://merchant.example/jwks.json' })
+  @IsOptional() @IsUrl(HTTPS_URL, { message: 'jwks_uri must be an https URL' }) @MaxLength(2000)
+  jwks_uri?: string;
+
+  @ApiPropertyOptional({ description: "The merchant's public keys inline (RSA key members as JSON, spec 4.2.3).", type: JwksDto })
+  @IsOptional() @ValidateNested() @Type(() => JwksDto)
+  jwks?: JwksDto;
+
+  @ApiPropertyOptional({ description: 'kid of the encryption key in the set; without it the first key is used.' })
+  @IsOptional() @IsString() @MaxLength(200)
+  encryption_key_id?: string;
+
+  @ApiPropertyOptional({ description: 'kid of the request-object verification key; without it the first key is used.' })
+  @IsOptional() @IsString() @MaxLength(200)
+  request_object_key_id?: string;
+
+  @ApiPropertyOptional({ enum: REQUEST_OBJECT_ALGS })
+  @IsOptional() @IsIn(REQUEST_OBJECT_ALGS)
+  request_object_signing_alg?: string;
+
+  @ApiPropertyOptional({ enum: CIBA_DELIVERY_MODES, default: 'poll' })
+  @IsOptional() @IsIn(CIBA_DELIVERY_MODES)
+  backchannel_token_delivery_mode?: (typeof CIBA_DELIVERY_MODES)[number];
+
+  @ApiPropertyOptional({ description: 'Callback for CIBA ping and push delivery (https).' })
+  @IsOptional() @IsUrl(HTTPS_URL, { message: 'backchannel_client_notification_endpoint must be an https URL' }) @MaxLength(2000)
+  backchannel_client_notification_endpoint?: string;
+}

@@ -1,0 +1,41 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageMetaDto } from '../../common/http/pagination.dto.js';
+
+export class MerchantDto {
+  @ApiProperty({ description: 'The merchant identifier (OAuth client_id).', example: 'm_3q2X9yTzK1cV8wB4' }) client_id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: [String] }) redirect_uris: string[];
+  @ApiProperty({ nullable: true, type: String, description: 'null: every scope' }) scope: string | null;
+  @ApiProperty({ nullable: true, type: [String], description: 'null: every scheme enabled in this environment' }) eid_schemes: string[] | null;
+  @ApiProperty() psd2: boolean;
+  @ApiProperty() token_endpoint_auth_method: string;
+  @ApiProperty() id_token_signed_response_alg: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) id_token_encrypted_response_alg: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) id_token_encrypted_response_enc: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) userinfo_encrypted_response_alg: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) userinfo_encrypted_response_enc: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) jwks_uri: string | null;
+  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true }) jwks: { keys: unknown[] } | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) encryption_key_id: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) request_object_key_id: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) request_object_signing_alg: string | null;
+  @ApiProperty() backchannel_token_delivery_mode: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) backchannel_client_notification_endpoint: string | null;
+  @ApiProperty() enabled: boolean;
+  @ApiProperty() secret_rotated_at: string;
+  @ApiProperty() created_at: string;
+  @ApiProperty() updated_at: string;
+}
+
+export class MerchantWithSecretDto extends MerchantDto {
+  @ApiProperty({ description: 'The merchant secret. Shown this once; store it safely.' }) client_secret: string;
+}
+
+export class MerchantSecretDto {
+  @ApiProperty() client_id: string;
+  @ApiProperty({ description: 'The new merchant secret. Shown this once; the old one stops working at once.' }) client_secret: string;
+}
+
+export class MerchantPageDto extends PageMetaDto {
+  @ApiProperty({ type: [MerchantDto] }) items: MerchantDto[];
+}

@@ -1,0 +1,43 @@
+import type { AppEnv } from '../config/app-config.js';
+import { unknownScopes } from './scopes.js';
+
+export interface MerchantSettings {
+  redirectUris: string[];
+  scope: string | null;
+  tokenEndpointAuthMethod: string;
+  idTokenEncryptedResponseAlg: string | null;
+  userinfoEncryptedResponseAlg: string | null;
+  jwksUri: string | null;
+  jwks: { keys: unknown[] } | null;
+  requestObjectSigningAlg: string | null;
+  backchannelTokenDeliveryMode: string;
+  backchannelClientNotificationEndpoint: string | null;
+}
+
+const LOCALHOST = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Rules that span fields or depend on the environment; field shapes are the DTOs' job.
+ * Returns field -> messages; empty when the settings are acceptable.
+ */
+export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (problems[field] ??= []).push(message);
+
+  for (const uri of s.redirectUris) {
+    const url = new URL(uri);
+    if (url.protocol === 'http:' && (env === 'production' || !LOCALHOST.has(url.hostname)))
+      add('redirect_uris', `${uri}: must use https${env === 'production' ? '' : ' (plain http only for localhost in customer-test)'}`);
+  }
+  if (new Set(s.redirectUris).size !== s.redirectUris.length) add('redirect_uris', 'redirect URIs must be unique');
+  if (s.scope) for (const unknown of unknownScopes(s.scope)) add('scope', `${unknown} is not a scope of this service`);
+  if (s.jwksUri && s.jwks) add('jwks', 'give jwks or jwks_uri, not both');
+  const hasKeys = Boolean(s.jwksUri || s.jwks);
+  if (s.idTokenEncryptedResponseAlg && !hasKeys) add('id_token_encrypted_response_alg', 'needs jwks or jwks_uri with an encryption key');
+  if (s.userinfoEncryptedResponseAlg && !hasKeys) add('userinfo_encrypted_response_alg', 'needs jwks or jwks_uri with an encryption key');
+  if (s.tokenEndpointAuthMethod === 'private_key_jwt' && !hasKeys) add('token_endpoint_auth_method', 'private_key_jwt needs jwks or jwks_uri');
+  if (s.requestObjectSigningAlg && !hasKeys) add('request_object_signing_alg', 'needs jwks or jwks_uri with the verification key');
+  if (s.backchannelTokenDeliveryMode !== 'poll' && !s.backchannelClientNotificationEndpoint)
+    add('backchannel_client_notification_endpoint', `required for ${s.backchannelTokenDeliveryMode} delivery`);
+  return problems;
+}

@@ -1,0 +1,47 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { JSONWebKeySet } from 'jose';
+
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'] as const;
+export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
+export const ID_TOKEN_SIGNING_ALGS = ['RS256', 'ES256'] as const;
+export type IdTokenSigningAlg = (typeof ID_TOKEN_SIGNING_ALGS)[number];
+export const CIBA_DELIVERY_MODES = ['poll', 'ping', 'push'] as const;
+export type CibaDeliveryMode = (typeof CIBA_DELIVERY_MODES)[number];
+export const ENCRYPTION_ALGS = ['RSA-OAEP-256'] as const;
+export const ENCRYPTION_ENCS = ['A256GCM', 'A128GCM', 'A128CBC-HS256', 'A256CBC-HS512'] as const;
+
+/** A merchant (an OAuth client). The secret is sealed with the at-rest key; it is never stored in clear. */
+@Entity('merchants')
+export class MerchantEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ name: 'client_id', type: 'text', unique: true }) clientId: string;
+  @Column({ type: 'text' }) name: string;
+  @Column({ name: 'client_secret_sealed', type: 'text' }) clientSecretSealed: string;
+  @Column({ name: 'redirect_uris', type: 'jsonb' }) redirectUris: string[];
+  /** Space-separated scopes the merchant may request; null = every scope of spec 2.3. */
+  @Column({ type: 'text', nullable: true }) scope: string | null;
+  /** eID scheme ids the merchant may use; null = every scheme enabled in this environment. */
+  @Column({ name: 'eid_schemes', type: 'jsonb', nullable: true }) eidSchemes: string[] | null;
+  @Column({ type: 'boolean', default: false }) psd2: boolean;
+  @Column({ name: 'token_endpoint_auth_method', type: 'text', default: 'client_secret_basic' })
+  tokenEndpointAuthMethod: TokenEndpointAuthMethod;
+  @Column({ name: 'id_token_signed_response_alg', type: 'text', default: 'RS256' }) idTokenSignedResponseAlg: IdTokenSigningAlg;
+  @Column({ name: 'id_token_encrypted_response_alg', type: 'text', nullable: true }) idTokenEncryptedResponseAlg: string | null;
+  @Column({ name: 'id_token_encrypted_response_enc', type: 'text', nullable: true }) idTokenEncryptedResponseEnc: string | null;
+  @Column({ name: 'userinfo_encrypted_response_alg', type: 'text', nullable: true }) userinfoEncryptedResponseAlg: string | null;
+  @Column({ name: 'userinfo_encrypted_response_enc', type: 'text', nullable: true }) userinfoEncryptedResponseEnc: string | null;
+  /** The merchant's public keys (encryption, request objects, private_key_jwt): a JWKS URL or inline keys. */
+  @Column({ name: 'jwks_uri', type: 'text', nullable: true }) jwksUri: string | null;
+  @Column({ type: 'jsonb', nullable: true }) jwks: JSONWebKeySet | null;
+  /** Key ids to use from that set; without one the first key of the set is used (spec 4.2.3, 5.5). */
+  @Column({ name: 'encryption_key_id', type: 'text', nullable: true }) encryptionKeyId: string | null;
+  @Column({ name: 'request_object_key_id', type: 'text', nullable: true }) requestObjectKeyId: string | null;
+  @Column({ name: 'request_object_signing_alg', type: 'text', nullable: true }) requestObjectSigningAlg: string | null;
+  @Column({ name: 'backchannel_token_delivery_mode', type: 'text', default: 'poll' }) backchannelTokenDeliveryMode: CibaDeliveryMode;
+  @Column({ name: 'backchannel_client_notification_endpoint', type: 'text', nullable: true })
+  backchannelClientNotificationEndpoint: string | null;
+  @Column({ type: 'boolean', default: true }) enabled: boolean;
+  @Column({ name: 'secret_rotated_at', type: 'timestamptz' }) secretRotatedAt: Date;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}

@@ -1,0 +1,157 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DataSource, Repository } from 'typeorm';
+import type { AdminActor } from '../admin/admin-actor.js';
+import { AuditService } from '../admin/audit.service.js';
+import { constantTimeEqual } from '../common/crypto/constant-time.js';
+import { SecretBox } from '../common/crypto/secret-box.js';
+import { BadRequestError, NotFoundError } from '../common/errors/app-error.js';
+import type { PageQueryDto } from '../common/http/pagination.dto.js';
+import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
+import type { CreateMerchantDto } from './dto/create-merchant.dto.js';
+import type { MerchantDto, MerchantPageDto, MerchantSecretDto, MerchantWithSecretDto } from './dto/merchant-response.dto.js';
+import type { UpdateMerchantDto } from './dto/update-merchant.dto.js';
+import { merchantSettingProblems } from './merchant-policy.js';
+import { applyMerchantFields, toMerchantDto } from './merchant.mapper.js';
+import { MerchantEntity } from './merchant.entity.js';
+
+const secretContext = (clientId: string) => `merchant-secret:${clientId}`;
+
+/** Merchant registration and lookup. Knows nothing of OAuth flows (architecture rule). */
+@Injectable()
+export class MerchantsService {
+  private readonly merchants: Repository<MerchantEntity>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly secretBox: SecretBox,
+    private readonly audit: AuditService,
+  ) {
+    this.merchants = dataSource.getRepository(MerchantEntity);
+  }
+
+  async create(dto: CreateMerchantDto, actor: AdminActor): Promise<MerchantWithSecretDto> {
+    const entity = this.merchants.create({ clientId: `m_${randomBytes(12).toString('base64url')}` });
+    const fields = applyMerchantFields(entity, dto);
+    this.assertAcceptable(entity);
+    const secret = newSecret();
+    entity.clientSecretSealed = this.secretBox.encrypt(secret, secretContext(entity.clientId));
+    entity.secretRotatedAt = new Date();
+    const saved = await this.dataSource.transaction(async (tx) => {
+      const row = await tx.getRepository(MerchantEntity).save(entity);
+      await this.audit.record(actor, 'merchant.create', 'merchant', row.clientId, this.auditedValues(row, fields), tx);
+      return row;
+    });
+    return { ...toMerchantDto(saved), client_secret: secret };
+  }
+
+  async list(query: PageQueryDto): Promise<MerchantPageDto> {
+    const [rows, total] = await this.merchants.findAndCount({
+      order: { createdAt: 'ASC' },
+      take: query.per_page,
+      skip: (query.page - 1) * query.per_page,
+    });
+    return { page: query.page, per_page: query.per_page, total, items: rows.map(toMerchantDto) };
+  }
+
+  async get(clientId: string): Promise<MerchantDto> {
+    return toMerchantDto(await this.load(clientId));
+  }
+
+  async update(clientId: string, dto: UpdateMerchantDto, actor: AdminActor): Promise<MerchantDto> {
+    return this.change(clientId, actor, 'merchant.update', (entity) => {
+      const fields = applyMerchantFields(entity, dto);
+      this.assertAcceptable(entity);
+      return this.auditedValues(entity, fields);
+    });
+  }
+
+  async rotateSecret(clientId: string, actor: AdminActor): Promise<MerchantSecretDto> {
+    const secret = newSecret();
+    await this.change(clientId, actor, 'merchant.rotate_secret', (entity) => {
+      entity.clientSecretSealed = this.secretBox.encrypt(secret, secretContext(entity.clientId));
+      entity.secretRotatedAt = new Date();
+      return {};
+    });
+    return { client_id: clientId, client_secret: secret };
+  }
+
+  async setEnabled(clientId: string, enabled: boolean, actor: AdminActor): Promise<MerchantDto> {
+    return this.change(clientId, actor, enabled ? 'merchant.enable' : 'merchant.disable', (entity) => {
+      entity.enabled = enabled;
+      return { enabled };
+    });
+  }
+
+  /** The merchant as the protocol layer needs it, with its secret unsealed; undefined when unknown or disabled. */
+  async findEnabled(clientId: string): Promise<(MerchantEntity & { clientSecret: string }) | undefined> {
+    const row = await this.merchants.findOneBy({ clientId });
+    if (!row || !row.enabled) return undefined;
+    return Object.assign(row, { clientSecret: this.secretBox.decryptText(row.clientSecretSealed, secretContext(row.clientId)) });
+  }
+
+  /** Checks a presented secret in constant time; false for unknown or disabled merchants. */
+  async verifySecret(clientId: string, presented: string): Promise<boolean> {
+    const merchant = await this.findEnabled(clientId);
+    const ok = constantTimeEqual(presented, merchant?.clientSecret ?? randomBytes(32).toString('base64url'));
+    return ok && merchant !== undefined;
+  }
+
+  private async change(
+    clientId: string,
+    actor: AdminActor,
+    action: string,
+    mutate: (entity: MerchantEntity) => Record<string, unknown>,
+  ): Promise<MerchantDto> {
+    const saved = await this.dataSource.transaction(async (tx) => {
+      const repo = tx.getRepository(MerchantEntity);
+      const entity = await repo.findOne({ where: { clientId }, lock: { mode: 'pessimistic_write' } });
+      if (!entity) throw new NotFoundError(`merchant ${clientId}`);
+      const changes = mutate(entity);
+      const row = await repo.save(entity);
+      await this.audit.record(actor, action, 'merchant', clientId, changes, tx);
+      return row;
+    });
+    return toMerchantDto(saved);
+  }
+
+  private async load(clientId: string): Promise<MerchantEntity> {
+    const row = await this.merchants.findOneBy({ clientId });
+    if (!row) throw new NotFoundError(`merchant ${clientId}`);
+    return row;
+  }
+
+  private assertAcceptable(entity: MerchantEntity): void {
+    const problems = merchantSettingProblems(
+      {
+        redirectUris: entity.redirectUris ?? [],
+        scope: entity.scope ?? null,
+        tokenEndpointAuthMethod: entity.tokenEndpointAuthMethod ?? 'client_secret_basic',
+        idTokenEncryptedResponseAlg: entity.idTokenEncryptedResponseAlg ?? null,
+        userinfoEncryptedResponseAlg: entity.userinfoEncryptedResponseAlg ?? null,
+        jwksUri: entity.jwksUri ?? null,
+        jwks: entity.jwks ?? null,
+        requestObjectSigningAlg: entity.requestObjectSigningAlg ?? null,
+        backchannelTokenDeliveryMode: entity.backchannelTokenDeliveryMode ?? 'poll',
+        backchannelClientNotificationEndpoint: entity.backchannelClientNotificationEndpoint ?? null,
+      },
+      this.config.env,
+    );
+    const fields = Object.keys(problems);
+    if (fields.length) {
+      const description = fields.map((f) => `${f}: ${problems[f].join('; ')}`).join('; ');
+      throw new BadRequestError(description, problems);
+    }
+  }
+
+  /** The audit trail keeps the new values of changed fields; merchant secrets never reach it. */
+  private auditedValues(entity: MerchantEntity, fields: string[]): Record<string, unknown> {
+    const dto = toMerchantDto(entity) as unknown as Record<string, unknown>;
+    return Object.fromEntries(fields.map((f) => [f, dto[f]]));
+  }
+}
+
+function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}

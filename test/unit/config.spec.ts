@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError } from '../../src/config/app-config.js';
+import { loadConfig } from '../../src/config/load-config.js';
+
+const key = () => randomBytes(32).toString('base64');
+const dataDir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('defaults to customer-test on the embedded database with generated, persisted development secrets', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.env).toBe('customer-test');
+    expect(config.port).toBe(3000);
+    expect(config.baseUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'embedded', dir: join(dir, 'pglite') });
+    expect(config.generatedSecrets).toEqual(['DATA_ENCRYPTION_KEY', 'COOKIE_KEYS']);
+    const again = loadConfig({ DATA_DIR: dir });
+    expect(again.encryption.keys.get('k1')).toEqual(config.encryption.keys.get('k1'));
+    expect(JSON.parse(readFileSync(join(dir, 'development-secrets.json'), 'utf8')).cookieKeys).toEqual(config.cookieKeys);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ APP_ENV: 'staging' }, 'APP_ENV'],
+    [{ BASE_URL: 'ftp://x' }, 'BASE_URL'],
+    [{ BASE_URL: 'https://broker.example/?q=1' }, 'BASE_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATA_ENCRYPTION_KEY: 'short' }, 'DATA_ENCRYPTION_KEY'],
+    [{ ADMIN_API_TOKEN: 'too-short' }, 'ADMIN_API_TOKEN'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('names the bad variable in %j', (env, variable) => {
+    const problems = problemsOf({ DATA_DIR: dataDir(), ...env });
+    expect(problems).toHaveLength(1);
+    expect(problems[0].startsWith(`${variable}:`)).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'x', APP_ENV: 'y', LOG_LEVEL: 'z' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['APP_ENV', 'LOG_LEVEL', 'PORT']);
+  });
+
+  it('refuses production with development defaults', () => {
+    const problems = problemsOf({ APP_ENV: 'production', BASE_URL: 'http://broker.example' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['BASE_URL', 'COOKIE_KEYS', 'DATABASE_URL', 'DATA_ENCRYPTION_KEY']);
+  });
+
+  it('accepts production with explicit secrets, and the embedded database only with an explicit opt-in', () => {
+    const env = {
+      APP_ENV: 'production',
+      BASE_URL: 'https://broker.example',
+      DATA_ENCRYPTION_KEY: key(),
+      COOKIE_KEYS: randomBytes(32).toString('hex'),
+      DATA_DIR: dataDir(),
+    };
+    expect(problemsOf(env)).toEqual(['DATABASE_URL: production needs PostgreSQL (or ALLOW_EMBEDDED_DATABASE=true as an explicit opt-in)']);
+    const embedded = loadConfig({ ...env, ALLOW_EMBEDDED_DATABASE: 'true' });
+    expect(embedded.database.kind).toBe('embedded');
+    expect(embedded.generatedSecrets).toEqual([]);
+    const pg = loadConfig({ ...env, DATABASE_URL: 'postgresql://db.internal/broker' });
+    expect(pg.database).toEqual({ kind: 'postgres', url: 'postgresql://db.internal/broker' });
+    expect(pg.isProduction).toBe(true);
+  });
+
+  it('keeps old data keys readable for rotation', () => {
+    const old = key();
+    const config = loadConfig({ DATA_DIR: dataDir(), DATA_ENCRYPTION_KEY: key(), DATA_ENCRYPTION_KEY_ID: 'k2', DATA_ENCRYPTION_OLD_KEYS: `k1:${old}` });
+    expect(config.encryption.currentKeyId).toBe('k2');
+    expect(config.encryption.keys.get('k1')).toEqual(Buffer.from(old, 'base64'));
+  });
+});
