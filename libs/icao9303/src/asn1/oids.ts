@@ -12,6 +12,7 @@ export const OID = {
   rsaEncryption: '1.2.840.113549.1.1.1',
   rsassaPss: '1.2.840.113549.1.1.10',
   ecPublicKey: '1.2.840.10045.2.1',
+  standardizedDomainParameters: '0.4.0.127.0.7.1.2', // BSI TR-03110-3 A.2.1.1
   dhPublicNumber: '1.2.840.10046.2.1',
   pkDh: '0.4.0.127.0.7.2.2.1.1',
   pkEcdh: '0.4.0.127.0.7.2.2.1.2',
