@@ -92,16 +92,20 @@ export function checkSignerSignature(sd: ParsedSignedData, options: SignerCheckO
 /** RFC 5652 §5.3 SignerIdentifier: issuerAndSerialNumber or subjectKeyIdentifier. */
 export function findSigner(sd: ParsedSignedData): DocumentCertificate | undefined {
   const sid = sd.signerInfo.sid;
-  for (const [i, der] of sd.certificates.entries()) {
-    const cert = DocumentCertificate.fromDer(der, `SignedData.certificates[${i}]`);
+  const certs = sd.certificates.flatMap((der, i) => {
+    try {
+      return [DocumentCertificate.fromDer(der, `SignedData.certificates[${i}]`)];
+    } catch (e) {
+      if (e instanceof Icao9303Error) return []; // an undecodable certificate cannot be the signer
+      throw e;
+    }
+  });
+  for (const cert of certs) {
     if (sid.subjectKeyIdentifier && cert.subjectKeyIdentifier && bytesEqual(sid.subjectKeyIdentifier, cert.subjectKeyIdentifier)) return cert;
     if (sid.issuer && sid.serialNumber && bytesEqual(stripZero(sid.serialNumber), cert.serialNumber) && bytesEqual(sid.issuer, cert.issuerDer)) return cert;
   }
   // Some issuers encode the issuer name differently in sid and certificate; fall back to the only certificate.
-  if (sd.certificates.length === 1) {
-    const only = DocumentCertificate.fromDer(sd.certificates[0], 'SignedData.certificates[0]');
-    if (sid.serialNumber && bytesEqual(stripZero(sid.serialNumber), only.serialNumber)) return only;
-  }
+  if (certs.length === 1 && sid.serialNumber && bytesEqual(stripZero(sid.serialNumber), certs[0].serialNumber)) return certs[0];
   return undefined;
 }
 

@@ -126,7 +126,7 @@ function signedAttributes(attrs: Attribute[], raw: ArrayBuffer | undefined, fiel
 }
 
 @AsnType({ type: AsnTypeTypes.Set, itemType: Attribute })
-class AttributeSet extends AsnArray<Attribute> {
+export class AttributeSet extends AsnArray<Attribute> {
   constructor(items?: Attribute[]) {
     super(items);
     Object.setPrototypeOf(this, AttributeSet.prototype);
