@@ -1,0 +1,245 @@
+import { mapVerifierClaims, type DocumentHolderData, type VerificationOutcome } from '../../src/verifier-claims/map-verifier-claims.js';
+import { toSamlAttributes } from '../../src/verifier-claims/saml-attributes.js';
+import { ageOverClaims } from '../../src/verifier-claims/age.js';
+
+const now = new Date('2026-11-22T12:00:00Z');
+
+/** The fields of an ICAO TD3 MRZ (9303-4 §4.2.2), sliced by position. */
+function td3(line1: string, line2: string): DocumentHolderData {
+  return {
+    documentCode: line1.slice(0, 2).replace(/</g, ''),
+    issuingState: line1.slice(2, 5),
+    mrzName: line1.slice(5),
+    documentNumber: line2.slice(0, 9),
+    nationality: line2.slice(10, 13),
+    mrzDateOfBirth: line2.slice(13, 19),
+    sex: line2.charAt(20) as DocumentHolderData['sex'],
+    mrzDateOfExpiry: line2.slice(21, 27),
+    optionalData: line2.slice(28, 42),
+  };
+}
+
+/** The fields of an ICAO TD1 MRZ (9303-5 §4.2.2), sliced by position. */
+function td1(line1: string, line2: string, line3: string): DocumentHolderData {
+  return {
+    documentCode: line1.slice(0, 2).replace(/</g, ''),
+    issuingState: line1.slice(2, 5),
+    documentNumber: line1.slice(5, 14),
+    optionalData: line1.slice(15, 30),
+    mrzDateOfBirth: line2.slice(0, 6),
+    sex: line2.charAt(7) as DocumentHolderData['sex'],
+    mrzDateOfExpiry: line2.slice(8, 14),
+    nationality: line2.slice(15, 18),
+    mrzName: line3,
+  };
+}
+
+const SPECIMEN_PASSPORT = td3('P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10');
+const SPECIMEN_ID_CARD = td1('I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<');
+
+const PASS: VerificationOutcome = {
+  result: 'pass',
+  explanations: [],
+  facematchLevel: 8,
+  sources: ['SDK_NFC', 'SDK_FACESCAN'],
+  authFilesUrl: 'https://broker.example/auth_files/fetch.html?id=abc',
+};
+
+describe('mapVerifierClaims: ICAO 9303 specimens', () => {
+  it('maps the TD3 specimen passport to every claim with a value, in spec formats', () => {
+    expect(mapVerifierClaims(SPECIMEN_PASSPORT, PASS, now)).toEqual({
+      document_type: 'PASSPORT',
+      issuing_country: 'UTO',
+      document_number: 'L898902C3',
+      primary_identifier: 'ERIKSSON',
+      secondary_identifier: 'ANNA MARIA',
+      nationality: 'UTO',
+      birthdate: '12.08.1974',
+      personal_number: 'ZE184226B',
+      gender: 'FEMALE',
+      date_of_expiry: '15.04.2012',
+      name: 'ANNA MARIA ERIKSSON',
+      facematch_level: 8,
+      auth_files_url: 'https://broker.example/auth_files/fetch.html?id=abc',
+      authentication_sources: ['SDK_NFC', 'SDK_FACESCAN'],
+      authentication_result: 'pass',
+      given_name: 'ANNA MARIA',
+      family_name: 'ERIKSSON',
+    });
+  });
+
+  it('maps the TD1 specimen ID card (no personal number: its optional data is empty)', () => {
+    const claims = mapVerifierClaims(SPECIMEN_ID_CARD, PASS, now);
+    expect(claims).toMatchObject({
+      document_type: 'ID_CARD',
+      issuing_country: 'UTO',
+      document_number: 'D23145890',
+      primary_identifier: 'ERIKSSON',
+      secondary_identifier: 'ANNA MARIA',
+      birthdate: '12.08.1974',
+      gender: 'FEMALE',
+      date_of_expiry: '15.04.2012',
+      name: 'ANNA MARIA ERIKSSON',
+    });
+    expect(claims).not.toHaveProperty('personal_number');
+    expect(claims).not.toHaveProperty('other_identifier');
+    expect(claims).not.toHaveProperty('acr');
+  });
+});
+
+describe('mapVerifierClaims: countries', () => {
+  it("names Germany's one-letter code, with or without filler", () => {
+    const german: DocumentHolderData = { ...SPECIMEN_PASSPORT, issuingState: 'D<<', nationality: 'D<<', mrzName: 'MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<<<' };
+    expect(mapVerifierClaims(german, PASS, now)).toMatchObject({
+      issuing_country: 'D',
+      interpreted_issuing_country: 'Germany',
+      nationality: 'D',
+      interpreted_nationality: 'Germany',
+    });
+  });
+
+  it('interprets issuing state and nationality separately and omits unknown ones', () => {
+    const refugee = { ...SPECIMEN_PASSPORT, issuingState: 'NOR', nationality: 'XXB' };
+    const claims = mapVerifierClaims(refugee, PASS, now);
+    expect(claims.interpreted_issuing_country).toBe('Norway');
+    expect(claims.interpreted_nationality).toBe('Refugee (1951 Convention)');
+    expect(mapVerifierClaims({ ...SPECIMEN_PASSPORT, nationality: 'QQQ' }, PASS, now)).not.toHaveProperty('interpreted_nationality');
+  });
+});
+
+describe('mapVerifierClaims: names', () => {
+  it('keeps the MRZ identifiers, takes the name from DG11 and reports the DG11 spelling as other_identifier', () => {
+    const holder: DocumentHolderData = {
+      ...SPECIMEN_PASSPORT,
+      issuingState: 'D<<',
+      nationality: 'D<<',
+      mrzName: 'MUELLER<<JUERGEN<<<<<<<<<<<<<<<<<<<<<<<<',
+      dg11: { fullName: 'MÜLLER<<JÜRGEN' },
+    };
+    expect(mapVerifierClaims(holder, PASS, now)).toMatchObject({
+      primary_identifier: 'MUELLER',
+      secondary_identifier: 'JUERGEN',
+      family_name: 'MUELLER',
+      given_name: 'JUERGEN',
+      name: 'JÜRGEN MÜLLER',
+      other_identifier: 'MÜLLER, JÜRGEN',
+    });
+  });
+
+  it('gives no other_identifier when DG11 repeats the MRZ name', () => {
+    const holder = { ...SPECIMEN_PASSPORT, dg11: { fullName: 'ERIKSSON<<ANNA<MARIA' } };
+    expect(mapVerifierClaims(holder, PASS, now)).not.toHaveProperty('other_identifier');
+  });
+
+  it('reports the full DG11 name when the MRZ name was truncated', () => {
+    const mrzName = 'ABDULLAH<AL<RASHID<<MOHAMMED<A';
+    expect(mrzName).toHaveLength(30);
+    const holder = { ...SPECIMEN_ID_CARD, mrzName, dg11: { fullName: 'ABDULLAH<AL<RASHID<<MOHAMMED<AHMED<YUSUF' } };
+    expect(mapVerifierClaims(holder, PASS, now)).toMatchObject({
+      primary_identifier: 'ABDULLAH AL RASHID',
+      secondary_identifier: 'MOHAMMED A',
+      name: 'MOHAMMED AHMED YUSUF ABDULLAH AL RASHID',
+      other_identifier: 'ABDULLAH AL RASHID, MOHAMMED AHMED YUSUF',
+    });
+  });
+
+  it('omits secondary identifier and given_name when the document has none', () => {
+    const claims = mapVerifierClaims({ ...SPECIMEN_PASSPORT, mrzName: 'SUKARNO<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<' }, PASS, now);
+    expect(claims).not.toHaveProperty('secondary_identifier');
+    expect(claims).not.toHaveProperty('given_name');
+    expect(claims.name).toBe('SUKARNO');
+  });
+});
+
+describe('mapVerifierClaims: DG11 details and personal number', () => {
+  it('prefers the DG11 date of birth (it has the century) and adds place of birth', () => {
+    const holder = { ...SPECIMEN_PASSPORT, mrzDateOfBirth: '240812', dg11: { fullDateOfBirth: '19240812', placeOfBirth: ['ZENITH', 'UTOPIA'] } };
+    expect(mapVerifierClaims(holder, PASS, now)).toMatchObject({ birthdate: '12.08.1924', place_of_birth: 'ZENITH, UTOPIA' });
+    expect(mapVerifierClaims({ ...holder, dg11: {} }, PASS, now).birthdate).toBe('12.08.2024');
+  });
+
+  it('falls back to the MRZ date when the DG11 one is unusable, and writes unknown parts as XX', () => {
+    expect(mapVerifierClaims({ ...SPECIMEN_PASSPORT, dg11: { fullDateOfBirth: 'garbage' } }, PASS, now).birthdate).toBe('12.08.1974');
+    expect(mapVerifierClaims({ ...SPECIMEN_PASSPORT, mrzDateOfBirth: '74<<<<' }, PASS, now).birthdate).toBe('XX.XX.1974');
+    expect(mapVerifierClaims({ ...SPECIMEN_PASSPORT, mrzDateOfBirth: '<<<<<<' }, PASS, now)).not.toHaveProperty('birthdate');
+  });
+
+  it('takes the personal number from DG11 first, then from passport optional data', () => {
+    expect(mapVerifierClaims({ ...SPECIMEN_PASSPORT, dg11: { personalNumber: '19740812-1234' } }, PASS, now).personal_number).toBe('19740812-1234');
+    expect(mapVerifierClaims({ ...SPECIMEN_PASSPORT, dg11: { personalNumber: '  ' } }, PASS, now).personal_number).toBe('ZE184226B');
+    expect(mapVerifierClaims({ ...SPECIMEN_PASSPORT, optionalData: '<<<<<<<<<<<<<<' }, PASS, now)).not.toHaveProperty('personal_number');
+    expect(mapVerifierClaims({ ...SPECIMEN_PASSPORT, optionalData: undefined }, PASS, now)).not.toHaveProperty('personal_number');
+  });
+
+  it('does not read ID card optional data as a personal number', () => {
+    const card = { ...SPECIMEN_ID_CARD, optionalData: 'ABC123<<<<<<<<<' };
+    expect(mapVerifierClaims(card, PASS, now)).not.toHaveProperty('personal_number');
+    expect(mapVerifierClaims({ ...card, dg11: { personalNumber: '123456789' } }, PASS, now).personal_number).toBe('123456789');
+  });
+
+  it('writes gender only for F and M', () => {
+    expect(mapVerifierClaims({ ...SPECIMEN_PASSPORT, sex: 'M' }, PASS, now).gender).toBe('MALE');
+    expect(mapVerifierClaims({ ...SPECIMEN_PASSPORT, sex: '<' }, PASS, now)).not.toHaveProperty('gender');
+    expect(mapVerifierClaims({ ...SPECIMEN_PASSPORT, sex: 'X' }, PASS, now)).not.toHaveProperty('gender');
+  });
+});
+
+describe('mapVerifierClaims: verification outcome', () => {
+  it('joins failure reasons with commas, without duplicates', () => {
+    const fail: VerificationOutcome = {
+      result: 'fail',
+      explanations: ['STATUS_BAD_DOCUMENTSIGNATURE', 'STATUS_BAD_COUNTRYSIGNERCHAIN', 'STATUS_BAD_DOCUMENTSIGNATURE'],
+      facematchLevel: 0,
+      sources: ['SDK_NFC', 'SDK_NFC'],
+    };
+    const claims = mapVerifierClaims(SPECIMEN_PASSPORT, fail, now);
+    expect(claims).toMatchObject({
+      authentication_result: 'fail',
+      result_explanation: 'STATUS_BAD_DOCUMENTSIGNATURE,STATUS_BAD_COUNTRYSIGNERCHAIN',
+      facematch_level: 0,
+      authentication_sources: ['SDK_NFC'],
+    });
+    expect(claims).not.toHaveProperty('auth_files_url');
+  });
+
+  it('gives a single reason as exactly the spec value, and none on pass', () => {
+    const fail: VerificationOutcome = { ...PASS, result: 'fail', explanations: ['STATUS_BAD_CLONEDETECTION'] };
+    expect(mapVerifierClaims(SPECIMEN_PASSPORT, fail, now).result_explanation).toBe('STATUS_BAD_CLONEDETECTION');
+    expect(mapVerifierClaims(SPECIMEN_PASSPORT, { ...PASS, explanations: ['STATUS_BAD_CLONEDETECTION'] }, now)).not.toHaveProperty('result_explanation');
+    expect(mapVerifierClaims(SPECIMEN_PASSPORT, { ...fail, explanations: [] }, now)).not.toHaveProperty('result_explanation');
+  });
+
+  it('refuses a face match level outside 0..9', () => {
+    expect(() => mapVerifierClaims(SPECIMEN_PASSPORT, { ...PASS, facematchLevel: 10 }, now)).toThrow(RangeError);
+    expect(() => mapVerifierClaims(SPECIMEN_PASSPORT, { ...PASS, facematchLevel: 7.5 }, now)).toThrow(RangeError);
+  });
+});
+
+describe('toSamlAttributes', () => {
+  it('renames spec 2.1 claims to their SAML attributes and joins arrays with commas', () => {
+    const claims = { ...mapVerifierClaims(SPECIMEN_PASSPORT, PASS, now), acr: 'urn:svc:cert:eidas:high' };
+    expect(toSamlAttributes(claims)).toEqual({
+      documenttype: 'PASSPORT',
+      issuingcountry: 'UTO',
+      documentnumber: 'L898902C3',
+      primaryidentifier: 'ERIKSSON',
+      secondaryidentifier: 'ANNA MARIA',
+      nationality: 'UTO',
+      DOB: '12.08.1974',
+      personalnumber: 'ZE184226B',
+      gender: 'FEMALE',
+      dateofexpiry: '15.04.2012',
+      fullname: 'ANNA MARIA ERIKSSON',
+      facematchlevel: '8',
+      AUTHFILESURL: 'https://broker.example/auth_files/fetch.html?id=abc',
+      ACR: 'urn:svc:cert:eidas:high',
+      AUTHENTICATION_SOURCES: 'SDK_NFC,SDK_FACESCAN',
+      AUTHENTICATION_RESULT: 'pass',
+    });
+  });
+
+  it('keeps age claims under their own name and drops claims without a SAML name', () => {
+    const claims = { ...ageOverClaims(['ageverify18', 'ageverify70'], '1974-08-12', now), given_name: 'ANNA', sub: 'x', result_explanation: 'STATUS_BAD_DOCUMENTHASHES' };
+    expect(toSamlAttributes(claims)).toEqual({ age_over_18: 'true', age_over_70: 'false', result_explanation: 'STATUS_BAD_DOCUMENTHASHES' });
+  });
+});
