@@ -48,7 +48,10 @@ export async function guardAsync<T>(code: Icao9303ErrorCode, field: string, fn: 
 }
 
 export function wrapError(code: Icao9303ErrorCode, field: string, e: unknown): Icao9303Error {
-  if (e instanceof Icao9303Error) return e;
+  if (e instanceof Icao9303Error) {
+    // low-level TLV framing errors take the code of the structure being decoded
+    return e.code === 'TLV_MALFORMED' && code !== 'TLV_MALFORMED' ? new Icao9303Error(code, e.field, e.message.slice(e.field.length + 2), { cause: e }) : e;
+  }
   const detail = e instanceof Error ? e.message : String(e);
   return new Icao9303Error(code, field, detail, { cause: e });
 }

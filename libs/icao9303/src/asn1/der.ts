@@ -1,7 +1,7 @@
 /** Strict DER/BER decoding through @peculiar/asn1-schema, reporting failures as Icao9303Error. */
 import { AsnConvert, AsnParser } from '@peculiar/asn1-schema';
 import * as asn1js from 'asn1js';
-import { Icao9303Error, type Icao9303ErrorCode } from '../errors.js';
+import { Icao9303Error, guard, type Icao9303ErrorCode } from '../errors.js';
 import { toArrayBuffer } from '../util/bytes.js';
 import { readTlv } from '../util/tlv.js';
 
@@ -14,7 +14,7 @@ const BER_OPTIONS = { maxNodes: 1_000_000, parseEmbedded: false };
 export function decode<T>(bytes: Uint8Array | ArrayBuffer, type: Ctor<T>, code: Icao9303ErrorCode, field: string): T {
   const ab = bytes instanceof ArrayBuffer ? bytes : toArrayBuffer(bytes);
   // Outer TLV must span the input exactly (cheap check; asn1js alone ignores trailing bytes)
-  const outer = readTlv(new Uint8Array(ab), 0, field);
+  const outer = guard(code, field, () => readTlv(new Uint8Array(ab), 0, field));
   if (outer.end !== ab.byteLength) throw new Icao9303Error(code, field, `${ab.byteLength - outer.end} trailing byte(s) after the ASN.1 value`);
   try {
     return AsnParser.parse(ab, type, { berOptions: BER_OPTIONS });
@@ -30,7 +30,7 @@ export function encode(value: unknown): Uint8Array {
 /** Parses BER with asn1js for callers that need the original bytes of sub-elements (not a schema decode). */
 export function parseBer(bytes: Uint8Array | ArrayBuffer, code: Icao9303ErrorCode, field: string): asn1js.AsnType {
   const ab = bytes instanceof ArrayBuffer ? bytes : toArrayBuffer(bytes);
-  const outer = readTlv(new Uint8Array(ab), 0, field);
+  const outer = guard(code, field, () => readTlv(new Uint8Array(ab), 0, field));
   if (outer.end !== ab.byteLength) throw new Icao9303Error(code, field, `${ab.byteLength - outer.end} trailing byte(s) after the ASN.1 value`);
   const parsed = asn1js.fromBER(ab, BER_OPTIONS);
   if (parsed.offset === -1) throw new Icao9303Error(code, field, `not valid BER: ${parsed.result.error}`);

@@ -43,8 +43,8 @@ export function parseIso19794FaceRecord(b: Uint8Array): FaceImage[] {
     faces.push({
       imageData,
       imageType: sniffed.type,
-      width: dv.getUint16(imageInfo + 2) || sniffed.width,
-      height: dv.getUint16(imageInfo + 4) || sniffed.height,
+      width: sniffed.width ?? dv.getUint16(imageInfo + 2),
+      height: sniffed.height ?? dv.getUint16(imageInfo + 4),
       format: 'ISO19794-5',
       metadata: {
         version,
@@ -53,6 +53,8 @@ export function parseIso19794FaceRecord(b: Uint8Array): FaceImage[] {
         hairColour: b[p + 8],
         expression: dv.getUint16(p + 12),
         featurePoints,
+        declaredWidth: dv.getUint16(imageInfo + 2),
+        declaredHeight: dv.getUint16(imageInfo + 4),
         faceImageType: b[imageInfo],
         declaredImageDataType: declared,
         colourSpace: b[imageInfo + 6],

@@ -45,11 +45,13 @@ export function parseIso39794FaceRecord(b: Uint8Array): FaceImage[] {
     faces.push({
       imageData,
       imageType: sniffed.type,
-      width: w ? uint(w.value) : sniffed.width,
-      height: h ? uint(h.value) : sniffed.height,
+      // dimensions of the encoded image itself; the declared imageSizeBlock is kept in metadata
+      width: sniffed.width ?? (w ? uint(w.value) : undefined),
+      height: sniffed.height ?? (h ? uint(h.value) : undefined),
       format: 'ISO39794-5',
       metadata: {
         ...(version ? versionOf(version) : {}),
+        ...(w && h ? { declaredWidth: uint(w.value), declaredHeight: uint(h.value) } : {}),
         ...(fmtCode ? { imageDataFormat: FORMAT_CODES[uint(fmtCode.value)] ?? String(uint(fmtCode.value)) } : {}),
       },
     });
