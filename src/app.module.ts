@@ -4,8 +4,10 @@ import { CryptoModule } from './common/crypto/crypto.module.js';
 import { APP_CONFIG, type AppConfig } from './config/load-config.js';
 import type { DatabaseHandle } from './database/data-source-options.js';
 import { DatabaseModule } from './database/database.module.js';
+import { EidModule } from './eid/eid.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MerchantsModule } from './merchants/merchants.module.js';
+import { OidcModule } from './oidc/oidc.module.js';
 
 @Global()
 @Module({})
@@ -20,7 +22,16 @@ export class AppModule {
   static forRoot(config: AppConfig, database: DatabaseHandle): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), CryptoModule, AdminModule, MerchantsModule, HealthModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(database),
+        CryptoModule,
+        AdminModule,
+        MerchantsModule,
+        EidModule.forRoot(config),
+        OidcModule,
+        HealthModule,
+      ],
     };
   }
 }

@@ -12,6 +12,7 @@ import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
 import { requestIdMiddleware } from '../common/logging/request-context.js';
 import type { AppConfig } from '../config/load-config.js';
 import { openDatabase } from '../database/data-source-options.js';
+import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
 import { mountSwagger } from './swagger.js';
 
 export interface StartedApp {
@@ -46,6 +47,9 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
       hsts: config.isProduction,
     }),
   );
+  // oidc-provider reads its own request bodies, so it sits before Nest's body parsers.
+  const oidc = app.get(OidcProviderService);
+  app.use(oidc.middleware());
   app.useBodyParser('json', { limit: '256kb' });
   app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
   app.useGlobalPipes(createValidationPipe());

@@ -72,6 +72,12 @@ export class EnvironmentVariables {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  @Transform(toInt) @IsInt() @Min(3600) @Max(89 * 86400, { message: 'must be at most 89 days (verification data is kept at most 90 days)' })
+  REFRESH_TOKEN_TTL_SECONDS = 14 * 86400;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(30 * 86400)
+  KEY_ROTATION_OVERLAP_SECONDS = 86400;
+
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
 }
@@ -79,6 +85,7 @@ export class EnvironmentVariables {
 export const ENVIRONMENT_VARIABLE_NAMES = [
   'APP_ENV', 'PORT', 'BASE_URL', 'DATABASE_URL', 'DATA_DIR', 'ALLOW_EMBEDDED_DATABASE', 'DATA_ENCRYPTION_KEY',
   'DATA_ENCRYPTION_KEY_ID', 'DATA_ENCRYPTION_OLD_KEYS', 'ADMIN_API_TOKEN', 'COOKIE_KEYS', 'TRUST_PROXY', 'LOG_LEVEL', 'REDIS_URL',
+  'REFRESH_TOKEN_TTL_SECONDS', 'KEY_ROTATION_OVERLAP_SECONDS',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export class ConfigError extends Error {

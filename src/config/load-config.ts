@@ -18,6 +18,12 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: string;
   redisUrl?: string;
+  oidc: {
+    refreshTokenTtlSeconds: number;
+    /** How long a completed login (the claims tokens are answered from) is kept: as long as a refresh token may live. */
+    loginRetentionSeconds: number;
+    keyRotationOverlapSeconds: number;
+  };
   /** Names of secrets that were generated because the environment did not set them (customer-test only). */
   generatedSecrets: string[];
 }
@@ -94,6 +100,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     redisUrl: vars.REDIS_URL,
+    oidc: {
+      refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL_SECONDS,
+      loginRetentionSeconds: vars.REFRESH_TOKEN_TTL_SECONDS + 3600,
+      keyRotationOverlapSeconds: vars.KEY_ROTATION_OVERLAP_SECONDS,
+    },
     generatedSecrets,
   };
 }

@@ -1,5 +1,8 @@
 import { AdminTokenEntity } from '../admin/admin-token.entity.js';
 import { AuditRecordEntity } from '../admin/audit-record.entity.js';
 import { MerchantEntity } from '../merchants/merchant.entity.js';
+import { SigningKeyEntity } from '../oidc/keys/signing-key.entity.js';
+import { BrokeredLoginEntity } from '../oidc/logins/brokered-login.entity.js';
+import { OidcPayloadEntity } from '../oidc/storage/oidc-payload.entity.js';
 
-export const ENTITIES = [MerchantEntity, AdminTokenEntity, AuditRecordEntity];
+export const ENTITIES = [MerchantEntity, AdminTokenEntity, AuditRecordEntity, OidcPayloadEntity, SigningKeyEntity, BrokeredLoginEntity];

@@ -39,7 +39,7 @@ describe('the service on the embedded database', () => {
     const page = await fetch(`${t.baseUrl}/admin/docs`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('swagger-ui');
-    const doc = await (await fetch(`${t.baseUrl}/admin/docs/openapi.json`)).json();
+    const doc = (await (await fetch(`${t.baseUrl}/admin/docs/openapi.json`)).json()) as any;
     const routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );

@@ -4,6 +4,9 @@
  * Each feature module declares its own subclasses with its own codes; the global filter maps them to HTTP.
  */
 export class AppError extends Error {
+  /** Response headers the error needs (e.g. WWW-Authenticate). */
+  headers?: Record<string, string>;
+
   constructor(
     readonly status: number,
     readonly code: string,

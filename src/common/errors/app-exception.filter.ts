@@ -30,6 +30,7 @@ export class AppExceptionFilter implements ExceptionFilter {
     else if (exception instanceof AppError && exception.detail)
       logger.info({ code: exception.code, detail: exception.detail, request_id: body.request_id }, 'request refused');
     if (res.headersSent) return;
+    if (exception instanceof AppError && exception.headers) for (const [k, v] of Object.entries(exception.headers)) res.setHeader(k, v);
     res.status(status).json(body);
   }
 }

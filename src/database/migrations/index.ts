@@ -1,4 +1,5 @@
 import { Foundation1700000000001 } from './1700000000001-foundation.js';
+import { Oidc1700000000002 } from './1700000000002-oidc.js';
 
 /** Listed explicitly (no globbing): the same list runs on PGlite and PostgreSQL, in order. */
-export const MIGRATIONS = [Foundation1700000000001];
+export const MIGRATIONS = [Foundation1700000000001, Oidc1700000000002];

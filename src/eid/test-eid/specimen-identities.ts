@@ -1,0 +1,76 @@
+import type { DocumentHolderData } from '../../verifier-claims/map-verifier-claims.js';
+
+export interface SpecimenIdentity {
+  id: string;
+  label: string;
+  holder: DocumentHolderData;
+}
+
+/**
+ * Specimen holders for the test eID, after the ICAO 9303 specimens (Utopia, UTO) and the German
+ * specimen ID card, with expiry dates moved into the future so that the documents are valid.
+ * Chosen to cover: TD3 passport with a personal number, TD1 ID card with a one-letter state code and
+ * place of birth, a minor (ageverify18 false), and a name with diacritics (other_identifier).
+ */
+export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
+  {
+    id: 'uto-passport',
+    label: 'Anna Maria Eriksson — Utopia passport',
+    holder: {
+      documentCode: 'P',
+      issuingState: 'UTO',
+      documentNumber: 'L898902C3',
+      mrzName: 'ERIKSSON<<ANNA<MARIA',
+      nationality: 'UTO',
+      mrzDateOfBirth: '740812',
+      sex: 'F',
+      mrzDateOfExpiry: '340415',
+      optionalData: 'ZE184226B',
+      dg11: { fullName: 'ERIKSSON<<ANNA<MARIA', personalNumber: 'ZE184226B', fullDateOfBirth: '19740812', placeOfBirth: ['ZENITH'] },
+    },
+  },
+  {
+    id: 'd-idcard',
+    label: 'Erika Mustermann — German ID card',
+    holder: {
+      documentCode: 'ID',
+      issuingState: 'D',
+      documentNumber: 'T22000129',
+      mrzName: 'MUSTERMANN<<ERIKA',
+      nationality: 'D',
+      mrzDateOfBirth: '640812',
+      sex: 'F',
+      mrzDateOfExpiry: '311031',
+      dg11: { fullName: 'MUSTERMANN<<ERIKA', placeOfBirth: ['BERLIN'] },
+    },
+  },
+  {
+    id: 'nor-minor',
+    label: 'Ola Nordmann (minor) — Norwegian passport',
+    holder: {
+      documentCode: 'P',
+      issuingState: 'NOR',
+      documentNumber: 'FH1234567',
+      mrzName: 'NORDMANN<<OLA',
+      nationality: 'NOR',
+      mrzDateOfBirth: '120229',
+      sex: 'M',
+      mrzDateOfExpiry: '300101',
+    },
+  },
+  {
+    id: 'nld-diacritics',
+    label: 'Jürgen Müller — Netherlands passport (name with diacritics)',
+    holder: {
+      documentCode: 'P',
+      issuingState: 'NLD',
+      documentNumber: 'SPECI2014',
+      mrzName: 'MUELLER<<JUERGEN',
+      nationality: 'NLD',
+      mrzDateOfBirth: '850301',
+      sex: 'M',
+      mrzDateOfExpiry: '320301',
+      dg11: { fullName: 'MÜLLER<<JÜRGEN' },
+    },
+  },
+];

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { Messages } from '../../oidc/interaction/i18n/messages.js';
+import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
+import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js';
+import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../acr.js';
+import type { EidProvider, EidRequest, EidStep } from '../eid-provider.js';
+import { SPECIMEN_IDENTITIES } from './specimen-identities.js';
+
+/**
+ * customer-test only: the tester picks a specimen identity and gets the claim set the document verifier
+ * would return for a passing verification (face match level 9, chip and face scan), so a merchant can
+ * integrate without a phone. Never registered in production (see EidRegistry and EidModule).
+ */
+@Injectable()
+export class TestEidProvider implements EidProvider {
+  readonly id = 'test';
+  readonly testOnly = true;
+
+  displayName(messages: Messages): string {
+    return messages.testEidName;
+  }
+
+  async start(request: EidRequest): Promise<EidStep> {
+    return {
+      kind: 'choices',
+      title: request.messages.testEidName,
+      intro: request.messages.testEidIntro,
+      choices: SPECIMEN_IDENTITIES.map((p) => ({ label: p.label, fields: { person: p.id }, data: { person: p.id } })),
+    };
+  }
+
+  async handle(request: EidRequest, input: Record<string, string>): Promise<EidStep> {
+    const person = SPECIMEN_IDENTITIES.find((p) => p.id === input.person);
+    if (!person) return this.start(request);
+    const now = new Date();
+    const { holder } = person;
+    const claims = mapVerifierClaims(holder, { result: 'pass', explanations: [], facematchLevel: 9, sources: ['SDK_NFC', 'SDK_FACESCAN'] }, now);
+    const high = request.acrValues.includes(ACR_REQUEST_HIGH);
+    return {
+      kind: 'identified',
+      identity: {
+        subject: createHash('sha256').update(`test:${holder.issuingState}:${holder.documentNumber}`).digest('base64url').slice(0, 32),
+        claims,
+        birthDate: (holder.dg11?.fullDateOfBirth && birthDateFromDg11(holder.dg11.fullDateOfBirth)) || birthDateFromMrz(holder.mrzDateOfBirth, now),
+        acr: high ? ACR_EIDAS_HIGH : undefined,
+        amr: ['sc', 'face'],
+        authTime: now,
+      },
+    };
+  }
+}

@@ -1,0 +1,220 @@
+import type { UiLocale } from './locales.js';
+
+export interface Messages {
+  signInTo: string;
+  chooseMethod: string;
+  cancel: string;
+  continue: string;
+  noMethods: string;
+  bindingMessage: string;
+  contextFromService: string;
+  errorTitle: string;
+  errorText: string;
+  expiredText: string;
+  backToService: string;
+  testEidName: string;
+  testEidIntro: string;
+  documentVerifierName: string;
+  requestId: string;
+}
+
+const en: Messages = {
+  signInTo: 'Sign in to {merchant}',
+  chooseMethod: 'Choose how to identify yourself',
+  cancel: 'Cancel',
+  continue: 'Continue',
+  noMethods: 'No identification method is available for this service.',
+  bindingMessage: 'Check that this matches what the service shows you',
+  contextFromService: 'Details from the service',
+  errorTitle: 'Something went wrong',
+  errorText: 'The request could not be processed.',
+  expiredText: 'This sign-in has expired or was already finished. Please start again from the service.',
+  backToService: 'Please go back to the service and try again.',
+  testEidName: 'Test identity (test environment only)',
+  testEidIntro: 'Choose a specimen identity. No real person is involved.',
+  documentVerifierName: 'ID document with chip and face scan',
+  requestId: 'Reference for support',
+};
+
+const sv: Messages = {
+  signInTo: 'Logga in på {merchant}',
+  chooseMethod: 'Välj hur du vill identifiera dig',
+  cancel: 'Avbryt',
+  continue: 'Fortsätt',
+  noMethods: 'Ingen identifieringsmetod är tillgänglig för den här tjänsten.',
+  bindingMessage: 'Kontrollera att detta stämmer med det tjänsten visar',
+  contextFromService: 'Uppgifter från tjänsten',
+  errorTitle: 'Något gick fel',
+  errorText: 'Begäran kunde inte behandlas.',
+  expiredText: 'Inloggningen har gått ut eller är redan avslutad. Börja om från tjänsten.',
+  backToService: 'Gå tillbaka till tjänsten och försök igen.',
+  testEidName: 'Testidentitet (endast testmiljö)',
+  testEidIntro: 'Välj en exempelidentitet. Ingen verklig person berörs.',
+  documentVerifierName: 'ID-handling med chip och ansiktsskanning',
+  requestId: 'Referens för support',
+};
+
+const nb: Messages = {
+  signInTo: 'Logg inn på {merchant}',
+  chooseMethod: 'Velg hvordan du vil identifisere deg',
+  cancel: 'Avbryt',
+  continue: 'Fortsett',
+  noMethods: 'Ingen identifiseringsmetode er tilgjengelig for denne tjenesten.',
+  bindingMessage: 'Kontroller at dette stemmer med det tjenesten viser',
+  contextFromService: 'Opplysninger fra tjenesten',
+  errorTitle: 'Noe gikk galt',
+  errorText: 'Forespørselen kunne ikke behandles.',
+  expiredText: 'Innloggingen er utløpt eller allerede fullført. Start på nytt fra tjenesten.',
+  backToService: 'Gå tilbake til tjenesten og prøv igjen.',
+  testEidName: 'Testidentitet (kun testmiljø)',
+  testEidIntro: 'Velg en eksempelidentitet. Ingen virkelig person er involvert.',
+  documentVerifierName: 'ID-dokument med brikke og ansiktsskanning',
+  requestId: 'Referanse for brukerstøtte',
+};
+
+export const MESSAGES: Record<UiLocale, Messages> = {
+  en_GB: en,
+  nb_NO: nb,
+  nn_NO: {
+    signInTo: 'Logg inn på {merchant}',
+    chooseMethod: 'Vel korleis du vil identifisere deg',
+    cancel: 'Avbryt',
+    continue: 'Hald fram',
+    noMethods: 'Ingen identifiseringsmetode er tilgjengeleg for denne tenesta.',
+    bindingMessage: 'Kontroller at dette stemmer med det tenesta viser',
+    contextFromService: 'Opplysningar frå tenesta',
+    errorTitle: 'Noko gjekk gale',
+    errorText: 'Førespurnaden kunne ikkje handsamast.',
+    expiredText: 'Innlogginga har gått ut eller er allereie fullført. Start på nytt frå tenesta.',
+    backToService: 'Gå tilbake til tenesta og prøv igjen.',
+    testEidName: 'Testidentitet (berre testmiljø)',
+    testEidIntro: 'Vel ein eksempelidentitet. Ingen verkeleg person er involvert.',
+    documentVerifierName: 'ID-dokument med brikke og andletsskanning',
+    requestId: 'Referanse for brukarstøtte',
+  },
+  da_DK: {
+    signInTo: 'Log ind på {merchant}',
+    chooseMethod: 'Vælg hvordan du vil identificere dig',
+    cancel: 'Annuller',
+    continue: 'Fortsæt',
+    noMethods: 'Ingen identifikationsmetode er tilgængelig for denne tjeneste.',
+    bindingMessage: 'Kontroller at dette svarer til det, tjenesten viser',
+    contextFromService: 'Oplysninger fra tjenesten',
+    errorTitle: 'Noget gik galt',
+    errorText: 'Anmodningen kunne ikke behandles.',
+    expiredText: 'Login er udløbet eller allerede afsluttet. Start forfra fra tjenesten.',
+    backToService: 'Gå tilbage til tjenesten og prøv igen.',
+    testEidName: 'Testidentitet (kun testmiljø)',
+    testEidIntro: 'Vælg en eksempelidentitet. Ingen rigtig person er involveret.',
+    documentVerifierName: 'ID-dokument med chip og ansigtsscanning',
+    requestId: 'Reference til support',
+  },
+  sv_SE: sv,
+  sv_FI: sv,
+  fi_FI: {
+    signInTo: 'Kirjaudu palveluun {merchant}',
+    chooseMethod: 'Valitse tunnistautumistapa',
+    cancel: 'Peruuta',
+    continue: 'Jatka',
+    noMethods: 'Tälle palvelulle ei ole käytettävissä tunnistautumistapaa.',
+    bindingMessage: 'Tarkista, että tämä vastaa palvelun näyttämää tietoa',
+    contextFromService: 'Tiedot palvelusta',
+    errorTitle: 'Jokin meni vikaan',
+    errorText: 'Pyyntöä ei voitu käsitellä.',
+    expiredText: 'Kirjautuminen on vanhentunut tai jo päättynyt. Aloita alusta palvelussa.',
+    backToService: 'Palaa palveluun ja yritä uudelleen.',
+    testEidName: 'Testihenkilöllisyys (vain testiympäristö)',
+    testEidIntro: 'Valitse esimerkkihenkilöllisyys. Todellista henkilöä ei käytetä.',
+    documentVerifierName: 'Sirullinen henkilöllisyysasiakirja ja kasvoskannaus',
+    requestId: 'Viite tukipalvelulle',
+  },
+  et_EE: {
+    signInTo: 'Logi sisse teenusesse {merchant}',
+    chooseMethod: 'Vali, kuidas end tuvastada',
+    cancel: 'Tühista',
+    continue: 'Jätka',
+    noMethods: 'Selle teenuse jaoks pole ühtegi tuvastamisviisi saadaval.',
+    bindingMessage: 'Kontrolli, et see ühtib teenuses kuvatuga',
+    contextFromService: 'Andmed teenuselt',
+    errorTitle: 'Midagi läks valesti',
+    errorText: 'Päringut ei õnnestunud töödelda.',
+    expiredText: 'Sisselogimine on aegunud või juba lõpetatud. Alusta uuesti teenusest.',
+    backToService: 'Mine tagasi teenusesse ja proovi uuesti.',
+    testEidName: 'Testisik (ainult testkeskkond)',
+    testEidIntro: 'Vali näidisisik. Ühtegi päris inimest ei kasutata.',
+    documentVerifierName: 'Kiibiga isikut tõendav dokument ja näoskaneerimine',
+    requestId: 'Viide kasutajatoele',
+  },
+  lv_LV: {
+    signInTo: 'Pieteikties pakalpojumā {merchant}',
+    chooseMethod: 'Izvēlieties, kā identificēties',
+    cancel: 'Atcelt',
+    continue: 'Turpināt',
+    noMethods: 'Šim pakalpojumam nav pieejama neviena identifikācijas metode.',
+    bindingMessage: 'Pārbaudiet, vai tas sakrīt ar pakalpojumā redzamo',
+    contextFromService: 'Informācija no pakalpojuma',
+    errorTitle: 'Radās kļūda',
+    errorText: 'Pieprasījumu nevarēja apstrādāt.',
+    expiredText: 'Pieteikšanās ir beigusies vai jau pabeigta. Sāciet no jauna pakalpojumā.',
+    backToService: 'Atgriezieties pakalpojumā un mēģiniet vēlreiz.',
+    testEidName: 'Testa identitāte (tikai testa vide)',
+    testEidIntro: 'Izvēlieties parauga identitāti. Neviena reāla persona netiek izmantota.',
+    documentVerifierName: 'Personu apliecinošs dokuments ar mikroshēmu un sejas skenēšana',
+    requestId: 'Atsauce atbalsta dienestam',
+  },
+  de_DE: {
+    signInTo: 'Bei {merchant} anmelden',
+    chooseMethod: 'Wählen Sie, wie Sie sich ausweisen möchten',
+    cancel: 'Abbrechen',
+    continue: 'Weiter',
+    noMethods: 'Für diesen Dienst ist keine Identifizierungsmethode verfügbar.',
+    bindingMessage: 'Prüfen Sie, ob dies mit der Anzeige des Dienstes übereinstimmt',
+    contextFromService: 'Angaben des Dienstes',
+    errorTitle: 'Etwas ist schiefgelaufen',
+    errorText: 'Die Anfrage konnte nicht verarbeitet werden.',
+    expiredText: 'Die Anmeldung ist abgelaufen oder bereits abgeschlossen. Bitte beginnen Sie erneut beim Dienst.',
+    backToService: 'Bitte kehren Sie zum Dienst zurück und versuchen Sie es erneut.',
+    testEidName: 'Testidentität (nur Testumgebung)',
+    testEidIntro: 'Wählen Sie eine Musteridentität. Es ist keine echte Person beteiligt.',
+    documentVerifierName: 'Ausweisdokument mit Chip und Gesichtsscan',
+    requestId: 'Referenz für den Support',
+  },
+  nl_NL: {
+    signInTo: 'Inloggen bij {merchant}',
+    chooseMethod: 'Kies hoe u zich wilt identificeren',
+    cancel: 'Annuleren',
+    continue: 'Doorgaan',
+    noMethods: 'Er is geen identificatiemethode beschikbaar voor deze dienst.',
+    bindingMessage: 'Controleer of dit overeenkomt met wat de dienst toont',
+    contextFromService: 'Gegevens van de dienst',
+    errorTitle: 'Er ging iets mis',
+    errorText: 'Het verzoek kon niet worden verwerkt.',
+    expiredText: 'Het inloggen is verlopen of al afgerond. Begin opnieuw vanuit de dienst.',
+    backToService: 'Ga terug naar de dienst en probeer het opnieuw.',
+    testEidName: 'Testidentiteit (alleen testomgeving)',
+    testEidIntro: 'Kies een voorbeeldidentiteit. Er is geen echte persoon bij betrokken.',
+    documentVerifierName: 'Identiteitsbewijs met chip en gezichtsscan',
+    requestId: 'Referentie voor support',
+  },
+  fr_FR: {
+    signInTo: 'Se connecter à {merchant}',
+    chooseMethod: 'Choisissez comment vous identifier',
+    cancel: 'Annuler',
+    continue: 'Continuer',
+    noMethods: "Aucune méthode d'identification n'est disponible pour ce service.",
+    bindingMessage: 'Vérifiez que ceci correspond à ce que le service affiche',
+    contextFromService: 'Informations du service',
+    errorTitle: "Une erreur s'est produite",
+    errorText: "La demande n'a pas pu être traitée.",
+    expiredText: 'Cette connexion a expiré ou est déjà terminée. Veuillez recommencer depuis le service.',
+    backToService: 'Veuillez revenir au service et réessayer.',
+    testEidName: "Identité de test (environnement de test uniquement)",
+    testEidIntro: "Choisissez une identité fictive. Aucune personne réelle n'est concernée.",
+    documentVerifierName: "Pièce d'identité à puce et scan du visage",
+    requestId: 'Référence pour le support',
+  },
+};
+
+export function messagesFor(locale: UiLocale): Messages {
+  return MESSAGES[locale];
+}

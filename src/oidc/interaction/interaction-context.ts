@@ -1,0 +1,49 @@
+import type { InteractionResults } from 'oidc-provider';
+import { parseBindingMessage, parseServiceContext, type BindingMessage } from '../../eid/binding-message.js';
+import type { EidRequest } from '../../eid/eid-provider.js';
+import { pickLocale } from './i18n/locales.js';
+import { messagesFor } from './i18n/messages.js';
+
+type Params = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** The authorization request's parameters, read once into what schemes and pages need. */
+export function toEidRequest(uid: string, params: Params, merchantName: string): EidRequest {
+  const locale = pickLocale(params.ui_locale, params.ui_locales);
+  const bindingMessage = str(params.binding_message);
+  return {
+    interactionUid: uid,
+    clientId: String(params.client_id),
+    merchantName,
+    locale,
+    messages: messagesFor(locale),
+    scopes: (str(params.scope) ?? '').split(' ').filter(Boolean),
+    acrValues: (str(params.acr_values) ?? '').split(' ').filter(Boolean),
+    loginHint: str(params.login_hint),
+    bindingMessage: bindingMessage ? parseBindingMessage(bindingMessage) : undefined,
+  };
+}
+
+/** What the merchant asked us to show the user, as plain text (markdown is shown as written, never as HTML). */
+export function contextTexts(params: Params, binding?: BindingMessage): string[] {
+  const texts: string[] = [];
+  if (binding?.text) texts.push(binding.text);
+  if (binding?.transactionText) texts.push(binding.transactionText.content);
+  const svc = str(params.svc_context);
+  if (svc) texts.push(parseServiceContext(svc));
+  return texts;
+}
+
+/** Claim names requested through the `claims` parameter, for the implicit consent. */
+export function requestedClaimNames(params: Params): string[] {
+  const raw = str(params.claims);
+  if (!raw) return [];
+  try {
+    const parsed = JSON.parse(raw) as { id_token?: object; userinfo?: object };
+    return [...Object.keys(parsed.id_token ?? {}), ...Object.keys(parsed.userinfo ?? {})];
+  } catch {
+    return [];
+  }
+}
+
+export type LoginResult = InteractionResults;

@@ -1,0 +1,31 @@
+import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { InteractionService } from './interaction.service.js';
+
+/** The broker pages a browser walks through during an authorization request (HTML, not an API). */
+@ApiExcludeController()
+@Controller('its/interaction/:uid')
+export class InteractionController {
+  constructor(private readonly interactions: InteractionService) {}
+
+  @Get()
+  show(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.interactions.show(req, res);
+  }
+
+  @Post('eid/:scheme/start')
+  start(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string, @Body() body: Record<string, unknown>): Promise<void> {
+    return this.interactions.start(req, res, scheme, body);
+  }
+
+  @Post('eid/:scheme')
+  input(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string, @Body() body: Record<string, unknown>): Promise<void> {
+    return this.interactions.input(req, res, scheme, body);
+  }
+
+  @Post('cancel')
+  cancel(@Req() req: Request, @Res() res: Response, @Body() body: Record<string, unknown>): Promise<void> {
+    return this.interactions.cancel(req, res, body);
+  }
+}

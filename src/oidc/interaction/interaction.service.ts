@@ -1,0 +1,199 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { errors, type InteractionResults } from 'oidc-provider';
+import { AppError } from '../../common/errors/app-error.js';
+import { logger } from '../../common/logging/logger.js';
+import { requestIdOf } from '../../common/logging/request-context.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import type { BrokeredIdentity, EidProvider, EidRequest, EidStep } from '../../eid/eid-provider.js';
+import { EidRegistry } from '../../eid/eid-registry.js';
+import { MerchantsService } from '../../merchants/merchants.service.js';
+import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
+import { errorPage } from '../provider/error-page.js';
+import { OidcProviderService } from '../provider/oidc-provider.service.js';
+import { INTERACTION_PATH } from '../provider/routes.js';
+import { CsrfTokens } from './csrf.js';
+import { DEFAULT_LOCALE } from './i18n/locales.js';
+import { contextTexts, requestedClaimNames, toEidRequest } from './interaction-context.js';
+import { csrfRejected, interactionExpired, schemeNotAllowed } from './interaction.errors.js';
+import { choicesPage } from './pages/choices-page.js';
+
+type Details = Awaited<ReturnType<OidcProviderService['engine']['interactionDetails']>>;
+interface Loaded {
+  details: Details;
+  request: EidRequest;
+  schemes: EidProvider[];
+}
+
+/**
+ * The broker pages between the authorization request and the redirect back: pick a scheme, let it run,
+ * turn its brokered identity into the engine's login result with implicit consent for the merchant.
+ */
+@Injectable()
+export class InteractionService {
+  private readonly csrf: CsrfTokens;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly oidc: OidcProviderService,
+    private readonly registry: EidRegistry,
+    private readonly merchants: MerchantsService,
+    private readonly logins: BrokeredLoginsService,
+  ) {
+    this.csrf = new CsrfTokens(config.cookieKeys[0]);
+  }
+
+  show(req: Request, res: Response): Promise<void> {
+    return this.guard(req, res, async () => {
+      const loaded = await this.load(req, res);
+      if (loaded.details.prompt.name === 'consent') return this.finishConsent(req, res, loaded.details);
+      const { request, schemes } = loaded;
+      const chosen = this.registry.preselected(schemes, request.loginHint, request.acrValues) ?? (schemes.length === 1 ? schemes[0] : undefined);
+      if (chosen) return this.runStep(req, res, loaded, chosen, await chosen.start(request));
+      this.render(res, loaded, {
+        heading: request.messages.signInTo.replace('{merchant}', request.merchantName),
+        intro: request.messages.chooseMethod,
+        choices: schemes.map((s) => ({
+          action: `${INTERACTION_PATH}/${request.interactionUid}/eid/${s.id}/start`,
+          label: s.displayName(request.messages),
+          fields: {},
+          data: { eid: s.id },
+        })),
+      });
+    });
+  }
+
+  start(req: Request, res: Response, schemeId: string, body: Record<string, unknown>): Promise<void> {
+    return this.guard(req, res, async () => {
+      const loaded = await this.load(req, res);
+      this.checkCsrf(loaded, body);
+      const scheme = this.scheme(loaded, schemeId);
+      await this.runStep(req, res, loaded, scheme, await scheme.start(loaded.request));
+    });
+  }
+
+  input(req: Request, res: Response, schemeId: string, body: Record<string, unknown>): Promise<void> {
+    return this.guard(req, res, async () => {
+      const loaded = await this.load(req, res);
+      this.checkCsrf(loaded, body);
+      const scheme = this.scheme(loaded, schemeId);
+      const fields = Object.fromEntries(Object.entries(body).filter(([k, v]) => k !== '_csrf' && typeof v === 'string')) as Record<string, string>;
+      await this.runStep(req, res, loaded, scheme, await scheme.handle(loaded.request, fields));
+    });
+  }
+
+  cancel(req: Request, res: Response, body: Record<string, unknown>): Promise<void> {
+    return this.guard(req, res, async () => {
+      const loaded = await this.load(req, res);
+      this.checkCsrf(loaded, body);
+      await this.finish(req, res, { error: 'access_denied', error_description: 'the user cancelled the sign-in' });
+    });
+  }
+
+  private async load(req: Request, res: Response): Promise<Loaded> {
+    let details: Details;
+    try {
+      details = await this.oidc.engine.interactionDetails(req, res);
+    } catch (e) {
+      if (e instanceof errors.SessionNotFound || e instanceof errors.InvalidRequest) throw interactionExpired();
+      throw e;
+    }
+    const params = details.params as Record<string, unknown>;
+    const merchant = await this.merchants.findEnabled(String(params.client_id));
+    if (!merchant) throw interactionExpired();
+    const request = toEidRequest(details.uid, params, merchant.name);
+    return { details, request, schemes: this.registry.forMerchant(merchant.eidSchemes) };
+  }
+
+  private scheme(loaded: Loaded, id: string): EidProvider {
+    const scheme = loaded.schemes.find((s) => s.id === id);
+    if (!scheme) throw schemeNotAllowed(id);
+    return scheme;
+  }
+
+  private checkCsrf(loaded: Loaded, body: Record<string, unknown>): void {
+    if (!this.csrf.verify(loaded.details.uid, body._csrf)) throw csrfRejected();
+  }
+
+  private async runStep(req: Request, res: Response, loaded: Loaded, scheme: EidProvider, step: EidStep): Promise<void> {
+    switch (step.kind) {
+      case 'choices':
+        return this.render(res, loaded, {
+          heading: loaded.request.messages.signInTo.replace('{merchant}', loaded.request.merchantName),
+          subheading: step.title,
+          intro: step.intro,
+          choices: step.choices.map((c) => ({ ...c, action: `${INTERACTION_PATH}/${loaded.request.interactionUid}/eid/${scheme.id}` })),
+        });
+      case 'redirect':
+        return res.redirect(303, step.url);
+      case 'failed':
+        return this.finish(req, res, { error: step.error, error_description: step.description });
+      case 'identified':
+        return this.finishLogin(req, res, loaded, scheme, step.identity);
+    }
+  }
+
+  private async finishLogin(req: Request, res: Response, loaded: Loaded, scheme: EidProvider, identity: BrokeredIdentity): Promise<void> {
+    const { details, request } = loaded;
+    const accountId = await this.logins.store(request.clientId, scheme.id, identity);
+    const grant = new this.oidc.engine.Grant({ accountId, clientId: request.clientId });
+    grant.addOIDCScope(request.scopes.join(' '));
+    const claims = requestedClaimNames(details.params as Record<string, unknown>);
+    if (claims.length) grant.addOIDCClaims(claims);
+    const grantId = await grant.save();
+    await this.finish(req, res, {
+      login: { accountId, acr: identity.acr, amr: identity.amr, ts: Math.floor(identity.authTime.getTime() / 1000), remember: false },
+      consent: { grantId },
+      select_account: {},
+    });
+  }
+
+  /** Consent is implicit for the merchant's registered scopes (architecture step 4). */
+  private async finishConsent(req: Request, res: Response, details: Details): Promise<void> {
+    const { Grant } = this.oidc.engine;
+    const grant = details.grantId
+      ? await Grant.find(details.grantId)
+      : new Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+    if (!grant) throw interactionExpired();
+    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+    if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
+    const grantId = await grant.save();
+    await this.finish(req, res, { consent: { grantId } });
+  }
+
+  private finish(req: Request, res: Response, result: InteractionResults): Promise<void> {
+    return this.oidc.engine.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+  }
+
+  private render(
+    res: Response,
+    loaded: Loaded,
+    page: { heading: string; subheading?: string; intro?: string; choices: { action: string; label: string; detail?: string; fields: Record<string, string>; data: Record<string, string> }[] },
+  ): void {
+    const { request, details } = loaded;
+    res.type('html').send(
+      choicesPage({
+        ...page,
+        locale: request.locale,
+        messages: request.messages,
+        context: contextTexts(details.params as Record<string, unknown>, request.bindingMessage),
+        csrf: this.csrf.issue(details.uid),
+        cancelAction: `${INTERACTION_PATH}/${details.uid}/cancel`,
+      }),
+    );
+  }
+
+  /** Broker pages answer errors as HTML pages in the user's language (or English when it is unknown). */
+  private async guard(req: Request, res: Response, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (e) {
+      const status = e instanceof AppError ? e.status : 500;
+      if (status >= 500) logger.error({ err: e, request_id: requestIdOf(req) }, 'interaction failed');
+      const code = e instanceof AppError ? e.code : 'server_error';
+      const description = e instanceof AppError ? e.description : 'internal server error';
+      if (!res.headersSent) res.status(status).type('html').send(errorPage(DEFAULT_LOCALE, code, description, requestIdOf(req)));
+    }
+  }
+}

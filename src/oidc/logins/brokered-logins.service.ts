@@ -1,0 +1,63 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource, LessThanOrEqual, Repository } from 'typeorm';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import type { BrokeredIdentity } from '../../eid/eid-provider.js';
+import { BrokeredLoginEntity } from './brokered-login.entity.js';
+
+export interface StoredLogin {
+  id: string;
+  clientId: string;
+  scheme: string;
+  identity: BrokeredIdentity;
+}
+
+const context = (id: string) => `brokered-login:${id}`;
+
+/**
+ * Completed logins, sealed at rest. A login lives as long as the tokens that may read it (refresh
+ * tokens included) and never longer than the retention limit; the purge deletes it for good.
+ */
+@Injectable()
+export class BrokeredLoginsService {
+  private readonly repo: Repository<BrokeredLoginEntity>;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly secretBox: SecretBox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.repo = dataSource.getRepository(BrokeredLoginEntity);
+  }
+
+  async store(clientId: string, scheme: string, identity: BrokeredIdentity): Promise<string> {
+    const id = randomUUID();
+    await this.repo.insert({
+      id,
+      identitySealed: this.secretBox.encrypt(JSON.stringify(identity), context(id)),
+      clientId,
+      scheme,
+      acr: identity.acr ?? null,
+      amr: identity.amr,
+      authTime: identity.authTime,
+      evidenceRef: identity.evidenceRef ?? null,
+      expiresAt: new Date(Date.now() + this.config.oidc.loginRetentionSeconds * 1000),
+    });
+    return id;
+  }
+
+  async find(id: string): Promise<StoredLogin | undefined> {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+    const row = await this.repo.findOneBy({ id });
+    if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+    const identity = JSON.parse(this.secretBox.decryptText(row.identitySealed, context(row.id))) as BrokeredIdentity;
+    identity.authTime = new Date(identity.authTime);
+    return { id: row.id, clientId: row.clientId, scheme: row.scheme, identity };
+  }
+
+  async purgeExpired(now = new Date()): Promise<number> {
+    const result = await this.repo.delete({ expiresAt: LessThanOrEqual(now) });
+    return result.affected ?? 0;
+  }
+}

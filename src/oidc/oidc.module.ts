@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module.js';
+import { MerchantsModule } from '../merchants/merchants.module.js';
+import { InteractionController } from './interaction/interaction.controller.js';
+import { InteractionService } from './interaction/interaction.service.js';
+import { SigningKeysAdminService } from './keys/signing-keys-admin.service.js';
+import { SigningKeysController } from './keys/signing-keys.controller.js';
+import { SigningKeysService } from './keys/signing-keys.service.js';
+import { BrokeredLoginsService } from './logins/brokered-logins.service.js';
+import { OidcProviderService } from './provider/oidc-provider.service.js';
+import { TokenInvalidationController } from './token-invalidation/token-invalidation.controller.js';
+import { TokenInvalidationService } from './token-invalidation/token-invalidation.service.js';
+
+/** The OIDC front door: oidc-provider as the engine, our storage, keys, broker pages and spec-specific endpoints. */
+@Module({
+  imports: [AdminModule, MerchantsModule],
+  controllers: [InteractionController, TokenInvalidationController, SigningKeysController],
+  providers: [
+    OidcProviderService,
+    SigningKeysService,
+    SigningKeysAdminService,
+    BrokeredLoginsService,
+    InteractionService,
+    TokenInvalidationService,
+  ],
+  exports: [OidcProviderService, BrokeredLoginsService],
+})
+export class OidcModule {}

@@ -1,0 +1,44 @@
+import { errors, type KoaContextWithOIDC } from 'oidc-provider';
+import { BindingMessageError, parseBindingMessage, parseServiceContext } from '../../eid/binding-message.js';
+import { isUiLocale, UI_LOCALES } from '../interaction/i18n/locales.js';
+
+type Validator = (ctx: KoaContextWithOIDC, value: string | undefined) => void;
+
+const onAuthorizationRequests = (ctx: KoaContextWithOIDC) =>
+  ctx.oidc.route === 'authorization' || ctx.oidc.route === 'pushed_authorization_request';
+
+const wrapBindingErrors = (fn: () => void) => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof BindingMessageError) throw new errors.InvalidRequest(e.message);
+    throw e;
+  }
+};
+
+/**
+ * Parameters of spec 4.2 beyond the engine's, and rules the engine does not enforce. They run after the
+ * client and redirect URI are verified, so a failure redirects to the merchant (spec 4.2.2).
+ */
+export const EXTRA_PARAMS: Record<string, Validator> = {
+  // Spec 4.2: state is mandatory.
+  state: (ctx, value) => {
+    if (onAuthorizationRequests(ctx) && !value) throw new errors.InvalidRequest('state is mandatory');
+  },
+  // Spec 4.2 / 8: a code_challenge is 43 characters (the S256 form).
+  code_challenge: (ctx, value) => {
+    if (value !== undefined && !/^[A-Za-z0-9._~-]{43}$/.test(value))
+      throw new errors.InvalidRequest('code_challenge must be 43 characters of letters, digits, dot, underscore, tilde or hyphen');
+  },
+  ui_locale: (_ctx, value) => {
+    if (value !== undefined && !isUiLocale(value)) throw new errors.InvalidRequest(`ui_locale must be one of ${UI_LOCALES.join(', ')}`);
+  },
+  binding_message: (_ctx, value) => {
+    if (value !== undefined) wrapBindingErrors(() => parseBindingMessage(value));
+  },
+  svc_context: (_ctx, value) => {
+    if (value !== undefined) wrapBindingErrors(() => parseServiceContext(value));
+  },
+  // SAML merchant target (spec 4.9): carried through, meaningless for OIDC.
+  target: () => undefined,
+};

@@ -1,0 +1,141 @@
+import { createHmac } from 'node:crypto';
+import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
+import { interactionPolicy } from 'oidc-provider';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/load-config.js';
+import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../eid/acr.js';
+import type { MerchantsService } from '../../merchants/merchants.service.js';
+import { STANDARD_SCOPES } from '../../merchants/scopes.js';
+import { AGE_VERIFY_SCOPES } from '../../verifier-claims/age.js';
+import { claimsByScope } from '../../verifier-claims/claim-table.js';
+import { UI_LOCALES } from '../interaction/i18n/locales.js';
+import type { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
+import { TypeOrmAdapter } from '../storage/typeorm-adapter.js';
+import { accountFinder } from './account-finder.js';
+import { renderError } from './error-page.js';
+import { EXTRA_PARAMS } from './extra-params.js';
+import { MerchantClientAdapter } from './merchant-client.js';
+import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
+
+export interface ProviderDependencies {
+  config: AppConfig;
+  dataSource: DataSource;
+  merchants: MerchantsService;
+  logins: BrokeredLoginsService;
+  signingKeys: JWK[];
+}
+
+export const ID_TOKEN_TTL_SECONDS = 900;
+export const ACCESS_TOKEN_TTL_SECONDS = 900;
+const ENCRYPTION_ENCS = ['A256GCM', 'A128GCM', 'A128CBC-HS256', 'A256CBC-HS512'];
+
+/**
+ * Every login is per merchant: a session made for one merchant never logs the user in to another.
+ * `prompt=select_account` (spec 2.9) shows the broker page again, as there is no account list to show.
+ */
+function loginPolicy(logins: BrokeredLoginsService) {
+  const { Check, Prompt } = interactionPolicy;
+  const policy = interactionPolicy.base();
+  policy.add(
+    new Prompt(
+      { name: 'select_account', requestable: true },
+      new Check('select_account_requested', 'account selection was requested', (ctx: KoaContextWithOIDC) =>
+        ctx.oidc.promptPending('select_account') ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT,
+      ),
+    ),
+    0,
+  );
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check('login_for_other_merchant', 'the existing login was made for another merchant', async (ctx: KoaContextWithOIDC) => {
+      const accountId = ctx.oidc.session?.accountId;
+      if (!accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+      const login = await logins.find(accountId);
+      return login?.clientId === ctx.oidc.client?.clientId ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
+    }),
+  );
+  return policy;
+}
+
+/** azp and amr come from the engine and the login; they must be listed to pass its claim filter. */
+function withAzp(claims: Record<string, string[]>): Record<string, string[]> {
+  return { ...claims, openid: [...claims.openid, 'azp', 'amr'] };
+}
+
+export function buildProviderConfiguration(deps: ProviderDependencies): Configuration {
+  const { config, dataSource, merchants, logins } = deps;
+  const clients = new MerchantClientAdapter(merchants);
+  const secure = config.baseUrl.startsWith('https://');
+  const cookie = { httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
+  return {
+    adapter: (name: string) => (name === 'Client' ? clients : new TypeOrmAdapter(name, dataSource)),
+    clients: [],
+    findAccount: accountFinder(logins),
+    jwks: { keys: deps.signingKeys },
+    cookies: { keys: config.cookieKeys, long: cookie, short: cookie },
+    routes: OIDC_ROUTES,
+    scopes: [...STANDARD_SCOPES, ...AGE_VERIFY_SCOPES],
+    claims: withAzp(claimsByScope()),
+    acrValues: [ACR_REQUEST_HIGH, ACR_EIDAS_HIGH],
+    responseTypes: ['code'],
+    subjectTypes: ['public', 'pairwise'],
+    pairwiseIdentifier: async (_ctx, sub, client) =>
+      createHmac('sha256', config.cookieKeys[0]).update(`${client.sectorIdentifier ?? client.clientId}:${sub}`).digest('base64url'),
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'],
+    enabledJWA: {
+      idTokenSigningAlgValues: ['RS256', 'ES256'],
+      userinfoSigningAlgValues: ['RS256', 'ES256'],
+      requestObjectSigningAlgValues: ['RS256', 'PS256', 'ES256'],
+      clientAuthSigningAlgValues: ['RS256', 'ES256', 'PS256', 'HS256'],
+      idTokenEncryptionAlgValues: ['RSA-OAEP-256'],
+      idTokenEncryptionEncValues: ENCRYPTION_ENCS,
+      userinfoEncryptionAlgValues: ['RSA-OAEP-256'],
+      userinfoEncryptionEncValues: ENCRYPTION_ENCS,
+    } as Configuration['enabledJWA'],
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: true },
+      jwtUserinfo: { enabled: true },
+      encryption: { enabled: true },
+      requestObjects: { enabled: true, requireSignedRequestObject: false },
+      pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
+      claimsParameter: { enabled: true },
+      revocation: { enabled: true },
+      rpInitiatedLogout: { enabled: false },
+    },
+    pkce: { required: (_ctx, client) => client.psd2 === true },
+    extraParams: EXTRA_PARAMS,
+    extraClientMetadata: {
+      properties: ['psd2', 'eid_schemes'],
+      validator: (_ctx, key, value) => {
+        if (key === 'psd2' && value !== undefined && typeof value !== 'boolean') throw new Error('psd2 must be a boolean');
+      },
+    },
+    ttl: {
+      IdToken: ID_TOKEN_TTL_SECONDS,
+      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      AuthorizationCode: 60,
+      Interaction: 30 * 60,
+      Session: 8 * 3600,
+      Grant: config.oidc.refreshTokenTtlSeconds,
+      RefreshToken: config.oidc.refreshTokenTtlSeconds,
+      BackchannelAuthenticationRequest: 600,
+    },
+    rotateRefreshToken: true,
+    // Spec 2.1: the verifier's claims are returned in the ID token as well as from user-info.
+    conformIdTokenClaims: false,
+    allowOmittingSingleRegisteredRedirectUri: false,
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: loginPolicy(logins) },
+    renderError,
+    clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
+    discovery: {
+      ui_locales_supported: [...UI_LOCALES],
+      claim_types_supported: ['normal'],
+      display_values_supported: ['page', 'popup', 'touch', 'wap'],
+      service_documentation: `${config.baseUrl}/admin/docs`,
+      // Spec 2.8: required field, marked as unavailable.
+      entity_statement_uri: null,
+      request_uri_parameter_supported: true,
+      require_request_uri_registration: false,
+    },
+  } as Configuration;
+}

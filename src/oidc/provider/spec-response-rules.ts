@@ -1,0 +1,21 @@
+import type Provider from 'oidc-provider';
+
+/**
+ * Where the spec's wording differs from the engine's defaults, the difference is applied here, in one
+ * place, around the engine's own responses.
+ */
+export function applySpecResponseRules(provider: Provider): void {
+  provider.use(async (ctx, next) => {
+    // Spec 4.6 / 5.3 show `Authorization: Bearer`; accept the scheme in any letter case, as RFC 6750 §2.1 intends.
+    const authorization = ctx.headers.authorization;
+    if (authorization && /^bearer /i.test(authorization) && !authorization.startsWith('Bearer ')) {
+      ctx.headers.authorization = `Bearer ${authorization.slice(7)}`;
+    }
+    await next();
+    const body = ctx.body as Record<string, unknown> | undefined;
+    // Spec 2.5 / 2.9: token_type is exactly BEARER.
+    if (ctx.oidc?.route === 'token' && body && typeof body === 'object' && body.token_type === 'Bearer') {
+      body.token_type = 'BEARER';
+    }
+  });
+}

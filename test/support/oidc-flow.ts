@@ -1,0 +1,51 @@
+import * as client from 'openid-client';
+import { TestBrowser, type Page } from './test-browser.js';
+
+export const REDIRECT_URI = 'http://localhost:8080/callback';
+
+export async function discover(issuer: string, clientId: string, secret: string, metadata: Partial<client.ClientMetadata> = {}) {
+  return client.discovery(new URL(issuer), clientId, { client_secret: secret, ...metadata }, client.ClientSecretBasic(secret), {
+    execute: [client.allowInsecureRequests],
+  });
+}
+
+export interface PkceRequest {
+  url: URL;
+  state: string;
+  nonce: string;
+  verifier: string;
+}
+
+export async function authorizationRequest(config: client.Configuration, extra: Record<string, string> = {}): Promise<PkceRequest> {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT_URI,
+    scope: 'openid profile ssn',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...extra,
+  });
+  return { url, state, nonce, verifier };
+}
+
+/**
+ * Walks the broker pages as a user would: the authorization request, the scheme choice (when the page
+ * offers one), the specimen person of the test eID, back to the merchant's redirect URI.
+ */
+export async function loginWithTestEid(baseUrl: string, authorizationUrl: URL | string, person = 'uto-passport'): Promise<{ callback: URL; browser: TestBrowser }> {
+  const browser = new TestBrowser(baseUrl);
+  let page: Page = await browser.follow(await browser.get(authorizationUrl.toString()));
+  if (page.html.includes('data-eid="test"')) page = await browser.submit(page, 'eid', 'test');
+  page = await browser.follow(await browser.submit(page, 'person', person));
+  if (!page.location) throw new Error(`expected a redirect to the merchant, got ${page.status}: ${page.html.slice(0, 1500)}`);
+  return { callback: new URL(page.location), browser };
+}
+
+/** The first redirect or page the authorization request leads to, without logging in. */
+export async function firstResponse(baseUrl: string, url: URL | string): Promise<Page> {
+  return new TestBrowser(baseUrl).get(url.toString());
+}
