@@ -105,7 +105,7 @@ export async function createSpecimenAuthority(options: SpecimenAuthorityOptions 
 /** Issues a CRL for the authority's CSCA revoking the given serial numbers (hex), e.g. the DS serial "02". */
 export async function issueSpecimenCrl(authority: SpecimenAuthority, revokedSerials: string[], at = new Date()): Promise<Uint8Array> {
   const crl = await x509.X509CrlGenerator.create({
-    issuer: authority.csca.certificate.node.subject.split('\n').reverse().join(', '),
+    issuer: new x509.X509Certificate(authority.csca.certificate.der).subject,
     thisUpdate: new Date(at.getTime() - 3600_000),
     nextUpdate: new Date(at.getTime() + 30 * 86400_000),
     entries: revokedSerials.map((serialNumber) => ({ serialNumber, revocationDate: new Date(at.getTime() - 3600_000) })),
