@@ -46,3 +46,71 @@ describe('authorization code flow with a real relying party (openid-client)', ()
     expect(userinfo).toMatchObject({ sub: payload.sub, document_number: 'L898902C3', authentication_result: 'pass' });
   });
 });
+
+describe('ES256 merchant with encrypted ID token and user-info', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('signs with ES256, then encrypts with the merchant key (RSA-OAEP-256); the merchant decrypts and verifies both', async () => {
+    const admin = adminClient(t.baseUrl, t.adminToken);
+    const encryption = await generateKeyPair('RSA-OAEP-256', { extractable: true });
+    const publicJwk = { ...(await exportJWK(encryption.publicKey)), kid: 'merchant-enc-1' };
+    const m = await admin.createMerchant({
+      name: 'ES shop',
+      redirect_uris: [REDIRECT_URI],
+      id_token_signed_response_alg: 'ES256',
+      id_token_encrypted_response_alg: 'RSA-OAEP-256',
+      id_token_encrypted_response_enc: 'A256GCM',
+      userinfo_encrypted_response_alg: 'RSA-OAEP-256',
+      jwks: { keys: [publicJwk] },
+    });
+    const issuer = `${t.baseUrl}/oidc`;
+    const config = await discover(issuer, m.client_id, m.client_secret, { id_token_signed_response_alg: 'ES256' });
+    const req = await authorizationRequest(config);
+    const { callback } = await loginWithTestEid(t.baseUrl, req.url, 'd-idcard');
+
+    // The raw exchange, as a merchant without a library would do it.
+    const tokenResponse = await fetch(`${t.baseUrl}/oidc/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: REDIRECT_URI, code_verifier: req.verifier }),
+    });
+    expect(tokenResponse.status).toBe(200);
+    const body = (await tokenResponse.json()) as Record<string, unknown>;
+    expect(body.token_type).toBe('BEARER');
+    expect(body.expires_in).toEqual(expect.any(Number));
+    const idToken = body.id_token as string;
+    expect(idToken.split('.')).toHaveLength(5);
+    expect(decodeProtectedHeader(idToken)).toMatchObject({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: 'merchant-enc-1' });
+    const { plaintext } = await compactDecrypt(idToken, encryption.privateKey);
+    const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`));
+    const { payload, protectedHeader } = await jwtVerify(new TextDecoder().decode(plaintext), jwks, { issuer, audience: m.client_id });
+    expect(protectedHeader.alg).toBe('ES256');
+    expect(payload.exp! - payload.iat!).toBe(900);
+    expect(payload.nonce).toBe(req.nonce);
+    expect(payload).toMatchObject({ issuing_country: 'D', primary_identifier: 'MUSTERMANN', place_of_birth: 'BERLIN' });
+
+    const userinfoResponse = await fetch(`${t.baseUrl}/oidc/userinfo`, { headers: { authorization: `Bearer ${body.access_token}` } });
+    expect(userinfoResponse.status).toBe(200);
+    expect(userinfoResponse.headers.get('content-type')).toContain('application/jwt');
+    const userinfoJwe = await userinfoResponse.text();
+    expect(userinfoJwe.split('.')).toHaveLength(5);
+    const inner = await compactDecrypt(userinfoJwe, encryption.privateKey);
+    const userinfo = await jwtVerify(new TextDecoder().decode(inner.plaintext), jwks, { issuer, audience: m.client_id });
+    expect(userinfo.protectedHeader.alg).toBe('ES256');
+    expect(userinfo.payload).toMatchObject({ sub: payload.sub, document_number: 'T22000129' });
+
+    // And through openid-client, which decrypts with the merchant's key.
+    const req2 = await authorizationRequest(config);
+    const second = await loginWithTestEid(t.baseUrl, req2.url, 'd-idcard');
+    client.enableDecryptingResponses(config, ['A256GCM'], { key: encryption.privateKey, kid: 'merchant-enc-1' });
+    const tokens = await client.authorizationCodeGrant(config, second.callback, { pkceCodeVerifier: req2.verifier, expectedState: req2.state, expectedNonce: req2.nonce });
+    expect(tokens.claims()).toMatchObject({ sub: payload.sub, document_number: 'T22000129' });
+  });
+});

@@ -30,6 +30,7 @@ export class Oidc1700000000002 implements MigrationInterface {
     await q.query(`CREATE TABLE brokered_logins (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       client_id text NOT NULL,
+      grant_id text NOT NULL UNIQUE,
       scheme text NOT NULL,
       identity_sealed text NOT NULL,
       acr text,

@@ -135,12 +135,13 @@ export class InteractionService {
 
   private async finishLogin(req: Request, res: Response, loaded: Loaded, scheme: EidProvider, identity: BrokeredIdentity): Promise<void> {
     const { details, request } = loaded;
-    const accountId = await this.logins.store(request.clientId, scheme.id, identity);
+    const accountId = identity.subject;
     const grant = new this.oidc.engine.Grant({ accountId, clientId: request.clientId });
     grant.addOIDCScope(request.scopes.join(' '));
     const claims = requestedClaimNames(details.params as Record<string, unknown>);
     if (claims.length) grant.addOIDCClaims(claims);
     const grantId = await grant.save();
+    await this.logins.store(request.clientId, grantId, scheme.id, identity);
     await this.finish(req, res, {
       login: { accountId, acr: identity.acr, amr: identity.amr, ts: Math.floor(identity.authTime.getTime() / 1000), remember: false },
       consent: { grantId },

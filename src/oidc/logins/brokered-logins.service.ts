@@ -31,12 +31,13 @@ export class BrokeredLoginsService {
     this.repo = dataSource.getRepository(BrokeredLoginEntity);
   }
 
-  async store(clientId: string, scheme: string, identity: BrokeredIdentity): Promise<string> {
+  async store(clientId: string, grantId: string, scheme: string, identity: BrokeredIdentity): Promise<string> {
     const id = randomUUID();
     await this.repo.insert({
       id,
       identitySealed: this.secretBox.encrypt(JSON.stringify(identity), context(id)),
       clientId,
+      grantId,
       scheme,
       acr: identity.acr ?? null,
       amr: identity.amr,
@@ -47,9 +48,8 @@ export class BrokeredLoginsService {
     return id;
   }
 
-  async find(id: string): Promise<StoredLogin | undefined> {
-    if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
-    const row = await this.repo.findOneBy({ id });
+  async findByGrant(grantId: string): Promise<StoredLogin | undefined> {
+    const row = await this.repo.findOneBy({ grantId });
     if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
     const identity = JSON.parse(this.secretBox.decryptText(row.identitySealed, context(row.id))) as BrokeredIdentity;
     identity.authTime = new Date(identity.authTime);

@@ -2,27 +2,33 @@ import type { Account, KoaContextWithOIDC } from 'oidc-provider';
 import { ageOverClaims } from '../../verifier-claims/age.js';
 import type { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 
+interface TokenLike {
+  grantId?: string;
+}
+
 /**
- * oidc-provider's findAccount: the accountId is a completed login; its claims are the brokered
- * identity's, filtered by the engine according to the granted scopes (`claims` configuration).
- * A login is only ever answered for the merchant it was made for.
+ * oidc-provider's findAccount. The accountId is the brokered identity's stable subject; the claims
+ * are those of the login that produced the token being answered (found through the token's grant), so
+ * a token never answers with another login's data. The engine filters them by the granted scopes
+ * (`claims` configuration). Without a token (during the authorization request) only `sub` is known.
  */
 export function accountFinder(logins: BrokeredLoginsService) {
-  return async (ctx: KoaContextWithOIDC, id: string): Promise<Account | undefined> => {
-    const login = await logins.find(id);
-    if (!login) return undefined;
+  return async (ctx: KoaContextWithOIDC, sub: string, token?: TokenLike): Promise<Account | undefined> => {
+    if (!token?.grantId) return { accountId: sub, claims: async () => ({ sub }) };
+    const login = await logins.findByGrant(token.grantId);
+    if (!login || login.identity.subject !== sub) return undefined;
     const clientId = ctx.oidc.client?.clientId;
     if (clientId && login.clientId !== clientId) return undefined;
     const { identity } = login;
     return {
-      accountId: id,
+      accountId: sub,
       claims: async (use, scope) => ({
         ...identity.claims,
         // The authorized party, in the ID token only (OIDC Core §2).
         ...(use === 'id_token' ? { azp: login.clientId } : {}),
         ...(identity.acr ? { acr: identity.acr } : {}),
         ...ageOverClaims((scope ?? '').split(' '), identity.birthDate, new Date()),
-        sub: identity.subject,
+        sub,
       }),
     };
   };

@@ -10,6 +10,7 @@ import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';
 import { applySpecResponseRules } from './spec-response-rules.js';
 import { buildProviderConfiguration } from './provider-configuration.js';
+import { requestUriMiddleware } from './request-uri.middleware.js';
 import { DISCOVERY_PATH, ISSUER_PATH, isProviderRequest } from './routes.js';
 
 const KEY_REFRESH_MS = 60_000;
@@ -83,13 +84,17 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
 
   /** Express middleware: hands the spec's OIDC paths to the engine, everything else to Nest. */
   middleware() {
-    return (req: Request, res: Response, next: NextFunction): void => {
+    const resolveRequestUri = requestUriMiddleware(this.merchants, !this.config.isProduction);
+    const engine = (req: Request, res: Response, next: NextFunction): void => {
       const path = req.path;
       if (!isProviderRequest(req.method, path)) return next();
       // The engine serves discovery at its mount's well-known path; the spec puts it under the issuer.
       // (originalUrl too: the engine derives its mount path from the difference between the two.)
       if (path === DISCOVERY_PATH) req.url = req.originalUrl = req.url.replace(DISCOVERY_PATH, '/.well-known/openid-configuration');
       void this.provider.callback()(req, res);
+    };
+    return (req: Request, res: Response, next: NextFunction): void => {
+      void resolveRequestUri(req, res, (err?: unknown) => (err ? next(err) : engine(req, res, next)));
     };
   }
 }

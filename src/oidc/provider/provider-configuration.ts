@@ -46,11 +46,12 @@ function loginPolicy(logins: BrokeredLoginsService) {
     0,
   );
   policy.get('login')!.checks.add(
-    new interactionPolicy.Check('login_for_other_merchant', 'the existing login was made for another merchant', async (ctx: KoaContextWithOIDC) => {
-      const accountId = ctx.oidc.session?.accountId;
-      if (!accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-      const login = await logins.find(accountId);
-      return login?.clientId === ctx.oidc.client?.clientId ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
+    new Check('login_for_other_merchant', 'the existing login was made for another merchant', async (ctx: KoaContextWithOIDC) => {
+      const { session, client } = ctx.oidc;
+      if (!session?.accountId || !client) return Check.NO_NEED_TO_PROMPT;
+      const grantId = session.grantIdFor(client.clientId);
+      const login = grantId ? await logins.findByGrant(grantId) : undefined;
+      return login ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
     }),
   );
   return policy;
