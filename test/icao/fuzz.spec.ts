@@ -6,6 +6,9 @@ import fc from 'fast-check';
 import { verifyDocument, parseLdsFile, parseSod, TrustStore, Icao9303Error, STATUS } from '../../libs/icao9303/src/index.js';
 import { fixture } from './fixtures.js';
 
+/** ICAO_FUZZ_SCALE=10 npm test -- test/icao/fuzz runs ten times more cases (kept small for CI). */
+const SCALE = Number(process.env.ICAO_FUZZ_SCALE ?? 1);
+
 type Mutation = { kind: 'flip'; pos: number; bit: number } | { kind: 'truncate'; len: number } | { kind: 'insert'; pos: number; byte: number };
 
 function apply(b: Uint8Array, m: Mutation): Uint8Array {
@@ -84,7 +87,7 @@ describe.each(cases)('$name', (c) => {
         typed(() => verifyDocument({ sod: apply(c.sod, m), dataGroups: c.dgs, trustStore: c.trust, at: c.at }));
         typed(() => parseLdsFile(apply(c.sod, m)));
       }),
-      { numRuns: 80 },
+      { numRuns: 80 * SCALE },
     );
   });
 
@@ -96,7 +99,7 @@ describe.each(cases)('$name', (c) => {
         const r = typed(() => verifyDocument({ sod: apply(c.sod, { kind: 'flip', pos, bit }), dataGroups: c.dgs, trustStore: c.trust, at: c.at }));
         return r === undefined || r.status !== STATUS.PASS;
       }),
-      { numRuns: 80 },
+      { numRuns: 80 * SCALE },
     );
   });
 
@@ -112,7 +115,7 @@ describe.each(cases)('$name', (c) => {
         const r = typed(() => verifyDocument({ sod: c.sod, dataGroups: dgs, trustStore: c.trust, at: c.at }));
         return r === undefined || r.status === STATUS.BAD_DOCUMENT_HASHES;
       }),
-      { numRuns: 60 },
+      { numRuns: 60 * SCALE },
     );
   });
 });
@@ -125,7 +128,7 @@ describe('other parsers under mutation', () => {
       fc.property(mutation(b.length), (m) => {
         typed(() => parseLdsFile(apply(b, m)));
       }),
-      { numRuns: 60 },
+      { numRuns: 60 * SCALE },
     );
   });
   it('master list loading under mutation: only typed errors', () => {
@@ -135,7 +138,7 @@ describe('other parsers under mutation', () => {
       fc.property(mutation(ml.length), (m) => {
         typed(() => new TrustStore().addMasterList(apply(ml, m), [anchor], new Date('2021-12-17')));
       }),
-      { numRuns: 15 },
+      { numRuns: 15 * SCALE },
     );
   });
 });

@@ -135,8 +135,10 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       service_documentation: `${config.baseUrl}/admin/docs`,
       // Spec 2.8: required field, marked as unavailable.
       entity_statement_uri: null,
-      request_uri_parameter_supported: true,
       require_request_uri_registration: false,
+      // Spec 2.8 requires the CIBA members; the backchannel flow itself is the CIBA module's (see README).
+      backchannel_authentication_endpoint: `${config.baseUrl}${OIDC_ROUTES.backchannel_authentication}`,
+      backchannel_token_delivery_modes_supported: ['poll', 'ping', 'push'],
     },
   } as Configuration;
 }

@@ -13,6 +13,8 @@ export function applySpecResponseRules(provider: Provider): void {
     }
     await next();
     const body = ctx.body as Record<string, unknown> | undefined;
+    // request_uri by reference is resolved in front of the engine (request-uri.middleware), so it is supported.
+    if (ctx.oidc?.route === 'discovery' && body && typeof body === 'object') body.request_uri_parameter_supported = true;
     // Spec 2.5 / 2.9: token_type is exactly BEARER.
     if (ctx.oidc?.route === 'token' && body && typeof body === 'object' && body.token_type === 'Bearer') {
       body.token_type = 'BEARER';
