@@ -37,6 +37,9 @@ export class DocumentCertificate {
     this.notBefore = new Date(node.validFrom);
     this.notAfter = new Date(node.validTo);
     this.fingerprint = createHash('sha256').update(der).digest('hex');
+    if (Number.isNaN(this.notBefore.getTime()) || Number.isNaN(this.notAfter.getTime())) {
+      throw new Icao9303Error('CERTIFICATE_MALFORMED', this.subject, 'unreadable validity period (RFC 5280 §4.1.2.5)');
+    }
   }
 
   static fromDer(der: Uint8Array, field = 'certificate'): DocumentCertificate {

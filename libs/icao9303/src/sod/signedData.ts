@@ -7,7 +7,7 @@ import { ContentInfo, SignedData, Attribute } from '@peculiar/asn1-cms';
 import { AlgorithmIdentifier, Time } from '@peculiar/asn1-x509';
 import { AsnArray, AsnParser, AsnType, AsnTypeTypes, OctetString } from '@peculiar/asn1-schema';
 import * as asn1js from 'asn1js';
-import { Icao9303Error } from '../errors.js';
+import { Icao9303Error, guard } from '../errors.js';
 import { decode, encode, parseBer, rawChildren } from '../asn1/der.js';
 import { OID } from '../asn1/oids.js';
 import { concat } from '../util/bytes.js';
@@ -47,6 +47,10 @@ export interface ParsedSignedData {
 }
 
 export function parseSignedData(contentInfoDer: Uint8Array, field: string): ParsedSignedData {
+  return guard('SOD_MALFORMED', field, () => parse(contentInfoDer, field));
+}
+
+function parse(contentInfoDer: Uint8Array, field: string): ParsedSignedData {
   const ci = decode(contentInfoDer, ContentInfo, 'SOD_MALFORMED', `${field}.ContentInfo`);
   if (ci.contentType !== OID.signedData) throw new Icao9303Error('SOD_MALFORMED', `${field}.contentType`, `expected signedData, found ${ci.contentType}`);
   const sd = decode(ci.content, SignedData, 'SOD_MALFORMED', `${field}.SignedData`);
@@ -72,7 +76,7 @@ export function parseSignedData(contentInfoDer: Uint8Array, field: string): Pars
       signatureAlgorithm: si.signatureAlgorithm,
       signatureAlgorithmOid: si.signatureAlgorithm.algorithm,
       signature: new Uint8Array(si.signature.buffer),
-      signedAttributes: si.signedAttrs ? signedAttributes(si.signedAttrs, si.signedAttrsRaw, field) : undefined,
+      signedAttributes: si.signedAttrs ? signedAttributes(si.signedAttrs, rawSignedAttributes(sdNode, field), field) : undefined,
     },
   };
 }
@@ -94,15 +98,19 @@ function econtentBytes(sd: SignedData, field: string): Uint8Array {
   return concat(...out);
 }
 
-function signedAttributes(attrs: Attribute[], raw: ArrayBuffer | undefined, field: string): SignedAttributes {
-  let der: Uint8Array;
-  if (raw) {
-    // raw holds the [0] IMPLICIT encoding; the signature covers it with the universal SET tag (RFC 5652 §5.4)
-    der = new Uint8Array(raw).slice();
-    der[0] = 0x31;
-  } else {
-    der = encode(new AttributeSet(attrs));
-  }
+/** Original bytes of SignerInfo.signedAttrs [0] IMPLICIT, read from the undecoded tree (never re-encoded). */
+function rawSignedAttributes(sdNode: asn1js.AsnType, field: string): Uint8Array {
+  const signerInfos = (sdNode as asn1js.Sequence).valueBlock.value.at(-1) as asn1js.Set | undefined;
+  const first = signerInfos?.valueBlock?.value?.[0] as asn1js.Sequence | undefined;
+  const attrs = first?.valueBlock?.value?.find((c) => c.idBlock.tagClass === 3 && c.idBlock.tagNumber === 0);
+  if (!attrs) throw new Icao9303Error('SOD_MALFORMED', `${field}.signedAttrs`, 'cannot locate the signed attributes');
+  return new Uint8Array(attrs.valueBeforeDecodeView);
+}
+
+function signedAttributes(attrs: Attribute[], raw: Uint8Array, field: string): SignedAttributes {
+  // raw holds the [0] IMPLICIT encoding; the signature covers it with the universal SET tag (RFC 5652 §5.4)
+  const der = raw.slice();
+  der[0] = 0x31;
   const single = (oid: string) => {
     const found = attrs.filter((a) => a.attrType === oid);
     if (found.length > 1 || (found.length === 1 && found[0].attrValues.length !== 1)) {
