@@ -102,7 +102,8 @@ function econtentBytes(sd: SignedData, field: string): Uint8Array {
 function rawSignedAttributes(sdNode: asn1js.AsnType, field: string): Uint8Array {
   const signerInfos = (sdNode as asn1js.Sequence).valueBlock.value.at(-1) as asn1js.Set | undefined;
   const first = signerInfos?.valueBlock?.value?.[0] as asn1js.Sequence | undefined;
-  const attrs = first?.valueBlock?.value?.find((c) => c.idBlock.tagClass === 3 && c.idBlock.tagNumber === 0);
+  // SignerInfo ::= SEQUENCE { version, sid, digestAlgorithm, signedAttrs [0] IMPLICIT OPTIONAL, … }; sid may itself be [0] (SKI)
+  const attrs = first?.valueBlock?.value?.slice(3).find((c) => c.idBlock.tagClass === 3 && c.idBlock.tagNumber === 0 && c.idBlock.isConstructed);
   if (!attrs) throw new Icao9303Error('SOD_MALFORMED', `${field}.signedAttrs`, 'cannot locate the signed attributes');
   return new Uint8Array(attrs.valueBeforeDecodeView);
 }
