@@ -116,6 +116,15 @@ describe('OIDC features', () => {
       expect(withProfile.claims).toMatchObject({ age_over_18: true, birthdate: '12.08.1974' });
     });
 
+    it('lets the claims parameter pick claims within the granted scopes, never past them', async () => {
+      const { claims } = await login({
+        scope: 'openid profile',
+        claims: JSON.stringify({ id_token: { personal_number: null, place_of_birth: { essential: true } } }),
+      });
+      expect(claims.place_of_birth).toBe('ZENITH');
+      expect(claims).not.toHaveProperty('personal_number');
+    });
+
     it('refuses a scope the merchant is not allowed', async () => {
       const limited = await admin.createMerchant({ name: 'Limited', redirect_uris: [REDIRECT_URI], scope: 'openid profile' });
       const c = await discover(issuer, limited.client_id, limited.client_secret);

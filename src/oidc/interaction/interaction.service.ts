@@ -14,9 +14,12 @@ import { OidcProviderService } from '../provider/oidc-provider.service.js';
 import { INTERACTION_PATH } from '../provider/routes.js';
 import { CsrfTokens } from './csrf.js';
 import { DEFAULT_LOCALE } from './i18n/locales.js';
-import { contextTexts, requestedClaimNames, toEidRequest } from './interaction-context.js';
+import { claimsByScope } from '../../verifier-claims/claim-table.js';
+import { contextTexts, requestedClaimNames, splitClaimsByScope, toEidRequest } from './interaction-context.js';
 import { csrfRejected, interactionExpired, schemeNotAllowed } from './interaction.errors.js';
 import { choicesPage } from './pages/choices-page.js';
+
+const CLAIMS_BY_SCOPE = claimsByScope();
 
 type Details = Awaited<ReturnType<OidcProviderService['engine']['interactionDetails']>>;
 interface Loaded {
@@ -138,8 +141,7 @@ export class InteractionService {
     const accountId = identity.subject;
     const grant = new this.oidc.engine.Grant({ accountId, clientId: request.clientId });
     grant.addOIDCScope(request.scopes.join(' '));
-    const claims = requestedClaimNames(details.params as Record<string, unknown>);
-    if (claims.length) grant.addOIDCClaims(claims);
+    this.consentClaims(grant, requestedClaimNames(details.params as Record<string, unknown>), request.scopes);
     const grantId = await grant.save();
     await this.logins.store(request.clientId, grantId, scheme.id, identity);
     await this.finish(req, res, {
@@ -158,9 +160,16 @@ export class InteractionService {
     if (!grant) throw interactionExpired();
     const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
     if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-    if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
+    this.consentClaims(grant, missing.missingOIDCClaims ?? [], String(details.params.scope ?? '').split(' '));
     const grantId = await grant.save();
     await this.finish(req, res, { consent: { grantId } });
+  }
+
+  /** Claims asked for by name are consented only within the granted scopes; the rest are rejected, not asked again. */
+  private consentClaims(grant: InstanceType<OidcProviderService['engine']['Grant']>, claims: string[], scopes: string[]): void {
+    const { consented, rejected } = splitClaimsByScope(claims, scopes, CLAIMS_BY_SCOPE);
+    if (consented.length) grant.addOIDCClaims(consented);
+    if (rejected.length) grant.rejectOIDCClaims(rejected);
   }
 
   private finish(req: Request, res: Response, result: InteractionResults): Promise<void> {

@@ -131,6 +131,8 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
     discovery: {
       ui_locales_supported: [...UI_LOCALES],
       claim_types_supported: ['normal'],
+      // Claim values are not localised, except the interpreted country names, which are English.
+      claims_locales_supported: ['en-GB'],
       display_values_supported: ['page', 'popup', 'touch', 'wap'],
       service_documentation: `${config.baseUrl}/admin/docs`,
       // Spec 2.8: required field, marked as unavailable.
