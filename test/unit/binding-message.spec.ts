@@ -1,0 +1,61 @@
+import { BindingMessageError, parseBindingMessage, parseServiceContext } from '../../src/eid/binding-message.js';
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+describe('binding_message (spec 4.7)', () => {
+  it('reads plain text as text', () => {
+    expect(parseBindingMessage('Confirm login ABC-123')).toEqual({ text: 'Confirm login ABC-123' });
+    expect(parseBindingMessage('Test')).toEqual({ text: 'Test' });
+  });
+
+  it('reads Base64 text and Base64 JSON', () => {
+    expect(parseBindingMessage(b64('Bekreft innlogging'))).toEqual({ text: 'Bekreft innlogging' });
+    expect(parseBindingMessage(b64(JSON.stringify({ bindingMessage: 'Hi', 'ntdr-doc-types': 'P' })))).toEqual({ text: 'Hi', documentKinds: ['P'] });
+  });
+
+  it('reads every JSON attribute', () => {
+    const parsed = parseBindingMessage(
+      JSON.stringify({
+        'ntdr-doc-types': 'I, P,d',
+        'ntdr-app-doclist': true,
+        transactiontext: b64('**Pay** 100 NOK'),
+        transactiontext_type: 'markdown',
+        requestType: 'Provisioning',
+        appId: 'app-1',
+        bindingMessage: 'Shown on the phone',
+      }),
+    );
+    expect(parsed).toEqual({
+      documentKinds: ['I', 'P', 'D'],
+      showDocumentList: true,
+      transactionText: { type: 'markdown', content: '**Pay** 100 NOK' },
+      requestType: 'Provisioning',
+      appId: 'app-1',
+      text: 'Shown on the phone',
+      userStatus: 'active',
+    });
+    expect(parseBindingMessage(JSON.stringify({ operation: 'cancel', auth_req_id: 'abc' }))).toEqual({ operation: 'cancel', authReqId: 'abc' });
+  });
+
+  it.each([
+    [JSON.stringify({ 'ntdr-doc-types': 'X' }), 'ntdr-doc-types'],
+    [JSON.stringify({ transactiontext: 'A'.repeat(1504) }), 'longer than 1500'],
+    [JSON.stringify({ transactiontext: b64('x'), transactiontext_type: 'html' }), 'transactiontext_type'],
+    [JSON.stringify({ operation: 'cancel' }), 'auth_req_id'],
+    [JSON.stringify({ operation: 'delete', auth_req_id: 'a' }), 'operation'],
+    [JSON.stringify({ requestType: 'Other' }), 'requestType'],
+    [JSON.stringify({ userStatus: 'inactive' }), 'provisioning only'],
+    ['{"broken": ', 'does not parse'],
+    ['x'.repeat(9000), 'longer than'],
+  ])('refuses %s', (value, message) => {
+    expect(() => parseBindingMessage(value)).toThrow(BindingMessageError);
+    expect(() => parseBindingMessage(value)).toThrow(message);
+  });
+
+  it('svc_context is Base64 JSON shown as text', () => {
+    expect(parseServiceContext(b64(JSON.stringify({ shop: 'Kiosk', amount: 5 })))).toBe('shop: Kiosk\namount: 5');
+    expect(parseServiceContext(b64(JSON.stringify('hello')))).toBe('hello');
+    expect(() => parseServiceContext('not base64!')).toThrow(BindingMessageError);
+    expect(() => parseServiceContext(b64('not json'))).toThrow('Base64-encoded JSON');
+  });
+});

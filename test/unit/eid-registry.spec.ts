@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config/load-config.js';
+import { EidModule } from '../../src/eid/eid.module.js';
+import { EidRegistry } from '../../src/eid/eid-registry.js';
+import { TestEidProvider } from '../../src/eid/test-eid/test-eid.provider.js';
+
+const config = (env: 'customer-test' | 'production') =>
+  loadConfig({
+    APP_ENV: env,
+    BASE_URL: 'https://broker.example',
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    COOKIE_KEYS: randomBytes(32).toString('hex'),
+    ALLOW_EMBEDDED_DATABASE: 'true',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'eid-')),
+  });
+
+describe('eID registry', () => {
+  it('offers the test eID in customer-test', () => {
+    const registry = new EidRegistry([new TestEidProvider()], config('customer-test'));
+    expect(registry.ids()).toEqual(['test']);
+  });
+
+  it('cannot enable the test eID in production: the module leaves it out, and the registry refuses it outright', () => {
+    const module = EidModule.forRoot(config('production'));
+    expect(module.providers).not.toContain(TestEidProvider);
+    expect(() => new EidRegistry([new TestEidProvider()], config('production'))).toThrow('test-only eID schemes cannot run in production: test');
+  });
+
+  it("limits a merchant to its own schemes and honours a preselection by login_hint or acr_values", () => {
+    const test = new TestEidProvider();
+    const registry = new EidRegistry([test], config('customer-test'));
+    expect(registry.forMerchant(null)).toEqual([test]);
+    expect(registry.forMerchant(['document-verifier'])).toEqual([]);
+    expect(registry.preselected([test], 'eid:test', [])).toBe(test);
+    expect(registry.preselected([test], undefined, ['urn:svc:acrp:level:high', 'urn:svc:eid:test'])).toBe(test);
+    expect(registry.preselected([test], 'someone@example', [])).toBeUndefined();
+  });
+});
