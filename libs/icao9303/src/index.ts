@@ -34,5 +34,5 @@ export { SecureMessaging } from './sm/secureMessaging.js';
 export { deriveKey, retailMac, aesCmac, pad, unpad, type SmCipher } from './sm/primitives.js';
 export { type ApduTransport, readFile, openBacSession, selectApplication, LDS1_AID } from './reader/reader.js';
 export { verifyDocument, type VerifyDocumentInput, type VerifyDocumentResult } from './verify/verifyDocument.js';
-export { STATUS, type VerificationStatus, type Failure, type FailureStatus } from './verify/status.js';
+export { STATUS, overallStatus, type VerificationStatus, type Failure, type FailureStatus, type CheckName } from './verify/status.js';
 export * from './specimen/index.js';
