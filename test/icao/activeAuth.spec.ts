@@ -6,12 +6,12 @@ import { fixture, fixtureJson, flipBit } from './fixtures.js';
 describe('RSA, ISO/IEC 9796-2 scheme 1 (real passport vectors, pymrtd)', () => {
   const dg15 = parseDg15(fixture('active-auth/rsa-pymrtd-real-passport/EF_DG15.bin'));
   const vectors = fixtureJson('active-auth/rsa-pymrtd-real-passport/vectors.json').vectors;
-  it.each(vectors.map((v: any, i: number) => [i, v]))('vector %s verifies and recovers M1', (_i, v: any) => {
+  it.each(vectors.map((v: any, i: number) => [i, v]) as Array<[number, any]>)('vector %s verifies and recovers M1', (_i, v: any) => {
     const r = verifyActiveAuthentication(dg15, fromHex(v.challenge_rnd_ifd), fromHex(v.signature));
     expect(r).toMatchObject({ ok: true, hash: 'sha1' });
     expect(r.recoveredM1).toBe(v.expected_recovered_M1.toUpperCase());
   });
-  it.each(vectors.map((v: any, i: number) => [i, v]))('vector %s fails with one signature bit flipped or a changed challenge', (_i, v: any) => {
+  it.each(vectors.map((v: any, i: number) => [i, v]) as Array<[number, any]>)('vector %s fails with one signature bit flipped or a changed challenge', (_i, v: any) => {
     const sig = fromHex(v.signature);
     for (const pos of [0, 17, sig.length - 1]) expect(verifyActiveAuthentication(dg15, fromHex(v.challenge_rnd_ifd), flipBit(sig, pos, 3)).ok).toBe(false);
     expect(verifyActiveAuthentication(dg15, flipBit(fromHex(v.challenge_rnd_ifd), 7), sig).ok).toBe(false);

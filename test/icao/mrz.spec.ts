@@ -5,13 +5,13 @@ import { fixture, fixtureJson } from './fixtures.js';
 const data = fixtureJson('mrz/mrz_specimens.json');
 
 describe('MRZ check digits (ICAO 9303-3 §4.9)', () => {
-  it.each(data.check_digit_examples.map((e: any) => [e.data, e.expected_check_digit]))('%s → %s', (input, cd) => {
+  it.each(data.check_digit_examples.map((e: any) => [e.data, e.expected_check_digit]) as Array<[string, string]>)('%s → %s', (input, cd) => {
     expect(computeCheckDigit(input)).toBe(cd);
   });
 });
 
 describe('MRZ specimens from PROVENANCE §11', () => {
-  it.each(data.specimens.map((s: any) => [s.source, s]))('%s', (_src, s: any) => {
+  it.each(data.specimens.map((s: any) => [s.source, s]) as Array<[string, any]>)('%s', (_src, s: any) => {
     const p = s.parsed_by_me;
     const mrz = parseMrz(s.mrz, { strict: false });
     expect(mrz.format).toBe(p.format);

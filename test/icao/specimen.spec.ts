@@ -35,6 +35,17 @@ describe('specimen content', () => {
     expect(f).toMatchObject({ imageType: 'JPEG', width: 148, height: 70, format: 'ISO19794-5' });
   });
 
+  it('DG2 from a JPEG 2000 image', async () => {
+    const jp2 = fixture('dg2/EF_DG2_ISO39794-5_expected_face.jpg');
+    const doc = await issueSpecimenDocument(authority, { faceImage: jp2, activeAuthentication: false });
+    expect(parseDg2(doc.dataGroups.get(2)!).faces[0]).toMatchObject({ imageType: 'JPEG2000', width: 413, height: 531 });
+    expect(verifyDocument({ sod: doc.sod, dataGroups: doc.dataGroups, trustStore: authority.trustStore() }).status).toBe(STATUS.PASS);
+  });
+
+  it('refuses a face image that is neither JPEG nor JPEG 2000', async () => {
+    await expect(issueSpecimenDocument(authority, { faceImage: new Uint8Array([1, 2, 3, 4]) })).rejects.toThrow(expect.objectContaining({ code: 'BIOMETRIC_MALFORMED' }));
+  });
+
   it('DG1 from MRZ fields (TD1 for an ID card), DG11 and EF.COM', async () => {
     const doc = await issueSpecimenDocument(authority, {
       documentKind: 'idCard',
