@@ -220,6 +220,20 @@ describe('master lists and CRLs (PROVENANCE §5)', () => {
   it('a CRL without a trusted issuer is refused', () => {
     expect(() => own('DE').addCrl(fixture('masterlists/COL.crl'))).toThrow(expect.objectContaining({ code: 'CRL_MALFORMED' }));
   });
+  it('accepts PEM (several certificates in one file)', () => {
+    const pem = ['AT', 'DE']
+      .map((c) => `-----BEGIN CERTIFICATE-----\n${Buffer.from(fixture(`real-documents/csca/CSCA_${c}.cer`)).toString('base64').replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`)
+      .join('');
+    const store = new TrustStore();
+    expect(store.addCsca(new Uint8Array(Buffer.from(pem)))).toHaveLength(2);
+    expect(verifyDocument({ sod: fixture('real-documents/sod/EF_SOD_DE.bin'), trustStore: store, at: AT }).status).toBe(STATUS.PASS);
+  });
+  it('uses an explicitly given DS certificate', () => {
+    const r = verifyDocument({ sod: fixture('bsi-tr03105-5/EF_SOD.bin'), documentSignerCertificate: fixture('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'), trustStore: trusting('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'), at: new Date('2014-06-01') });
+    expect(r.status).toBe(STATUS.PASS);
+    const wrong = verifyDocument({ sod: fixture('bsi-tr03105-5/EF_SOD.bin'), documentSignerCertificate: fixture('etsi-tr103200/DSC_ETSI_DS_0130846f2b3e.cer'), trustStore: trusting('etsi-tr103200/DSC_ETSI_DS_0130846f2b3e.cer'), at: new Date('2012-01-01') });
+    expect(wrong.status).toBe(STATUS.BAD_DOCUMENT_SIGNATURE);
+  });
   it('loads a folder of CSCA certificates', () => {
     const store = new TrustStore();
     expect(store.addCscaPath('test/fixtures/icao/real-documents/csca')).toHaveLength(7);

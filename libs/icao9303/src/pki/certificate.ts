@@ -28,12 +28,15 @@ export class DocumentCertificate {
   readonly notBefore: Date;
   readonly notAfter: Date;
   readonly fingerprint: string;
+  /** lower-cased subject, the key used to look up issuers */
+  readonly subjectKey: string;
   private asnCache?: Certificate;
   private keyInfo?: PublicKeyInfo;
 
   private constructor(readonly der: Uint8Array, readonly node: X509Certificate) {
     this.subject = node.subject.replace(/\n/g, ', ');
     this.issuer = node.issuer.replace(/\n/g, ', ');
+    this.subjectKey = this.subject.toLowerCase();
     this.notBefore = new Date(node.validFrom);
     this.notAfter = new Date(node.validTo);
     this.fingerprint = createHash('sha256').update(der).digest('hex');

@@ -71,7 +71,7 @@ export class TrustStore {
   /** Candidate issuers of `cert` among anchors and intermediates, matched by name and key identifier. */
   issuersOf(cert: DocumentCertificate): DocumentCertificate[] {
     const name = cert.issuer.toLowerCase();
-    return [...this.anchors.values(), ...this.intermediates.values()].filter((c) => c.fingerprint !== cert.fingerprint && c.subject.toLowerCase() === name && cert.signedBy(c));
+    return [...this.anchors.values(), ...this.intermediates.values()].filter((c) => c.fingerprint !== cert.fingerprint && c.subjectKey === name && cert.signedBy(c));
   }
 
   crlsFor(cert: DocumentCertificate): CertificateRevocationList[] {
