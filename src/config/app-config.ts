@@ -78,6 +78,36 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0) @Max(30 * 86400)
   KEY_ROTATION_OVERLAP_SECONDS = 86400;
 
+  @Transform(toInt) @IsInt() @Min(60) @Max(3600)
+  VERIFIER_SESSION_TTL_SECONDS = 600;
+
+  @Transform(toInt) @IsInt() @Min(15) @Max(600, { message: 'must be at most 600 (liveness data is valid only a few minutes)' })
+  LIVENESS_WINDOW_SECONDS = 120;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(90, { message: 'must be at most 90 (spec 1.9)' })
+  VERIFICATION_RETENTION_DAYS = 90;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(9)
+  FACEMATCH_MIN_LEVEL_FOR_HIGH = 7;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  TRUST_CSCA_PATHS?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  TRUST_MASTERLISTS?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  TRUST_MASTERLIST_ANCHORS?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  TRUST_CRLS?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[a-z][a-z0-9+.-]*:\/\/\S+$/, { message: 'must be an absolute URL or app link' })
+  VERIFIER_APP_LINK?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  FACE_CALIBRATION_FILE?: string;
+
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
 }
@@ -85,7 +115,9 @@ export class EnvironmentVariables {
 export const ENVIRONMENT_VARIABLE_NAMES = [
   'APP_ENV', 'PORT', 'BASE_URL', 'DATABASE_URL', 'DATA_DIR', 'ALLOW_EMBEDDED_DATABASE', 'DATA_ENCRYPTION_KEY',
   'DATA_ENCRYPTION_KEY_ID', 'DATA_ENCRYPTION_OLD_KEYS', 'ADMIN_API_TOKEN', 'COOKIE_KEYS', 'TRUST_PROXY', 'LOG_LEVEL', 'REDIS_URL',
-  'REFRESH_TOKEN_TTL_SECONDS', 'KEY_ROTATION_OVERLAP_SECONDS',
+  'REFRESH_TOKEN_TTL_SECONDS', 'KEY_ROTATION_OVERLAP_SECONDS', 'VERIFIER_SESSION_TTL_SECONDS', 'LIVENESS_WINDOW_SECONDS',
+  'VERIFICATION_RETENTION_DAYS', 'FACEMATCH_MIN_LEVEL_FOR_HIGH', 'TRUST_CSCA_PATHS', 'TRUST_MASTERLISTS',
+  'TRUST_MASTERLIST_ANCHORS', 'TRUST_CRLS', 'VERIFIER_APP_LINK', 'FACE_CALIBRATION_FILE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export class ConfigError extends Error {

@@ -24,6 +24,16 @@ export interface AppConfig {
     loginRetentionSeconds: number;
     keyRotationOverlapSeconds: number;
   };
+  verifier: {
+    sessionTtlSeconds: number;
+    livenessWindowSeconds: number;
+    retentionDays: number;
+    minFacematchLevelForHigh: number;
+    trust: { cscaPaths: string[]; masterLists: string[]; masterListAnchors: string[]; crls: string[] };
+    /** Deep link base of the app build for this environment (spec 1.6: test and production builds differ). */
+    appLink: string;
+    faceCalibrationFile?: string;
+  };
   /** Names of secrets that were generated because the environment did not set them (customer-test only). */
   generatedSecrets: string[];
 }
@@ -58,6 +68,10 @@ function productionProblems(vars: EnvironmentVariables): string[] {
   if (!vars.COOKIE_KEYS) problems.push('COOKIE_KEYS: production needs explicit cookie signing keys (no generated keys)');
   if (!vars.DATABASE_URL && !vars.ALLOW_EMBEDDED_DATABASE)
     problems.push('DATABASE_URL: production needs PostgreSQL (or ALLOW_EMBEDDED_DATABASE=true as an explicit opt-in)');
+  if (!vars.TRUST_CSCA_PATHS && !vars.TRUST_MASTERLISTS)
+    problems.push('TRUST_CSCA_PATHS: production needs trust anchors for the document verifier (TRUST_CSCA_PATHS or TRUST_MASTERLISTS)');
+  if (vars.TRUST_MASTERLISTS && !vars.TRUST_MASTERLIST_ANCHORS)
+    problems.push('TRUST_MASTERLIST_ANCHORS: master lists need the certificates their signers chain to');
   return problems;
 }
 
@@ -70,6 +84,8 @@ function parseKeys(vars: EnvironmentVariables, generatedKey?: string): Map<strin
   keys.set(vars.DATA_ENCRYPTION_KEY_ID, Buffer.from((vars.DATA_ENCRYPTION_KEY ?? generatedKey)!, 'base64'));
   return keys;
 }
+
+const list = (value?: string) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
 
 /** Validates the environment once and derives the typed configuration; fails fast with every problem named. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -104,6 +120,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL_SECONDS,
       loginRetentionSeconds: vars.REFRESH_TOKEN_TTL_SECONDS + 3600,
       keyRotationOverlapSeconds: vars.KEY_ROTATION_OVERLAP_SECONDS,
+    },
+    verifier: {
+      sessionTtlSeconds: vars.VERIFIER_SESSION_TTL_SECONDS,
+      livenessWindowSeconds: vars.LIVENESS_WINDOW_SECONDS,
+      retentionDays: vars.VERIFICATION_RETENTION_DAYS,
+      minFacematchLevelForHigh: vars.FACEMATCH_MIN_LEVEL_FOR_HIGH,
+      trust: {
+        cscaPaths: list(vars.TRUST_CSCA_PATHS),
+        masterLists: list(vars.TRUST_MASTERLISTS),
+        masterListAnchors: list(vars.TRUST_MASTERLIST_ANCHORS),
+        crls: list(vars.TRUST_CRLS),
+      },
+      appLink: vars.VERIFIER_APP_LINK ?? (isProduction ? 'brokerverify://session' : 'brokerverify-test://session'),
+      faceCalibrationFile: vars.FACE_CALIBRATION_FILE,
     },
     generatedSecrets,
   };

@@ -4,5 +4,11 @@ import { MerchantEntity } from '../merchants/merchant.entity.js';
 import { SigningKeyEntity } from '../oidc/keys/signing-key.entity.js';
 import { BrokeredLoginEntity } from '../oidc/logins/brokered-login.entity.js';
 import { OidcPayloadEntity } from '../oidc/storage/oidc-payload.entity.js';
+import { VerificationRecordEntity } from '../verifier/records/verification-record.entity.js';
+import { VerificationSessionEntity } from '../verifier/session/verification-session.entity.js';
+import { SpecimenAuthorityEntity } from '../verifier/specimen/specimen-authority.entity.js';
 
-export const ENTITIES = [MerchantEntity, AdminTokenEntity, AuditRecordEntity, OidcPayloadEntity, SigningKeyEntity, BrokeredLoginEntity];
+export const ENTITIES = [
+  MerchantEntity, AdminTokenEntity, AuditRecordEntity, OidcPayloadEntity, SigningKeyEntity, BrokeredLoginEntity,
+  VerificationSessionEntity, VerificationRecordEntity, SpecimenAuthorityEntity,
+];

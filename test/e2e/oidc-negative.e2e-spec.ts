@@ -104,7 +104,7 @@ describe('OIDC failure paths', () => {
   });
 
   describe('request objects', () => {
-    let signing: CryptoKeyPair;
+    let signing: Awaited<ReturnType<typeof generateKeyPair>>;
     let signed: { client_id: string; client_secret: string };
 
     beforeAll(async () => {
@@ -117,7 +117,7 @@ describe('OIDC failure paths', () => {
       });
     });
 
-    const requestObject = (key: CryptoKey, kid = 'ro-1', claims: Record<string, string> = {}) =>
+    const requestObject = (key: Parameters<SignJWT["sign"]>[0], kid = 'ro-1', claims: Record<string, string> = {}) =>
       new SignJWT({
         response_type: 'code',
         client_id: signed.client_id,

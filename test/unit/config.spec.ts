@@ -56,7 +56,7 @@ describe('configuration', () => {
 
   it('refuses production with development defaults', () => {
     const problems = problemsOf({ APP_ENV: 'production', BASE_URL: 'http://broker.example' });
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['BASE_URL', 'COOKIE_KEYS', 'DATABASE_URL', 'DATA_ENCRYPTION_KEY']);
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['BASE_URL', 'COOKIE_KEYS', 'DATABASE_URL', 'DATA_ENCRYPTION_KEY', 'TRUST_CSCA_PATHS']);
   });
 
   it('accepts production with explicit secrets, and the embedded database only with an explicit opt-in', () => {
@@ -65,6 +65,7 @@ describe('configuration', () => {
       BASE_URL: 'https://broker.example',
       DATA_ENCRYPTION_KEY: key(),
       COOKIE_KEYS: randomBytes(32).toString('hex'),
+      TRUST_CSCA_PATHS: '/etc/broker/csca',
       DATA_DIR: dataDir(),
     };
     expect(problemsOf(env)).toEqual(['DATABASE_URL: production needs PostgreSQL (or ALLOW_EMBEDDED_DATABASE=true as an explicit opt-in)']);

@@ -14,6 +14,7 @@ const config = (env: 'customer-test' | 'production') =>
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     COOKIE_KEYS: randomBytes(32).toString('hex'),
     ALLOW_EMBEDDED_DATABASE: 'true',
+    TRUST_CSCA_PATHS: '/etc/broker/csca',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'eid-')),
   });
 

@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+
+/**
+ * The service's notion of now. Time-dependent rules (liveness window, session expiry, retention) read it
+ * here so that tests can move time forward without waiting.
+ */
+@Injectable()
+export class Clock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  /** Tests only: shift the clock forward (or back). */
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}

@@ -1,0 +1,51 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { DocumentKind } from '../../eid/binding-message.js';
+
+/** Architecture: created → opened → chip_received → face_received → completed; cancelled / expired from any open state. */
+export const SESSION_STATES = ['created', 'opened', 'chip_received', 'face_received', 'completed', 'cancelled', 'expired'] as const;
+export type SessionState = (typeof SESSION_STATES)[number];
+
+export interface SessionRequirements {
+  documentKinds: DocumentKind[];
+  showDocumentList: boolean;
+  transactionText?: { type: 'text' | 'markdown'; content: string };
+  bindingText?: string;
+  /** The merchant asked for urn:svc:acrp:level:high. */
+  acrHigh: boolean;
+}
+
+export interface LivenessChallenge {
+  id: string;
+  sequence: ('left' | 'center' | 'right')[];
+  issuedAt: string;
+  expiresAt: string;
+}
+
+/** What the session concluded; no personal data (that lives in the sealed verification record). */
+export interface SessionOutcome {
+  result: 'pass' | 'fail';
+  explanations: string[];
+  facematchLevel: number;
+  eidasHigh: boolean;
+  completedAt: string;
+}
+
+@Entity('verification_sessions')
+export class VerificationSessionEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ name: 'client_id', type: 'text' }) clientId: string;
+  @Column({ name: 'interaction_uid', type: 'text' }) interactionUid: string;
+  @Column({ name: 'qr_token_sha256', type: 'text', unique: true }) qrTokenSha256: string;
+  @Column({ name: 'app_token_sha256', type: 'text', nullable: true, unique: true }) appTokenSha256: string | null;
+  @Column({ type: 'text' }) state: SessionState;
+  @Column({ type: 'jsonb' }) requirements: SessionRequirements;
+  @Column({ name: 'aa_challenge', type: 'text', nullable: true }) aaChallenge: string | null;
+  @Column({ name: 'liveness_challenge', type: 'jsonb', nullable: true }) livenessChallenge: LivenessChallenge | null;
+  /** Sealed chip evidence between the chip step and the face step (document data, photo, chip checks). */
+  @Column({ name: 'chip_sealed', type: 'text', nullable: true }) chipSealed: string | null;
+  @Column({ type: 'jsonb', nullable: true }) outcome: SessionOutcome | null;
+  @Column({ name: 'record_id', type: 'uuid', nullable: true }) recordId: string | null;
+  @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}

@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { Icao9303Error, parseDg1, parseDg11, parseDg2, verifyDocument, type ChipAuthEvidence } from '../../../libs/icao9303/src/index.js';
+import type { DocumentKind } from '../../eid/binding-message.js';
+import type { DocumentHolderData } from '../../verifier-claims/map-verifier-claims.js';
+import { expiryDateFromMrz } from '../../verifier-claims/dates.js';
+import { unusableChipData } from '../verifier.errors.js';
+import { EXPLANATION, type Explanation } from './explanations.js';
+import { TrustStoreProvider } from './trust-store.provider.js';
+
+export interface ChipUpload {
+  sod: Uint8Array;
+  dataGroups: Map<number, Uint8Array>;
+  activeAuthSignature?: Uint8Array;
+  chipAuthentication?: ChipAuthEvidence;
+}
+
+/** What the chip step concluded; sealed in the session until the face step. */
+export interface ChipEvidence {
+  holder: DocumentHolderData;
+  documentKind: DocumentKind | 'other';
+  /** The chip's face image (DG2), base64, JPEG or JPEG 2000. */
+  facePhoto: string;
+  facePhotoType: string;
+  explanations: Explanation[];
+  passiveAuthentication: boolean;
+  cloneDetection: 'active-authentication' | 'chip-authentication' | 'none';
+  cloneDetectionPassed: boolean;
+  /** Human-readable failure reasons with their ICAO clauses, for support (never sent to merchants). */
+  failures: string[];
+}
+
+/** ICAO 9303 document kinds from the MRZ document code (9303-4/-5/-6: P passports, I/A/C cards, V visas, D driving licences). */
+export function documentKindOf(code: string): DocumentKind | 'other' {
+  const first = code.charAt(0);
+  if (first === 'P') return 'P';
+  if (first === 'I' || first === 'A' || first === 'C') return 'I';
+  if (first === 'V') return 'V';
+  if (first === 'D') return 'D';
+  return 'other';
+}
+
+@Injectable()
+export class ChipVerificationService {
+  constructor(private readonly trust: TrustStoreProvider) {}
+
+  async verify(upload: ChipUpload, aaChallenge: Uint8Array | undefined, allowedKinds: DocumentKind[], now: Date): Promise<ChipEvidence> {
+    const dg1Bytes = upload.dataGroups.get(1);
+    const dg2Bytes = upload.dataGroups.get(2);
+    if (!dg1Bytes) throw unusableChipData('DG1 (the MRZ) is required');
+    if (!dg2Bytes) throw unusableChipData('DG2 (the face image) is required');
+    try {
+      const { mrz } = parseDg1(dg1Bytes);
+      const face = parseDg2(dg2Bytes).faces[0];
+      if (!face) throw unusableChipData('DG2 holds no face image');
+      const dg11 = upload.dataGroups.has(11) ? parseDg11(upload.dataGroups.get(11)!) : undefined;
+      const result = verifyDocument({
+        sod: upload.sod,
+        dataGroups: upload.dataGroups,
+        trustStore: await this.trust.get(),
+        at: now,
+        activeAuth: upload.activeAuthSignature && aaChallenge ? { challenge: aaChallenge, signature: upload.activeAuthSignature } : undefined,
+        chipAuth: upload.chipAuthentication,
+      });
+      const explanations = new Set<Explanation>(result.failures.map((f) => f.status as Explanation));
+      const cloneDetection = result.checks.chipAuthentication ? 'chip-authentication' : result.checks.activeAuthentication ? 'active-authentication' : 'none';
+      // A chip that can prove it is genuine (DG15 or DG14 present) must do so (9303-11 §6.1, §6.2).
+      const canProve = upload.dataGroups.has(15) || upload.dataGroups.has(14);
+      if (cloneDetection === 'none' && canProve) explanations.add(EXPLANATION.CLONE_DETECTION);
+      const cloneDetectionPassed =
+        cloneDetection !== 'none' && (result.checks.chipAuthentication?.ok ?? true) && (result.checks.activeAuthentication?.ok ?? true);
+      const kind = documentKindOf(mrz.documentCode);
+      if (kind === 'other' || !allowedKinds.includes(kind)) explanations.add(EXPLANATION.DOCUMENT_TYPE);
+      const expiry = expiryDateFromMrz(mrz.dateOfExpiry, now);
+      if (!expiry || expiry < now.toISOString().slice(0, 10)) explanations.add(EXPLANATION.DOCUMENT_EXPIRED);
+      return {
+        holder: {
+          documentCode: mrz.documentCode.replace(/</g, ''),
+          issuingState: mrz.issuingState.replace(/</g, ''),
+          documentNumber: mrz.documentNumber.replace(/</g, ''),
+          mrzName: mrz.lines.length === 3 ? mrz.lines[2] : mrz.lines[0].slice(5),
+          nationality: mrz.nationality.replace(/</g, ''),
+          mrzDateOfBirth: mrz.dateOfBirth,
+          sex: (['M', 'F', 'X'].includes(mrz.sex) ? mrz.sex : '<') as DocumentHolderData['sex'],
+          mrzDateOfExpiry: mrz.dateOfExpiry,
+          optionalData: mrz.optionalData,
+          dg11: dg11 && {
+            fullName: dg11.fullName?.raw,
+            otherNames: dg11.otherNames.map((n) => n.raw),
+            personalNumber: dg11.personalNumber,
+            fullDateOfBirth: dg11.fullDateOfBirth,
+            placeOfBirth: dg11.placeOfBirth?.split(','),
+          },
+        },
+        documentKind: kind,
+        facePhoto: Buffer.from(face.imageData).toString('base64'),
+        facePhotoType: face.imageType,
+        explanations: [...explanations],
+        passiveAuthentication: !result.failures.some((f) => f.check === 'dataGroupHashes' || f.check === 'documentSignature' || f.check === 'certificateChain'),
+        cloneDetection,
+        cloneDetectionPassed,
+        failures: result.failures.map((f) => f.reason),
+      };
+    } catch (e) {
+      if (e instanceof Icao9303Error) throw unusableChipData(`the chip data cannot be read: ${e.message}`);
+      throw e;
+    }
+  }
+}
