@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json } from 'express';
 import helmet from 'helmet';
 import { AdminTokensService } from '../admin/admin-tokens.service.js';
 import { AppModule } from '../app.module.js';
@@ -28,6 +29,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), {
     logger: new JsonNestLogger(),
     bodyParser: false,
+    // Start-up errors are thrown to the caller (main prints them and exits; tests see them).
+    abortOnError: false,
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
@@ -50,6 +53,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   // oidc-provider reads its own request bodies, so it sits before Nest's body parsers.
   const oidc = app.get(OidcProviderService);
   app.use(oidc.middleware());
+  // The app API carries chip files and face frames; everything else stays small.
+  app.use('/app/v1', json({ limit: '8mb' }));
   app.useBodyParser('json', { limit: '256kb' });
   app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
   app.useGlobalPipes(createValidationPipe());

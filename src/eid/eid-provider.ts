@@ -45,6 +45,8 @@ export interface EidChoice {
 export type EidStep =
   | { kind: 'choices'; title: string; intro?: string; choices: EidChoice[] }
   | { kind: 'redirect'; url: string }
+  /** Waiting for another device: a QR code and link to it, a status URL the page watches, a continue button. */
+  | { kind: 'waiting'; title: string; instructions: string; qrSvg: string; link: string; statusUrl: string; state: string }
   | { kind: 'identified'; identity: BrokeredIdentity }
   | { kind: 'failed'; error: 'access_denied' | 'login_required' | 'temporarily_unavailable'; description: string };
 

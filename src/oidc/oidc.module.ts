@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
+import { AssetsController } from './interaction/assets.controller.js';
 import { InteractionController } from './interaction/interaction.controller.js';
 import { InteractionService } from './interaction/interaction.service.js';
 import { SigningKeysAdminService } from './keys/signing-keys-admin.service.js';
@@ -14,7 +15,7 @@ import { TokenInvalidationService } from './token-invalidation/token-invalidatio
 /** The OIDC front door: oidc-provider as the engine, our storage, keys, broker pages and spec-specific endpoints. */
 @Module({
   imports: [AdminModule, MerchantsModule],
-  controllers: [InteractionController, TokenInvalidationController, SigningKeysController],
+  controllers: [InteractionController, AssetsController, TokenInvalidationController, SigningKeysController],
   providers: [
     OidcProviderService,
     SigningKeysService,

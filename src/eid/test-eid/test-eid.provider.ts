@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import type { Messages } from '../../oidc/interaction/i18n/messages.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
 import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../acr.js';
+import { documentSubject } from '../document-subject.js';
 import type { EidProvider, EidRequest, EidStep } from '../eid-provider.js';
 import { SPECIMEN_IDENTITIES } from './specimen-identities.js';
 
@@ -40,7 +40,7 @@ export class TestEidProvider implements EidProvider {
     return {
       kind: 'identified',
       identity: {
-        subject: createHash('sha256').update(`test:${holder.issuingState}:${holder.documentNumber}`).digest('base64url').slice(0, 32),
+        subject: documentSubject('test', holder.issuingState, holder.documentNumber),
         claims,
         birthDate: (holder.dg11?.fullDateOfBirth && birthDateFromDg11(holder.dg11.fullDateOfBirth)) || birthDateFromMrz(holder.mrzDateOfBirth, now),
         acr: high ? ACR_EIDAS_HIGH : undefined,

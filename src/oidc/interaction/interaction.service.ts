@@ -18,6 +18,7 @@ import { claimsByScope } from '../../verifier-claims/claim-table.js';
 import { contextTexts, requestedClaimNames, splitClaimsByScope, toEidRequest } from './interaction-context.js';
 import { csrfRejected, interactionExpired, schemeNotAllowed } from './interaction.errors.js';
 import { choicesPage } from './pages/choices-page.js';
+import { waitingPage } from './pages/waiting-page.js';
 
 const CLAIMS_BY_SCOPE = claimsByScope();
 
@@ -129,6 +130,23 @@ export class InteractionService {
         });
       case 'redirect':
         return res.redirect(303, step.url);
+      case 'waiting':
+        return void res.type('html').send(
+          waitingPage({
+            locale: loaded.request.locale,
+            messages: loaded.request.messages,
+            heading: loaded.request.messages.signInTo.replace('{merchant}', loaded.request.merchantName),
+            title: step.title,
+            instructions: step.instructions,
+            context: contextTexts(loaded.details.params as Record<string, unknown>, loaded.request.bindingMessage),
+            qrSvg: step.qrSvg,
+            link: step.link,
+            statusUrl: step.statusUrl,
+            continueAction: `${INTERACTION_PATH}/${loaded.request.interactionUid}/eid/${scheme.id}`,
+            cancelAction: `${INTERACTION_PATH}/${loaded.request.interactionUid}/cancel`,
+            csrf: this.csrf.issue(loaded.details.uid),
+          }),
+        );
       case 'failed':
         return this.finish(req, res, { error: step.error, error_description: step.description });
       case 'identified':

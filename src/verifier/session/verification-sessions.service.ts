@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource, In, MoreThan, Repository } from 'typeorm';
+import { DataSource, type EntityManager, In, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { sha256Hex } from '../../common/crypto/constant-time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
@@ -74,21 +74,28 @@ export class VerificationSessionsService {
     from: SessionState[],
     to: SessionState | undefined,
     changes: Partial<VerificationSessionEntity> = {},
+    manager?: EntityManager,
   ): Promise<VerificationSessionEntity> {
     const now = this.clock.now();
-    const result = await this.repo.update(
+    const repo = manager?.getRepository(VerificationSessionEntity) ?? this.repo;
+    const result = await repo.update(
       { id: session.id, state: In(from), expiresAt: MoreThan(now) },
       { ...changes, ...(to ? { state: to } : {}) } as never,
     );
     if (result.affected !== 1) {
-      const current = await this.repo.findOneByOrFail({ id: session.id });
+      const current = await repo.findOneByOrFail({ id: session.id });
       if (current.expiresAt <= now && OPEN_STATES.includes(current.state)) {
-        await this.repo.update({ id: current.id, state: In(OPEN_STATES) }, { state: 'expired' });
+        await repo.update({ id: current.id, state: In(OPEN_STATES) }, { state: 'expired' });
         throw sessionExpired();
       }
       throw wrongState(current.state, from);
     }
-    return this.repo.findOneByOrFail({ id: session.id });
+    return repo.findOneByOrFail({ id: session.id });
+  }
+
+  /** Refuses a step that does not fit the session's state (read fresh by byAppToken), changing nothing. */
+  assertState(session: VerificationSessionEntity, states: SessionState[]): void {
+    if (!states.includes(session.state)) throw wrongState(session.state, states);
   }
 
   async cancel(session: VerificationSessionEntity): Promise<VerificationSessionEntity> {

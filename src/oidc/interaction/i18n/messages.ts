@@ -16,6 +16,7 @@ export interface Messages {
   testEidIntro: string;
   documentVerifierName: string;
   requestId: string;
+  verifierInstructions: string;
 }
 
 const en: Messages = {
@@ -34,6 +35,7 @@ const en: Messages = {
   testEidIntro: 'Choose a specimen identity. No real person is involved.',
   documentVerifierName: 'ID document with chip and face scan',
   requestId: 'Reference for support',
+  verifierInstructions: 'Scan the QR code with the ID verification app, or open the link on your phone. Keep this page open.',
 };
 
 const sv: Messages = {
@@ -52,6 +54,7 @@ const sv: Messages = {
   testEidIntro: 'Välj en exempelidentitet. Ingen verklig person berörs.',
   documentVerifierName: 'ID-handling med chip och ansiktsskanning',
   requestId: 'Referens för support',
+  verifierInstructions: 'Skanna QR-koden med ID-verifieringsappen eller öppna länken på din telefon. Håll den här sidan öppen.',
 };
 
 const nb: Messages = {
@@ -70,6 +73,7 @@ const nb: Messages = {
   testEidIntro: 'Velg en eksempelidentitet. Ingen virkelig person er involvert.',
   documentVerifierName: 'ID-dokument med brikke og ansiktsskanning',
   requestId: 'Referanse for brukerstøtte',
+  verifierInstructions: 'Skann QR-koden med ID-verifiseringsappen, eller åpne lenken på telefonen. Hold denne siden åpen.',
 };
 
 export const MESSAGES: Record<UiLocale, Messages> = {
@@ -91,6 +95,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Vel ein eksempelidentitet. Ingen verkeleg person er involvert.',
     documentVerifierName: 'ID-dokument med brikke og andletsskanning',
     requestId: 'Referanse for brukarstøtte',
+    verifierInstructions: 'Skann QR-koden med ID-verifiseringsappen, eller opne lenkja på telefonen. Hald denne sida open.',
   },
   da_DK: {
     signInTo: 'Log ind på {merchant}',
@@ -108,6 +113,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Vælg en eksempelidentitet. Ingen rigtig person er involveret.',
     documentVerifierName: 'ID-dokument med chip og ansigtsscanning',
     requestId: 'Reference til support',
+    verifierInstructions: 'Scan QR-koden med ID-verifikationsappen, eller åbn linket på din telefon. Hold denne side åben.',
   },
   sv_SE: sv,
   sv_FI: sv,
@@ -127,6 +133,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Valitse esimerkkihenkilöllisyys. Todellista henkilöä ei käytetä.',
     documentVerifierName: 'Sirullinen henkilöllisyysasiakirja ja kasvoskannaus',
     requestId: 'Viite tukipalvelulle',
+    verifierInstructions: 'Skannaa QR-koodi henkilöllisyyden varmennussovelluksella tai avaa linkki puhelimellasi. Pidä tämä sivu auki.',
   },
   et_EE: {
     signInTo: 'Logi sisse teenusesse {merchant}',
@@ -144,6 +151,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Vali näidisisik. Ühtegi päris inimest ei kasutata.',
     documentVerifierName: 'Kiibiga isikut tõendav dokument ja näoskaneerimine',
     requestId: 'Viide kasutajatoele',
+    verifierInstructions: 'Skanni QR-kood isikutuvastuse rakendusega või ava link oma telefonis. Hoia see leht avatuna.',
   },
   lv_LV: {
     signInTo: 'Pieteikties pakalpojumā {merchant}',
@@ -161,6 +169,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Izvēlieties parauga identitāti. Neviena reāla persona netiek izmantota.',
     documentVerifierName: 'Personu apliecinošs dokuments ar mikroshēmu un sejas skenēšana',
     requestId: 'Atsauce atbalsta dienestam',
+    verifierInstructions: 'Noskenējiet QR kodu ar identitātes pārbaudes lietotni vai atveriet saiti tālrunī. Turiet šo lapu atvērtu.',
   },
   de_DE: {
     signInTo: 'Bei {merchant} anmelden',
@@ -178,6 +187,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Wählen Sie eine Musteridentität. Es ist keine echte Person beteiligt.',
     documentVerifierName: 'Ausweisdokument mit Chip und Gesichtsscan',
     requestId: 'Referenz für den Support',
+    verifierInstructions: 'Scannen Sie den QR-Code mit der Ausweis-App oder öffnen Sie den Link auf Ihrem Telefon. Lassen Sie diese Seite geöffnet.',
   },
   nl_NL: {
     signInTo: 'Inloggen bij {merchant}',
@@ -195,6 +205,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Kies een voorbeeldidentiteit. Er is geen echte persoon bij betrokken.',
     documentVerifierName: 'Identiteitsbewijs met chip en gezichtsscan',
     requestId: 'Referentie voor support',
+    verifierInstructions: 'Scan de QR-code met de ID-verificatie-app of open de link op uw telefoon. Houd deze pagina open.',
   },
   fr_FR: {
     signInTo: 'Se connecter à {merchant}',
@@ -212,6 +223,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: "Choisissez une identité fictive. Aucune personne réelle n'est concernée.",
     documentVerifierName: "Pièce d'identité à puce et scan du visage",
     requestId: 'Référence pour le support',
+    verifierInstructions: 'Scannez le code QR avec l\'application de vérification d\'identité, ou ouvrez le lien sur votre téléphone. Gardez cette page ouverte.',
   },
 };
 

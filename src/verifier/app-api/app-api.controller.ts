@@ -1,0 +1,105 @@
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiBearerAuth, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+  ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import type { VerificationSessionEntity } from '../session/verification-session.entity.js';
+import { AppSession, AppSessionGuard } from './app-session.guard.js';
+import {
+  ChallengeDto, ChipResultDto, ChipUploadDto, FaceUploadDto, LivenessChallengeDto, OpenedSessionDto, OpenSessionDto, OutcomeDto,
+  SessionStatusDto,
+} from './dto/app-api.dto.js';
+import { VerifierAppService } from './verifier-app.service.js';
+
+/**
+ * The verifier app's API (what the SDK 1.9.1 talks to). Steps in order: open → AA challenge → chip →
+ * liveness challenge → face → outcome. Out-of-order calls answer 409, expired sessions 410.
+ */
+@ApiTags('verifier app')
+@ApiConflictResponse({ type: ErrorResponseDto, description: 'the step does not fit the session state' })
+@ApiGoneResponse({ type: ErrorResponseDto, description: 'the session or the liveness challenge has expired' })
+@Controller('app/v1')
+export class AppApiController {
+  constructor(private readonly app: VerifierAppService) {}
+
+  @Post('sessions')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Open the session from the QR code / deep link token (single use)' })
+  @ApiOkResponse({ type: OpenedSessionDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  open(@Body() dto: OpenSessionDto): Promise<OpenedSessionDto> {
+    return this.app.open(dto);
+  }
+
+  @Get('session')
+  @UseGuards(AppSessionGuard)
+  @ApiBearerAuth()
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'State and requirements of the session' })
+  @ApiOkResponse({ type: SessionStatusDto })
+  status(@AppSession() session: VerificationSessionEntity): SessionStatusDto {
+    return this.app.status(session);
+  }
+
+  @Post('session/aa-challenge')
+  @HttpCode(200)
+  @UseGuards(AppSessionGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'A fresh Active Authentication challenge for the chip' })
+  @ApiOkResponse({ type: ChallengeDto })
+  aaChallenge(@AppSession() session: VerificationSessionEntity): Promise<ChallengeDto> {
+    return this.app.activeAuthChallenge(session);
+  }
+
+  @Post('session/chip')
+  @HttpCode(200)
+  @UseGuards(AppSessionGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Upload EF.SOD, the data groups read, and the AA response or CA evidence' })
+  @ApiOkResponse({ type: ChipResultDto })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'the chip data cannot be read' })
+  chip(@AppSession() session: VerificationSessionEntity, @Body() dto: ChipUploadDto): Promise<ChipResultDto> {
+    return this.app.uploadChip(session, dto);
+  }
+
+  @Post('session/liveness-challenge')
+  @HttpCode(200)
+  @UseGuards(AppSessionGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'A liveness challenge: head poses to show, in order, within minutes' })
+  @ApiOkResponse({ type: LivenessChallengeDto })
+  livenessChallenge(@AppSession() session: VerificationSessionEntity): Promise<LivenessChallengeDto> {
+    return this.app.livenessChallenge(session);
+  }
+
+  @Post('session/face')
+  @HttpCode(200)
+  @UseGuards(AppSessionGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Upload the face frames answering the liveness challenge; answers the outcome' })
+  @ApiOkResponse({ type: OutcomeDto })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'a frame is not a readable image' })
+  face(@AppSession() session: VerificationSessionEntity, @Body() dto: FaceUploadDto): Promise<OutcomeDto> {
+    return this.app.uploadFace(session, dto);
+  }
+
+  @Get('session/outcome')
+  @UseGuards(AppSessionGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The outcome once completed (pass/fail, reasons, face match level)' })
+  @ApiOkResponse({ type: OutcomeDto })
+  outcome(@AppSession() session: VerificationSessionEntity): OutcomeDto {
+    return this.app.outcome(session);
+  }
+
+  @Post('session/cancel')
+  @HttpCode(200)
+  @UseGuards(AppSessionGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The user cancelled in the app' })
+  @ApiOkResponse({ type: OutcomeDto })
+  cancel(@AppSession() session: VerificationSessionEntity): Promise<OutcomeDto> {
+    return this.app.cancel(session);
+  }
+}

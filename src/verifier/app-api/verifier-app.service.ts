@@ -1,0 +1,189 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { documentSubject } from '../../eid/document-subject.js';
+import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
+import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js';
+import { VerificationRecordsService } from '../records/verification-records.service.js';
+import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';
+import { VerificationSessionsService } from '../session/verification-sessions.service.js';
+import { ChipVerificationService, type ChipEvidence } from '../verification/chip-verification.service.js';
+import { FaceVerificationService } from '../verification/face-verification.service.js';
+import { randomSequence } from '../verification/liveness-rules.js';
+import { decideVerdict } from '../verification/outcome.js';
+import { challengeMissing, livenessChallengeMismatch, livenessExpired, unusableChipData } from '../verifier.errors.js';
+import type {
+  ChallengeDto, ChipResultDto, ChipUploadDto, FaceUploadDto, LivenessChallengeDto, OpenedSessionDto, OpenSessionDto, OutcomeDto,
+  SessionRequirementsDto, SessionStatusDto,
+} from './dto/app-api.dto.js';
+
+const chipContext = (id: string) => `verification-chip:${id}`;
+/** Frames stamped slightly after the server's clock are accepted: phones' clocks drift. */
+const CLOCK_SKEW_MS = 5000;
+
+/** The steps the phone app drives, in order; each refuses to run out of order (state machine). */
+@Injectable()
+export class VerifierAppService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly sessions: VerificationSessionsService,
+    private readonly chip: ChipVerificationService,
+    private readonly face: FaceVerificationService,
+    private readonly records: VerificationRecordsService,
+    private readonly secretBox: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  async open(dto: OpenSessionDto): Promise<OpenedSessionDto> {
+    const { session, appToken } = await this.sessions.open(dto.qr_token);
+    return { session_token: appToken, expires_at: session.expiresAt.toISOString(), requirements: requirementsDto(session.requirements) };
+  }
+
+  status(session: VerificationSessionEntity): SessionStatusDto {
+    return { state: session.state, expires_at: session.expiresAt.toISOString(), requirements: requirementsDto(session.requirements) };
+  }
+
+  /** A fresh challenge per session so that a recorded chip response cannot be replayed (9303-11 §6.1). */
+  async activeAuthChallenge(session: VerificationSessionEntity): Promise<ChallengeDto> {
+    const challenge = randomBytes(8).toString('hex');
+    await this.sessions.update(session, ['opened'], { aaChallenge: challenge });
+    return { challenge };
+  }
+
+  async uploadChip(session: VerificationSessionEntity, dto: ChipUploadDto): Promise<ChipResultDto> {
+    this.sessions.assertState(session, ['opened']);
+    if (dto.active_authentication && !session.aaChallenge) throw challengeMissing();
+    const evidence = await this.chip.verify(
+      {
+        sod: b64(dto.sod),
+        dataGroups: dataGroups(dto.data_groups),
+        activeAuthSignature: dto.active_authentication && b64(dto.active_authentication.signature),
+        chipAuthentication: dto.chip_authentication && {
+          terminalPrivateKey: b64(dto.chip_authentication.terminal_private_key),
+          responseApdu: b64(dto.chip_authentication.response_apdu),
+          ssc: b64(dto.chip_authentication.ssc),
+          keyId: dto.chip_authentication.key_id,
+        },
+      },
+      session.aaChallenge ? Buffer.from(session.aaChallenge, 'hex') : undefined,
+      session.requirements.documentKinds,
+      this.clock.now(),
+    );
+    // The challenge is spent whatever the outcome: one response per challenge.
+    await this.sessions.transition(session, ['opened'], 'chip_received', {
+      aaChallenge: null,
+      chipSealed: this.secretBox.encrypt(JSON.stringify(evidence), chipContext(session.id)),
+    });
+    return { received: true, next: 'face' };
+  }
+
+  async livenessChallenge(session: VerificationSessionEntity): Promise<LivenessChallengeDto> {
+    const now = this.clock.now();
+    const challenge = {
+      id: randomUUID(),
+      sequence: randomSequence(),
+      issuedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + this.config.verifier.livenessWindowSeconds * 1000).toISOString(),
+    };
+    await this.sessions.update(session, ['chip_received'], { livenessChallenge: challenge });
+    return { challenge_id: challenge.id, sequence: challenge.sequence, expires_at: challenge.expiresAt };
+  }
+
+  async uploadFace(session: VerificationSessionEntity, dto: FaceUploadDto): Promise<OutcomeDto> {
+    this.sessions.assertState(session, ['chip_received']);
+    const challenge = session.livenessChallenge;
+    if (!challenge || challenge.id !== dto.challenge_id) throw livenessChallengeMismatch();
+    const now = this.clock.now();
+    const issued = Date.parse(challenge.issuedAt);
+    if (now.getTime() > Date.parse(challenge.expiresAt)) throw livenessExpired();
+    for (const frame of dto.frames) {
+      const at = Date.parse(frame.captured_at);
+      if (at < issued - CLOCK_SKEW_MS || at > now.getTime() + CLOCK_SKEW_MS) throw livenessExpired();
+    }
+    const chip = JSON.parse(this.secretBox.decryptText(session.chipSealed!, chipContext(session.id))) as ChipEvidence;
+    const face = await this.face.evaluate(
+      b64(chip.facePhoto),
+      challenge.sequence,
+      dto.frames.map((f) => ({ pose: f.pose, image: b64(f.image) })),
+    );
+    const verdict = decideVerdict(chip, face, session.requirements.acrHigh, this.config.verifier.minFacematchLevelForHigh);
+    const recordId = randomUUID();
+    const claims = mapVerifierClaims(
+      chip.holder,
+      {
+        result: verdict.result,
+        explanations: verdict.explanations,
+        facematchLevel: face.facematchLevel,
+        sources: ['SDK_NFC', 'SDK_FACESCAN'],
+        authFilesUrl: `${this.config.baseUrl}/auth_files/fetch.html?tid=${recordId}`,
+      },
+      now,
+    );
+    const outcome = { ...verdict, facematchLevel: face.facematchLevel, completedAt: now.toISOString() };
+    await this.dataSource.transaction(async (tx) => {
+      await this.records.store(
+        recordId,
+        {
+          clientId: session.clientId,
+          documentPhoto: chip.facePhoto,
+          documentPhotoType: chip.facePhotoType,
+          selfie: Buffer.from(face.selfie).toString('base64'),
+          selfieEmbedding: face.selfieEmbedding,
+          claims,
+          subject: documentSubject('document-verifier', chip.holder.issuingState, chip.holder.documentNumber),
+          birthDate: (chip.holder.dg11?.fullDateOfBirth && birthDateFromDg11(chip.holder.dg11.fullDateOfBirth)) || birthDateFromMrz(chip.holder.mrzDateOfBirth, now),
+          result: verdict.result,
+          explanations: verdict.explanations,
+          facematchLevel: face.facematchLevel,
+          eidasHigh: verdict.eidasHigh,
+          completedAt: outcome.completedAt,
+          failures: [...chip.failures, ...face.problems],
+        },
+        tx,
+      );
+      // Liveness frames were only in memory; the chip evidence is dropped now that the record holds what is kept.
+      await this.sessions.transition(session, ['chip_received'], 'completed', { outcome, recordId, chipSealed: null, livenessChallenge: null }, tx);
+    });
+    return { state: 'completed', authentication_result: verdict.result, result_explanation: verdict.explanations, facematch_level: face.facematchLevel };
+  }
+
+  outcome(session: VerificationSessionEntity): OutcomeDto {
+    const o = session.outcome;
+    return o
+      ? { state: session.state, authentication_result: o.result, result_explanation: o.explanations, facematch_level: o.facematchLevel }
+      : { state: session.state };
+  }
+
+  async cancel(session: VerificationSessionEntity): Promise<OutcomeDto> {
+    const cancelled = await this.sessions.cancel(session);
+    return { state: cancelled.state };
+  }
+}
+
+function b64(value: string): Uint8Array {
+  return new Uint8Array(Buffer.from(value, 'base64'));
+}
+
+function dataGroups(input: Record<string, string>): Map<number, Uint8Array> {
+  const map = new Map<number, Uint8Array>();
+  for (const [key, value] of Object.entries(input)) {
+    const n = Number(key);
+    if (!Number.isInteger(n) || n < 1 || n > 16) throw unusableChipData(`data_groups key ${key} is not a data group number 1-16`);
+    if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length > 700_000) throw unusableChipData(`data group ${key} must be Base64`);
+    map.set(n, b64(value));
+  }
+  return map;
+}
+
+function requirementsDto(r: SessionRequirements): SessionRequirementsDto {
+  return {
+    document_kinds: r.documentKinds,
+    show_document_list: r.showDocumentList,
+    ...(r.bindingText ? { binding_message: r.bindingText } : {}),
+    ...(r.transactionText ? { transaction_text: r.transactionText } : {}),
+  };
+}

@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, LessThanOrEqual, Repository } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { VerificationRecordEntity } from './verification-record.entity.js';
+
+/** Everything kept about one verification (spec 1.9); only ever stored sealed. */
+export interface VerificationRecordData {
+  clientId: string;
+  documentPhoto: string;
+  documentPhotoType: string;
+  /** The frame facing the camera; the other liveness frames are discarded once evaluated. */
+  selfie: string;
+  selfieEmbedding: number[];
+  claims: Record<string, unknown>;
+  subject: string;
+  birthDate?: string;
+  result: 'pass' | 'fail';
+  explanations: string[];
+  facematchLevel: number;
+  eidasHigh: boolean;
+  completedAt: string;
+  /** Support detail with ICAO clauses; never sent to merchants. */
+  failures: string[];
+}
+
+const context = (id: string) => `verification-record:${id}`;
+
+@Injectable()
+export class VerificationRecordsService {
+  private readonly repo: Repository<VerificationRecordEntity>;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly secretBox: SecretBox,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.repo = dataSource.getRepository(VerificationRecordEntity);
+  }
+
+  async store(id: string, data: VerificationRecordData, manager?: EntityManager): Promise<void> {
+    const now = this.clock.now();
+    const sealed = this.secretBox.encrypt(JSON.stringify(data), context(id));
+    await (manager?.getRepository(VerificationRecordEntity) ?? this.repo).insert({
+      id,
+      clientId: data.clientId,
+      sealed,
+      keyId: this.secretBox.keyIdOf(sealed),
+      createdAt: now,
+      deleteAfter: new Date(now.getTime() + this.config.verifier.retentionDays * 86400_000),
+    });
+  }
+
+  async get(id: string): Promise<VerificationRecordData | undefined> {
+    const row = await this.repo.findOneBy({ id });
+    if (!row || row.deleteAfter <= this.clock.now()) return undefined;
+    return JSON.parse(this.secretBox.decryptText(row.sealed, context(id))) as VerificationRecordData;
+  }
+
+  /** Permanent deletion of records past retention (spec 1.9: at most 90 days). */
+  async purge(): Promise<number> {
+    const result = await this.repo.delete({ deleteAfter: LessThanOrEqual(this.clock.now()) });
+    return result.affected ?? 0;
+  }
+}

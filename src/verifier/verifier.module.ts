@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { Clock } from '../common/clock.js';
+import { AppApiController } from './app-api/app-api.controller.js';
+import { AppSessionGuard } from './app-api/app-session.guard.js';
+import { VerifierAppService } from './app-api/verifier-app.service.js';
+import { VerificationRecordsService } from './records/verification-records.service.js';
+import { DocumentVerifierProvider } from './scheme/document-verifier.provider.js';
+import { VerifierStatusController } from './scheme/verifier-status.controller.js';
+import { VerificationSessionsService } from './session/verification-sessions.service.js';
+import { SpecimenAuthorityService } from './specimen/specimen-authority.service.js';
+import { SpecimenDocumentsController } from './specimen/specimen-documents.controller.js';
+import { SpecimenDocumentsService } from './specimen/specimen-documents.service.js';
+import { ChipVerificationService } from './verification/chip-verification.service.js';
+import { faceEngineProviders } from './verification/face-engine.provider.js';
+import { FaceVerificationService } from './verification/face-verification.service.js';
+import { TrustStoreProvider } from './verification/trust-store.provider.js';
+import { VerifierPurgeService } from './verifier-purge.service.js';
+
+/** The document verifier: app API, chip and face verification, sealed records with retention, the eID scheme. */
+@Module({
+  controllers: [AppApiController, VerifierStatusController, SpecimenDocumentsController],
+  providers: [
+    Clock,
+    VerificationSessionsService,
+    VerificationRecordsService,
+    VerifierAppService,
+    AppSessionGuard,
+    ChipVerificationService,
+    FaceVerificationService,
+    ...faceEngineProviders,
+    TrustStoreProvider,
+    SpecimenAuthorityService,
+    SpecimenDocumentsService,
+    DocumentVerifierProvider,
+    VerifierPurgeService,
+  ],
+  exports: [DocumentVerifierProvider, VerificationRecordsService, Clock],
+})
+export class VerifierModule {}
