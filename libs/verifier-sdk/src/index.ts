@@ -1,0 +1,6 @@
+/** Verifier SDK: the typed client a phone app (or the test app) uses to run a verification session. */
+export { VerifierClient } from './verifier-client.js';
+export { VerifierApiError } from './errors.js';
+export { parseSessionLink, type SessionLink } from './session-link.js';
+export type * from './types.js';
+export { runVerification, type PhoneSide } from './run-verification.js';

@@ -1,0 +1,99 @@
+import { VerifierApiError } from './errors.js';
+import { parseSessionLink } from './session-link.js';
+import type { ChipData, FaceFrame, LivenessChallenge, OpenedSession, Outcome, SessionStatus, SpecimenDocument } from './types.js';
+
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+/**
+ * Typed client of the verifier app API (the part of the SDK our server defines). One instance per
+ * verification session: `open()` first, then the steps in order. Errors are VerifierApiError.
+ */
+export class VerifierClient {
+  private sessionToken?: string;
+
+  constructor(
+    private readonly apiBase: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  static fromLink(link: string, fetchImpl: typeof fetch = fetch): { client: VerifierClient; qrToken: string } {
+    const { apiBase, qrToken } = parseSessionLink(link);
+    return { client: new VerifierClient(apiBase, fetchImpl), qrToken };
+  }
+
+  async open(qrToken: string): Promise<OpenedSession> {
+    const opened = await this.call<OpenedSession>('POST', '/sessions', { qr_token: qrToken }, false);
+    this.sessionToken = opened.session_token;
+    return opened;
+  }
+
+  status(): Promise<SessionStatus> {
+    return this.call('GET', '/session');
+  }
+
+  async activeAuthChallenge(): Promise<Uint8Array> {
+    const { challenge } = await this.call<{ challenge: string }>('POST', '/session/aa-challenge');
+    return new Uint8Array(Buffer.from(challenge, 'hex'));
+  }
+
+  uploadChip(chip: ChipData): Promise<{ received: boolean; next: string }> {
+    return this.call('POST', '/session/chip', {
+      sod: b64(chip.sod),
+      data_groups: Object.fromEntries([...chip.dataGroups].map(([n, bytes]) => [String(n), b64(bytes)])),
+      ...(chip.activeAuthSignature ? { active_authentication: { signature: b64(chip.activeAuthSignature) } } : {}),
+      ...(chip.chipAuthentication
+        ? {
+            chip_authentication: {
+              terminal_private_key: b64(chip.chipAuthentication.terminalPrivateKey),
+              response_apdu: b64(chip.chipAuthentication.responseApdu),
+              ssc: b64(chip.chipAuthentication.ssc),
+              key_id: chip.chipAuthentication.keyId,
+            },
+          }
+        : {}),
+    });
+  }
+
+  livenessChallenge(): Promise<LivenessChallenge> {
+    return this.call('POST', '/session/liveness-challenge');
+  }
+
+  uploadFace(challengeId: string, frames: FaceFrame[]): Promise<Outcome> {
+    return this.call('POST', '/session/face', {
+      challenge_id: challengeId,
+      frames: frames.map((f) => ({ pose: f.pose, image: b64(f.image), captured_at: f.capturedAt.toISOString() })),
+    });
+  }
+
+  outcome(): Promise<Outcome> {
+    return this.call('GET', '/session/outcome');
+  }
+
+  cancel(): Promise<Outcome> {
+    return this.call('POST', '/session/cancel');
+  }
+
+  /** customer-test only: a specimen chip signed by the environment's specimen CSCA, with `faceImage` in DG2. */
+  requestSpecimen(faceImage: Uint8Array, person?: string): Promise<SpecimenDocument> {
+    return this.call('POST', '/specimen-documents', { face_image: b64(faceImage), ...(person ? { person } : {}) }, false);
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown, authenticated = true): Promise<T> {
+    if (authenticated && !this.sessionToken) throw new Error('open the session first');
+    const res = await this.fetchImpl(`${this.apiBase}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(authenticated ? { authorization: `Bearer ${this.sessionToken}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    if (!res.ok) {
+      throw new VerifierApiError(res.status, String(json.error ?? 'error'), String(json.error_description ?? res.statusText), json.request_id as string | undefined);
+    }
+    return json as T;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The test app: plays the phone's part of a document verification in customer-test.
+ *
+ *   npm run test-app -- specimen --api <base>/app/v1 --face <image.jpg> [--person uto-passport] --out <dir>
+ *       asks the server for a specimen chip (signed by its specimen CSCA) with that face in DG2
+ *   npm run test-app -- --session <link from the QR code> --document <dir> --selfie <image>
+ *       [--left <image>] [--right <image>]
+ *       opens the session, answers the AA challenge with the specimen chip, answers the liveness
+ *       challenge with the images, prints the outcome as JSON
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runVerification, VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { specimenPhone } from './specimen-phone.js';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    api: { type: 'string' },
+    face: { type: 'string' },
+    person: { type: 'string' },
+    out: { type: 'string' },
+    session: { type: 'string' },
+    document: { type: 'string' },
+    selfie: { type: 'string' },
+    left: { type: 'string' },
+    right: { type: 'string' },
+  },
+});
+
+const read = (path: string) => new Uint8Array(readFileSync(path));
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+};
+
+async function specimen(): Promise<void> {
+  if (!values.api || !values.face || !values.out) fail('specimen needs --api, --face and --out');
+  const document = await new VerifierClient(values.api!.replace(/\/$/, '')).requestSpecimen(read(values.face!), values.person);
+  mkdirSync(values.out!, { recursive: true });
+  writeFileSync(join(values.out!, 'sod.bin'), Buffer.from(document.sod, 'base64'));
+  for (const [n, b64] of Object.entries(document.data_groups)) writeFileSync(join(values.out!, `dg${n}.bin`), Buffer.from(b64, 'base64'));
+  writeFileSync(join(values.out!, 'aa-key.der'), Buffer.from(document.active_authentication_key, 'base64'), { mode: 0o600 });
+  writeFileSync(join(values.out!, 'mrz.txt'), `${document.mrz}\n`);
+  process.stdout.write(`specimen document written to ${values.out} (MRZ ${document.mrz})\n`);
+}
+
+async function verify(): Promise<void> {
+  if (!values.session || !values.document || !values.selfie) fail('needs --session, --document and --selfie (see the header of scripts/test-app/main.ts)');
+  const { client, qrToken } = VerifierClient.fromLink(values.session!);
+  const phone = specimenPhone({
+    documentDir: values.document!,
+    selfie: read(values.selfie!),
+    left: values.left ? read(values.left) : undefined,
+    right: values.right ? read(values.right) : undefined,
+  });
+  const outcome = await runVerification(client, qrToken, phone);
+  process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
+  process.exit(outcome.authentication_result === 'pass' ? 0 : 1);
+}
+
+(positionals[0] === 'specimen' ? specimen() : verify()).catch((e: unknown) => {
+  if (e instanceof VerifierApiError) fail(`the server refused: ${e.message}`);
+  fail(`test app failed: ${(e as Error).message}`);
+});
