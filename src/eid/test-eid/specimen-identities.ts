@@ -10,7 +10,8 @@ export interface SpecimenIdentity {
  * Specimen holders for the test eID, after the ICAO 9303 specimens (Utopia, UTO) and the German
  * specimen ID card, with expiry dates moved into the future so that the documents are valid.
  * Chosen to cover: TD3 passport with a personal number, TD1 ID card with a one-letter state code and
- * place of birth, a minor (ageverify18 false), and a name with diacritics (other_identifier).
+ * place of birth, a minor (ageverify18 false), a holder with every claim of spec 2.1 (Norwegian passport
+ * with personal number, place of birth and a name with diacritics), and a name with diacritics (other_identifier).
  */
 export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
   {
@@ -56,6 +57,22 @@ export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
       mrzDateOfBirth: '120229',
       sex: 'M',
       mrzDateOfExpiry: '300101',
+    },
+  },
+  {
+    id: 'nor-adult',
+    label: 'Kåre Nordmann — Norwegian passport (every claim present)',
+    holder: {
+      documentCode: 'P',
+      issuingState: 'NOR',
+      documentNumber: 'FH7654321',
+      mrzName: 'NORDMANN<<KAARE',
+      nationality: 'NOR',
+      mrzDateOfBirth: '800115',
+      sex: 'M',
+      mrzDateOfExpiry: '330601',
+      optionalData: '15018012345',
+      dg11: { fullName: 'NORDMANN<<KÅRE', personalNumber: '15018012345', fullDateOfBirth: '19800115', placeOfBirth: ['OSLO'] },
     },
   },
   {

@@ -14,6 +14,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { SPECIMEN_IDENTITIES } from '../../../eid/test-eid/specimen-identities.js';
 
 const B64 = { message: '$property must be Base64' };
 /** Size bounds that keep a malicious upload from costing memory: a DG2 is tens of KB, a frame a few hundred. */
@@ -122,8 +123,8 @@ export class OutcomeDto {
 }
 
 export class SpecimenRequestDto {
-  @ApiPropertyOptional({ enum: ['uto-passport', 'd-idcard', 'nor-minor', 'nld-diacritics'], default: 'uto-passport' })
-  @IsOptional() @IsIn(['uto-passport', 'd-idcard', 'nor-minor', 'nld-diacritics'])
+  @ApiPropertyOptional({ enum: SPECIMEN_IDENTITIES.map((p) => p.id), default: 'uto-passport' })
+  @IsOptional() @IsIn(SPECIMEN_IDENTITIES.map((p) => p.id))
   person?: string;
 
   @ApiProperty({ description: 'the face image for DG2 (JPEG), Base64' })

@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as client from 'openid-client';
+import { runVerification, VerifierClient, type Outcome } from '../../libs/verifier-sdk/src/index.js';
+import { mirror, specimenPhone, type SpecimenPhoneOptions } from '../../scripts/test-app/specimen-phone.js';
+import { authorizationRequest, REDIRECT_URI } from './oidc-flow.js';
+import { TestBrowser, type Page } from './test-browser.js';
+
+export const FACES = join(import.meta.dirname, '../fixtures/verifier-faces');
+export const face = (name: string) => new Uint8Array(readFileSync(join(FACES, name)));
+
+export interface Person {
+  center: Uint8Array;
+  right: Uint8Array;
+}
+export const HOWARD: Person = { center: face('howard-center.png'), right: face('howard-right.png') };
+export const SHELDON: Person = { center: face('sheldon-center.png'), right: face('sheldon-right.png') };
+
+/** A specimen chip from the running server, with Howard's photo in DG2, written as the test app expects it. */
+export async function specimenDocumentDir(baseUrl: string, person = 'nor-adult'): Promise<string> {
+  const doc = await new VerifierClient(`${baseUrl}/app/v1`).requestSpecimen(face('howard-document.jpg'), person);
+  const dir = mkdtempSync(join(tmpdir(), 'specimen-'));
+  writeFileSync(join(dir, 'sod.bin'), Buffer.from(doc.sod, 'base64'));
+  for (const [n, b64] of Object.entries(doc.data_groups)) writeFileSync(join(dir, `dg${n}.bin`), Buffer.from(b64, 'base64'));
+  writeFileSync(join(dir, 'aa-key.der'), Buffer.from(doc.active_authentication_key, 'base64'));
+  return dir;
+}
+
+export interface BrokerFlowResult {
+  outcome: Outcome;
+  claims: client.IDToken;
+  tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
+  waitingPage: Page;
+}
+
+/**
+ * A merchant login through the document verifier: authorization request, the waiting page with the
+ * QR link, the phone side through the SDK, the page's continue step, the code exchange.
+ */
+export async function verifierLogin(
+  baseUrl: string,
+  config: client.Configuration,
+  phone: Omit<SpecimenPhoneOptions, 'selfie' | 'left' | 'right'> & { person: Person },
+  extra: Record<string, string> = {},
+): Promise<BrokerFlowResult> {
+  const req = await authorizationRequest(config, extra);
+  const browser = new TestBrowser(baseUrl);
+  const waitingPage = await browser.follow(await browser.get(req.url.toString()));
+  const link = /<a href="([^"]+)" data-action="open-app">/.exec(waitingPage.html)?.[1]?.replace(/&amp;/g, '&');
+  if (!link) throw new Error(`no app link on the page: ${waitingPage.html.slice(0, 1500)}`);
+  const { client: sdk, qrToken } = VerifierClient.fromLink(link);
+  const outcome = await runVerification(
+    sdk,
+    qrToken,
+    specimenPhone({ ...phone, selfie: phone.person.center, right: phone.person.right, left: await mirror(phone.person.right) }),
+  );
+  const done = await browser.follow(await browser.submit(waitingPage, 'action', 'continue'));
+  if (!done.location) throw new Error(`expected a redirect to the merchant: ${done.status} ${done.html.slice(0, 800)}`);
+  const tokens = await client.authorizationCodeGrant(config, new URL(done.location), {
+    pkceCodeVerifier: req.verifier,
+    expectedState: req.state,
+    expectedNonce: req.nonce,
+  });
+  return { outcome, claims: tokens.claims()!, tokens, waitingPage };
+}
+
+export { REDIRECT_URI };
