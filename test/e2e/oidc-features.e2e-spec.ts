@@ -207,7 +207,10 @@ describe('OIDC features', () => {
         svc_context: Buffer.from(JSON.stringify({ amount: '100 NOK <b>' })).toString('base64'),
       });
       const browser = new TestBrowser(t.baseUrl);
-      const page = await browser.follow(await browser.get(req.url.toString()));
+      const broker = await browser.follow(await browser.get(req.url.toString()));
+      expect(broker.html).toMatch(/data-eid="document-verifier"/);
+      expect(broker.html).toContain('ID-dokument med brikke og ansiktsskanning');
+      const page = await browser.submit(broker, 'eid', 'test');
       expect(page.html).toContain('<html lang="nb-NO">');
       expect(page.html).toContain('Logg inn på Shop &lt;Ltd&gt;');
       expect(page.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; ABC-123');
@@ -217,6 +220,7 @@ describe('OIDC features', () => {
       const english = new TestBrowser(t.baseUrl);
       const fallback = await english.follow(await english.get((await authorizationRequest(config, { ui_locales: 'xx-YY' })).url.toString()));
       expect(fallback.status).toBe(200);
+      expect(fallback.html).toMatch(/data-eid="test"/);
       expect(fallback.html).toContain('<html lang="en-GB">');
       expect(fallback.html).toContain('Sign in to Shop &lt;Ltd&gt;');
     });
@@ -231,7 +235,9 @@ describe('OIDC features', () => {
     it('refuses a form post without the CSRF token, and lets the user cancel', async () => {
       const req = await authorizationRequest(config);
       const browser = new TestBrowser(t.baseUrl);
-      const page = await browser.follow(await browser.get(req.url.toString()));
+      const broker = await browser.follow(await browser.get(req.url.toString()));
+      expect((await browser.submit(broker, 'eid', 'test', { _csrf: 'forged' })).status).toBe(403);
+      const page = await browser.submit(broker, 'eid', 'test');
       const forged = await browser.submit(page, 'person', 'uto-passport', { _csrf: 'forged' });
       expect(forged.status).toBe(403);
       expect(forged.html).toContain('csrf_rejected');
@@ -242,7 +248,7 @@ describe('OIDC features', () => {
     });
 
     it('tells the user when no scheme is available to the merchant', async () => {
-      const none = await admin.createMerchant({ name: 'Nothing', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+      const none = await admin.createMerchant({ name: 'Nothing', redirect_uris: [REDIRECT_URI], eid_schemes: ['bankid-no'] });
       const c = await discover(issuer, none.client_id, none.client_secret);
       const browser = new TestBrowser(t.baseUrl);
       const page = await browser.follow(await browser.get((await authorizationRequest(c)).url.toString()));
