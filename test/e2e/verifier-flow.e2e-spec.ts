@@ -84,6 +84,13 @@ describe('document verifier end to end (openid-client merchant, SDK phone, speci
     expect(String(claims.result_explanation).split(',')).toContain('STATUS_BAD_CLONEDETECTION');
   }, 60_000);
 
+  it('fails a document of a kind the merchant did not ask for (binding_message ntdr-doc-types)', async () => {
+    const binding = JSON.stringify({ 'ntdr-doc-types': 'I,D' });
+    const { claims } = await verifierLogin(t.baseUrl, config, { documentDir, person: HOWARD }, { ...high, binding_message: binding });
+    expect(claims.authentication_result).toBe('fail');
+    expect(String(claims.result_explanation).split(',')).toEqual(['STATUS_BAD_DOCUMENTTYPE']);
+  }, 60_000);
+
   it('gates claims by scope: no personal_number without ssn, no identity attributes without profile', async () => {
     const noSsn = await verifierLogin(t.baseUrl, config, { documentDir, person: HOWARD }, { scope: 'openid profile' });
     expect(noSsn.claims).not.toHaveProperty('personal_number');

@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as client from 'openid-client';
+import { adminClient } from '../support/admin-client.js';
+import { authorizationRequest, discover } from '../support/oidc-flow.js';
+import { TestBrowser } from '../support/test-browser.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { FACES, REDIRECT_URI } from '../support/verifier-flow.js';
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/test-app/main.ts', ...args], { env: { PATH: process.env.PATH } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The merchant-facing test app (npm run test-app) plays the phone against a real customer-test service. */
+describe('the test app command line', () => {
+  let t: TestApp;
+  let config: client.Configuration;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'CLI', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+    config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
+  });
+  afterAll(() => t.close());
+
+  it('fetches a specimen document, then completes a session from its QR link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-doc-'));
+    const specimen = await run(['specimen', '--api', `${t.baseUrl}/app/v1`, '--face', join(FACES, 'howard-document.jpg'), '--person', 'd-idcard', '--out', dir]);
+    expect(specimen.stderr).toBe('');
+    expect(specimen.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(expect.arrayContaining(['aa-key.der', 'dg1.bin', 'dg2.bin', 'sod.bin']));
+
+    const browser = new TestBrowser(t.baseUrl);
+    const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
+    const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+    const verify = await run(['--session', link, '--document', dir, '--selfie', join(FACES, 'howard-center.png'), '--right', join(FACES, 'howard-right.png')]);
+    expect(verify.code).toBe(0);
+    expect(JSON.parse(verify.stdout)).toMatchObject({ state: 'completed', authentication_result: 'pass' });
+
+    const bad = await run(['--session', 'not-a-link', '--document', dir, '--selfie', join(FACES, 'howard-center.png')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('not a session link');
+  }, 90_000);
+});
