@@ -89,7 +89,7 @@ describe('verifier app API failure paths', () => {
 
   it('answers malformed bodies with 400 and a message per field', async () => {
     const { qrToken } = await newSession();
-    const opened = await (await fetch(`${t.baseUrl}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr_token: qrToken }) })).json();
+    const opened = (await (await fetch(`${t.baseUrl}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr_token: qrToken }) })).json()) as { session_token: string };
     const post = (body: string) =>
       fetch(`${t.baseUrl}/app/v1/session/chip`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${opened.session_token}` }, body });
     const wrongTypes = await post(JSON.stringify({ sod: 5, data_groups: 'x', extra: true }));
