@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
   ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
@@ -11,6 +11,15 @@ import {
   SessionStatusDto,
 } from './dto/app-api.dto.js';
 import { VerifierAppService } from './verifier-app.service.js';
+
+/** A session step: authenticated by the session token, answering 200. */
+const SessionStep = (method: 'get' | 'post') =>
+  applyDecorators(
+    ...(method === 'post' ? [HttpCode(200)] : []),
+    UseGuards(AppSessionGuard),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'no or unknown session token' }),
+  );
 
 /**
  * The verifier app's API (what the SDK 1.9.1 talks to). Steps in order: open → AA challenge → chip →
@@ -33,9 +42,7 @@ export class AppApiController {
   }
 
   @Get('session')
-  @UseGuards(AppSessionGuard)
-  @ApiBearerAuth()
-  @ApiUnauthorizedResponse({ type: ErrorResponseDto })
+  @SessionStep('get')
   @ApiOperation({ summary: 'State and requirements of the session' })
   @ApiOkResponse({ type: SessionStatusDto })
   status(@AppSession() session: VerificationSessionEntity): SessionStatusDto {
@@ -43,9 +50,7 @@ export class AppApiController {
   }
 
   @Post('session/aa-challenge')
-  @HttpCode(200)
-  @UseGuards(AppSessionGuard)
-  @ApiBearerAuth()
+  @SessionStep('post')
   @ApiOperation({ summary: 'A fresh Active Authentication challenge for the chip' })
   @ApiOkResponse({ type: ChallengeDto })
   aaChallenge(@AppSession() session: VerificationSessionEntity): Promise<ChallengeDto> {
@@ -53,9 +58,7 @@ export class AppApiController {
   }
 
   @Post('session/chip')
-  @HttpCode(200)
-  @UseGuards(AppSessionGuard)
-  @ApiBearerAuth()
+  @SessionStep('post')
   @ApiOperation({ summary: 'Upload EF.SOD, the data groups read, and the AA response or CA evidence' })
   @ApiOkResponse({ type: ChipResultDto })
   @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'the chip data cannot be read' })
@@ -64,9 +67,7 @@ export class AppApiController {
   }
 
   @Post('session/liveness-challenge')
-  @HttpCode(200)
-  @UseGuards(AppSessionGuard)
-  @ApiBearerAuth()
+  @SessionStep('post')
   @ApiOperation({ summary: 'A liveness challenge: head poses to show, in order, within minutes' })
   @ApiOkResponse({ type: LivenessChallengeDto })
   livenessChallenge(@AppSession() session: VerificationSessionEntity): Promise<LivenessChallengeDto> {
@@ -74,9 +75,7 @@ export class AppApiController {
   }
 
   @Post('session/face')
-  @HttpCode(200)
-  @UseGuards(AppSessionGuard)
-  @ApiBearerAuth()
+  @SessionStep('post')
   @ApiOperation({ summary: 'Upload the face frames answering the liveness challenge; answers the outcome' })
   @ApiOkResponse({ type: OutcomeDto })
   @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'a frame is not a readable image' })
@@ -85,8 +84,7 @@ export class AppApiController {
   }
 
   @Get('session/outcome')
-  @UseGuards(AppSessionGuard)
-  @ApiBearerAuth()
+  @SessionStep('get')
   @ApiOperation({ summary: 'The outcome once completed (pass/fail, reasons, face match level)' })
   @ApiOkResponse({ type: OutcomeDto })
   outcome(@AppSession() session: VerificationSessionEntity): OutcomeDto {
@@ -94,9 +92,7 @@ export class AppApiController {
   }
 
   @Post('session/cancel')
-  @HttpCode(200)
-  @UseGuards(AppSessionGuard)
-  @ApiBearerAuth()
+  @SessionStep('post')
   @ApiOperation({ summary: 'The user cancelled in the app' })
   @ApiOkResponse({ type: OutcomeDto })
   cancel(@AppSession() session: VerificationSessionEntity): Promise<OutcomeDto> {
