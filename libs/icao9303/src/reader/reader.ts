@@ -82,7 +82,7 @@ export async function readFile(transport: ApduTransport, fileId: number, options
   const parts = [head.subarray(0, Math.min(head.length, total))];
   let offset = parts[0].length;
   while (offset < total) {
-    if (offset > MAX_SHORT_OFFSET) throw new Icao9303Error('CHIP_ERROR', 'READ BINARY', 'offsets above 32767 need odd-INS READ BINARY, not implemented');
+    if (offset > MAX_SHORT_OFFSET) throw new Icao9303Error('CHIP_ERROR', 'READ BINARY', 'offsets above 32767 need odd-INS READ BINARY, which this reader does not support');
     const part = await readBinary(transport, offset, Math.min(chunk, total - offset), sm);
     if (part.length === 0) throw new Icao9303Error('CHIP_ERROR', 'READ BINARY', `no data at offset ${offset}`);
     parts.push(part);
