@@ -3,6 +3,7 @@ import { SWAGGER_PATH } from './bootstrap/swagger.js';
 import { logger } from './common/logging/logger.js';
 import { ConfigError } from './config/app-config.js';
 import { loadConfig, type AppConfig } from './config/load-config.js';
+import { FACE_ENGINE } from './verifier/verification/face-engine.provider.js';
 
 function loadConfigOrExit(): AppConfig {
   try {
@@ -32,6 +33,9 @@ async function main(): Promise<void> {
   if (initialAdminToken)
     lines.push('', `  Admin API token (shown once, store it now): ${initialAdminToken}`);
   process.stdout.write(`${lines.join('\n')}\n`);
+  // Load the face models now, in the background, so the first verification does not wait for them.
+  const engine = app.get<{ warmUp?: () => Promise<void> }>(FACE_ENGINE);
+  void engine.warmUp?.().catch((err: unknown) => logger.error({ err }, 'face models failed to load'));
 }
 
 main().catch((err: unknown) => {
