@@ -12,6 +12,8 @@ form.choice button:hover{border-color:#3056d3}
 .context{background:#eef2ff;border-radius:8px;padding:.8rem 1rem;margin-bottom:1rem;white-space:pre-wrap;word-break:break-word}
 .cancel button{background:none;border:none;color:#3056d3;cursor:pointer;padding:0;margin-top:1rem;font-size:.95rem}
 .ref{color:#8a92a3;font-size:.8rem}
+a{word-break:break-all}
+.qr svg{display:block;max-width:100%}
 `;
 
 /** The one page frame of the broker's HTML: no scripts, styles inline (CSP allows inline styles only). */
