@@ -1,0 +1,17 @@
+/** Why a face operation failed; callers map these to user-facing outcomes (retake photo, reject upload). */
+export type FaceErrorCode = 'NO_FACE' | 'MULTIPLE_FACES' | 'BAD_IMAGE';
+
+export class FaceError extends Error {
+  constructor(
+    readonly code: FaceErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'FaceError';
+  }
+}
+
+export function isFaceError(error: unknown, code?: FaceErrorCode): error is FaceError {
+  return error instanceof FaceError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,116 @@
+import { FaceError } from '../errors.js';
+import type { FaceEngine, SimilarityMetric } from '../face-engine.js';
+import { toRgbImage } from '../image/decode-image.js';
+import { padImage } from '../image/pad-image.js';
+import { estimateHeadPose } from '../pose/estimate-head-pose.js';
+import { euclideanDistance } from '../similarity/embedding-distance.js';
+import { selectSingleFace } from '../select-single-face.js';
+import type { FaceDetection, FaceEmbedding, FaceImageInput, RgbImage } from '../types.js';
+import { loadFaceApi } from './load-face-api.js';
+
+export interface FaceApiEngineOptions {
+  /** Minimum SSD detector confidence for a face to count. Default 0.5. */
+  minConfidence?: number;
+  /**
+   * Border added around tight crops, as a fraction of width/height per side. Default 0.5.
+   * 'auto' padding is applied when the first pass finds no face or a face filling most of the
+   * frame (the detector then lacks the context it was trained with). 0 disables padding.
+   */
+  padding?: number;
+  /** A second face at least this fraction of the largest face's area makes embed() fail with MULTIPLE_FACES. Default 0.25. */
+  secondaryFaceAreaRatio?: number;
+}
+
+interface AnalysedFace {
+  detection: FaceDetection;
+  descriptor?: Float32Array;
+}
+
+/** A face whose box spans more of the frame than this is treated as a tight crop and re-detected with padding. */
+const TIGHT_CROP_FRACTION = 0.6;
+
+/**
+ * FaceEngine on @vladmandic/face-api: SSD MobileNet v1 detection, 68-point landmarks and the
+ * 128-d ResNet-34 descriptor (dlib-style, trained for euclidean distance; 0.6 is face-api's
+ * customary "same person" cut-off, but use the calibrated MatchLevelTable instead).
+ */
+export class FaceApiEngine implements FaceEngine {
+  readonly name = 'face-api-resnet128';
+  readonly metric: SimilarityMetric = 'euclidean-distance';
+  private readonly minConfidence: number;
+  private readonly padding: number;
+  private readonly secondaryFaceAreaRatio: number;
+
+  constructor(options: FaceApiEngineOptions = {}) {
+    this.minConfidence = options.minConfidence ?? 0.5;
+    this.padding = options.padding ?? 0.5;
+    this.secondaryFaceAreaRatio = options.secondaryFaceAreaRatio ?? 0.25;
+  }
+
+  /** Loads the models now rather than on the first request (optional; calls share one load). */
+  async warmUp(): Promise<void> {
+    await loadFaceApi();
+  }
+
+  async detect(input: FaceImageInput): Promise<FaceDetection[]> {
+    const faces = await this.analyse(await toRgbImage(input), false);
+    return faces.map((face) => face.detection);
+  }
+
+  async embed(input: FaceImageInput): Promise<FaceEmbedding> {
+    const faces = await this.analyse(await toRgbImage(input), true);
+    const face = selectSingleFace(faces, (f) => f.detection, this.secondaryFaceAreaRatio);
+    if (!face.descriptor) throw new FaceError('NO_FACE', 'face found but no descriptor could be computed');
+    return { embedding: face.descriptor, detection: face.detection };
+  }
+
+  similarity(a: Float32Array, b: Float32Array): number {
+    return euclideanDistance(a, b);
+  }
+
+  private async analyse(image: RgbImage, withDescriptors: boolean): Promise<AnalysedFace[]> {
+    let faces = await this.run(image, 0, 0, withDescriptors);
+    if (this.padding > 0 && (faces.length === 0 || isTightCrop(faces[0].detection, image))) {
+      const padded = padImage(image, this.padding);
+      const paddedFaces = await this.run(padded.image, padded.offsetX, padded.offsetY, withDescriptors);
+      if (paddedFaces.length > 0) faces = paddedFaces;
+    }
+    return faces;
+  }
+
+  /** Detects on `image`; coordinates are shifted back by the padding offset. Largest face first. */
+  private async run(image: RgbImage, offsetX: number, offsetY: number, withDescriptors: boolean): Promise<AnalysedFace[]> {
+    const faceapi = await loadFaceApi();
+    const tensor = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
+    try {
+      const options = new faceapi.SsdMobilenetv1Options({ minConfidence: this.minConfidence, maxResults: 20 });
+      const task = faceapi.detectAllFaces(tensor, options).withFaceLandmarks();
+      const results = withDescriptors ? await task.withFaceDescriptors() : await task;
+      return results
+        .map((result): AnalysedFace => {
+          const landmarks = result.landmarks.positions.map((p) => ({ x: p.x - offsetX, y: p.y - offsetY }));
+          const box = result.detection.box;
+          return {
+            detection: {
+              box: { x: box.x - offsetX, y: box.y - offsetY, width: box.width, height: box.height },
+              score: result.detection.score,
+              landmarks,
+              pose: estimateHeadPose(landmarks),
+            },
+            descriptor: 'descriptor' in result ? (result.descriptor as Float32Array) : undefined,
+          };
+        })
+        .sort((a, b) => area(b.detection) - area(a.detection));
+    } finally {
+      tensor.dispose();
+    }
+  }
+}
+
+function isTightCrop(face: FaceDetection, image: RgbImage): boolean {
+  return face.box.width > TIGHT_CROP_FRACTION * image.width || face.box.height > TIGHT_CROP_FRACTION * image.height;
+}
+
+function area(detection: FaceDetection): number {
+  return detection.box.width * detection.box.height;
+}

@@ -1,0 +1,47 @@
+/** Decoded image: 8-bit RGB, row-major, 3 bytes per pixel, no padding between rows. */
+export interface RgbImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Encoded image bytes (JPEG, PNG, JPEG 2000) or an already decoded image. */
+export type FaceImageInput = Uint8Array | RgbImage;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Axis-aligned box in pixel coordinates of the input image. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Head rotation in degrees, estimated from landmarks (see estimateHeadPose for conventions).
+ * yaw > 0: subject turned to their own left; pitch > 0: looking up; roll > 0: head tilted
+ * counter-clockwise as seen in the image.
+ */
+export interface HeadPose {
+  yaw: number;
+  pitch: number;
+  roll: number;
+}
+
+export interface FaceDetection {
+  box: Box;
+  /** Detector confidence in [0, 1]. */
+  score: number;
+  /** 68-point iBUG layout (0-16 jaw, 17-26 brows, 27-35 nose, 36-47 eyes, 48-67 mouth). */
+  landmarks: Point[];
+  pose: HeadPose;
+}
+
+export interface FaceEmbedding {
+  embedding: Float32Array;
+  detection: FaceDetection;
+}
