@@ -32,6 +32,18 @@ await withDatabase(async (databaseUrl) => {
     writeFileSync(join(dir, 'aa-key.der'), Buffer.from(doc.active_authentication_key, 'base64'));
     const phone = specimenPhone({ documentDir: dir, selfie: read('howard-center.png'), right: read('howard-right.png'), left: await mirror(read('howard-right.png')) });
 
+    // While verifications run, another client keeps asking /health: its latency shows whether the face
+    // work stalls the event loop that serves every other request.
+    const healthMs: number[] = [];
+    let probing = true;
+    const prober = (async () => {
+      while (probing) {
+        const t = performance.now();
+        await (await fetch(`${service.base}/health`)).text();
+        healthMs.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
     const chipMs: number[] = [];
     const faceMs: number[] = [];
     const totalMs: number[] = [];
@@ -58,10 +70,13 @@ await withDatabase(async (databaseUrl) => {
       faceMs.push(faceTime);
       totalMs.push(chipTime + faceTime);
     }
+    probing = false;
+    await prober;
     console.log(`document verification, ${sessions} sessions after one warm-up (${passes} passed), 3 liveness frames + DG2 photo each`);
     console.log(`  chip upload (PA + AA):            median ${percentiles(chipMs).median} ms`);
     console.log(`  face upload (4 faces, liveness):  median ${percentiles(faceMs).median} ms`);
     console.log(`  full verification (server time):  median ${percentiles(totalMs).median} ms, p99 ${percentiles(totalMs).p99} ms`);
+    console.log(`  /health meanwhile (${healthMs.length} requests): median ${percentiles(healthMs).median} ms, p99 ${percentiles(healthMs).p99} ms, max ${Math.max(...healthMs).toFixed(1)} ms`);
     console.log(`  service memory: ${idle} MiB RSS before, ${rssMiB(service.child.pid)} MiB RSS with the face models loaded`);
   } finally {
     service.child.kill();

@@ -1,22 +1,34 @@
-import type { Provider } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { FaceEngine } from '../../../libs/face/src/face-engine.js';
-import { FaceApiEngine } from '../../../libs/face/src/face-api/face-api-engine.js';
 import { loadMatchLevelTable } from '../../../libs/face/src/levels/load-calibration-table.js';
 import type { MatchLevelTable } from '../../../libs/face/src/levels/match-level-table.js';
+import { WorkerFaceEngine } from '../../../libs/face/src/worker/worker-face-engine.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 
 export const FACE_ENGINE = Symbol('FACE_ENGINE');
 export const MATCH_LEVELS = Symbol('MATCH_LEVELS');
 
+/** Stops the engine's worker thread with the application. */
+@Injectable()
+export class FaceEngineLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(FACE_ENGINE) private readonly engine: FaceEngine & { terminate?: () => Promise<void> }) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.engine.terminate?.();
+  }
+}
+
 /**
- * The face engine and its calibration. The default is face-api (models inside its npm package, CPU);
- * an operator plugs another engine by providing FACE_ENGINE with its own calibration table.
+ * The face engine and its calibration. The default is face-api (models inside its npm package, CPU) in a
+ * worker thread, so a verification never stalls the event loop; an operator plugs another engine by
+ * providing FACE_ENGINE with its own calibration table. A missing table stops start-up (fail fast).
  */
 export const faceEngineProviders: Provider[] = [
-  { provide: FACE_ENGINE, useFactory: (): FaceEngine => new FaceApiEngine() },
+  { provide: FACE_ENGINE, useFactory: (): FaceEngine => new WorkerFaceEngine() },
   {
     provide: MATCH_LEVELS,
     inject: [FACE_ENGINE, APP_CONFIG],
     useFactory: (engine: FaceEngine, config: AppConfig): MatchLevelTable => loadMatchLevelTable(engine.name, config.verifier.faceCalibrationFile),
   },
+  FaceEngineLifecycle,
 ];

@@ -1,0 +1,87 @@
+import { Worker } from 'node:worker_threads';
+import { FaceError } from '../errors.js';
+import type { FaceEngine, SimilarityMetric } from '../face-engine.js';
+import { euclideanDistance } from '../similarity/embedding-distance.js';
+import type { FaceDetection, FaceEmbedding, FaceImageInput } from '../types.js';
+import type { FaceWorkerCall, FaceWorkerResponse } from './protocol.js';
+
+/** From built JavaScript the entry loads as is; from TypeScript sources tsx is registered in the thread first. */
+function createWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./face-worker.js', import.meta.url));
+  const entry = new URL('./face-worker.ts', import.meta.url).href;
+  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+type Pending = { resolve: (r: FaceWorkerResponse) => void; reject: (e: Error) => void };
+
+/**
+ * The face-api engine in a worker thread (same name, metric and calibration as FaceApiEngine). Started on
+ * first use; a crashed worker fails the requests in flight and is started again by the next one.
+ * Running from TypeScript sources (tests, scripts) the worker loads its entry through tsx.
+ */
+export class WorkerFaceEngine implements FaceEngine {
+  readonly name = 'face-api-resnet128';
+  readonly metric: SimilarityMetric = 'euclidean-distance';
+  private worker?: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  async warmUp(): Promise<void> {
+    await this.call({ op: 'warmUp' });
+  }
+
+  async detect(image: FaceImageInput): Promise<FaceDetection[]> {
+    return (await this.call({ op: 'detect', image })).detections ?? [];
+  }
+
+  async embed(image: FaceImageInput): Promise<FaceEmbedding> {
+    const { embedding } = await this.call({ op: 'embed', image });
+    return { embedding: new Float32Array(embedding!.embedding), detection: embedding!.detection };
+  }
+
+  similarity(a: Float32Array, b: Float32Array): number {
+    return euclideanDistance(a, b);
+  }
+
+  async terminate(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
+  private async call(request: FaceWorkerCall): Promise<Extract<FaceWorkerResponse, { ok: true }>> {
+    const id = this.nextId++;
+    const response = await new Promise<FaceWorkerResponse>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.ensureWorker().postMessage({ ...request, id });
+    });
+    if (!response.ok) {
+      if (response.error.faceError) throw new FaceError(response.error.faceError, response.error.message);
+      throw new Error(`face worker: ${response.error.message}`);
+    }
+    return response;
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = createWorker();
+    worker.unref();
+    worker.on('message', (response: FaceWorkerResponse) => {
+      const pending = this.pending.get(response.id);
+      this.pending.delete(response.id);
+      pending?.resolve(response);
+    });
+    const failAll = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const [id, pending] of this.pending) {
+        this.pending.delete(id);
+        pending.reject(error);
+      }
+    };
+    worker.on('error', failAll);
+    worker.on('exit', (code) => code !== 0 && failAll(new Error(`face worker exited with code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+}
