@@ -150,6 +150,30 @@ describe('OIDC features', () => {
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
+  it('answers prompt=none without a session with login_required, and max_age=0 asks for a new login', async () => {
+    const none = await firstResponse(t.baseUrl, (await authorizationRequest(config, { prompt: 'none' })).url);
+    const params = new URL(none.location!).searchParams;
+    expect(params.get('error')).toBe('login_required');
+    const req = await authorizationRequest(config);
+    const { browser } = await loginWithTestEid(t.baseUrl, req.url);
+    // Same browser, same merchant: the session is reused without a page...
+    const again = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
+    expect(new URL(again.location!).searchParams.get('code')).toBeTruthy();
+    // ...unless max_age=0 demands a fresh authentication.
+    const fresh = await browser.follow(await browser.get((await authorizationRequest(config, { max_age: '0' })).url.toString()));
+    expect(fresh.status).toBe(200);
+    expect(fresh.html).toContain('data-eid="test"');
+  });
+
+  it('does not carry a login from one merchant to another', async () => {
+    const other = await admin.createMerchant({ name: 'Other shop', redirect_uris: [REDIRECT_URI] });
+    const otherConfig = await discover(issuer, other.client_id, other.client_secret);
+    const { browser } = await loginWithTestEid(t.baseUrl, (await authorizationRequest(config)).url);
+    const page = await browser.follow(await browser.get((await authorizationRequest(otherConfig)).url.toString()));
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Sign in to Other shop');
+  });
+
   it('accepts pushed authorization requests', async () => {
     const verifier = client.randomPKCECodeVerifier();
     const url = await client.buildAuthorizationUrlWithPAR(config, {
