@@ -114,3 +114,53 @@ describe('ES256 merchant with encrypted ID token and user-info', () => {
     expect(tokens.claims()).toMatchObject({ sub: payload.sub, document_number: 'T22000129' });
   });
 });
+
+describe('other token endpoint authentication methods of spec 2.9', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const exchangeWith = async (config: client.Configuration) => {
+    const req = await authorizationRequest(config);
+    const { callback } = await loginWithTestEid(t.baseUrl, req.url);
+    return client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: req.verifier, expectedState: req.state, expectedNonce: req.nonce });
+  };
+
+  it('private_key_jwt: the merchant signs its client assertion with its registered key', async () => {
+    const admin = adminClient(t.baseUrl, t.adminToken);
+    const keys = await generateKeyPair('RS256', { extractable: true });
+    const m = await admin.createMerchant({
+      name: 'PKJ shop',
+      redirect_uris: [REDIRECT_URI],
+      token_endpoint_auth_method: 'private_key_jwt',
+      jwks: { keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'client-auth', alg: 'RS256' }] },
+    });
+    const issuer = `${t.baseUrl}/oidc`;
+    const config = await client.discovery(new URL(issuer), m.client_id, { token_endpoint_auth_method: 'private_key_jwt' }, client.PrivateKeyJwt({ key: keys.privateKey, kid: 'client-auth' }), {
+      execute: [client.allowInsecureRequests],
+    });
+    expect((await exchangeWith(config)).access_token).toBeDefined();
+    const other = await generateKeyPair('RS256');
+    const forged = await client.discovery(new URL(issuer), m.client_id, { token_endpoint_auth_method: 'private_key_jwt' }, client.PrivateKeyJwt({ key: other.privateKey, kid: 'client-auth' }), {
+      execute: [client.allowInsecureRequests],
+    });
+    await expect(exchangeWith(forged)).rejects.toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('client_secret_post: the secret in the form body (HTTP Basic, the spec\'s method, stays accepted too)', async () => {
+    const admin = adminClient(t.baseUrl, t.adminToken);
+    const m = await admin.createMerchant({ name: 'Post shop', redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'client_secret_post' });
+    const config = await client.discovery(new URL(`${t.baseUrl}/oidc`), m.client_id, { client_secret: m.client_secret }, client.ClientSecretPost(m.client_secret), {
+      execute: [client.allowInsecureRequests],
+    });
+    expect((await exchangeWith(config)).access_token).toBeDefined();
+    const basic = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
+    expect((await exchangeWith(basic)).access_token).toBeDefined();
+    const wrong = await client.discovery(new URL(`${t.baseUrl}/oidc`), m.client_id, { client_secret: 'wrong' }, client.ClientSecretPost('wrong'), {
+      execute: [client.allowInsecureRequests],
+    });
+    await expect(exchangeWith(wrong)).rejects.toMatchObject({ error: 'invalid_client' });
+  });
+});

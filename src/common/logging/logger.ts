@@ -5,6 +5,22 @@ import { pino } from 'pino';
  * Structured JSON logs. Anything that could carry a secret or personal data is redacted by path as a
  * second line of defence; the first is that callers never log request bodies, query strings or tokens.
  */
+type LogSink = (line: string) => void;
+const sinks = new Set<LogSink>();
+
+/** Every line goes to stdout; tests may also listen (to prove what the logs never contain). */
+const destination = {
+  write(line: string): void {
+    for (const sink of sinks) sink(line);
+    process.stdout.write(line);
+  },
+};
+
+export function addLogSink(sink: LogSink): () => void {
+  sinks.add(sink);
+  return () => sinks.delete(sink);
+}
+
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? 'info',
   base: { service: 'identity-broker' },
@@ -15,7 +31,7 @@ export const logger = pino({
     ],
     censor: '[redacted]',
   },
-});
+}, destination);
 
 export function setLogLevel(level: string): void {
   logger.level = level;
