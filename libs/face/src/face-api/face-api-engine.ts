@@ -12,9 +12,11 @@ export interface FaceApiEngineOptions {
   /** Minimum SSD detector confidence for a face to count. Default 0.5. */
   minConfidence?: number;
   /**
-   * Border added around tight crops, as a fraction of width/height per side. Default 0.5.
+   * Border added around tight crops, as a fraction of width/height per side. Default 1.
    * 'auto' padding is applied when the first pass finds no face or a face filling most of the
    * frame (the detector then lacks the context it was trained with). 0 disables padding.
+   * 1 (a face crop padded to three times its size) found faces in more of the 150x150 test
+   * crops than 0.25 or 0.5 did.
    */
   padding?: number;
   /** A second face at least this fraction of the largest face's area makes embed() fail with MULTIPLE_FACES. Default 0.25. */
@@ -43,7 +45,7 @@ export class FaceApiEngine implements FaceEngine {
 
   constructor(options: FaceApiEngineOptions = {}) {
     this.minConfidence = options.minConfidence ?? 0.5;
-    this.padding = options.padding ?? 0.5;
+    this.padding = options.padding ?? 1;
     this.secondaryFaceAreaRatio = options.secondaryFaceAreaRatio ?? 0.25;
   }
 
