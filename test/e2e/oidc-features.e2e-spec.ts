@@ -74,6 +74,12 @@ describe('OIDC features', () => {
       expect(metadata.id_token_encryption_alg_values_supported).toEqual(['RSA-OAEP-256']);
     });
 
+    it('answers the advertised but not yet built CIBA endpoint with the JSON error object', async () => {
+      const res = await fetch(`${t.baseUrl}/oidc/ciba.html`, { method: 'POST' });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: 'not_found' });
+    });
+
     it('is correct behind a TLS-terminating proxy when TRUST_PROXY is set', async () => {
       const proxied = await startTestApp({ embedded: true, env: { TRUST_PROXY: 'true' } });
       try {

@@ -18,7 +18,10 @@ export const ISSUER_PATH = '/oidc';
 export const DISCOVERY_PATH = '/oidc/.well-known/openid-configuration';
 export const INTERACTION_PATH = '/its/interaction';
 
-/** Whether a request belongs to oidc-provider (everything else, DELETE /oidc/token included, goes to Nest). */
+/**
+ * Whether a request belongs to oidc-provider (everything else, DELETE /oidc/token included, goes to Nest,
+ * which answers unknown paths with the JSON error object; the CIBA path until the CIBA module exists).
+ */
 export function isProviderRequest(method: string, path: string): boolean {
   if (path === DISCOVERY_PATH) return method === 'GET' || method === 'OPTIONS';
   if (path === OIDC_ROUTES.token) return method === 'POST' || method === 'OPTIONS';
@@ -28,8 +31,5 @@ export function isProviderRequest(method: string, path: string): boolean {
     OIDC_ROUTES.jwks,
     OIDC_ROUTES.pushed_authorization_request,
     OIDC_ROUTES.revocation,
-    OIDC_ROUTES.backchannel_authentication,
-    OIDC_ROUTES.end_session,
-    OIDC_ROUTES.introspection,
   ].some((route) => path === route || path.startsWith(`${route}/`));
 }
