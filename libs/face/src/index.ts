@@ -1,0 +1,17 @@
+export { FaceError, isFaceError, type FaceErrorCode } from './errors.js';
+export type { FaceEngine, SimilarityMetric } from './face-engine.js';
+export type { Box, FaceDetection, FaceEmbedding, FaceImageInput, HeadPose, Point, RgbImage } from './types.js';
+export { FaceApiEngine, type FaceApiEngineOptions } from './face-api/face-api-engine.js';
+export { loadFaceApi } from './face-api/load-face-api.js';
+export { FaceMatcher, type FaceMatch } from './face-matcher.js';
+export { decodeImage, toRgbImage } from './image/decode-image.js';
+export { detectImageFormat, type ImageFormat } from './image/detect-image-format.js';
+export { flipHorizontal } from './image/flip-horizontal.js';
+export { padImage } from './image/pad-image.js';
+export { estimateHeadPose } from './pose/estimate-head-pose.js';
+export { cosineSimilarity, euclideanDistance } from './similarity/embedding-distance.js';
+export { selectSingleFace } from './select-single-face.js';
+export type { CalibrationTable, LevelCalibration } from './levels/calibration-table.js';
+export { MatchLevelTable } from './levels/match-level-table.js';
+export { loadMatchLevelTable, calibrationFilePath } from './levels/load-calibration-table.js';
+export { MATCHING_LEVELS, TARGET_FAR, TARGET_FRR, type MatchLevel, type MatchingLevel } from './levels/match-levels.js';
