@@ -153,6 +153,22 @@ describe('verifier app API failure paths', () => {
     }
   });
 
+  it('survives a reload of the broker page: a new QR before the phone opens it, the same session after', async () => {
+    const { client: sdk, qrToken, browser, page } = await newSession();
+    const reloaded = await browser.get(page.url);
+    const newLink = /<a href="([^"]+)" data-action="open-app">/.exec(reloaded.html)![1].replace(/&amp;/g, '&');
+    const { qrToken: renewed } = VerifierClient.fromLink(newLink);
+    expect(renewed).not.toBe(qrToken);
+    expect((await refused(sdk.open(qrToken))).status).toBe(404);
+    await sdk.open(renewed);
+    const whileWorking = await browser.get(page.url);
+    expect(whileWorking.html).not.toContain('data-action="open-app"');
+    expect(whileWorking.html).toContain('Your phone is working on it');
+    expect(await sdk.cancel()).toMatchObject({ state: 'cancelled' });
+    const done = await browser.follow(await browser.submit(whileWorking, 'action', 'continue'));
+    expect(new URL(done.location!).searchParams.get('error')).toBe('access_denied');
+  });
+
   it('lets the user cancel in the app; the merchant gets access_denied', async () => {
     const { client: sdk, qrToken, browser, page } = await newSession();
     await sdk.open(qrToken);

@@ -31,7 +31,22 @@ export class DocumentVerifierProvider implements EidProvider {
     return messages.documentVerifierName;
   }
 
+  /**
+   * A reload of the broker page must not orphan a session the phone is already working on: a live session
+   * of this interaction is reused (with a fresh QR token while no phone has opened it yet).
+   */
   async start(request: EidRequest): Promise<EidStep> {
+    const existing = await this.sessions.forInteraction(request.interactionUid);
+    if (existing?.state === 'created') {
+      const { session, qrToken } = await this.sessions.renewQrToken(existing);
+      return this.waiting(request, session, qrToken);
+    }
+    if (existing && ['opened', 'chip_received', 'face_received'].includes(existing.state)) return this.waiting(request, existing);
+    if (existing?.state === 'completed') return this.identified(existing);
+    return this.create(request);
+  }
+
+  private async create(request: EidRequest): Promise<EidStep> {
     const b = request.bindingMessage;
     const { session, qrToken } = await this.sessions.create(request.clientId, request.interactionUid, {
       documentKinds: b?.documentKinds ?? ALL_KINDS,
@@ -46,7 +61,7 @@ export class DocumentVerifierProvider implements EidProvider {
   /** The waiting page's continue button (pressed by its script when the session ends). */
   async handle(request: EidRequest): Promise<EidStep> {
     const session = await this.sessions.forInteraction(request.interactionUid);
-    if (!session) return this.start(request);
+    if (!session) return this.create(request);
     switch (session.state) {
       case 'completed':
         return this.identified(session);

@@ -47,6 +47,13 @@ export class VerificationSessionsService {
     return rows[0] ? this.expireIfDue(rows[0]) : undefined;
   }
 
+  /** A new QR token for a session no phone has opened yet (the old one stops working). */
+  async renewQrToken(session: VerificationSessionEntity): Promise<{ session: VerificationSessionEntity; qrToken: string }> {
+    const qrToken = randomBytes(24).toString('base64url');
+    const renewed = await this.update(session, ['created'], { qrTokenSha256: sha256Hex(qrToken) });
+    return { session: renewed, qrToken };
+  }
+
   /** The app exchanges the QR token (single use) for its own bearer token. */
   async open(qrToken: string): Promise<{ session: VerificationSessionEntity; appToken: string }> {
     const session = await this.repo.findOneBy({ qrTokenSha256: sha256Hex(qrToken) });

@@ -17,6 +17,7 @@ export interface Messages {
   documentVerifierName: string;
   requestId: string;
   verifierInstructions: string;
+  continueOnPhone: string;
 }
 
 const en: Messages = {
@@ -36,6 +37,7 @@ const en: Messages = {
   documentVerifierName: 'ID document with chip and face scan',
   requestId: 'Reference for support',
   verifierInstructions: 'Scan the QR code with the ID verification app, or open the link on your phone. Keep this page open.',
+  continueOnPhone: 'Your phone is working on it. Finish there; this page continues by itself.',
 };
 
 const sv: Messages = {
@@ -55,6 +57,7 @@ const sv: Messages = {
   documentVerifierName: 'ID-handling med chip och ansiktsskanning',
   requestId: 'Referens för support',
   verifierInstructions: 'Skanna QR-koden med ID-verifieringsappen eller öppna länken på din telefon. Håll den här sidan öppen.',
+  continueOnPhone: 'Din telefon arbetar med det. Slutför där; den här sidan fortsätter av sig själv.',
 };
 
 const nb: Messages = {
@@ -74,6 +77,7 @@ const nb: Messages = {
   documentVerifierName: 'ID-dokument med brikke og ansiktsskanning',
   requestId: 'Referanse for brukerstøtte',
   verifierInstructions: 'Skann QR-koden med ID-verifiseringsappen, eller åpne lenken på telefonen. Hold denne siden åpen.',
+  continueOnPhone: 'Telefonen din jobber med det. Fullfør der; denne siden fortsetter av seg selv.',
 };
 
 export const MESSAGES: Record<UiLocale, Messages> = {
@@ -96,6 +100,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     documentVerifierName: 'ID-dokument med brikke og andletsskanning',
     requestId: 'Referanse for brukarstøtte',
     verifierInstructions: 'Skann QR-koden med ID-verifiseringsappen, eller opne lenkja på telefonen. Hald denne sida open.',
+    continueOnPhone: 'Telefonen din arbeider med det. Fullfør der; denne sida held fram av seg sjølv.',
   },
   da_DK: {
     signInTo: 'Log ind på {merchant}',
@@ -114,6 +119,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     documentVerifierName: 'ID-dokument med chip og ansigtsscanning',
     requestId: 'Reference til support',
     verifierInstructions: 'Scan QR-koden med ID-verifikationsappen, eller åbn linket på din telefon. Hold denne side åben.',
+    continueOnPhone: 'Din telefon arbejder på det. Gør det færdigt der; denne side fortsætter af sig selv.',
   },
   sv_SE: sv,
   sv_FI: sv,
@@ -134,6 +140,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     documentVerifierName: 'Sirullinen henkilöllisyysasiakirja ja kasvoskannaus',
     requestId: 'Viite tukipalvelulle',
     verifierInstructions: 'Skannaa QR-koodi henkilöllisyyden varmennussovelluksella tai avaa linkki puhelimellasi. Pidä tämä sivu auki.',
+    continueOnPhone: 'Puhelimesi käsittelee asiaa. Viimeistele siellä; tämä sivu jatkaa itsestään.',
   },
   et_EE: {
     signInTo: 'Logi sisse teenusesse {merchant}',
@@ -152,6 +159,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     documentVerifierName: 'Kiibiga isikut tõendav dokument ja näoskaneerimine',
     requestId: 'Viide kasutajatoele',
     verifierInstructions: 'Skanni QR-kood isikutuvastuse rakendusega või ava link oma telefonis. Hoia see leht avatuna.',
+    continueOnPhone: 'Sinu telefon tegeleb sellega. Lõpeta seal; see leht jätkab ise.',
   },
   lv_LV: {
     signInTo: 'Pieteikties pakalpojumā {merchant}',
@@ -170,6 +178,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     documentVerifierName: 'Personu apliecinošs dokuments ar mikroshēmu un sejas skenēšana',
     requestId: 'Atsauce atbalsta dienestam',
     verifierInstructions: 'Noskenējiet QR kodu ar identitātes pārbaudes lietotni vai atveriet saiti tālrunī. Turiet šo lapu atvērtu.',
+    continueOnPhone: 'Jūsu tālrunis to apstrādā. Pabeidziet tur; šī lapa turpinās pati.',
   },
   de_DE: {
     signInTo: 'Bei {merchant} anmelden',
@@ -188,6 +197,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     documentVerifierName: 'Ausweisdokument mit Chip und Gesichtsscan',
     requestId: 'Referenz für den Support',
     verifierInstructions: 'Scannen Sie den QR-Code mit der Ausweis-App oder öffnen Sie den Link auf Ihrem Telefon. Lassen Sie diese Seite geöffnet.',
+    continueOnPhone: 'Ihr Telefon arbeitet daran. Schließen Sie dort ab; diese Seite geht von selbst weiter.',
   },
   nl_NL: {
     signInTo: 'Inloggen bij {merchant}',
@@ -206,6 +216,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     documentVerifierName: 'Identiteitsbewijs met chip en gezichtsscan',
     requestId: 'Referentie voor support',
     verifierInstructions: 'Scan de QR-code met de ID-verificatie-app of open de link op uw telefoon. Houd deze pagina open.',
+    continueOnPhone: 'Uw telefoon is ermee bezig. Rond het daar af; deze pagina gaat vanzelf verder.',
   },
   fr_FR: {
     signInTo: 'Se connecter à {merchant}',
@@ -224,6 +235,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     documentVerifierName: "Pièce d'identité à puce et scan du visage",
     requestId: 'Référence pour le support',
     verifierInstructions: 'Scannez le code QR avec l\'application de vérification d\'identité, ou ouvrez le lien sur votre téléphone. Gardez cette page ouverte.',
+    continueOnPhone: 'Votre téléphone s\'en occupe. Terminez là-bas ; cette page continuera d\'elle-même.',
   },
 };
 

@@ -30,9 +30,11 @@ export function waitingPage(m: WaitingPageModel): string {
     html`<h1>${m.heading}</h1>
 <h2>${m.title}</h2>
 ${m.context.map((text) => html`<div class="context">${text}</div>`)}
-<p>${m.instructions}</p>
+${m.link
+  ? html`<p>${m.instructions}</p>
 <div class="qr">${new SafeHtml(m.qrSvg)}</div>
-<p><a href="${m.link}" data-action="open-app">${m.link}</a></p>
+<p><a href="${m.link}" data-action="open-app">${m.link}</a></p>`
+  : html`<p>${m.messages.continueOnPhone}</p>`}
 <form class="choice" method="post" action="${m.continueAction}" data-action="continue" id="continue" data-status-url="${m.statusUrl}">
 <input type="hidden" name="_csrf" value="${m.csrf}">
 <input type="hidden" name="action" value="continue">
