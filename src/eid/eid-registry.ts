@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
-import { ACR_SCHEME_PREFIX } from './acr.js';
-import { EID_PROVIDERS, type EidProvider } from './eid-provider.js';
+import { ACR_REQUEST_HIGH, ACR_SCHEME_PREFIX } from './acr.js';
+import { EID_PROVIDERS, type EidProvider, supportsAcr } from './eid-provider.js';
 
 /** The eID schemes enabled in this environment; fails at start if a test-only scheme is given to production. */
 @Injectable()
@@ -22,9 +22,16 @@ export class EidRegistry {
     return this.byId.get(id);
   }
 
-  /** The schemes a merchant may use: its own list (null = all) within what this environment has. */
-  forMerchant(allowed: string[] | null | undefined): EidProvider[] {
-    return [...this.byId.values()].filter((p) => !allowed || allowed.includes(p.id));
+  /**
+   * The schemes a merchant may use for a request: its own list (null = all) within what this environment
+   * has, less those that say they cannot reach a requested level of assurance (SupportsAcr).
+   */
+  forRequest(allowed: string[] | null | undefined, acrValues: string[] = []): EidProvider[] {
+    // Only levels this service defines count; an unknown value must not hide every scheme.
+    const levels = acrValues.filter((a) => a === ACR_REQUEST_HIGH);
+    return [...this.byId.values()]
+      .filter((p) => !allowed || allowed.includes(p.id))
+      .filter((p) => !levels.length || !supportsAcr(p) || levels.some((acr) => p.supportsAcr(acr)));
   }
 
   /**

@@ -33,8 +33,14 @@ describe('eID registry', () => {
   it("limits a merchant to its own schemes and honours a preselection by login_hint or acr_values", () => {
     const test = new TestEidProvider();
     const registry = new EidRegistry([test], config('customer-test'));
-    expect(registry.forMerchant(null)).toEqual([test]);
-    expect(registry.forMerchant(['document-verifier'])).toEqual([]);
+    expect(registry.forRequest(null)).toEqual([test]);
+    expect(registry.forRequest(['document-verifier'])).toEqual([]);
+    expect(registry.forRequest(null, ['urn:svc:acrp:level:high'])).toEqual([test]);
+    expect(registry.forRequest(null, ['urn:example:unknown'])).toEqual([test]);
+    const low = { ...test, id: 'low', testOnly: false, supportsAcr: () => false } as unknown as TestEidProvider;
+    const mixed = new EidRegistry([test, low], config('customer-test'));
+    expect(mixed.forRequest(null, ['urn:svc:acrp:level:high']).map((p) => p.id)).toEqual(['test']);
+    expect(mixed.forRequest(null).map((p) => p.id)).toEqual(['test', 'low']);
     expect(registry.preselected([test], 'eid:test', [])).toBe(test);
     expect(registry.preselected([test], undefined, ['urn:svc:acrp:level:high', 'urn:svc:eid:test'])).toBe(test);
     expect(registry.preselected([test], 'someone@example', [])).toBeUndefined();

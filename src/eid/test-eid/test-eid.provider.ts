@@ -4,7 +4,7 @@ import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates
 import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../acr.js';
 import { documentSubject } from '../document-subject.js';
-import type { EidProvider, EidRequest, EidStep } from '../eid-provider.js';
+import type { EidProvider, EidRequest, EidStep, SupportsAcr } from '../eid-provider.js';
 import { SPECIMEN_IDENTITIES } from './specimen-identities.js';
 
 /**
@@ -13,12 +13,17 @@ import { SPECIMEN_IDENTITIES } from './specimen-identities.js';
  * integrate without a phone. Never registered in production (see EidRegistry and EidModule).
  */
 @Injectable()
-export class TestEidProvider implements EidProvider {
+export class TestEidProvider implements EidProvider, SupportsAcr {
   readonly id = 'test';
   readonly testOnly = true;
 
   displayName(messages: Messages): string {
     return messages.testEidName;
+  }
+
+  /** It simulates a passing document verification, so it answers the levels the verifier does. */
+  supportsAcr(acr: string): boolean {
+    return acr === ACR_REQUEST_HIGH;
   }
 
   async start(request: EidRequest): Promise<EidStep> {

@@ -106,7 +106,7 @@ export class InteractionService {
     const merchant = await this.merchants.findEnabled(String(params.client_id));
     if (!merchant) throw interactionExpired();
     const request = toEidRequest(details.uid, params, merchant.name);
-    return { details, request, schemes: this.registry.forMerchant(merchant.eidSchemes) };
+    return { details, request, schemes: this.registry.forRequest(merchant.eidSchemes, request.acrValues) };
   }
 
   private scheme(loaded: Loaded, id: string): EidProvider {

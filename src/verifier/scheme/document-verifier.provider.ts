@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../eid/acr.js';
-import type { EidProvider, EidRequest, EidStep } from '../../eid/eid-provider.js';
+import type { EidProvider, EidRequest, EidStep, SupportsAcr } from '../../eid/eid-provider.js';
 import type { Messages } from '../../oidc/interaction/i18n/messages.js';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
 import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';
@@ -17,7 +17,7 @@ const ALL_KINDS: SessionRequirements['documentKinds'] = ['P', 'I', 'D', 'V'];
  * identity (claims of spec 2.1; acr eIDAS high only when asked for and earned).
  */
 @Injectable()
-export class DocumentVerifierProvider implements EidProvider {
+export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
   readonly id = DOCUMENT_VERIFIER_ID;
   readonly testOnly = false;
 
@@ -29,6 +29,11 @@ export class DocumentVerifierProvider implements EidProvider {
 
   displayName(messages: Messages): string {
     return messages.documentVerifierName;
+  }
+
+  /** Chip, clone detection, liveness and face match can reach eIDAS high (spec 5.8). */
+  supportsAcr(acr: string): boolean {
+    return acr === ACR_REQUEST_HIGH;
   }
 
   /**
