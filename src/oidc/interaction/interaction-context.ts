@@ -1,4 +1,3 @@
-import type { InteractionResults } from 'oidc-provider';
 import { parseBindingMessage, parseServiceContext, type BindingMessage } from '../../eid/binding-message.js';
 import type { EidRequest } from '../../eid/eid-provider.js';
 import { pickLocale } from './i18n/locales.js';
@@ -59,4 +58,3 @@ export function requestedClaimNames(params: Params): string[] {
   }
 }
 
-export type LoginResult = InteractionResults;

@@ -26,7 +26,7 @@ export const EXTRA_PARAMS: Record<string, Validator> = {
     if (onAuthorizationRequests(ctx) && !value) throw new errors.InvalidRequest('state is mandatory');
   },
   // Spec 4.2 / 8: a code_challenge is 43 characters (the S256 form).
-  code_challenge: (ctx, value) => {
+  code_challenge: (_ctx, value) => {
     if (value !== undefined && !/^[A-Za-z0-9._~-]{43}$/.test(value))
       throw new errors.InvalidRequest('code_challenge must be 43 characters of letters, digits, dot, underscore, tilde or hyphen');
   },

@@ -7,7 +7,7 @@
 import { Icao9303Error } from '../errors.js';
 import { parseSod, type Sod } from '../sod/sod.js';
 import { checkDataGroupHashes, type DataGroupHashCheck } from '../pa/dataGroupHashes.js';
-import { checkSignerSignature } from '../pa/signerSignature.js';
+import { checkSignerSignature, type SignerSignatureCheck } from '../pa/signerSignature.js';
 import { checkCertificateChain, type ChainCheck } from '../pa/certificateChain.js';
 import { DocumentCertificate, type CertificateSummary } from '../pki/certificate.js';
 import type { TrustStore } from '../pki/trustStore.js';
@@ -32,18 +32,11 @@ export interface VerifyDocumentInput {
   chipAuth?: ChipAuthEvidence;
 }
 
-export interface SignatureCheckResult {
-  ok: boolean;
-  eContentTypeOk: boolean;
-  contentTypeAttributeOk: boolean;
-  messageDigestOk: boolean;
-  signatureOk: boolean;
-  signatureAlgorithm?: string;
+/** The signer check as reported (JSON-friendly): the certificate summarised, the signing time as ISO text. */
+export type SignatureCheckResult = Omit<SignerSignatureCheck, 'signer' | 'signingTime'> & {
   signingTime?: string;
   documentSigner?: CertificateSummary;
-  problems: string[];
-  warnings: string[];
-}
+};
 
 export interface VerifyDocumentResult {
   status: VerificationStatus;
@@ -99,18 +92,7 @@ export function verifyDocument(input: VerifyDocumentInput): VerifyDocumentResult
     failures,
     checks: {
       dataGroupHashes: hashes,
-      documentSignature: {
-        ok: sig.ok,
-        eContentTypeOk: sig.eContentTypeOk,
-        contentTypeAttributeOk: sig.contentTypeAttributeOk,
-        messageDigestOk: sig.messageDigestOk,
-        signatureOk: sig.signatureOk,
-        signatureAlgorithm: sig.signatureAlgorithm,
-        signingTime: sig.signingTime?.toISOString(),
-        documentSigner: sig.signer?.summary(),
-        problems: sig.problems,
-        warnings: sig.warnings,
-      },
+      documentSignature: reportSignature(sig),
       certificateChain: chain,
       ...(activeAuthentication ? { activeAuthentication } : {}),
       ...(chipAuthentication ? { chipAuthentication } : {}),
@@ -157,4 +139,8 @@ function runChipAuth(evidence: ChipAuthEvidence, dgs: ReadonlyMap<number, Uint8A
   }
   if (!r.ok) for (const p of r.problems.length ? r.problems : ['chip authentication failed']) failures.push({ status: STATUS.BAD_CLONE_DETECTION, check: 'chipAuthentication', reason: p });
   return r;
+}
+
+function reportSignature({ signer, signingTime, ...rest }: SignerSignatureCheck): SignatureCheckResult {
+  return { ...rest, signingTime: signingTime?.toISOString(), documentSigner: signer?.summary() };
 }
