@@ -16,6 +16,8 @@ export interface TestApp {
   adminToken: string;
   dataSource: DataSource;
   initialAdminToken?: string;
+  /** The environment the app was configured from (a second instance can be started with the same). */
+  env: Record<string, string | undefined>;
   close(): Promise<void>;
 }
 
@@ -23,11 +25,21 @@ export interface TestAppOptions {
   /** Run on the embedded database even when DATABASE_URL is set. */
   embedded?: boolean;
   env?: Record<string, string | undefined>;
+  /**
+   * Start a second instance of the service on the first one's database and secrets (PostgreSQL only:
+   * an embedded database lives inside one process). Closing it leaves the database to the first.
+   */
+  sameDatabaseAs?: TestApp;
 }
+
+/** Whether two instances can share a database here (they can on PostgreSQL, i.e. with DATABASE_URL). */
+export const canShareDatabase = (): boolean => Boolean(process.env.DATABASE_URL);
 
 /** Starts the real service on a free port, on a fresh database, with generated secrets. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase(options.embedded);
+  const first = options.sameDatabaseAs;
+  if (first && !first.env.DATABASE_URL) throw new Error('two instances need PostgreSQL (DATABASE_URL)');
+  const database = first ? { url: first.env.DATABASE_URL, drop: async () => undefined } : await createTestDatabase(options.embedded);
   const dataDir = mkdtempSync(join(tmpdir(), 'broker-test-'));
   const adminToken = randomBytes(24).toString('base64url');
   const port = await freePort();
@@ -41,6 +53,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     COOKIE_KEYS: randomBytes(32).toString('base64url'),
     ADMIN_API_TOKEN: adminToken,
     LOG_LEVEL: 'silent',
+    ...(first && { ...first.env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir }),
     ...options.env,
   };
   const config = loadConfig(env);
@@ -52,9 +65,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     app,
     config,
     baseUrl,
-    adminToken: options.env && 'ADMIN_API_TOKEN' in options.env ? (options.env.ADMIN_API_TOKEN ?? '') : adminToken,
+    adminToken: env.ADMIN_API_TOKEN ?? '',
     dataSource: app.get(DataSource),
     initialAdminToken,
+    env,
     close: async () => {
       await app.close();
       await database.drop();
