@@ -78,6 +78,9 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0) @Max(30 * 86400)
   KEY_ROTATION_OVERLAP_SECONDS = 86400;
 
+  @Transform(toInt) @IsInt() @Min(1) @Max(600, { message: 'must be at most 600 (codes are short-lived, RFC 6749 §4.1.2)' })
+  AUTHORIZATION_CODE_TTL_SECONDS = 60;
+
   @Transform(toInt) @IsInt() @Min(60) @Max(3600)
   VERIFIER_SESSION_TTL_SECONDS = 600;
 
@@ -108,6 +111,22 @@ export class EnvironmentVariables {
   @Transform(emptyToUndefined) @IsOptional() @IsString()
   FACE_CALIBRATION_FILE?: string;
 
+  /** Face verifications run at once per instance (the face engine has one worker thread; more only queue in it). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(16)
+  FACE_CONCURRENCY = 1;
+
+  /** Face verifications that may wait for a slot; beyond that the app API answers 503 with Retry-After. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(1000)
+  FACE_MAX_QUEUE = 8;
+
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^[^,\s]{32,}$/, { message: 'must be a secret of at least 32 characters' })
+  SUBJECT_SECRET?: string;
+
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^[^,\s]{32,}$/, { message: 'must be a secret of at least 32 characters' })
+  PAIRWISE_SECRET?: string;
+
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
 }
@@ -115,9 +134,10 @@ export class EnvironmentVariables {
 export const ENVIRONMENT_VARIABLE_NAMES = [
   'APP_ENV', 'PORT', 'BASE_URL', 'DATABASE_URL', 'DATA_DIR', 'ALLOW_EMBEDDED_DATABASE', 'DATA_ENCRYPTION_KEY',
   'DATA_ENCRYPTION_KEY_ID', 'DATA_ENCRYPTION_OLD_KEYS', 'ADMIN_API_TOKEN', 'COOKIE_KEYS', 'TRUST_PROXY', 'LOG_LEVEL', 'REDIS_URL',
-  'REFRESH_TOKEN_TTL_SECONDS', 'KEY_ROTATION_OVERLAP_SECONDS', 'VERIFIER_SESSION_TTL_SECONDS', 'LIVENESS_WINDOW_SECONDS',
+  'REFRESH_TOKEN_TTL_SECONDS', 'KEY_ROTATION_OVERLAP_SECONDS', 'AUTHORIZATION_CODE_TTL_SECONDS', 'VERIFIER_SESSION_TTL_SECONDS', 'LIVENESS_WINDOW_SECONDS',
   'VERIFICATION_RETENTION_DAYS', 'FACEMATCH_MIN_LEVEL_FOR_HIGH', 'TRUST_CSCA_PATHS', 'TRUST_MASTERLISTS',
-  'TRUST_MASTERLIST_ANCHORS', 'TRUST_CRLS', 'VERIFIER_APP_LINK', 'FACE_CALIBRATION_FILE',
+  'TRUST_MASTERLIST_ANCHORS', 'TRUST_CRLS', 'VERIFIER_APP_LINK', 'FACE_CALIBRATION_FILE', 'FACE_CONCURRENCY', 'FACE_MAX_QUEUE',
+  'SUBJECT_SECRET', 'PAIRWISE_SECRET',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export class ConfigError extends Error {

@@ -15,6 +15,10 @@ export interface AppConfig {
   encryption: { currentKeyId: string; keys: ReadonlyMap<string, Buffer> };
   adminApiToken?: string;
   cookieKeys: string[];
+  /** HMAC key of document subjects (stable `sub` per document); never the cookie keys. */
+  subjectSecret: string;
+  /** HMAC key of pairwise subjects (sub per merchant sector). */
+  pairwiseSecret: string;
   trustProxy: boolean;
   logLevel: string;
   redisUrl?: string;
@@ -23,6 +27,7 @@ export interface AppConfig {
     /** How long a completed login (the claims tokens are answered from) is kept: as long as a refresh token may live. */
     loginRetentionSeconds: number;
     keyRotationOverlapSeconds: number;
+    authorizationCodeTtlSeconds: number;
   };
   verifier: {
     sessionTtlSeconds: number;
@@ -33,6 +38,9 @@ export interface AppConfig {
     /** Deep link base of the app build for this environment (spec 1.6: test and production builds differ). */
     appLink: string;
     faceCalibrationFile?: string;
+    /** Face verifications run at once, and how many may wait (beyond: 503 with Retry-After). */
+    faceConcurrency: number;
+    faceMaxQueue: number;
   };
   /** Names of secrets that were generated because the environment did not set them (customer-test only). */
   generatedSecrets: string[];
@@ -43,6 +51,8 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 interface DevelopmentSecrets {
   dataEncryptionKey: string;
   cookieKeys: string[];
+  subjectSecret: string;
+  pairwiseSecret: string;
 }
 
 /**
@@ -51,13 +61,18 @@ interface DevelopmentSecrets {
  */
 function loadOrCreateDevelopmentSecrets(dataDir: string): DevelopmentSecrets {
   const file = join(dataDir, 'development-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DevelopmentSecrets;
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<DevelopmentSecrets>) : {};
   const secrets: DevelopmentSecrets = {
-    dataEncryptionKey: randomBytes(32).toString('base64'),
-    cookieKeys: [randomBytes(32).toString('base64url')],
+    dataEncryptionKey: stored.dataEncryptionKey ?? randomBytes(32).toString('base64'),
+    cookieKeys: stored.cookieKeys ?? [randomBytes(32).toString('base64url')],
+    // Files written before these secrets existed get them added (and kept) on the next start.
+    subjectSecret: stored.subjectSecret ?? randomBytes(32).toString('base64url'),
+    pairwiseSecret: stored.pairwiseSecret ?? randomBytes(32).toString('base64url'),
   };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  if (Object.keys(secrets).some((k) => !(k in stored))) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  }
   return secrets;
 }
 
@@ -66,6 +81,8 @@ function productionProblems(vars: EnvironmentVariables): string[] {
   if (!vars.BASE_URL?.startsWith('https://')) problems.push('BASE_URL: production needs an https base URL');
   if (!vars.DATA_ENCRYPTION_KEY) problems.push('DATA_ENCRYPTION_KEY: production needs an explicit key (no generated keys)');
   if (!vars.COOKIE_KEYS) problems.push('COOKIE_KEYS: production needs explicit cookie signing keys (no generated keys)');
+  if (!vars.SUBJECT_SECRET) problems.push('SUBJECT_SECRET: production needs an explicit document subject key (no generated keys)');
+  if (!vars.PAIRWISE_SECRET) problems.push('PAIRWISE_SECRET: production needs an explicit pairwise subject key (no generated keys)');
   if (!vars.DATABASE_URL && !vars.ALLOW_EMBEDDED_DATABASE)
     problems.push('DATABASE_URL: production needs PostgreSQL (or ALLOW_EMBEDDED_DATABASE=true as an explicit opt-in)');
   if (!vars.TRUST_CSCA_PATHS && !vars.TRUST_MASTERLISTS)
@@ -98,10 +115,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = resolve(vars.DATA_DIR);
   const generatedSecrets: string[] = [];
   let dev: DevelopmentSecrets | undefined;
-  if (!vars.DATA_ENCRYPTION_KEY || !vars.COOKIE_KEYS) {
+  if (!vars.DATA_ENCRYPTION_KEY || !vars.COOKIE_KEYS || !vars.SUBJECT_SECRET || !vars.PAIRWISE_SECRET) {
     dev = loadOrCreateDevelopmentSecrets(dataDir);
     if (!vars.DATA_ENCRYPTION_KEY) generatedSecrets.push('DATA_ENCRYPTION_KEY');
     if (!vars.COOKIE_KEYS) generatedSecrets.push('COOKIE_KEYS');
+    if (!vars.SUBJECT_SECRET) generatedSecrets.push('SUBJECT_SECRET');
+    if (!vars.PAIRWISE_SECRET) generatedSecrets.push('PAIRWISE_SECRET');
   }
   return {
     env: vars.APP_ENV,
@@ -113,6 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     encryption: { currentKeyId: vars.DATA_ENCRYPTION_KEY_ID, keys: parseKeys(vars, dev?.dataEncryptionKey) },
     adminApiToken: vars.ADMIN_API_TOKEN,
     cookieKeys: vars.COOKIE_KEYS?.split(',') ?? dev!.cookieKeys,
+    subjectSecret: vars.SUBJECT_SECRET ?? dev!.subjectSecret,
+    pairwiseSecret: vars.PAIRWISE_SECRET ?? dev!.pairwiseSecret,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     redisUrl: vars.REDIS_URL,
@@ -120,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL_SECONDS,
       loginRetentionSeconds: vars.REFRESH_TOKEN_TTL_SECONDS + 3600,
       keyRotationOverlapSeconds: vars.KEY_ROTATION_OVERLAP_SECONDS,
+      authorizationCodeTtlSeconds: vars.AUTHORIZATION_CODE_TTL_SECONDS,
     },
     verifier: {
       sessionTtlSeconds: vars.VERIFIER_SESSION_TTL_SECONDS,
@@ -134,6 +156,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       appLink: vars.VERIFIER_APP_LINK ?? (isProduction ? 'brokerverify://session' : 'brokerverify-test://session'),
       faceCalibrationFile: vars.FACE_CALIBRATION_FILE,
+      faceConcurrency: vars.FACE_CONCURRENCY,
+      faceMaxQueue: vars.FACE_MAX_QUEUE,
     },
     generatedSecrets,
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/config/app-config.js';
@@ -26,10 +26,26 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.baseUrl).toBe('http://localhost:3000');
     expect(config.database).toEqual({ kind: 'embedded', dir: join(dir, 'pglite') });
-    expect(config.generatedSecrets).toEqual(['DATA_ENCRYPTION_KEY', 'COOKIE_KEYS']);
+    expect(config.generatedSecrets).toEqual(['DATA_ENCRYPTION_KEY', 'COOKIE_KEYS', 'SUBJECT_SECRET', 'PAIRWISE_SECRET']);
     const again = loadConfig({ DATA_DIR: dir });
     expect(again.encryption.keys.get('k1')).toEqual(config.encryption.keys.get('k1'));
+    expect([again.subjectSecret, again.pairwiseSecret]).toEqual([config.subjectSecret, config.pairwiseSecret]);
     expect(JSON.parse(readFileSync(join(dir, 'development-secrets.json'), 'utf8')).cookieKeys).toEqual(config.cookieKeys);
+    // Each secret is its own random value: a subject key is never a cookie key.
+    expect(new Set([config.subjectSecret, config.pairwiseSecret, ...config.cookieKeys]).size).toBe(3);
+  });
+
+  it('adds the subject secrets to a development-secrets.json written before they existed, keeping the old keys', () => {
+    const dir = dataDir();
+    const old = { dataEncryptionKey: key(), cookieKeys: [randomBytes(32).toString('base64url')] };
+    writeFileSync(join(dir, 'development-secrets.json'), JSON.stringify(old));
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.encryption.keys.get('k1')).toEqual(Buffer.from(old.dataEncryptionKey, 'base64'));
+    expect(config.cookieKeys).toEqual(old.cookieKeys);
+    expect(config.subjectSecret.length).toBeGreaterThanOrEqual(32);
+    const stored = JSON.parse(readFileSync(join(dir, 'development-secrets.json'), 'utf8'));
+    expect(stored).toMatchObject({ ...old, subjectSecret: config.subjectSecret, pairwiseSecret: config.pairwiseSecret });
+    expect(loadConfig({ DATA_DIR: dir }).subjectSecret).toBe(config.subjectSecret);
   });
 
   it.each([
@@ -56,7 +72,9 @@ describe('configuration', () => {
 
   it('refuses production with development defaults', () => {
     const problems = problemsOf({ APP_ENV: 'production', BASE_URL: 'http://broker.example' });
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['BASE_URL', 'COOKIE_KEYS', 'DATABASE_URL', 'DATA_ENCRYPTION_KEY', 'TRUST_CSCA_PATHS']);
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'BASE_URL', 'COOKIE_KEYS', 'DATABASE_URL', 'DATA_ENCRYPTION_KEY', 'PAIRWISE_SECRET', 'SUBJECT_SECRET', 'TRUST_CSCA_PATHS',
+    ]);
   });
 
   it('accepts production with explicit secrets, and the embedded database only with an explicit opt-in', () => {
@@ -65,6 +83,8 @@ describe('configuration', () => {
       BASE_URL: 'https://broker.example',
       DATA_ENCRYPTION_KEY: key(),
       COOKIE_KEYS: randomBytes(32).toString('hex'),
+      SUBJECT_SECRET: randomBytes(32).toString('hex'),
+      PAIRWISE_SECRET: randomBytes(32).toString('hex'),
       TRUST_CSCA_PATHS: '/etc/broker/csca',
       DATA_DIR: dataDir(),
     };
