@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { AdminTokensService } from '../admin/admin-tokens.service.js';
 import { AppModule } from '../app.module.js';
 import { AppExceptionFilter } from '../common/errors/app-exception.filter.js';
+import { refuseNulInParsedBody } from '../common/http/refuse-nul.middleware.js';
 import { createValidationPipe } from '../common/http/validation.js';
 import { accessLogMiddleware } from '../common/logging/access-log.middleware.js';
 import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
@@ -14,6 +15,7 @@ import { requestIdMiddleware } from '../common/logging/request-context.js';
 import type { AppConfig } from '../config/load-config.js';
 import { openDatabase } from '../database/data-source-options.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
+import { refuseNul } from './edge-guards.js';
 import { mountSwagger } from './swagger.js';
 
 export interface StartedApp {
@@ -50,6 +52,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
       hsts: config.isProduction,
     }),
   );
+  // Bad input is refused before anything parses or stores it (the engine included); see README.
+  app.use(refuseNul);
   // oidc-provider reads its own request bodies, so it sits before Nest's body parsers.
   const oidc = app.get(OidcProviderService);
   app.use(oidc.middleware());
@@ -57,6 +61,7 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   app.use('/app/v1', json({ limit: '8mb' }));
   app.useBodyParser('json', { limit: '256kb' });
   app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
+  app.use(refuseNulInParsedBody);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter());
   app.enableShutdownHooks();

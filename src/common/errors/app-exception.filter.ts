@@ -22,17 +22,23 @@ const HTTP_CODES: Record<number, string> = {
 export class AppExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const req = http.getRequest<Request>();
-    const res = http.getResponse<Response>();
-    const { status, body } = toErrorBody(exception);
-    body.request_id = requestIdOf(req);
-    if (status >= 500) logger.error({ err: exception, request_id: body.request_id }, 'unhandled error');
-    else if (exception instanceof AppError && exception.detail)
-      logger.info({ code: exception.code, detail: exception.detail, request_id: body.request_id }, 'request refused');
-    if (res.headersSent) return;
-    if (exception instanceof AppError && exception.headers) for (const [k, v] of Object.entries(exception.headers)) res.setHeader(k, v);
-    res.status(status).json(body);
+    sendError(http.getRequest<Request>(), http.getResponse<Response>(), exception);
   }
+}
+
+/**
+ * Writes the error object for `exception`; the filter's one mapping, also used by the Express middleware
+ * that runs in front of Nest (edge checks, before the protocol engine), so every error looks the same.
+ */
+export function sendError(req: Request, res: Response, exception: unknown): void {
+  const { status, body } = toErrorBody(exception);
+  body.request_id = requestIdOf(req);
+  if (status >= 500) logger.error({ err: exception, request_id: body.request_id }, 'unhandled error');
+  else if (exception instanceof AppError && exception.detail)
+    logger.info({ code: exception.code, detail: exception.detail, request_id: body.request_id }, 'request refused');
+  if (res.headersSent) return;
+  if (exception instanceof AppError && exception.headers) for (const [k, v] of Object.entries(exception.headers)) res.setHeader(k, v);
+  res.status(status).json(body);
 }
 
 export function toErrorBody(exception: unknown): { status: number; body: ErrorBody } {

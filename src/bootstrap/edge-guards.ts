@@ -1,0 +1,22 @@
+import type { Request } from 'express';
+import { refuseNulInRequest } from '../common/http/refuse-nul.middleware.js';
+import { requestIdOf } from '../common/logging/request-context.js';
+import { pickLocale } from '../oidc/interaction/i18n/locales.js';
+import { errorPage } from '../oidc/provider/error-page.js';
+import { isProviderRequest, OIDC_ROUTES } from '../oidc/provider/routes.js';
+
+const isAuthorizationEndpoint = (req: Request) => req.path === OIDC_ROUTES.authorization || req.path.startsWith(`${OIDC_ROUTES.authorization}/`);
+
+/**
+ * The NUL refusal with the service's knowledge: which bodies the engine reads itself (POSTs to its
+ * routes), and that the authorization endpoint answers a browser with the error page of spec 4.2.2
+ * (never a redirect here: nothing in such a request can be trusted).
+ */
+export const refuseNul = refuseNulInRequest({
+  engineReadsBody: (req) => req.method === 'POST' && isProviderRequest(req.method, req.path),
+  htmlError: (req, description) => {
+    if (!isAuthorizationEndpoint(req)) return undefined;
+    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    return errorPage(pickLocale(query.get('ui_locale'), query.get('ui_locales')), 'invalid_request', description, requestIdOf(req));
+  },
+});
