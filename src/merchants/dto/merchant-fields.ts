@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { OptionalNotNull } from './optional-not-null.js';
 import {
   ArrayMaxSize,
   IsArray,
@@ -45,15 +46,15 @@ export class MerchantOptionalFields {
   eid_schemes?: string[];
 
   @ApiPropertyOptional({ description: 'PSD2 third-party provider: PKCE with S256 is mandatory (spec 4.2.4).', default: false })
-  @IsOptional() @IsBoolean()
+  @OptionalNotNull() @IsBoolean()
   psd2?: boolean;
 
   @ApiPropertyOptional({ enum: TOKEN_ENDPOINT_AUTH_METHODS, default: 'client_secret_basic' })
-  @IsOptional() @IsIn(TOKEN_ENDPOINT_AUTH_METHODS)
+  @OptionalNotNull() @IsIn(TOKEN_ENDPOINT_AUTH_METHODS)
   token_endpoint_auth_method?: (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 
   @ApiPropertyOptional({ enum: ID_TOKEN_SIGNING_ALGS, default: 'RS256' })
-  @IsOptional() @IsIn(ID_TOKEN_SIGNING_ALGS)
+  @OptionalNotNull() @IsIn(ID_TOKEN_SIGNING_ALGS)
   id_token_signed_response_alg?: (typeof ID_TOKEN_SIGNING_ALGS)[number];
 
   @ApiPropertyOptional({ enum: ENCRYPTION_ALGS, description: 'Set to encrypt ID tokens (sign then encrypt, spec 5.5). Needs jwks or jwks_uri.' })
@@ -93,7 +94,7 @@ export class MerchantOptionalFields {
   request_object_signing_alg?: string;
 
   @ApiPropertyOptional({ enum: CIBA_DELIVERY_MODES, default: 'poll' })
-  @IsOptional() @IsIn(CIBA_DELIVERY_MODES)
+  @OptionalNotNull() @IsIn(CIBA_DELIVERY_MODES)
   backchannel_token_delivery_mode?: (typeof CIBA_DELIVERY_MODES)[number];
 
   @ApiPropertyOptional({ description: 'Callback for CIBA ping and push delivery (https).' })

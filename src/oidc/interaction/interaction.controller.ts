@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { InteractionService } from './interaction.service.js';
@@ -15,17 +15,17 @@ export class InteractionController {
   }
 
   @Post('eid/:scheme/start')
-  start(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string, @Body() body: Record<string, unknown>): Promise<void> {
-    return this.interactions.start(req, res, scheme, body);
+  start(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string): Promise<void> {
+    return this.interactions.start(req, res, scheme);
   }
 
   @Post('eid/:scheme')
-  input(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string, @Body() body: Record<string, unknown>): Promise<void> {
-    return this.interactions.input(req, res, scheme, body);
+  input(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string): Promise<void> {
+    return this.interactions.input(req, res, scheme);
   }
 
   @Post('cancel')
-  cancel(@Req() req: Request, @Res() res: Response, @Body() body: Record<string, unknown>): Promise<void> {
-    return this.interactions.cancel(req, res, body);
+  cancel(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.interactions.cancel(req, res);
   }
 }

@@ -16,6 +16,7 @@ import { CsrfTokens } from './csrf.js';
 import { DEFAULT_LOCALE } from './i18n/locales.js';
 import { claimsByScope } from '../../verifier-claims/claim-table.js';
 import { contextTexts, requestedClaimNames, splitClaimsByScope, toEidRequest } from './interaction-context.js';
+import { formBody } from './form-body.js';
 import { csrfRejected, interactionExpired, schemeNotAllowed } from './interaction.errors.js';
 import { choicesPage } from './pages/choices-page.js';
 import { waitingPage } from './pages/waiting-page.js';
@@ -67,8 +68,9 @@ export class InteractionService {
     });
   }
 
-  start(req: Request, res: Response, schemeId: string, body: Record<string, unknown>): Promise<void> {
+  start(req: Request, res: Response, schemeId: string): Promise<void> {
     return this.guard(req, res, async () => {
+      const body = formBody(req);
       const loaded = await this.load(req, res);
       this.checkCsrf(loaded, body);
       const scheme = this.scheme(loaded, schemeId);
@@ -76,8 +78,9 @@ export class InteractionService {
     });
   }
 
-  input(req: Request, res: Response, schemeId: string, body: Record<string, unknown>): Promise<void> {
+  input(req: Request, res: Response, schemeId: string): Promise<void> {
     return this.guard(req, res, async () => {
+      const body = formBody(req);
       const loaded = await this.load(req, res);
       this.checkCsrf(loaded, body);
       const scheme = this.scheme(loaded, schemeId);
@@ -86,8 +89,9 @@ export class InteractionService {
     });
   }
 
-  cancel(req: Request, res: Response, body: Record<string, unknown>): Promise<void> {
+  cancel(req: Request, res: Response): Promise<void> {
     return this.guard(req, res, async () => {
+      const body = formBody(req);
       const loaded = await this.load(req, res);
       this.checkCsrf(loaded, body);
       await this.finish(req, res, { error: 'access_denied', error_description: 'the user cancelled the sign-in' });

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { buildTd1, buildTd3, issueSpecimenDocument, type MrzFields } from '../../../libs/icao9303/src/index.js';
+import { buildTd1, buildTd3, Icao9303Error, issueSpecimenDocument, type MrzFields } from '../../../libs/icao9303/src/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { SPECIMEN_IDENTITIES } from '../../eid/test-eid/specimen-identities.js';
 import type { SpecimenDocumentDto, SpecimenRequestDto } from '../app-api/dto/app-api.dto.js';
-import { specimenOnlyInTest } from '../verifier.errors.js';
+import { specimenOnlyInTest, unusableFaceData } from '../verifier.errors.js';
 import { SpecimenAuthorityService } from './specimen-authority.service.js';
 
 /**
@@ -47,6 +47,10 @@ export class SpecimenDocumentsService {
         placeOfBirth: h.dg11.placeOfBirth,
       },
       activeAuthentication: 'EC',
+    }).catch((e: unknown) => {
+      // The only caller input the library looks at is the photo: DG2 takes JPEG or JPEG 2000 (9303-10 §4.7.2).
+      if (e instanceof Icao9303Error && e.field === 'faceImage') throw unusableFaceData('face_image must be a JPEG (or JPEG 2000) image');
+      throw e;
     });
     return {
       mrz: doc.mrz,
