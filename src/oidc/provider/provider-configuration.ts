@@ -68,7 +68,8 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
   const secure = config.baseUrl.startsWith('https://');
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
   return {
-    adapter: (name: string) => (name === 'Client' ? clients : new TypeOrmAdapter(name, dataSource)),
+    adapter: (name: string) =>
+      name === 'Client' ? clients : new TypeOrmAdapter(name, dataSource, { replayRetentionSeconds: config.oidc.refreshTokenTtlSeconds }),
     clients: [],
     findAccount: accountFinder(logins),
     jwks: { keys: deps.signingKeys },

@@ -1,46 +1,82 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
+import { lostConsumeRace, replayRevokesGrant } from './replay.js';
+import { credentialHash, isCredentialModel, storedKey } from './stored-key.js';
+
+export interface AdapterOptions {
+  /**
+   * How long a consumed row is remembered past its own expiry: as long as its grant can live, so that a
+   * replay at any time still finds it and revokes the grant (spec 3).
+   */
+  replayRetentionSeconds: number;
+}
+
+interface Row {
+  payload: AdapterPayload;
+  consumed_at: Date | null;
+  grant_id: string | null;
+}
 
 /**
- * oidc-provider's storage contract on PostgreSQL (or PGlite). Expiry is honoured on read, so an expired
- * row is never returned even before the purge job deletes it; `consume` marks rather than deletes so that
- * a replayed authorization code is recognised and its grant revoked (spec 3).
+ * oidc-provider's storage contract on PostgreSQL (or PGlite).
+ * - Credentials (tokens, codes) are keyed by a hash of their value, never stored in clear (stored-key.ts).
+ * - `consume` is one conditional UPDATE: of concurrent consumers, on any number of instances, exactly one
+ *   wins; the others are replays, so they revoke the grant and fail with invalid_grant (spec 3).
+ * - Expiry is honoured on read; a consumed row is kept as long as its grant could live.
  */
 export class TypeOrmAdapter implements Adapter {
   constructor(
     private readonly model: string,
     private readonly dataSource: DataSource,
+    private readonly options: AdapterOptions,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+    const credential = isCredentialModel(this.model);
+    const stored = credential ? withoutJti(payload) : payload;
+    const userCode = payload.userCode && credential ? credentialHash(payload.userCode) : (payload.userCode ?? null);
     await this.dataSource.query(
       `INSERT INTO oidc_payloads (model, id, payload, grant_id, user_code, uid, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
          user_code = EXCLUDED.user_code, uid = EXCLUDED.uid, expires_at = EXCLUDED.expires_at`,
-      [this.model, id, JSON.stringify(payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresAt],
+      [this.model, storedKey(this.model, id), JSON.stringify(stored), payload.grantId ?? null, userCode, payload.uid ?? null, expiresAt],
     );
   }
 
-  find(id: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('id', id);
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const row = await this.findRow('id', storedKey(this.model, id));
+    if (row?.consumed_at && row.grant_id && replayRevokesGrant(this.model)) await this.revokeGrant(row.grant_id);
+    return row && this.toPayload(row, id);
   }
 
-  findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('uid', uid);
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    const row = await this.findRow('uid', uid);
+    return row && this.toPayload(row);
   }
 
-  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('user_code', userCode);
+  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    const row = await this.findRow('user_code', isCredentialModel(this.model) ? credentialHash(userCode) : userCode);
+    return row && this.toPayload(row);
   }
 
   async consume(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE oidc_payloads SET consumed_at = now() WHERE model = $1 AND id = $2`, [this.model, id]);
+    const key = storedKey(this.model, id);
+    const won: [unknown[], number] = await this.dataSource.query(
+      `UPDATE oidc_payloads SET consumed_at = now(),
+         expires_at = CASE WHEN expires_at IS NULL THEN NULL ELSE GREATEST(expires_at, now() + make_interval(secs => $3)) END
+       WHERE model = $1 AND id = $2 AND consumed_at IS NULL`,
+      [this.model, key, this.options.replayRetentionSeconds],
+    );
+    if (won[1] === 1) return;
+    const rows: { grant_id: string | null }[] = await this.dataSource.query(`SELECT grant_id FROM oidc_payloads WHERE model = $1 AND id = $2`, [this.model, key]);
+    if (rows[0]?.grant_id) await this.revokeGrant(rows[0].grant_id);
+    throw lostConsumeRace(this.model);
   }
 
   async destroy(id: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM oidc_payloads WHERE model = $1 AND id = $2`, [this.model, id]);
+    await this.dataSource.query(`DELETE FROM oidc_payloads WHERE model = $1 AND id = $2`, [this.model, storedKey(this.model, id)]);
   }
 
   /** Revokes every token of a grant, whatever its model (a replayed code revokes access and refresh tokens). */
@@ -48,16 +84,37 @@ export class TypeOrmAdapter implements Adapter {
     await this.dataSource.query(`DELETE FROM oidc_payloads WHERE grant_id = $1`, [grantId]);
   }
 
-  private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-    const rows: { payload: AdapterPayload; consumed_at: Date | null }[] = await this.dataSource.query(
-      `SELECT payload, consumed_at FROM oidc_payloads
+  /**
+   * The engine's revocation (helpers/revoke.js) as one statement: every row of the grant and the grant
+   * itself. A token the winner of a race saves after this is unusable: the engine checks its grant on use.
+   */
+  private async revokeGrant(grantId: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)`, [grantId]);
+  }
+
+  private async findRow(column: 'id' | 'uid' | 'user_code', value: string): Promise<Row | undefined> {
+    // A NUL cannot be a stored value and PostgreSQL refuses it in text: such a lookup simply finds nothing.
+    if (value.includes('\u0000')) return undefined;
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT payload, consumed_at, grant_id FROM oidc_payloads
        WHERE model = $1 AND ${column} = $2 AND (expires_at IS NULL OR expires_at > now())`,
       [this.model, value],
     );
-    if (!rows.length) return undefined;
-    const { payload, consumed_at } = rows[0];
-    return consumed_at ? { ...payload, consumed: Math.floor(consumed_at.getTime() / 1000) } : payload;
+    return rows[0];
   }
+
+  private toPayload({ payload, consumed_at }: Row, id?: string): AdapterPayload {
+    return {
+      ...payload,
+      ...(id !== undefined && isCredentialModel(this.model) && { jti: id }),
+      ...(consumed_at && { consumed: Math.floor(consumed_at.getTime() / 1000) }),
+    };
+  }
+}
+
+function withoutJti(payload: AdapterPayload): AdapterPayload {
+  const { jti: _jti, ...rest } = payload;
+  return rest;
 }
 
 /** Deletes expired rows; reads already ignore them, this keeps the table small. */
