@@ -10,6 +10,7 @@ export interface MerchantSettings {
   jwksUri: string | null;
   jwks: { keys: unknown[] } | null;
   requestObjectSigningAlg: string | null;
+  requestUris: string[];
   backchannelTokenDeliveryMode: string;
   backchannelClientNotificationEndpoint: string | null;
 }
@@ -24,12 +25,17 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
   const problems: Record<string, string[]> = {};
   const add = (field: string, message: string) => (problems[field] ??= []).push(message);
 
-  for (const uri of s.redirectUris) {
-    const url = new URL(uri);
-    if (url.protocol === 'http:' && (env === 'production' || !LOCALHOST.has(url.hostname)))
-      add('redirect_uris', `${uri}: must use https${env === 'production' ? '' : ' (plain http only for localhost in customer-test)'}`);
-  }
-  if (new Set(s.redirectUris).size !== s.redirectUris.length) add('redirect_uris', 'redirect URIs must be unique');
+  const httpsOnly = (field: string, uris: string[]) => {
+    for (const uri of uris) {
+      const url = new URL(uri);
+      if (url.protocol === 'http:' && (env === 'production' || !LOCALHOST.has(url.hostname)))
+        add(field, `${uri}: must use https${env === 'production' ? '' : ' (plain http only for localhost in customer-test)'}`);
+    }
+    if (new Set(uris).size !== uris.length) add(field, 'values must be unique');
+  };
+  httpsOnly('redirect_uris', s.redirectUris);
+  // Only registered request_uris are ever fetched (SSRF): the same https rule as redirect URIs.
+  httpsOnly('request_uris', s.requestUris);
   if (s.scope) for (const unknown of unknownScopes(s.scope)) add('scope', `${unknown} is not a scope of this service`);
   if (s.jwksUri && s.jwks) add('jwks', 'give jwks or jwks_uri, not both');
   const hasKeys = Boolean(s.jwksUri || s.jwks);

@@ -37,6 +37,8 @@ export class MerchantEntity {
   @Column({ name: 'encryption_key_id', type: 'text', nullable: true }) encryptionKeyId: string | null;
   @Column({ name: 'request_object_key_id', type: 'text', nullable: true }) requestObjectKeyId: string | null;
   @Column({ name: 'request_object_signing_alg', type: 'text', nullable: true }) requestObjectSigningAlg: string | null;
+  /** request_uri values the merchant may use (OIDC registration `request_uris`); nothing else is fetched. */
+  @Column({ name: 'request_uris', type: 'jsonb', default: () => "'[]'::jsonb" }) requestUris: string[];
   @Column({ name: 'backchannel_token_delivery_mode', type: 'text', default: 'poll' }) backchannelTokenDeliveryMode: CibaDeliveryMode;
   @Column({ name: 'backchannel_client_notification_endpoint', type: 'text', nullable: true })
   backchannelClientNotificationEndpoint: string | null;

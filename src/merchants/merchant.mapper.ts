@@ -23,6 +23,7 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   encryption_key_id: 'encryptionKeyId',
   request_object_key_id: 'requestObjectKeyId',
   request_object_signing_alg: 'requestObjectSigningAlg',
+  request_uris: 'requestUris',
   backchannel_token_delivery_mode: 'backchannelTokenDeliveryMode',
   backchannel_client_notification_endpoint: 'backchannelClientNotificationEndpoint',
 };

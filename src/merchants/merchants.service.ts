@@ -32,7 +32,7 @@ export class MerchantsService {
   }
 
   async create(dto: CreateMerchantDto, actor: AdminActor): Promise<MerchantWithSecretDto> {
-    const entity = this.merchants.create({ clientId: `m_${randomBytes(12).toString('base64url')}` });
+    const entity = this.merchants.create({ clientId: `m_${randomBytes(12).toString('base64url')}`, requestUris: [] });
     const fields = applyMerchantFields(entity, dto);
     this.assertAcceptable(entity);
     const secret = newSecret();
@@ -133,6 +133,7 @@ export class MerchantsService {
         jwksUri: entity.jwksUri ?? null,
         jwks: entity.jwks ?? null,
         requestObjectSigningAlg: entity.requestObjectSigningAlg ?? null,
+        requestUris: entity.requestUris ?? [],
         backchannelTokenDeliveryMode: entity.backchannelTokenDeliveryMode ?? 'poll',
         backchannelClientNotificationEndpoint: entity.backchannelClientNotificationEndpoint ?? null,
       },

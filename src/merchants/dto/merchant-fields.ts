@@ -21,6 +21,7 @@ import {
   ID_TOKEN_SIGNING_ALGS,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '../merchant.entity.js';
+import { IsRedirectUri } from './is-redirect-uri.js';
 
 const HTTPS_URL: Parameters<typeof IsUrl>[0] = { protocols: ['https'], require_protocol: true, require_tld: false };
 export const SCOPE_VALUE = /^[a-z_0-9]+( [a-z_0-9]+)*$/;
@@ -92,6 +93,15 @@ export class MerchantOptionalFields {
   @ApiPropertyOptional({ enum: REQUEST_OBJECT_ALGS })
   @IsOptional() @IsIn(REQUEST_OBJECT_ALGS)
   request_object_signing_alg?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'request_uri values the merchant will use (OIDC registration; only these are fetched). Each is matched exactly, or as a prefix ' +
+      "when it ends with '/'. https only in production; http://localhost also in customer-test.",
+    example: ['https://shop.example/requests/'],
+  })
+  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsRedirectUri({ each: true, message: 'each request_uri must be an absolute http(s) URL without fragment or credentials' })
+  request_uris?: string[];
 
   @ApiPropertyOptional({ enum: CIBA_DELIVERY_MODES, default: 'poll' })
   @OptionalNotNull() @IsIn(CIBA_DELIVERY_MODES)

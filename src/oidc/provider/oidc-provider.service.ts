@@ -84,7 +84,8 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
 
   /** Express middleware: hands the spec's OIDC paths to the engine, everything else to Nest. */
   middleware() {
-    const resolveRequestUri = requestUriMiddleware(this.merchants, !this.config.isProduction);
+    // Loopback only in customer-test (local merchants, tests); other private ranges are never fetched.
+    const resolveRequestUri = requestUriMiddleware(this.merchants, { allowLoopback: !this.config.isProduction });
     const engine = (req: Request, res: Response, next: NextFunction): void => {
       const path = req.path;
       if (!isProviderRequest(req.method, path)) return next();

@@ -138,7 +138,8 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       service_documentation: `${config.baseUrl}/admin/docs`,
       // Spec 2.8: required field, marked as unavailable.
       entity_statement_uri: null,
-      require_request_uri_registration: false,
+      // Only request_uris the merchant registered are fetched (no fetching on behalf of anyone: SSRF).
+      require_request_uri_registration: true,
       // Spec 2.8 requires the CIBA members; the backchannel flow itself is the CIBA module's (see README).
       backchannel_authentication_endpoint: `${config.baseUrl}${OIDC_ROUTES.backchannel_authentication}`,
       backchannel_token_delivery_modes_supported: ['poll', 'ping', 'push'],

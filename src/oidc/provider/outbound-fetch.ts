@@ -1,0 +1,72 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+
+/** Why an outbound fetch failed; for the logs only (callers answer their own generic error). */
+export class OutboundFetchError extends Error {}
+
+export interface OutboundPolicy {
+  /** customer-test: loopback (127.0.0.1, ::1) is reachable, for local merchants and tests. Other private ranges never are. */
+  allowLoopback: boolean;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const LOOPBACK = ['127.0.0.1', '::1'];
+
+// The agents check the address the socket actually connects to, after DNS resolution and inside the
+// connection itself: a name that resolved to a public address for a check and to 127.0.0.1 for the
+// connection (DNS rebinding) cannot get past them, as it could with a separate lookup before fetch().
+const agents = new Map<boolean, { http: RequestFilteringHttpAgent; https: RequestFilteringHttpsAgent }>();
+function agentsFor(allowLoopback: boolean) {
+  let pair = agents.get(allowLoopback);
+  if (!pair) {
+    const options = { allowPrivateIPAddress: false, allowMetaIPAddress: false, allowIPAddressList: allowLoopback ? LOOPBACK : [] };
+    pair = { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
+    agents.set(allowLoopback, pair);
+  }
+  return pair;
+}
+
+/**
+ * GET of a merchant-supplied URL: http(s) only, no redirects (a 3xx is just a status), bounded in time and
+ * size, private and reserved addresses refused at connect time.
+ */
+export function outboundGet(url: URL, policy: OutboundPolicy, limits: { maxBytes: number; timeoutMs: number; accept: string }): Promise<OutboundResponse> {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return Promise.reject(new OutboundFetchError(`scheme ${url.protocol} is not fetched`));
+  const { http, https } = agentsFor(policy.allowLoopback);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<OutboundResponse>((resolve, reject) => {
+    const req = send(url, {
+      method: 'GET',
+      agent: url.protocol === 'https:' ? https : http,
+      headers: { accept: limits.accept, 'user-agent': 'identity-broker' },
+      signal: AbortSignal.timeout(limits.timeoutMs),
+    });
+    req.on('error', (err) => reject(new OutboundFetchError(`${url.origin}: ${err.message}`)));
+    req.on('response', (res) => {
+      const declared = Number(res.headers['content-length'] ?? 0);
+      if (declared > limits.maxBytes) {
+        res.destroy();
+        return reject(new OutboundFetchError(`${url.origin}: answer too large (${declared} bytes)`));
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > limits.maxBytes) {
+          res.destroy();
+          return reject(new OutboundFetchError(`${url.origin}: answer too large`));
+        }
+        chunks.push(chunk);
+      });
+      res.on('error', (err) => reject(new OutboundFetchError(`${url.origin}: ${err.message}`)));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.end();
+  });
+}
