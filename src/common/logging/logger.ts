@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino } from 'pino';
+import { serializeError } from './error-serializer.js';
 
 /**
  * Structured JSON logs. Anything that could carry a secret or personal data is redacted by path as a
@@ -21,16 +22,29 @@ export function addLogSink(sink: LogSink): () => void {
   return () => sinks.delete(sink);
 }
 
+/**
+ * Where secrets are known to sit, by precise path: a wildcard such as `*.code` would also hide the
+ * error codes (ECONNREFUSED, SQLSTATE) that support needs. Callers never log bodies, query strings or
+ * tokens; these paths are the second line of defence.
+ */
+const REDACTED_PATHS = [
+  'req.headers', 'req.query', 'req.body', 'headers.authorization', 'headers.cookie',
+  '*.authorization', '*.Authorization', '*.cookie', '*.client_secret', '*.secret', '*.password',
+  '*.token', '*.access_token', '*.id_token', '*.refresh_token', '*.code_verifier', '*.session_token', '*.qr_token',
+  'params.code', 'query.code', 'body.code',
+];
+
+/**
+ * The level is final once the configuration is validated (createApp calls setLogLevel); until then a
+ * value pino does not know must not crash the process before validation can name the variable.
+ */
+const initialLevel = (level = 'info') => (level in pino.levels.values || level === 'silent' ? level : 'info');
+
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
+  level: initialLevel(process.env.LOG_LEVEL),
   base: { service: 'identity-broker' },
-  redact: {
-    paths: [
-      '*.authorization', '*.Authorization', '*.client_secret', '*.password', '*.token', '*.access_token',
-      '*.id_token', '*.refresh_token', '*.code', '*.code_verifier', '*.cookie', '*.secret', 'req.headers',
-    ],
-    censor: '[redacted]',
-  },
+  serializers: { err: serializeError, error: serializeError },
+  redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
 }, destination);
 
 export function setLogLevel(level: string): void {

@@ -1,0 +1,17 @@
+import { spawnSync } from 'node:child_process';
+
+/** Every variable is validated before anything else runs: a bad one is named, never a stack trace. */
+describe('start-up with a variable that the logger reads', () => {
+  it('names LOG_LEVEL when it is not a level, instead of crashing in the logger', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'loud', PORT: '0', DATA_DIR: '/tmp/broker-config-errors-test' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Invalid configuration');
+    expect(run.stderr).toMatch(/LOG_LEVEL: /);
+    expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(run.stdout).not.toContain('is up');
+  });
+});
