@@ -11,6 +11,8 @@ export interface MerchantSettings {
   jwks: { keys: unknown[] } | null;
   requestObjectSigningAlg: string | null;
   requestUris: string[];
+  encryptionKeyId: string | null;
+  requestObjectKeyId: string | null;
   backchannelTokenDeliveryMode: string;
   backchannelClientNotificationEndpoint: string | null;
 }
@@ -38,6 +40,14 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
   httpsOnly('request_uris', s.requestUris);
   if (s.scope) for (const unknown of unknownScopes(s.scope)) add('scope', `${unknown} is not a scope of this service`);
   if (s.jwksUri && s.jwks) add('jwks', 'give jwks or jwks_uri, not both');
+  if (s.jwksUri) httpsOnly('jwks_uri', [s.jwksUri]);
+  // Spec 4.2.3 / 5.5: a named key must exist. Checked here for an inline set; a jwks_uri set is only
+  // known when fetched, so there the key is looked for at use and nothing else is used without it.
+  for (const [field, kid] of [['encryption_key_id', s.encryptionKeyId], ['request_object_key_id', s.requestObjectKeyId]] as const) {
+    if (!kid) continue;
+    if (!s.jwks && !s.jwksUri) add(field, 'needs jwks or jwks_uri holding that key');
+    else if (s.jwks && !s.jwks.keys.some((k) => (k as { kid?: unknown }).kid === kid)) add(field, `no key with kid "${kid}" in jwks`);
+  }
   const hasKeys = Boolean(s.jwksUri || s.jwks);
   if (s.idTokenEncryptedResponseAlg && !hasKeys) add('id_token_encrypted_response_alg', 'needs jwks or jwks_uri with an encryption key');
   if (s.userinfoEncryptedResponseAlg && !hasKeys) add('userinfo_encrypted_response_alg', 'needs jwks or jwks_uri with an encryption key');

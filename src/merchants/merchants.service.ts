@@ -134,6 +134,8 @@ export class MerchantsService {
         jwks: entity.jwks ?? null,
         requestObjectSigningAlg: entity.requestObjectSigningAlg ?? null,
         requestUris: entity.requestUris ?? [],
+        encryptionKeyId: entity.encryptionKeyId ?? null,
+        requestObjectKeyId: entity.requestObjectKeyId ?? null,
         backchannelTokenDeliveryMode: entity.backchannelTokenDeliveryMode ?? 'poll',
         backchannelClientNotificationEndpoint: entity.backchannelClientNotificationEndpoint ?? null,
       },

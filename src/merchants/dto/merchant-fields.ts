@@ -74,8 +74,8 @@ export class MerchantOptionalFields {
   @IsOptional() @IsIn(ENCRYPTION_ENCS)
   userinfo_encrypted_response_enc?: string;
 
-  @ApiPropertyOptional({ description: "URL of the merchant's JWKS (https).", example: 'https://merchant.example/jwks.json' })
-  @IsOptional() @IsUrl(HTTPS_URL, { message: 'jwks_uri must be an https URL' }) @MaxLength(2000)
+  @ApiPropertyOptional({ description: "URL of the merchant's JWKS (https; http://localhost also in customer-test).", example: 'https://merchant.example/jwks.json' })
+  @IsOptional() @IsRedirectUri({ message: 'jwks_uri must be an absolute http(s) URL without fragment or credentials' })
   jwks_uri?: string;
 
   @ApiPropertyOptional({ description: "The merchant's public keys inline (RSA key members as JSON, spec 4.2.3).", type: JwksDto })

@@ -1,26 +1,33 @@
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
 import type { MerchantsService } from '../../merchants/merchants.service.js';
+import type { Jwk, MerchantJwksSource } from './merchant-jwks.js';
 
-type Jwk = Record<string, unknown>;
+type KeySelection = Pick<MerchantEntity, 'encryptionKeyId' | 'requestObjectKeyId' | 'idTokenEncryptedResponseAlg' | 'userinfoEncryptedResponseAlg'>;
 
 /**
- * Spec 4.2.3 / 5.5: the merchant names a key of its set by kid, or else the first key is used. With an
- * inline set we hand oidc-provider only the chosen keys, marked for their use, so the engine cannot
- * pick another one. A JWKS URL is fetched by the engine, which selects by kid/use/alg.
+ * Spec 4.2.3 / 5.5: the merchant names a key of its set by kid, or else the first key (the first one not
+ * marked for the other use) is used; the same for an inline set and a fetched jwks_uri set. The engine is
+ * handed only the chosen keys, marked for their use: it would otherwise verify a request object with any
+ * key of the set, and choose an encryption key by its own scoring. The signing key also verifies
+ * private_key_jwt assertions (one signing key per merchant). A named kid that is not in the set (a
+ * jwks_uri set that changed) leaves that use without a key: it fails closed, never falls back.
  */
-export function selectMerchantKeys(m: Pick<MerchantEntity, 'jwks' | 'encryptionKeyId' | 'requestObjectKeyId'>): { keys: Jwk[] } | undefined {
-  const keys = (m.jwks?.keys ?? []) as Jwk[];
-  if (!keys.length) return undefined;
-  const pick = (kid: string | null) => (kid ? keys.find((k) => k.kid === kid) : keys[0]);
-  const enc = pick(m.encryptionKeyId);
-  const sig = pick(m.requestObjectKeyId);
+export function selectMerchantKeys(keys: Jwk[] | undefined, m: KeySelection): { keys: Jwk[] } | undefined {
+  if (!keys?.length) return undefined;
+  const pick = (kid: string | null, use: 'sig' | 'enc') => (kid ? keys.find((k) => k.kid === kid) : keys.find((k) => k.use === undefined || k.use === use));
+  const enc = pick(m.encryptionKeyId, 'enc');
+  const sig = pick(m.requestObjectKeyId, 'sig');
+  // Encryption is registered but its key cannot be found: no keys at all, so the engine refuses the
+  // client instead of failing half-way through a login (tokens are never sent unencrypted).
+  if ((m.idTokenEncryptedResponseAlg || m.userinfoEncryptedResponseAlg) && !enc) return undefined;
   const chosen: Jwk[] = [];
-  if (enc) chosen.push(enc === sig ? withoutUse(enc) : { ...enc, use: 'enc' });
-  if (sig && sig !== enc) chosen.push({ ...sig, use: 'sig' });
-  // Keys for private_key_jwt: every signing-capable key of the set stays usable.
-  for (const k of keys) if (!chosen.includes(k) && k !== enc && k !== sig && k.use !== 'enc') chosen.push(k);
-  return { keys: chosen };
+  if (enc && enc === sig) chosen.push(withoutUse(enc));
+  else {
+    if (enc) chosen.push({ ...enc, use: 'enc' });
+    if (sig) chosen.push({ ...sig, use: 'sig' });
+  }
+  return chosen.length ? { keys: chosen } : undefined;
 }
 
 function withoutUse(k: Jwk): Jwk {
@@ -29,7 +36,7 @@ function withoutUse(k: Jwk): Jwk {
 }
 
 /** A merchant as oidc-provider client metadata (RFC 7591 names, as stored). */
-export function toClientMetadata(m: MerchantEntity & { clientSecret: string }): ClientMetadata {
+export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, merchantKeys?: Jwk[]): ClientMetadata {
   const metadata: ClientMetadata = {
     client_id: m.clientId,
     client_secret: m.clientSecret,
@@ -56,8 +63,8 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }): 
     metadata.userinfo_encrypted_response_enc = (m.userinfoEncryptedResponseEnc ?? "A256GCM") as ClientMetadata["userinfo_encrypted_response_enc"];
   }
   if (m.requestObjectSigningAlg) metadata.request_object_signing_alg = m.requestObjectSigningAlg as ClientMetadata["request_object_signing_alg"];
-  if (m.jwksUri) metadata.jwks_uri = m.jwksUri;
-  const jwks = selectMerchantKeys(m);
+  // A jwks_uri set is fetched by MerchantJwksSource and handed over as chosen keys, like an inline set.
+  const jwks = selectMerchantKeys(merchantKeys, m);
   if (jwks) metadata.jwks = jwks as ClientMetadata['jwks'];
   return metadata;
 }
@@ -67,11 +74,14 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }): 
  * admin API is seen on the next request, and a disabled merchant is unknown to the protocol.
  */
 export class MerchantClientAdapter implements Adapter {
-  constructor(private readonly merchants: MerchantsService) {}
+  constructor(
+    private readonly merchants: MerchantsService,
+    private readonly merchantKeys: MerchantJwksSource,
+  ) {}
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     const merchant = await this.merchants.findEnabled(id);
-    return merchant ? (toClientMetadata(merchant) as AdapterPayload) : undefined;
+    return merchant ? (toClientMetadata(merchant, await this.merchantKeys.keysOf(merchant)) as AdapterPayload) : undefined;
   }
 
   async upsert(): Promise<void> {

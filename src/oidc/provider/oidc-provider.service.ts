@@ -9,6 +9,7 @@ import { SigningKeysService } from '../keys/signing-keys.service.js';
 import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';
 import { applySpecResponseRules } from './spec-response-rules.js';
+import { MerchantJwksSource } from './merchant-jwks.js';
 import { buildProviderConfiguration } from './provider-configuration.js';
 import { requestUriMiddleware } from './request-uri.middleware.js';
 import { DISCOVERY_PATH, ISSUER_PATH, isProviderRequest } from './routes.js';
@@ -26,6 +27,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
   private provider!: Provider;
   private fingerprint = '';
   private timers: NodeJS.Timeout[] = [];
+  private readonly merchantKeys: MerchantJwksSource;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -33,7 +35,14 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     private readonly merchants: MerchantsService,
     private readonly logins: BrokeredLoginsService,
     private readonly signingKeys: SigningKeysService,
-  ) {}
+  ) {
+    this.merchantKeys = new MerchantJwksSource(this.outboundPolicy);
+  }
+
+  /** Loopback only in customer-test (local merchants, tests); other private ranges are never fetched. */
+  private get outboundPolicy() {
+    return { allowLoopback: !this.config.isProduction };
+  }
 
   get issuer(): string {
     return `${this.config.baseUrl}${ISSUER_PATH}`;
@@ -66,6 +75,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
         merchants: this.merchants,
         logins: this.logins,
         signingKeys: keySet.keys,
+        merchantKeys: this.merchantKeys,
       }),
     );
     provider.proxy = this.config.trustProxy;
@@ -84,8 +94,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
 
   /** Express middleware: hands the spec's OIDC paths to the engine, everything else to Nest. */
   middleware() {
-    // Loopback only in customer-test (local merchants, tests); other private ranges are never fetched.
-    const resolveRequestUri = requestUriMiddleware(this.merchants, { allowLoopback: !this.config.isProduction });
+    const resolveRequestUri = requestUriMiddleware(this.merchants, this.outboundPolicy);
     const engine = (req: Request, res: Response, next: NextFunction): void => {
       const path = req.path;
       if (!isProviderRequest(req.method, path)) return next();

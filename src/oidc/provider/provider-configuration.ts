@@ -15,6 +15,7 @@ import { accountFinder } from './account-finder.js';
 import { renderError } from './error-page.js';
 import { EXTRA_PARAMS } from './extra-params.js';
 import { MerchantClientAdapter } from './merchant-client.js';
+import type { MerchantJwksSource } from './merchant-jwks.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
 
 export interface ProviderDependencies {
@@ -23,6 +24,8 @@ export interface ProviderDependencies {
   merchants: MerchantsService;
   logins: BrokeredLoginsService;
   signingKeys: JWK[];
+  /** Merchants' public keys (inline or fetched from jwks_uri); lives across engine rebuilds. */
+  merchantKeys: MerchantJwksSource;
 }
 
 export const ID_TOKEN_TTL_SECONDS = 900;
@@ -64,7 +67,7 @@ function withAzp(claims: Record<string, string[]>): Record<string, string[]> {
 
 export function buildProviderConfiguration(deps: ProviderDependencies): Configuration {
   const { config, dataSource, merchants, logins } = deps;
-  const clients = new MerchantClientAdapter(merchants);
+  const clients = new MerchantClientAdapter(merchants, deps.merchantKeys);
   const secure = config.baseUrl.startsWith('https://');
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
   return {
