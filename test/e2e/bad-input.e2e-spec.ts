@@ -1,3 +1,4 @@
+import http from 'node:http';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, REDIRECT_URI } from '../support/oidc-flow.js';
@@ -70,6 +71,26 @@ describe('bad input', () => {
       expect(res.status).toBe(400);
       expect(res.json.error).toBe('invalid_grant');
     });
+  });
+
+  it('answers 413 to an oversized body for the engine and keeps the connection usable', async () => {
+    // One kept-alive socket: the second request only works if the first body was drained, not left unread.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const request = (method: string, path: string, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(`${t.baseUrl}${path}`, { method, agent, headers: body ? { 'content-type': FORM } : {} }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      expect(await request('POST', '/oidc/token', `code=${'x'.repeat(200_000)}`)).toBe(413);
+      expect(await request('GET', '/health')).toBe(200);
+    } finally {
+      agent.destroy();
+    }
   });
 
   describe('broker form POSTs that are not urlencoded', () => {
