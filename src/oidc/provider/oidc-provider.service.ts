@@ -12,7 +12,9 @@ import { applySpecResponseRules } from './spec-response-rules.js';
 import { MerchantJwksSource } from './merchant-jwks.js';
 import { buildProviderConfiguration } from './provider-configuration.js';
 import { requestUriMiddleware } from './request-uri.middleware.js';
-import { DISCOVERY_PATH, ISSUER_PATH, isProviderRequest } from './routes.js';
+import { tokenParamsMiddleware } from './token-params.middleware.js';
+import { publicOriginMiddleware } from './public-origin.js';
+import { DISCOVERY_PATH, INTERACTION_PATH, ISSUER_PATH, isProviderRequest } from './routes.js';
 
 const KEY_REFRESH_MS = 60_000;
 const PURGE_MS = 10 * 60_000;
@@ -95,7 +97,10 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
   /** Express middleware: hands the spec's OIDC paths to the engine, everything else to Nest. */
   middleware() {
     const resolveRequestUri = requestUriMiddleware(this.merchants, this.outboundPolicy);
-    const engine = (req: Request, res: Response, next: NextFunction): void => {
+    // Host from BASE_URL unless TRUST_PROXY; an https service reached over plain http answers why it refuses.
+    const publicOrigin = publicOriginMiddleware(this.config, (req) => isProviderRequest(req.method, req.path) || req.path.startsWith(INTERACTION_PATH));
+    const engine = (req: Request, res: Response, next: NextFunction): void => publicOrigin(req, res, () => toEngine(req, res, next));
+    const toEngine = (req: Request, res: Response, next: NextFunction): void => {
       const path = req.path;
       if (!isProviderRequest(req.method, path)) return next();
       // The engine serves discovery at its mount's well-known path; the spec puts it under the issuer.
@@ -103,8 +108,11 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       if (path === DISCOVERY_PATH) req.url = req.originalUrl = req.url.replace(DISCOVERY_PATH, '/.well-known/openid-configuration');
       void this.provider.callback()(req, res);
     };
+    const tokenParams = tokenParamsMiddleware(this.merchants);
     return (req: Request, res: Response, next: NextFunction): void => {
-      void resolveRequestUri(req, res, (err?: unknown) => (err ? next(err) : engine(req, res, next)));
+      void resolveRequestUri(req, res, (err?: unknown) =>
+        err ? next(err) : void tokenParams(req, res, () => engine(req, res, next)),
+      );
     };
   }
 }
