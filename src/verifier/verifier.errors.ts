@@ -14,6 +14,12 @@ export const appTokenRequired = () => {
 };
 export const unusableChipData = (why: string) => new VerifierError(422, 'unusable_chip_data', why);
 export const unusableFaceData = (why: string) => new VerifierError(422, 'unusable_face_data', why);
+/** Face work of this instance is at its bound (FaceWorkQueue): nothing was done, the app retries later. */
+export const faceBusy = (retryAfterSeconds: number) => {
+  const e = new VerifierError(503, 'temporarily_unavailable', `face verification is busy; retry in ${retryAfterSeconds} seconds`);
+  e.headers = { 'Retry-After': String(retryAfterSeconds) };
+  return e;
+};
 export const livenessChallengeMismatch = () => new VerifierError(409, 'liveness_challenge_mismatch', 'the frames do not answer the current liveness challenge');
 export const livenessExpired = () =>
   new VerifierError(410, 'liveness_expired', 'the liveness challenge has expired: liveness data is valid only a few minutes; ask for a new challenge');

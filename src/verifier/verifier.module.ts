@@ -13,6 +13,7 @@ import { SpecimenDocumentsService } from './specimen/specimen-documents.service.
 import { ChipVerificationService } from './verification/chip-verification.service.js';
 import { faceEngineProviders } from './verification/face-engine.provider.js';
 import { FaceVerificationService } from './verification/face-verification.service.js';
+import { FaceWorkQueue } from './verification/face-work-queue.js';
 import { TrustStoreProvider } from './verification/trust-store.provider.js';
 import { VerifierPurgeService } from './verifier-purge.service.js';
 
@@ -27,6 +28,7 @@ import { VerifierPurgeService } from './verifier-purge.service.js';
     AppSessionGuard,
     ChipVerificationService,
     FaceVerificationService,
+    FaceWorkQueue,
     ...faceEngineProviders,
     TrustStoreProvider,
     SpecimenAuthorityService,

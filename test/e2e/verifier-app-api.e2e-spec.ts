@@ -83,7 +83,9 @@ describe('verifier app API failure paths', () => {
     expect((await sdk.status()).state).toBe('opened');
     const challenge = await sdk.activeAuthChallenge();
     expect(challenge).toHaveLength(8);
-    await sdk.uploadChip(chip());
+    // A genuine chip answers the challenge (without the answer its clone detection fails and the session ends).
+    const phone = specimenPhone({ documentDir, selfie: HOWARD.center });
+    expect(await sdk.uploadChip(await phone.readChip(challenge))).toEqual({ received: true, next: 'face' });
     expect((await sdk.status()).state).toBe('chip_received');
   });
 
@@ -113,9 +115,8 @@ describe('verifier app API failure paths', () => {
   it('refuses stale liveness frames: after the challenge window, or captured before the challenge', async () => {
     const { client: sdk, qrToken } = await newSession();
     await sdk.open(qrToken);
-    await sdk.activeAuthChallenge();
-    await sdk.uploadChip(chip());
     const phone = specimenPhone({ documentDir, selfie: HOWARD.center, right: HOWARD.right, left: await mirror(HOWARD.right) });
+    await sdk.uploadChip(await phone.readChip(await sdk.activeAuthChallenge()));
     const old = await sdk.livenessChallenge();
     const oldFrames = (await phone.captureFrames(old.sequence)).map((f) => ({ ...f, capturedAt: new Date(Date.now() - 10 * 60_000) }));
     const early = await refused(sdk.uploadFace(old.challenge_id, oldFrames));

@@ -1,5 +1,8 @@
-/** Why a face operation failed; callers map these to user-facing outcomes (retake photo, reject upload). */
-export type FaceErrorCode = 'NO_FACE' | 'MULTIPLE_FACES' | 'BAD_IMAGE';
+/**
+ * Why a face operation failed; callers map these to user-facing outcomes (retake photo, reject upload).
+ * TOO_LARGE: the image declares more pixels than are decoded (see decode-limits.ts); refused unread.
+ */
+export type FaceErrorCode = 'NO_FACE' | 'MULTIPLE_FACES' | 'BAD_IMAGE' | 'TOO_LARGE';
 
 export class FaceError extends Error {
   constructor(

@@ -5,6 +5,9 @@ export { FaceApiEngine, type FaceApiEngineOptions } from './face-api/face-api-en
 export { loadFaceApi } from './face-api/load-face-api.js';
 export { FaceMatcher, type FaceMatch } from './face-matcher.js';
 export { decodeImage, toRgbImage } from './image/decode-image.js';
+export { assertDecodableSize, MAX_ANALYSIS_SIDE, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image/decode-limits.js';
+export { downscaleToFit, type ScaledImage } from './image/downscale-image.js';
+export { readImageHeader, type ImageHeader } from './image/read-image-header.js';
 export { detectImageFormat, type ImageFormat } from './image/detect-image-format.js';
 export { flipHorizontal } from './image/flip-horizontal.js';
 export { padImage } from './image/pad-image.js';

@@ -7,11 +7,13 @@ export interface PhoneSide {
   captureFrames(sequence: Pose[]): Promise<FaceFrame[]>;
 }
 
-/** One whole session, in the order the server enforces: open, AA challenge, chip, liveness challenge, face. */
+/** One whole session, in the order the server enforces: open, AA challenge, chip, liveness challenge, face (skipped when the chip failed). */
 export async function runVerification(client: VerifierClient, qrToken: string, phone: PhoneSide): Promise<Outcome> {
   await client.open(qrToken);
   const challenge = await client.activeAuthChallenge();
-  await client.uploadChip(await phone.readChip(challenge));
+  const chip = await client.uploadChip(await phone.readChip(challenge));
+  // A chip that failed completes the session as fail: there is no face step to do.
+  if (chip.next === 'outcome') return client.outcome();
   const liveness = await client.livenessChallenge();
   return client.uploadFace(liveness.challenge_id, await phone.captureFrames(liveness.sequence));
 }

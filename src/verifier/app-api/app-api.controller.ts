@@ -1,7 +1,7 @@
 import { applyDecorators, Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
-  ApiBearerAuth, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
-  ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
+  ApiBearerAuth, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse,
+  ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import type { VerificationSessionEntity } from '../session/verification-session.entity.js';
@@ -59,7 +59,13 @@ export class AppApiController {
 
   @Post('session/chip')
   @SessionStep('post')
-  @ApiOperation({ summary: 'Upload EF.SOD, the data groups read, and the AA response or CA evidence' })
+  @ApiOperation({
+    summary: 'Upload EF.SOD, the data groups read, and the AA response or CA evidence',
+    description:
+      'When the chip fails (passive authentication, clone detection, document kind or expiry) the session is completed ' +
+      "as fail at this step and the answer's next is 'outcome': no face work is done for it, and the liveness and face " +
+      "steps answer 409. When it passes, next is 'face'.",
+  })
   @ApiOkResponse({ type: ChipResultDto })
   @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'the chip data cannot be read' })
   chip(@AppSession() session: VerificationSessionEntity, @Body() dto: ChipUploadDto): Promise<ChipResultDto> {
@@ -68,7 +74,10 @@ export class AppApiController {
 
   @Post('session/liveness-challenge')
   @SessionStep('post')
-  @ApiOperation({ summary: 'A liveness challenge: head poses to show, in order, within minutes' })
+  @ApiOperation({
+    summary: 'A liveness challenge: head poses to show, in order, within minutes',
+    description: 'Only after a chip step that passed; after a failed chip step the session is completed and this answers 409.',
+  })
   @ApiOkResponse({ type: LivenessChallengeDto })
   livenessChallenge(@AppSession() session: VerificationSessionEntity): Promise<LivenessChallengeDto> {
     return this.app.livenessChallenge(session);
@@ -76,9 +85,19 @@ export class AppApiController {
 
   @Post('session/face')
   @SessionStep('post')
-  @ApiOperation({ summary: 'Upload the face frames answering the liveness challenge; answers the outcome' })
+  @ApiOperation({
+    summary: 'Upload the face frames answering the liveness challenge; answers the outcome',
+    description:
+      'Only after a chip step that passed (otherwise 409). Frames are JPEG, PNG or JPEG 2000 of at most 16 megapixels ' +
+      '(8192 pixels a side), judged by their header before any decoding; larger frames are scaled down to 1024 pixels ' +
+      'on their longest side before face analysis.',
+  })
   @ApiOkResponse({ type: OutcomeDto })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'a frame is not a readable image' })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'a frame is not a readable image, or declares more than 16 megapixels' })
+  @ApiServiceUnavailableResponse({
+    type: ErrorResponseDto,
+    description: 'temporarily_unavailable: the face work of this instance is at its bound; nothing changed, retry after the Retry-After seconds',
+  })
   face(@AppSession() session: VerificationSessionEntity, @Body() dto: FaceUploadDto): Promise<OutcomeDto> {
     return this.app.uploadFace(session, dto);
   }

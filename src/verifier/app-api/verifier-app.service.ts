@@ -8,12 +8,12 @@ import { documentSubject } from '../../eid/document-subject.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
 import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
-import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';
+import type { SessionRequirements, SessionState, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 import { ChipVerificationService, type ChipEvidence } from '../verification/chip-verification.service.js';
-import { FaceVerificationService } from '../verification/face-verification.service.js';
+import { FaceVerificationService, type FaceOutcome } from '../verification/face-verification.service.js';
 import { randomSequence } from '../verification/liveness-rules.js';
-import { decideVerdict } from '../verification/outcome.js';
+import { chipFailureVerdict, decideVerdict, type VerificationVerdict } from '../verification/outcome.js';
 import { challengeMissing, livenessChallengeMismatch, livenessExpired, unusableChipData } from '../verifier.errors.js';
 import type {
   ChallengeDto, ChipResultDto, ChipUploadDto, FaceUploadDto, LivenessChallengeDto, OpenedSessionDto, OpenSessionDto, OutcomeDto,
@@ -73,7 +73,13 @@ export class VerifierAppService {
       session.requirements.documentKinds,
       this.clock.now(),
     );
-    // The challenge is spent whatever the outcome: one response per challenge.
+    // A chip that failed (passive authentication, clone detection, document kind or expiry) ends the
+    // verification here as fail: the face step is never reached, so no face work is spent on a document
+    // that cannot pass. The challenge is spent whatever the outcome: one response per challenge.
+    if (evidence.explanations.length > 0) {
+      await this.complete(session, ['opened'], evidence, undefined, { aaChallenge: null });
+      return { received: true, next: 'outcome' };
+    }
     await this.sessions.transition(session, ['opened'], 'chip_received', {
       aaChallenge: null,
       chipSealed: this.secretBox.encrypt(JSON.stringify(evidence), chipContext(session.id)),
@@ -111,19 +117,38 @@ export class VerifierAppService {
       dto.frames.map((f) => ({ pose: f.pose, image: b64(f.image) })),
     );
     const verdict = decideVerdict(chip, face, session.requirements.acrHigh, this.config.verifier.minFacematchLevelForHigh);
+    await this.complete(session, ['chip_received'], chip, { face, verdict }, { livenessChallenge: null });
+    return { state: 'completed', authentication_result: verdict.result, result_explanation: verdict.explanations, facematch_level: face.facematchLevel };
+  }
+
+  /**
+   * Stores the sealed verification record and completes the session in one transaction. Without a face
+   * step (the chip failed) the record has no selfie and the claims name only the chip as their source.
+   */
+  private async complete(
+    session: VerificationSessionEntity,
+    from: SessionState[],
+    chip: ChipEvidence,
+    faceStep: { face: FaceOutcome; verdict: VerificationVerdict } | undefined,
+    clear: Partial<VerificationSessionEntity>,
+  ): Promise<void> {
+    const now = this.clock.now();
+    const face = faceStep?.face;
+    const verdict = faceStep?.verdict ?? chipFailureVerdict(chip);
+    const facematchLevel = face?.facematchLevel ?? 0;
     const recordId = randomUUID();
     const claims = mapVerifierClaims(
       chip.holder,
       {
         result: verdict.result,
         explanations: verdict.explanations,
-        facematchLevel: face.facematchLevel,
-        sources: ['SDK_NFC', 'SDK_FACESCAN'],
+        facematchLevel,
+        sources: face ? ['SDK_NFC', 'SDK_FACESCAN'] : ['SDK_NFC'],
         authFilesUrl: `${this.config.baseUrl}/auth_files/fetch.html?tid=${recordId}`,
       },
       now,
     );
-    const outcome = { ...verdict, facematchLevel: face.facematchLevel, completedAt: now.toISOString() };
+    const outcome = { ...verdict, facematchLevel, completedAt: now.toISOString() };
     await this.dataSource.transaction(async (tx) => {
       await this.records.store(
         recordId,
@@ -131,24 +156,23 @@ export class VerifierAppService {
           clientId: session.clientId,
           documentPhoto: chip.facePhoto,
           documentPhotoType: chip.facePhotoType,
-          selfie: Buffer.from(face.selfie).toString('base64'),
-          selfieEmbedding: face.selfieEmbedding,
+          selfie: face && Buffer.from(face.selfie).toString('base64'),
+          selfieEmbedding: face?.selfieEmbedding ?? [],
           claims,
           subject: documentSubject('document-verifier', chip.holder.issuingState, chip.holder.documentNumber),
           birthDate: (chip.holder.dg11?.fullDateOfBirth && birthDateFromDg11(chip.holder.dg11.fullDateOfBirth)) || birthDateFromMrz(chip.holder.mrzDateOfBirth, now),
           result: verdict.result,
           explanations: verdict.explanations,
-          facematchLevel: face.facematchLevel,
+          facematchLevel,
           eidasHigh: verdict.eidasHigh,
           completedAt: outcome.completedAt,
-          failures: [...chip.failures, ...face.problems],
+          failures: [...chip.failures, ...(face?.problems ?? [])],
         },
         tx,
       );
       // Liveness frames were only in memory; the chip evidence is dropped now that the record holds what is kept.
-      await this.sessions.transition(session, ['chip_received'], 'completed', { outcome, recordId, chipSealed: null, livenessChallenge: null }, tx);
+      await this.sessions.transition(session, from, 'completed', { ...clear, outcome, recordId, chipSealed: null }, tx);
     });
-    return { state: 'completed', authentication_result: verdict.result, result_explanation: verdict.explanations, facematch_level: face.facematchLevel };
   }
 
   outcome(session: VerificationSessionEntity): OutcomeDto {

@@ -10,8 +10,8 @@ export interface VerificationRecordData {
   clientId: string;
   documentPhoto: string;
   documentPhotoType: string;
-  /** The frame facing the camera; the other liveness frames are discarded once evaluated. */
-  selfie: string;
+  /** The frame facing the camera; the other liveness frames are discarded once evaluated. Absent when the chip step failed (no face step). */
+  selfie?: string;
   selfieEmbedding: number[];
   claims: Record<string, unknown>;
   subject: string;

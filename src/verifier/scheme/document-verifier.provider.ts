@@ -89,7 +89,8 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
         claims: record.claims,
         birthDate: record.birthDate,
         acr: record.eidasHigh ? ACR_EIDAS_HIGH : undefined,
-        amr: ['sc', 'face'],
+        // A verification that ended at a failed chip step did no face work.
+        amr: record.selfie === undefined ? ['sc'] : ['sc', 'face'],
         authTime: new Date(record.completedAt),
         evidenceRef: session.recordId!,
       },

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FaceError } from '../../../libs/face/src/errors.js';
 import type { FaceEngine } from '../../../libs/face/src/face-engine.js';
+import { assertDecodableSize } from '../../../libs/face/src/image/decode-limits.js';
+import { readImageHeader } from '../../../libs/face/src/image/read-image-header.js';
 import type { MatchLevelTable } from '../../../libs/face/src/levels/match-level-table.js';
 import type { FaceEmbedding } from '../../../libs/face/src/types.js';
 import { unusableFaceData } from '../verifier.errors.js';
 import { EXPLANATION, type Explanation } from './explanations.js';
 import { FACE_ENGINE, MATCH_LEVELS } from './face-engine.provider.js';
+import { FaceWorkQueue } from './face-work-queue.js';
 import { judgeLiveness, type Pose } from './liveness-rules.js';
 
 export interface FaceFrame {
@@ -29,9 +32,27 @@ export class FaceVerificationService {
   constructor(
     @Inject(FACE_ENGINE) private readonly engine: FaceEngine,
     @Inject(MATCH_LEVELS) private readonly levels: MatchLevelTable,
+    private readonly queue: FaceWorkQueue,
   ) {}
 
+  /**
+   * Frames are refused by their headers first (unreadable or too large: 422, no slot taken, nothing decoded);
+   * the work itself waits for a slot of the instance's face queue (full: 503 with Retry-After).
+   */
   async evaluate(documentPhoto: Uint8Array, sequence: Pose[], frames: FaceFrame[]): Promise<FaceOutcome> {
+    for (const [i, frame] of frames.entries()) {
+      try {
+        const header = readImageHeader(frame.image);
+        assertDecodableSize(header.format, header.width, header.height);
+      } catch (e) {
+        if (e instanceof FaceError) throw unusableFaceData(`frame ${i + 1}: ${e.message}`);
+        throw e;
+      }
+    }
+    return this.queue.run(() => this.evaluateNow(documentPhoto, sequence, frames));
+  }
+
+  private async evaluateNow(documentPhoto: Uint8Array, sequence: Pose[], frames: FaceFrame[]): Promise<FaceOutcome> {
     const explanations: Explanation[] = [];
     const problems: string[] = [];
     const embedded: FaceEmbedding[] = [];
@@ -39,7 +60,7 @@ export class FaceVerificationService {
       try {
         embedded.push(await this.engine.embed(frame.image));
       } catch (e) {
-        if (e instanceof FaceError && e.code === 'BAD_IMAGE') throw unusableFaceData(`frame ${i + 1} is not a readable image`);
+        if (e instanceof FaceError && (e.code === 'BAD_IMAGE' || e.code === 'TOO_LARGE')) throw unusableFaceData(`frame ${i + 1}: ${e.message}`);
         if (e instanceof FaceError) return this.noFace(frames, `frame ${i + 1}: ${e.code === 'NO_FACE' ? 'no face found' : 'more than one face'}`);
         throw e;
       }

@@ -23,3 +23,8 @@ export function decideVerdict(chip: ChipEvidence, face: FaceOutcome, acrHighRequ
     face.facematchLevel >= minLevelForHigh;
   return { result, explanations, eidasHigh };
 }
+
+/** A chip step that failed ends the verification there (no face work is done for it): fail, never eIDAS high. */
+export function chipFailureVerdict(chip: ChipEvidence): VerificationVerdict {
+  return { result: 'fail', explanations: [...new Set(chip.explanations)], eidasHigh: false };
+}

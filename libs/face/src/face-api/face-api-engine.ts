@@ -1,6 +1,8 @@
 import { FaceError } from '../errors.js';
 import type { FaceEngine, SimilarityMetric } from '../face-engine.js';
 import { toRgbImage } from '../image/decode-image.js';
+import { MAX_ANALYSIS_SIDE } from '../image/decode-limits.js';
+import { downscaleToFit } from '../image/downscale-image.js';
 import { padImage } from '../image/pad-image.js';
 import { estimateHeadPose } from '../pose/estimate-head-pose.js';
 import { euclideanDistance } from '../similarity/embedding-distance.js';
@@ -55,12 +57,12 @@ export class FaceApiEngine implements FaceEngine {
   }
 
   async detect(input: FaceImageInput): Promise<FaceDetection[]> {
-    const faces = await this.analyse(await toRgbImage(input), false);
+    const faces = await this.analyseScaled(await toRgbImage(input), false);
     return faces.map((face) => face.detection);
   }
 
   async embed(input: FaceImageInput): Promise<FaceEmbedding> {
-    const faces = await this.analyse(await toRgbImage(input), true);
+    const faces = await this.analyseScaled(await toRgbImage(input), true);
     const face = selectSingleFace(faces, (f) => f.detection, this.secondaryFaceAreaRatio);
     if (!face.descriptor) throw new FaceError('NO_FACE', 'face found but no descriptor could be computed');
     return { embedding: face.descriptor, detection: face.detection };
@@ -68,6 +70,29 @@ export class FaceApiEngine implements FaceEngine {
 
   similarity(a: Float32Array, b: Float32Array): number {
     return euclideanDistance(a, b);
+  }
+
+  /**
+   * Works on the image scaled down to MAX_ANALYSIS_SIDE before any tensor exists (a 12 MP frame as an int32
+   * tensor, padded, would need gigabytes), and answers in the input's own pixel coordinates.
+   */
+  private async analyseScaled(input: RgbImage, withDescriptors: boolean): Promise<AnalysedFace[]> {
+    const { image, scaleX, scaleY } = downscaleToFit(input, MAX_ANALYSIS_SIDE);
+    const faces = await this.analyse(image, withDescriptors);
+    if (scaleX === 1 && scaleY === 1) return faces;
+    return faces.map(({ detection, descriptor }) => {
+      const landmarks = detection.landmarks.map((p) => ({ x: p.x * scaleX, y: p.y * scaleY }));
+      const { box } = detection;
+      return {
+        descriptor,
+        detection: {
+          ...detection,
+          box: { x: box.x * scaleX, y: box.y * scaleY, width: box.width * scaleX, height: box.height * scaleY },
+          landmarks,
+          pose: estimateHeadPose(landmarks),
+        },
+      };
+    });
   }
 
   private async analyse(image: RgbImage, withDescriptors: boolean): Promise<AnalysedFace[]> {

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type { RgbImage } from '../types.js';
-import { MAX_IMAGE_PIXELS } from './decode-limits.js';
 import { extractJ2kCodestream } from './jp2-codestream.js';
 
 interface J2kFrameInfo {
@@ -45,11 +44,8 @@ export async function decodeJpeg2000(bytes: Uint8Array): Promise<RgbImage> {
   const decoder = new codec.J2KDecoder();
   try {
     decoder.getEncodedBuffer(codestream.length).set(codestream);
-    decoder.readHeader();
-    const header = decoder.getFrameInfo();
-    if (header.width * header.height > MAX_IMAGE_PIXELS) {
-      throw new RangeError(`JPEG 2000 image too large: ${header.width}x${header.height}`);
-    }
+    // The size was checked from the SIZ marker by decodeImage (readImageHeader): the codec decodes exactly that
+    // area, and its getFrameInfo() stays empty until decode(), so there is nothing more to check here.
     decoder.decode();
     return toRgb(decoder.getFrameInfo(), decoder.getDecodedBuffer());
   } finally {

@@ -84,7 +84,14 @@ export class ChipUploadDto {
 
 export class ChipResultDto {
   @ApiProperty({ description: 'the chip data was read and checked; the outcome is known only at the end' }) received: boolean;
-  @ApiProperty({ enum: ['face'] }) next: string;
+  @ApiProperty({
+    enum: ['face', 'outcome'],
+    description:
+      "'face': the chip passed; ask for a liveness challenge. 'outcome': the chip failed (passive authentication, clone " +
+      'detection, document kind or expiry); the session is completed as fail, read GET /session/outcome; the liveness and ' +
+      'face steps answer 409 for this session',
+  })
+  next: 'face' | 'outcome';
 }
 
 export class LivenessChallengeDto {

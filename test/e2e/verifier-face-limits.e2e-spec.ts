@@ -1,0 +1,204 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import jpeg from 'jpeg-js';
+import * as client from 'openid-client';
+import { decodeImage } from '../../libs/face/src/image/decode-image.js';
+import type { RgbImage } from '../../libs/face/src/types.js';
+import { VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { mirror, specimenPhone } from '../../scripts/test-app/specimen-phone.js';
+import { adminClient } from '../support/admin-client.js';
+import { authorizationRequest, discover } from '../support/oidc-flow.js';
+import { TestBrowser } from '../support/test-browser.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { HOWARD, REDIRECT_URI, specimenDocumentDir } from '../support/verifier-flow.js';
+
+/** PNG chunk: length, type, data, CRC-32 over type and data (PNG spec §5.3). */
+function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * A decompression bomb: a valid 8-bit RGB PNG declaring width x height whose IDAT is the deflated all-zero
+ * picture (a few hundred KB for 6000x6000, 108 MB once inflated, gigabytes once turned into tensors).
+ */
+function pngBomb(width: number, height: number, interlace = 0): Uint8Array {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, interlace], 8);
+  const raw = deflateSync(Buffer.alloc((width * 3 + 1) * height), { level: 9 });
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', raw), chunk('IEND', Buffer.alloc(0))]));
+}
+
+/** A 12-megapixel (4000x3000) phone frame: the face image scaled up to the frame's height, on a grey background. */
+async function twelveMegapixel(image: Uint8Array): Promise<Uint8Array> {
+  const face: RgbImage = await decodeImage(image);
+  const width = 4000;
+  const height = 3000;
+  const scale = height / face.height;
+  const left = Math.round((width - face.width * scale) / 2);
+  const rgba = Buffer.alloc(width * height * 4, 0x80);
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(face.height - 1, Math.floor(y / scale));
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 4;
+      rgba[o + 3] = 255;
+      const sx = Math.floor((x - left) / scale);
+      if (sx < 0 || sx >= face.width) continue;
+      const i = (sy * face.width + sx) * 3;
+      rgba[o] = face.data[i];
+      rgba[o + 1] = face.data[i + 1];
+      rgba[o + 2] = face.data[i + 2];
+    }
+  }
+  return new Uint8Array(jpeg.encode({ width, height, data: rgba }, 70).data);
+}
+
+/** Samples the process's resident memory (the app runs in this process, its face worker too) while `work` runs. */
+async function peakRssGrowth(work: () => Promise<void>): Promise<number> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(peak, process.memoryUsage().rss) - before;
+}
+
+const refused = async (promise: Promise<unknown>): Promise<VerifierApiError> => {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof VerifierApiError) return e;
+    throw e;
+  }
+  throw new Error('expected the API to refuse');
+};
+
+/** Image denial of service: bombs are refused by their declared size, phone frames are scaled down, face work is bounded. */
+describe('verifier face step limits', () => {
+  let t: TestApp;
+  let config: client.Configuration;
+  let documentDir: string;
+
+  const chipOf = (dir: string) => {
+    const read = (n: string) => new Uint8Array(readFileSync(join(dir, n)));
+    return { sod: read('sod.bin'), dataGroups: new Map([[1, read('dg1.bin')], [2, read('dg2.bin')], [11, read('dg11.bin')], [14, read('dg14.bin')], [15, read('dg15.bin')]]) };
+  };
+
+  /** A session of `app` with the chip step done (Active Authentication answered), ready for a liveness challenge. */
+  const sessionAtFaceStep = async (app: TestApp, merchant: client.Configuration, dir: string, fetchImpl: typeof fetch = fetch) => {
+    const browser = new TestBrowser(app.baseUrl);
+    const page = await browser.follow(await browser.get((await authorizationRequest(merchant)).url.toString()));
+    const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+    const { client: sdk, qrToken } = VerifierClient.fromLink(link, fetchImpl);
+    await sdk.open(qrToken);
+    const phone = specimenPhone({ documentDir: dir, selfie: HOWARD.center, right: HOWARD.right, left: await mirror(HOWARD.right) });
+    const chip = await sdk.uploadChip(await phone.readChip(await sdk.activeAuthChallenge()));
+    return { sdk, phone, chip };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Face limits', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+    config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
+    documentDir = await specimenDocumentDir(t.baseUrl);
+  });
+  afterAll(() => t.close());
+
+  it('refuses PNG bombs by their declared size (422) with bounded memory, and keeps answering', async () => {
+    const bombs = [pngBomb(6000, 6000), pngBomb(6000, 6000), pngBomb(6000, 6000, 1)];
+    for (const bomb of bombs) expect(bomb.length).toBeLessThan(1_000_000);
+    const { sdk } = await sessionAtFaceStep(t, config, documentDir);
+    const challenge = await sdk.livenessChallenge();
+    let answer: VerifierApiError | undefined;
+    const growth = await peakRssGrowth(async () => {
+      answer = await refused(sdk.uploadFace(challenge.challenge_id, challenge.sequence.map((pose, i) => ({ pose, image: bombs[i], capturedAt: new Date() }))));
+    });
+    expect([answer!.status, answer!.error]).toEqual([422, 'unusable_face_data']);
+    expect(answer!.description).toMatch(/6000x6000/);
+    expect(growth).toBeLessThan(1.5 * 1024 ** 3);
+    expect((await fetch(`${t.baseUrl}/health`)).status).toBe(200);
+    // Refused, nothing changed: the same challenge can still be answered with real frames.
+    expect((await sdk.status()).state).toBe('chip_received');
+  }, 60_000);
+
+  it('answers 12-megapixel phone frames normally, scaled down before the face engine, with bounded memory', async () => {
+    const frames = { center: await twelveMegapixel(HOWARD.center), right: await twelveMegapixel(HOWARD.right), left: await twelveMegapixel(await mirror(HOWARD.right)) };
+    for (const frame of Object.values(frames)) expect(Buffer.from(frame).toString('base64').length).toBeLessThan(2_000_000);
+    const { sdk } = await sessionAtFaceStep(t, config, documentDir);
+    const challenge = await sdk.livenessChallenge();
+    let outcome: Awaited<ReturnType<VerifierClient['uploadFace']>> | undefined;
+    const growth = await peakRssGrowth(async () => {
+      outcome = await sdk.uploadFace(challenge.challenge_id, challenge.sequence.map((pose) => ({ pose, image: frames[pose], capturedAt: new Date() })));
+    });
+    expect(outcome).toMatchObject({ state: 'completed', authentication_result: 'pass' });
+    expect(outcome!.facematch_level).toBeGreaterThanOrEqual(1);
+    expect(growth).toBeLessThan(1.5 * 1024 ** 3);
+    expect((await fetch(`${t.baseUrl}/health`)).status).toBe(200);
+  }, 120_000);
+
+  it('does no face work after a failed chip step: the session completes as fail, liveness and face answer 409', async () => {
+    const tampered = await specimenDocumentDir(t.baseUrl);
+    const dg1 = readFileSync(join(tampered, 'dg1.bin'));
+    dg1.write('FH7654322', dg1.indexOf('FH7654321'));
+    writeFileSync(join(tampered, 'dg1.bin'), dg1);
+    const { sdk, chip } = await sessionAtFaceStep(t, config, tampered);
+    expect(chip).toMatchObject({ received: true, next: 'outcome' });
+    expect(await sdk.outcome()).toMatchObject({ state: 'completed', authentication_result: 'fail', result_explanation: ['STATUS_BAD_DOCUMENTHASHES'] });
+    expect((await refused(sdk.livenessChallenge())).status).toBe(409);
+    expect((await refused(sdk.uploadFace('any', [{ pose: 'center', image: HOWARD.center, capturedAt: new Date() }]))).status).toBe(409);
+  }, 60_000);
+
+  it('answers 503 with Retry-After when the face queue is full; the refused step can be retried', async () => {
+    const busy = await startTestApp({ env: { FACE_CONCURRENCY: '1', FACE_MAX_QUEUE: '0' } });
+    try {
+      const m = await adminClient(busy.baseUrl, busy.adminToken).createMerchant({ name: 'Busy', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+      const merchant = await discover(`${busy.baseUrl}/oidc`, m.client_id, m.client_secret);
+      const dir = await specimenDocumentDir(busy.baseUrl);
+      const retryAfter: (string | null)[] = [];
+      const recording: typeof fetch = async (input, init) => {
+        const res = await fetch(input, init);
+        if (res.status === 503) retryAfter.push(res.headers.get('retry-after'));
+        return res;
+      };
+      const sessions = await Promise.all([1, 2, 3].map(() => sessionAtFaceStep(busy, merchant, dir, recording)));
+      const attempts = await Promise.all(
+        sessions.map(async ({ sdk, phone }) => {
+          const challenge = await sdk.livenessChallenge();
+          const frames = await phone.captureFrames(challenge.sequence);
+          return { sdk, challenge, frames, result: await sdk.uploadFace(challenge.challenge_id, frames).catch((e: unknown) => e) };
+        }),
+      );
+      const busyAnswers = attempts.filter((a) => a.result instanceof VerifierApiError);
+      expect(busyAnswers.length).toBeGreaterThanOrEqual(1);
+      expect(attempts.filter((a) => !(a.result instanceof VerifierApiError)).length).toBeGreaterThanOrEqual(1);
+      for (const a of busyAnswers) expect([(a.result as VerifierApiError).status, (a.result as VerifierApiError).error]).toEqual([503, 'temporarily_unavailable']);
+      expect(retryAfter).toHaveLength(busyAnswers.length);
+      for (const value of retryAfter) expect(Number(value)).toBeGreaterThanOrEqual(1);
+      const retried = busyAnswers[0];
+      expect((await retried.sdk.status()).state).toBe('chip_received');
+      expect(await retried.sdk.uploadFace(retried.challenge.challenge_id, retried.frames)).toMatchObject({ state: 'completed' });
+    } finally {
+      await busy.close();
+    }
+  }, 120_000);
+});
