@@ -48,8 +48,11 @@ function loginPolicy(logins: BrokeredLoginsService) {
     ),
     0,
   );
-  policy.get('login')!.checks.add(
-    new Check('login_for_other_merchant', 'the existing login was made for another merchant', async (ctx: KoaContextWithOIDC) => {
+  // For prompt=none the answer must be the one for no session at all (login_required, the engine's own
+  // description): anything else would tell the merchant that the user holds a login with another one.
+  const login = policy.get('login')!;
+  login.checks.add(
+    new Check('login_for_other_merchant', login.checks.get('no_session')!.description, 'login_required', async (ctx: KoaContextWithOIDC) => {
       const { session, client } = ctx.oidc;
       if (!session?.accountId || !client) return Check.NO_NEED_TO_PROMPT;
       const grantId = session.grantIdFor(client.clientId);
