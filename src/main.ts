@@ -3,6 +3,7 @@ import { SWAGGER_PATH } from './bootstrap/swagger.js';
 import { logger } from './common/logging/logger.js';
 import { ConfigError } from './config/app-config.js';
 import { loadConfig, type AppConfig } from './config/load-config.js';
+import { proxyMisconfiguration } from './oidc/provider/public-origin.js';
 import { FACE_ENGINE } from './verifier/verification/face-engine.provider.js';
 
 function loadConfigOrExit(): AppConfig {
@@ -30,6 +31,12 @@ async function main(): Promise<void> {
   ];
   if (config.generatedSecrets.length)
     lines.push(`  development secrets generated for ${config.generatedSecrets.join(', ')} (kept in ${config.dataDir})`);
+  // Not fatal (health and the admin API still answer), but every login would fail: say so where it is seen.
+  const proxyProblem = proxyMisconfiguration(config);
+  if (proxyProblem) {
+    logger.warn(proxyProblem);
+    lines.push('', `  WARNING: ${proxyProblem}`);
+  }
   if (initialAdminToken)
     lines.push('', `  Admin API token (shown once, store it now): ${initialAdminToken}`);
   process.stdout.write(`${lines.join('\n')}\n`);
