@@ -165,6 +165,7 @@ export class VerifierAppService {
           explanations: verdict.explanations,
           facematchLevel,
           eidasHigh: verdict.eidasHigh,
+          cloneDetectionPassed: chip.cloneDetectionPassed,
           completedAt: outcome.completedAt,
           failures: [...chip.failures, ...(face?.problems ?? [])],
         },

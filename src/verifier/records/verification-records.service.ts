@@ -20,6 +20,8 @@ export interface VerificationRecordData {
   explanations: string[];
   facematchLevel: number;
   eidasHigh: boolean;
+  /** The chip proved its key (Active or Chip Authentication, 9303-11 §6.1/§6.2); absent in records older than this field. */
+  cloneDetectionPassed?: boolean;
   completedAt: string;
   /** Support detail with ICAO clauses; never sent to merchants. */
   failures: string[];

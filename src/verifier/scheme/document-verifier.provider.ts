@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../eid/acr.js';
 import type { EidProvider, EidRequest, EidStep, SupportsAcr } from '../../eid/eid-provider.js';
 import type { Messages } from '../../oidc/interaction/i18n/messages.js';
-import { VerificationRecordsService } from '../records/verification-records.service.js';
+import { VerificationRecordsService, type VerificationRecordData } from '../records/verification-records.service.js';
 import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 
@@ -89,8 +89,7 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
         claims: record.claims,
         birthDate: record.birthDate,
         acr: record.eidasHigh ? ACR_EIDAS_HIGH : undefined,
-        // A verification that ended at a failed chip step did no face work.
-        amr: record.selfie === undefined ? ['sc'] : ['sc', 'face'],
+        amr: amrOf(record),
         authTime: new Date(record.completedAt),
         evidenceRef: session.recordId!,
       },
@@ -117,4 +116,12 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
     url.searchParams.set('api', `${this.config.baseUrl}/app/v1`);
     return url.toString();
   }
+}
+
+/**
+ * Authentication methods actually used (RFC 8176): sc, the chip was read; hwk, it proved possession of its
+ * own key (Active or Chip Authentication, so it is no clone); face, a face step ran (not after a failed chip).
+ */
+function amrOf(record: VerificationRecordData): string[] {
+  return ['sc', ...(record.cloneDetectionPassed ? ['hwk'] : []), ...(record.selfie === undefined ? [] : ['face'])];
 }

@@ -4,6 +4,7 @@ import type { DocumentKind } from '../../eid/binding-message.js';
 import type { DocumentHolderData } from '../../verifier-claims/map-verifier-claims.js';
 import { expiryDateFromMrz } from '../../verifier-claims/dates.js';
 import { unusableChipData } from '../verifier.errors.js';
+import { judgeCloneDetection } from './clone-detection.js';
 import { EXPLANATION, type Explanation } from './explanations.js';
 import { TrustStoreProvider } from './trust-store.provider.js';
 
@@ -62,12 +63,9 @@ export class ChipVerificationService {
         chipAuth: upload.chipAuthentication,
       });
       const explanations = new Set<Explanation>(result.failures.map((f) => f.status as Explanation));
-      const cloneDetection = result.checks.chipAuthentication ? 'chip-authentication' : result.checks.activeAuthentication ? 'active-authentication' : 'none';
-      // A chip that can prove it is genuine (DG15 or DG14 present) must do so (9303-11 §6.1, §6.2).
-      const canProve = upload.dataGroups.has(15) || upload.dataGroups.has(14);
-      if (cloneDetection === 'none' && canProve) explanations.add(EXPLANATION.CLONE_DETECTION);
-      const cloneDetectionPassed =
-        cloneDetection !== 'none' && (result.checks.chipAuthentication?.ok ?? true) && (result.checks.activeAuthentication?.ok ?? true);
+      // Decided by what the SOD lists, not by what was uploaded (9303-11 §6.1, §6.2; see clone-detection.ts).
+      const clone = judgeCloneDetection(result, upload.dataGroups);
+      if (clone.failed) explanations.add(EXPLANATION.CLONE_DETECTION);
       const kind = documentKindOf(mrz.documentCode);
       if (kind === 'other' || !allowedKinds.includes(kind)) explanations.add(EXPLANATION.DOCUMENT_TYPE);
       const expiry = expiryDateFromMrz(mrz.dateOfExpiry, now);
@@ -96,9 +94,9 @@ export class ChipVerificationService {
         facePhotoType: face.imageType,
         explanations: [...explanations],
         passiveAuthentication: !result.failures.some((f) => f.check === 'dataGroupHashes' || f.check === 'documentSignature' || f.check === 'certificateChain'),
-        cloneDetection,
-        cloneDetectionPassed,
-        failures: result.failures.map((f) => f.reason),
+        cloneDetection: clone.method,
+        cloneDetectionPassed: clone.passed,
+        failures: [...result.failures.map((f) => f.reason), ...clone.problems],
       };
     } catch (e) {
       if (e instanceof Icao9303Error) throw unusableChipData(`the chip data cannot be read: ${e.message}`);
