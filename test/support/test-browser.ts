@@ -60,11 +60,14 @@ export class TestBrowser {
     });
   }
 
-  /** Submits the form whose attribute `data-<name>` equals `value`. */
+  /**
+   * Submits the form whose attribute `data-<name>` equals `value` and, as a browser does, follows the
+   * answer's redirects within this origin (the broker answers its POSTs 303, post/redirect/get).
+   */
   async submit(page: Page, dataName: string, value: string, override: Record<string, string> = {}): Promise<Page> {
     const form = parseForms(page.html).find((f) => f.attributes[`data-${dataName}`] === value);
     if (!form) throw new Error(`no form with data-${dataName}="${value}" on ${page.url}:\n${page.html.slice(0, 2000)}`);
-    return this.post(new URL(form.action, page.url).toString(), { ...form.fields, ...override });
+    return this.follow(await this.post(new URL(form.action, page.url).toString(), { ...form.fields, ...override }));
   }
 
   /** Follows redirects until one leaves this origin (the merchant's callback) or a page is shown. */

@@ -3,7 +3,10 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { InteractionService } from './interaction.service.js';
 
-/** The broker pages a browser walks through during an authorization request (HTML, not an API). */
+/**
+ * The broker pages a browser walks through during an authorization request (HTML, not an API). Every
+ * POST answers 303 to a GET (post/redirect/get), so a reload never resubmits a form.
+ */
 @ApiExcludeController()
 @Controller('its/interaction/:uid')
 export class InteractionController {
@@ -12,6 +15,12 @@ export class InteractionController {
   @Get()
   show(@Req() req: Request, @Res() res: Response): Promise<void> {
     return this.interactions.show(req, res);
+  }
+
+  /** A scheme's current page (where its POSTs redirect to, post/redirect/get). */
+  @Get('eid/:scheme')
+  showScheme(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string): Promise<void> {
+    return this.interactions.showScheme(req, res, scheme);
   }
 
   @Post('eid/:scheme/start')

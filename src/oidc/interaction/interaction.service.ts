@@ -68,13 +68,23 @@ export class InteractionService {
     });
   }
 
+  /** GET of a scheme's page: what the scheme shows now (its start is safe to repeat: a reload shows the same). */
+  showScheme(req: Request, res: Response, schemeId: string): Promise<void> {
+    return this.guard(req, res, async () => {
+      const loaded = await this.load(req, res);
+      const scheme = this.scheme(loaded, schemeId);
+      await this.runStep(req, res, loaded, scheme, await scheme.start(loaded.request));
+    });
+  }
+
+  /** The user picked a scheme: on to its page, by GET. */
   start(req: Request, res: Response, schemeId: string): Promise<void> {
     return this.guard(req, res, async () => {
       const body = formBody(req);
       const loaded = await this.load(req, res);
       this.checkCsrf(loaded, body);
       const scheme = this.scheme(loaded, schemeId);
-      await this.runStep(req, res, loaded, scheme, await scheme.start(loaded.request));
+      res.redirect(303, this.schemePage(loaded, scheme));
     });
   }
 
@@ -85,7 +95,10 @@ export class InteractionService {
       this.checkCsrf(loaded, body);
       const scheme = this.scheme(loaded, schemeId);
       const fields = Object.fromEntries(Object.entries(body).filter(([k, v]) => k !== '_csrf' && typeof v === 'string')) as Record<string, string>;
-      await this.runStep(req, res, loaded, scheme, await scheme.handle(loaded.request, fields));
+      const step = await scheme.handle(loaded.request, fields);
+      // A page to show again (a choice not understood, a phone not done yet) is shown by GET.
+      if (step.kind === 'choices' || step.kind === 'waiting') return res.redirect(303, this.schemePage(loaded, scheme));
+      await this.runStep(req, res, loaded, scheme, step);
     });
   }
 
@@ -111,6 +124,10 @@ export class InteractionService {
     if (!merchant) throw interactionExpired();
     const request = toEidRequest(details.uid, params, merchant.name);
     return { details, request, schemes: this.registry.forRequest(merchant.eidSchemes, request.acrValues) };
+  }
+
+  private schemePage(loaded: Loaded, scheme: EidProvider): string {
+    return `${INTERACTION_PATH}/${loaded.details.uid}/eid/${encodeURIComponent(scheme.id)}`;
   }
 
   private scheme(loaded: Loaded, id: string): EidProvider {
