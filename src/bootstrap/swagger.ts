@@ -1,9 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SECURITY_SCHEMES } from '../common/http/security-schemes.js';
+import { addMissingExamples } from './openapi-examples.js';
 
 export const SWAGGER_PATH = 'admin/docs';
 
-/** Swagger UI for support staff and integrators, with a bearer field for the admin token. */
+/** Swagger UI for support staff and integrators; *Authorize* takes an admin token, merchant credentials or an app session token. */
 export function mountSwagger(app: INestApplication, baseUrl: string): void {
   const document = SwaggerModule.createDocument(
     app,
@@ -11,12 +13,19 @@ export function mountSwagger(app: INestApplication, baseUrl: string): void {
       .setTitle('Identity broker')
       .setDescription(
         'Admin API (merchant registration, admin tokens, audit trail) and service endpoints. ' +
-          'Authorize with an admin token: the `admin` role may change, the `support` role may only read.',
+          'Authorize with an admin token: the `admin` role may change, the `support` role may only read. ' +
+          'Merchant endpoints take HTTP Basic with client_id and client_secret; the verifier app API its session token.',
       )
       .setVersion('1.0')
       .addServer(baseUrl)
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'admin API token' }, 'admin-token')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'admin API token' }, SECURITY_SCHEMES.ADMIN)
+      .addBasicAuth({ type: 'http', scheme: 'basic', description: 'merchant client_id and client_secret (spec 5.2)' }, SECURITY_SCHEMES.MERCHANT_BASIC)
+      .addBearerAuth(
+        { type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'verifier app session token (session_token of POST /app/v1/sessions)' },
+        SECURITY_SCHEMES.APP_SESSION,
+      )
       .build(),
   );
+  addMissingExamples(document);
   SwaggerModule.setup(SWAGGER_PATH, app, document, { jsonDocumentUrl: `${SWAGGER_PATH}/openapi.json` });
 }

@@ -10,10 +10,11 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { SECURITY_SCHEMES } from '../../common/http/security-schemes.js';
 import { TokenInvalidationService } from './token-invalidation.service.js';
 
 @ApiTags('oidc')
-@ApiBasicAuth()
+@ApiBasicAuth(SECURITY_SCHEMES.MERCHANT_BASIC)
 @Controller('oidc/token')
 export class TokenInvalidationController {
   constructor(private readonly tokens: TokenInvalidationService) {}
@@ -24,7 +25,7 @@ export class TokenInvalidationController {
     summary: 'Invalidate an access token (spec 4.5)',
     description: 'HTTP Basic with the merchant credentials; the access token as `token` in the query or a form body.',
   })
-  @ApiQuery({ name: 'token', required: false, description: 'the access token to invalidate' })
+  @ApiQuery({ name: 'token', required: false, description: 'the access token to invalidate', example: 'Zm9vYmFyYmF6cXV4LWFjY2Vzcy10b2tlbi1leGFtcGxl' })
   @ApiOkResponse({ description: 'invalidated; empty body' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'no token given' })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'merchant authentication failed' })
