@@ -27,6 +27,8 @@ export interface AppConfig {
     /** How long a completed login (the claims tokens are answered from) is kept: as long as a refresh token may live. */
     loginRetentionSeconds: number;
     keyRotationOverlapSeconds: number;
+    /** Signing key reload interval of every instance; a rotated key is published 2 intervals before it signs. */
+    keyReloadSeconds: number;
     authorizationCodeTtlSeconds: number;
   };
   verifier: {
@@ -141,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL_SECONDS,
       loginRetentionSeconds: vars.REFRESH_TOKEN_TTL_SECONDS + 3600,
       keyRotationOverlapSeconds: vars.KEY_ROTATION_OVERLAP_SECONDS,
+      keyReloadSeconds: vars.KEY_RELOAD_SECONDS,
       authorizationCodeTtlSeconds: vars.AUTHORIZATION_CODE_TTL_SECONDS,
     },
     verifier: {

@@ -7,11 +7,14 @@ import type { SigningKeyDto } from './dto/signing-key.dto.js';
 import type { SigningKeyEntity } from './signing-key.entity.js';
 import { SigningKeysService } from './signing-keys.service.js';
 
+export const publicationDelaySeconds = (config: AppConfig) => 2 * config.oidc.keyReloadSeconds;
+
 const toDto = (k: SigningKeyEntity): SigningKeyDto => ({
   kid: k.kid,
   alg: k.alg,
   status: k.status,
   retire_at: k.retireAt?.toISOString() ?? null,
+  signs_from: k.signsFrom?.toISOString() ?? null,
   created_at: k.createdAt.toISOString(),
 });
 
@@ -29,7 +32,9 @@ export class SigningKeysAdminService {
   }
 
   async rotate(actor: AdminActor): Promise<SigningKeyDto[]> {
-    const rows = await this.keys.rotate(this.config.oidc.keyRotationOverlapSeconds);
+    // Publish first, sign later: two reload intervals, so that every instance publishes the new keys
+    // (one interval) with a margin for a slow reload, before any instance signs with them.
+    const rows = await this.keys.rotate(this.config.oidc.keyRotationOverlapSeconds, publicationDelaySeconds(this.config));
     await this.oidc.reloadIfKeysChanged();
     await this.audit.record(actor, 'signing_keys.rotate', 'signing_keys', 'all', {
       active: rows.filter((r) => r.status === 'active').map((r) => r.kid),

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { DataSource, LessThanOrEqual, Repository } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
+import { keySchedule } from './signing-key-schedule.js';
 import { SigningKeyEntity } from './signing-key.entity.js';
 
 export const SIGNING_ALGS = ['RS256', 'ES256'] as const;
@@ -10,11 +11,15 @@ const ADVISORY_LOCK = 734_001;
 const context = (kid: string) => `signing-key:${kid}`;
 
 export interface SigningKeySet {
-  /** Private JWKs, active keys first: oidc-provider signs with the first key that fits the algorithm. */
+  /** Private JWKs, the signing key of each algorithm first: oidc-provider signs with the first key that fits. */
   keys: JWK[];
-  /** Changes whenever the set changes; instances compare it to know when to reload. */
+  /** Changes whenever the published set or a signing key changes; instances compare it to know when to reload. */
   fingerprint: string;
+  /** When the set changes by itself (a published key starts signing, or leaves): reload then. */
+  nextChangeAt?: number;
 }
+
+const PUBLIC_COLUMNS = { kid: true, alg: true, status: true, retireAt: true, signsFrom: true, createdAt: true } as const;
 
 @Injectable()
 export class SigningKeysService {
@@ -40,22 +45,29 @@ export class SigningKeysService {
 
   async load(): Promise<SigningKeySet> {
     const rows = await this.repo.find({ order: { createdAt: 'DESC' } });
-    const now = Date.now();
-    const published = rows
-      .filter((r) => r.status === 'active' || (r.retireAt && r.retireAt.getTime() > now))
-      .sort((a, b) => (a.status === b.status ? 0 : a.status === 'active' ? -1 : 1));
-    const keys = published.map((r) => JSON.parse(this.secretBox.decryptText(r.privateJwkSealed, context(r.kid))) as JWK);
-    const fingerprint = createHash('sha256').update(published.map((r) => `${r.kid}:${r.status}`).join(',')).digest('hex');
-    return { keys, fingerprint };
+    const schedule = keySchedule(rows, Date.now());
+    const keys = schedule.published.map((r) => JSON.parse(this.secretBox.decryptText(r.privateJwkSealed, context(r.kid))) as JWK);
+    return { keys, fingerprint: fingerprintOf(schedule.published.map((r) => r.kid)), nextChangeAt: schedule.nextChangeAt };
   }
 
-  /** New active keys for every algorithm; the previous ones stay published (not used to sign) for `overlapSeconds`. */
-  async rotate(overlapSeconds: number): Promise<SigningKeyEntity[]> {
+  /** The fingerprint load() would give, without reading or unsealing private keys (cheap enough per JWKS request). */
+  async currentFingerprint(): Promise<string> {
+    const rows = await this.repo.find({ select: PUBLIC_COLUMNS, order: { createdAt: 'DESC' } });
+    return fingerprintOf(keySchedule(rows, Date.now()).published.map((r) => r.kid));
+  }
+
+  /**
+   * New keys for every algorithm, published at once but signing only after `publishDelaySeconds` (every
+   * instance reloads within that time, so none signs with a key another does not publish yet). The previous
+   * keys sign until then and stay published `overlapSeconds` after it, for relying parties' caches.
+   */
+  async rotate(overlapSeconds: number, publishDelaySeconds: number): Promise<SigningKeyEntity[]> {
     return this.dataSource.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK]);
       const repo = tx.getRepository(SigningKeyEntity);
-      await repo.update({ status: 'active' }, { status: 'retiring', retireAt: new Date(Date.now() + overlapSeconds * 1000) });
-      for (const alg of SIGNING_ALGS) await repo.insert(await this.generate(alg));
+      const signsFrom = new Date(Date.now() + publishDelaySeconds * 1000);
+      await repo.update({ status: 'active' }, { status: 'retiring', retireAt: new Date(signsFrom.getTime() + overlapSeconds * 1000) });
+      for (const alg of SIGNING_ALGS) await repo.insert({ ...(await this.generate(alg)), signsFrom });
       return repo.find({ order: { createdAt: 'DESC' } });
     });
   }
@@ -73,6 +85,11 @@ export class SigningKeysService {
     const { privateKey } = await generateKeyPair(alg, { extractable: true, ...(alg === 'RS256' ? { modulusLength: 2048 } : {}) });
     const kid = `${alg.toLowerCase()}-${randomUUID()}`;
     const jwk = { ...(await exportJWK(privateKey)), kid, alg, use: 'sig' };
-    return { kid, alg, status: 'active', retireAt: null, privateJwkSealed: this.secretBox.encrypt(JSON.stringify(jwk), context(kid)) };
+    return { kid, alg, status: 'active', retireAt: null, signsFrom: null, privateJwkSealed: this.secretBox.encrypt(JSON.stringify(jwk), context(kid)) };
   }
+}
+
+/** Order matters: the first key of each algorithm signs, so a change of signer is a change of fingerprint. */
+function fingerprintOf(kids: string[]): string {
+  return createHash('sha256').update(kids.join(',')).digest('hex');
 }

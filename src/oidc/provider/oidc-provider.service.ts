@@ -14,9 +14,8 @@ import { buildProviderConfiguration } from './provider-configuration.js';
 import { requestUriMiddleware } from './request-uri.middleware.js';
 import { tokenParamsMiddleware } from './token-params.middleware.js';
 import { publicOriginMiddleware } from './public-origin.js';
-import { DISCOVERY_PATH, INTERACTION_PATH, ISSUER_PATH, isProviderRequest } from './routes.js';
+import { DISCOVERY_PATH, INTERACTION_PATH, ISSUER_PATH, isProviderRequest, OIDC_ROUTES } from './routes.js';
 
-const KEY_REFRESH_MS = 60_000;
 const PURGE_MS = 10 * 60_000;
 
 /**
@@ -29,6 +28,9 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
   private provider!: Provider;
   private fingerprint = '';
   private timers: NodeJS.Timeout[] = [];
+  /** Fires when the key schedule changes by itself (a published key starts signing, or leaves the JWKS). */
+  private scheduleTimer?: NodeJS.Timeout;
+  private reloading?: Promise<void>;
   private readonly merchantKeys: MerchantJwksSource;
 
   constructor(
@@ -57,17 +59,50 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
   async onModuleInit(): Promise<void> {
     await this.signingKeys.ensureKeys();
     await this.reloadIfKeysChanged();
-    this.timers.push(setInterval(() => void this.reloadIfKeysChanged().catch((err) => logger.error({ err }, 'signing key reload failed')), KEY_REFRESH_MS));
+    // Every instance sees a rotation made elsewhere within one interval; rotated keys sign only after two
+    // (SigningKeysAdminService), so no instance signs with a key another one does not publish yet.
+    this.timers.push(setInterval(() => void this.reloadLogged(), this.config.oidc.keyReloadSeconds * 1000));
     this.timers.push(setInterval(() => void this.purge().catch((err) => logger.error({ err }, 'oidc purge failed')), PURGE_MS));
     for (const t of this.timers) t.unref();
   }
 
   onApplicationShutdown(): void {
     for (const t of this.timers) clearInterval(t);
+    clearTimeout(this.scheduleTimer);
   }
 
-  async reloadIfKeysChanged(): Promise<void> {
+  private reloadLogged(): Promise<void> {
+    return this.reloadIfKeysChanged().catch((err) => logger.error({ err }, 'signing key reload failed'));
+  }
+
+  /** One reload at a time; each call is answered by a reload that started after it (it sees what preceded it). */
+  reloadIfKeysChanged(): Promise<void> {
+    const next = (this.reloading ?? Promise.resolve()).catch(() => undefined).then(() => this.reload());
+    this.reloading = next;
+    return next;
+  }
+
+  /**
+   * Before answering the JWKS: a cheap look at the key rows (no private key read), and a reload when they
+   * changed, so a key rotated on another instance is published here at once, not at the next interval.
+   */
+  private publishCurrentKeys(): Promise<void> {
+    return this.signingKeys
+      .currentFingerprint()
+      .then((fingerprint) => (fingerprint === this.fingerprint ? undefined : this.reloadIfKeysChanged()))
+      .catch((err) => logger.error({ err }, 'signing key check failed'));
+  }
+
+  private scheduleNextChange(at: number | undefined): void {
+    clearTimeout(this.scheduleTimer);
+    if (at === undefined) return;
+    this.scheduleTimer = setTimeout(() => void this.reloadLogged(), Math.min(Math.max(at - Date.now() + 20, 0), 2 ** 31 - 1));
+    this.scheduleTimer.unref();
+  }
+
+  private async reload(): Promise<void> {
     const keySet = await this.signingKeys.load();
+    this.scheduleNextChange(keySet.nextChangeAt);
     if (keySet.fingerprint === this.fingerprint) return;
     const provider = new Provider(
       this.issuer,
@@ -106,6 +141,10 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       // The engine serves discovery at its mount's well-known path; the spec puts it under the issuer.
       // (originalUrl too: the engine derives its mount path from the difference between the two.)
       if (path === DISCOVERY_PATH) req.url = req.originalUrl = req.url.replace(DISCOVERY_PATH, '/.well-known/openid-configuration');
+      if (path === OIDC_ROUTES.jwks) {
+        void this.publishCurrentKeys().then(() => this.provider.callback()(req, res));
+        return;
+      }
       void this.provider.callback()(req, res);
     };
     const tokenParams = tokenParamsMiddleware(this.merchants);

@@ -1,0 +1,78 @@
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
+import * as client from 'openid-client';
+import { adminClient } from '../support/admin-client.js';
+import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
+import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+
+// Two instances need one PostgreSQL database (CI sets DATABASE_URL); the embedded database is per process.
+const describeShared = canShareDatabase() ? describe : describe.skip;
+
+/**
+ * Publish first, sign later: a rotated key is in every instance's JWKS before any instance signs with it,
+ * so a token from either instance verifies against the other's JWKS at every moment.
+ */
+describeShared('signing key rotation across two instances', () => {
+  const RELOAD_SECONDS = 1;
+  let a: TestApp;
+  let b: TestApp;
+  let merchant: { client_id: string; client_secret: string };
+
+  beforeAll(async () => {
+    a = await startTestApp({ env: { KEY_RELOAD_SECONDS: String(RELOAD_SECONDS) } });
+    b = await startTestApp({ sameDatabaseAs: a });
+    merchant = await adminClient(a.baseUrl, a.adminToken).createMerchant({ name: 'Shop', redirect_uris: [REDIRECT_URI] });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const jwksOf = async (t: TestApp) => (await (await fetch(`${t.baseUrl}/oidc/jwks`)).json()) as JSONWebKeySet;
+  const kids = (set: JSONWebKeySet) => set.keys.map((k) => k.kid);
+
+  /** A whole login at one instance; the ID token it issues. */
+  const idTokenFrom = async (t: TestApp): Promise<string> => {
+    const config = await discover(`${t.baseUrl}/oidc`, merchant.client_id, merchant.client_secret);
+    const req = await authorizationRequest(config, { scope: 'openid' });
+    const { callback } = await loginWithTestEid(t.baseUrl, req.url);
+    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: req.verifier, expectedState: req.state, expectedNonce: req.nonce });
+    return tokens.id_token!;
+  };
+  const verifiesAgainst = async (idToken: string, t: TestApp) => {
+    await jwtVerify(idToken, createLocalJWKSet(await jwksOf(t)), { audience: merchant.client_id });
+  };
+
+  it('publishes the new key on both instances at once, keeps signing with the old one, then switches everywhere', async () => {
+    expect(b.config.oidc.keyReloadSeconds).toBe(RELOAD_SECONDS);
+    const before = kids(await jwksOf(a));
+    expect(kids(await jwksOf(b)).sort()).toEqual([...before].sort());
+
+    const rotated = await adminClient(a.baseUrl, a.adminToken).call('POST', '/admin/v1/signing-keys/rotate');
+    expect(rotated.status).toBe(200);
+    const fresh = (rotated.body as { kid: string; alg: string; created_at: string }[]).filter((k) => !before.includes(k.kid));
+    expect(fresh).toHaveLength(2);
+    const newRs256 = fresh.find((k) => k.alg === 'RS256')!.kid;
+
+    // Immediately after: both instances publish the new keys (and still the old ones).
+    for (const t of [a, b]) expect(kids(await jwksOf(t))).toEqual(expect.arrayContaining([...before, ...fresh.map((k) => k.kid)]));
+
+    // Tokens issued on either instance right after the rotation verify against the other's JWKS: the old key signs.
+    const fromA = await idTokenFrom(a);
+    const fromB = await idTokenFrom(b);
+    expect(before).toContain(decodeProtectedHeader(fromA).kid);
+    expect(before).toContain(decodeProtectedHeader(fromB).kid);
+    await verifiesAgainst(fromA, b);
+    await verifiesAgainst(fromB, a);
+
+    // After the publication delay (two reload intervals) the new key signs on both; the old stays published.
+    await new Promise((r) => setTimeout(r, 2 * RELOAD_SECONDS * 1000 + 700));
+    const laterA = await idTokenFrom(a);
+    const laterB = await idTokenFrom(b);
+    expect(decodeProtectedHeader(laterA).kid).toBe(newRs256);
+    expect(decodeProtectedHeader(laterB).kid).toBe(newRs256);
+    await verifiesAgainst(laterA, b);
+    await verifiesAgainst(laterB, a);
+    await verifiesAgainst(fromA, a);
+    expect(kids(await jwksOf(b))).toEqual(expect.arrayContaining(before));
+  });
+});
