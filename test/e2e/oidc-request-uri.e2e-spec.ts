@@ -121,5 +121,9 @@ describe('request_uri (SSRF hardening)', () => {
     const ok = await admin.call('POST', '/admin/v1/merchants', { name: 'x', redirect_uris: [REDIRECT_URI], request_uris: ['https://shop.example/request.jwt'] });
     expect(ok.status).toBe(201);
     expect(ok.body.request_uris).toEqual(['https://shop.example/request.jwt']);
+    expect((await admin.call('PATCH', `/admin/v1/merchants/${ok.body.client_id}`, { request_uris: null })).status).toBe(400);
+    const cleared = await admin.call('PATCH', `/admin/v1/merchants/${ok.body.client_id}`, { request_uris: [] });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.request_uris).toEqual([]);
   });
 });

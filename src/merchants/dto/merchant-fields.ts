@@ -12,6 +12,7 @@ import {
   IsUrl,
   Matches,
   MaxLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import {
@@ -100,7 +101,9 @@ export class MerchantOptionalFields {
       "when it ends with '/'. https only in production; http://localhost also in customer-test.",
     example: ['https://shop.example/requests/'],
   })
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsRedirectUri({ each: true, message: 'each request_uri must be an absolute http(s) URL without fragment or credentials' })
+  // Not @IsOptional: null would pass it and break the NOT NULL column; [] clears the list.
+  @ValidateIf((o: { request_uris?: unknown }) => o.request_uris !== undefined)
+  @IsArray() @ArrayMaxSize(20) @IsRedirectUri({ each: true, message: 'each request_uri must be an absolute http(s) URL without fragment or credentials' })
   request_uris?: string[];
 
   @ApiPropertyOptional({ enum: CIBA_DELIVERY_MODES, default: 'poll' })
