@@ -14,6 +14,7 @@ const isAuthorizationEndpoint = (req: Request) => req.path === OIDC_ROUTES.autho
  */
 export const refuseNul = refuseNulInRequest({
   engineReadsBody: (req) => req.method === 'POST' && isProviderRequest(req.method, req.path),
+  decodesParameters: (req) => isProviderRequest(req.method, req.path),
   htmlError: (req, description) => {
     if (!isAuthorizationEndpoint(req)) return undefined;
     const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');

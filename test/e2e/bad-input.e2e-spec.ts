@@ -58,6 +58,28 @@ describe('bad input', () => {
       expect(res.json).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('NUL') });
     });
 
+    it('a NUL hidden in a client assertion (a JWT the engine decodes to find the client)', async () => {
+      const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+      const assertion = `${part({ alg: 'HS256' })}.${part({ iss: 'm\u0000', sub: 'm\u0000', aud: `${t.baseUrl}/oidc/token` })}.c2ln`;
+      const res = await send('POST', '/oidc/token', {
+        headers: { 'content-type': FORM },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: assertion }).toString(),
+      });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('NUL') });
+    });
+
+    it.each([
+      ['claims', JSON.stringify({ userinfo: { 'given_name\u0000': null } })],
+      ['binding_message', '{"bindingMessage":"a\\u0000b"}'],
+      ['binding_message', Buffer.from('{"bindingMessage":"a\\u0000b"}').toString('base64')],
+    ])('a NUL escaped inside the JSON of %s', async (name, value) => {
+      const req = await authorizationRequest(config, { [name]: value });
+      const res = await send('GET', `${req.url.pathname}${req.url.search}`);
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('invalid_request');
+    });
+
     it('answers the authorization endpoint with the error page of spec 4.2.2 (HTML, 400)', async () => {
       const req = await authorizationRequest(config, { state: 'a\u0000b' });
       const res = await send('GET', `${req.url.pathname}${req.url.search}`);

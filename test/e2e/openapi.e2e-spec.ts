@@ -14,7 +14,7 @@ describe('OpenAPI document (/admin/docs/openapi.json)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    doc = await (await fetch(`${t.baseUrl}/admin/docs/openapi.json`)).json();
+    doc = (await (await fetch(`${t.baseUrl}/admin/docs/openapi.json`)).json()) as typeof doc;
   });
   afterAll(() => t.close());
 

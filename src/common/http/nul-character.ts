@@ -35,3 +35,37 @@ export function basicCredentialsContainNul(authorization: string | undefined): b
   const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('latin1');
   return decoded.includes('\u0000') || decoded.includes('%00');
 }
+
+const JWS = /^[A-Za-z0-9_-]+\.([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]*$/;
+const BASE64 = /^[A-Za-z0-9+/_-]{4,}={0,2}$/;
+
+function jsonHidesNul(text: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return false;
+  try {
+    return containsNul(JSON.parse(trimmed));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a parameter value carries a NUL one decoding away, where the protocol engine or a scheme
+ * decodes it: JSON (`claims`, `binding_message`), a JWT's header or claims (`request`,
+ * `client_assertion`, `id_token_hint`), or Base64 of JSON (`binding_message`, `svc_context`). Only
+ * decoded JSON counts: Base64 of ordinary words decodes to arbitrary bytes, NUL among them.
+ */
+export function parameterHidesNul(value: string): boolean {
+  if (jsonHidesNul(value)) return true;
+  const jws = JWS.exec(value);
+  if (jws) {
+    const [header, payload] = value.split('.');
+    return jsonHidesNul(Buffer.from(header, 'base64url').toString('utf8')) || jsonHidesNul(Buffer.from(payload, 'base64url').toString('utf8'));
+  }
+  return BASE64.test(value) && jsonHidesNul(Buffer.from(value, /[-_]/.test(value) ? 'base64url' : 'base64').toString('utf8'));
+}
+
+/** Whether any value of parsed form or query parameters hides a NUL (see parameterHidesNul). */
+export function parametersHideNul(params: Record<string, string | string[] | undefined>): boolean {
+  return Object.values(params).some((v) => (Array.isArray(v) ? v : [v]).some((one) => typeof one === 'string' && parameterHidesNul(one)));
+}
