@@ -83,8 +83,15 @@ describe(`fuzz: ${REQUESTS} malformed requests over every route (seed ${SEED})`,
       return s;
     };
     const huge = () => pick(['a', '%', '\u0000', 'é', '[', '{"a":']).repeat(pick([1_000, 10_000, 70_000, 300_000]));
+    /** A NUL one decoding away: escaped in JSON, inside a JWT's claims, in Base64 of JSON. */
+    const hiddenNul = (): string => {
+      const json = JSON.stringify({ [pick(['iss', 'sub', 'state', 'bindingMessage', 'userinfo'])]: `${randomString(5)}\u0000` });
+      const b64url = (text: string) => Buffer.from(text).toString('base64url');
+      return pick([json, Buffer.from(json).toString('base64'), `${b64url('{"alg":"HS256"}')}.${b64url(json)}.${b64url(randomString(8))}`, `${b64url('{"alg":"none"}')}.${b64url(json)}.`]);
+    };
     const value = (): string => {
       const r = random();
+      if (r < 0.04) return hiddenNul();
       if (r < 0.12) return `${randomString(10)}\u0000${randomString(10)}`;
       if (r < 0.2) return huge().slice(0, pick([100, 5_000, 60_000]));
       if (r < 0.3) return pick(TRICKY);
