@@ -134,8 +134,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     const resolveRequestUri = requestUriMiddleware(this.merchants, this.outboundPolicy);
     // Host from BASE_URL unless TRUST_PROXY; an https service reached over plain http answers why it refuses.
     const publicOrigin = publicOriginMiddleware(this.config, (req) => isProviderRequest(req.method, req.path) || req.path.startsWith(INTERACTION_PATH));
-    const engine = (req: Request, res: Response, next: NextFunction): void => publicOrigin(req, res, () => toEngine(req, res, next));
-    const toEngine = (req: Request, res: Response, next: NextFunction): void => {
+    const engine = (req: Request, res: Response, next: NextFunction): void => {
       const path = req.path;
       if (!isProviderRequest(req.method, path)) return next();
       // The engine serves discovery at its mount's well-known path; the spec puts it under the issuer.
@@ -148,10 +147,12 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       void this.provider.callback()(req, res);
     };
     const tokenParams = tokenParamsMiddleware(this.merchants);
-    return (req: Request, res: Response, next: NextFunction): void => {
-      void resolveRequestUri(req, res, (err?: unknown) =>
-        err ? next(err) : void tokenParams(req, res, () => engine(req, res, next)),
+    // publicOrigin first: nothing (a request_uri fetch included) runs for a request it refuses.
+    return (req: Request, res: Response, next: NextFunction): void =>
+      publicOrigin(req, res, () =>
+        void resolveRequestUri(req, res, (err?: unknown) =>
+          err ? next(err) : void tokenParams(req, res, () => engine(req, res, next)),
+        ),
       );
-    };
   }
 }
