@@ -90,12 +90,18 @@ export class TestBrowser {
     return this.jar.map((c) => c.name);
   }
 
-  private async request(url: string, init: RequestInit): Promise<Page> {
+  /** The Cookie header this browser would send to `url`. */
+  cookieHeader(url: string): string {
     const target = new URL(url);
-    const cookie = this.jar
+    return this.jar
       .filter((c) => target.pathname === c.path || target.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) || c.path === '/')
       .map((c) => `${c.name}=${c.value}`)
       .join('; ');
+  }
+
+  private async request(url: string, init: RequestInit): Promise<Page> {
+    const target = new URL(url);
+    const cookie = this.cookieHeader(url);
     const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
     for (const header of res.headers.getSetCookie()) this.store(header, target);
     return { status: res.status, url, location: res.headers.get('location') ?? undefined, html: await res.text() };
