@@ -1,9 +1,20 @@
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
- * The stable subject of a document holder within a scheme: a hash of issuing state and document number,
- * so `sub` stays the same across logins with the same document and reveals neither.
+ * The stable subject of a document holder within a scheme: an HMAC-SHA256 of issuing state and document
+ * number under SUBJECT_SECRET, so `sub` stays the same across logins with the same document and reveals
+ * neither. Keyed because document numbers are few and guessable: an unkeyed hash of them is reversed by
+ * brute force in seconds, and would let anyone compute the sub of any document.
  */
-export function documentSubject(scheme: string, issuingState: string, documentNumber: string): string {
-  return createHash('sha256').update(`${scheme}:${issuingState}:${documentNumber}`).digest('base64url').slice(0, 32);
+export function documentSubject(secret: string, scheme: string, issuingState: string, documentNumber: string): string {
+  if (!secret || secret.length < 32) throw new RangeError('documentSubject needs SUBJECT_SECRET (at least 32 characters)');
+  return createHmac('sha256', secret).update(`${scheme}:${issuingState}:${documentNumber}`).digest('base64url').slice(0, 32);
+}
+
+/**
+ * The subject of a verification that failed: random for each transaction, so a forged or unverifiable
+ * document never logs in as (or links to) the document it claims to be.
+ */
+export function transactionSubject(): string {
+  return randomBytes(24).toString('base64url');
 }

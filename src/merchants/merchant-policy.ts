@@ -3,6 +3,7 @@ import { unknownScopes } from './scopes.js';
 
 export interface MerchantSettings {
   redirectUris: string[];
+  subjectType?: string;
   scope: string | null;
   tokenEndpointAuthMethod: string;
   idTokenEncryptedResponseAlg: string | null;
@@ -36,6 +37,10 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
     if (new Set(uris).size !== uris.length) add(field, 'values must be unique');
   };
   httpsOnly('redirect_uris', s.redirectUris);
+  // Pairwise subjects are computed per sector, the redirect URIs' host (OIDC Core §8.1); several hosts would
+  // need a sector_identifier_uri, which is not offered, so the engine would refuse the merchant at login.
+  if (s.subjectType === 'pairwise' && new Set(s.redirectUris.map((u) => new URL(u).host)).size > 1)
+    add('subject_type', 'pairwise needs redirect_uris on a single host');
   // Only registered request_uris are ever fetched (SSRF): the same https rule as redirect URIs.
   httpsOnly('request_uris', s.requestUris);
   if (s.scope) for (const unknown of unknownScopes(s.scope)) add('scope', `${unknown} is not a scope of this service`);

@@ -8,6 +8,8 @@ export type IdTokenSigningAlg = (typeof ID_TOKEN_SIGNING_ALGS)[number];
 export const CIBA_DELIVERY_MODES = ['poll', 'ping', 'push'] as const;
 export type CibaDeliveryMode = (typeof CIBA_DELIVERY_MODES)[number];
 export const ENCRYPTION_ALGS = ['RSA-OAEP-256'] as const;
+export const SUBJECT_TYPES = ['public', 'pairwise'] as const;
+export type SubjectType = (typeof SUBJECT_TYPES)[number];
 export const ENCRYPTION_ENCS = ['A256GCM', 'A128GCM', 'A128CBC-HS256', 'A256CBC-HS512'] as const;
 
 /** A merchant (an OAuth client). The secret is sealed with the at-rest key; it is never stored in clear. */
@@ -23,6 +25,8 @@ export class MerchantEntity {
   /** eID scheme ids the merchant may use; null = every scheme enabled in this environment. */
   @Column({ name: 'eid_schemes', type: 'jsonb', nullable: true }) eidSchemes: string[] | null;
   @Column({ type: 'boolean', default: false }) psd2: boolean;
+  /** OIDC subject type: public (one sub per person for every merchant) or pairwise (a sub of its own). */
+  @Column({ name: 'subject_type', type: 'text', default: 'public' }) subjectType: SubjectType;
   @Column({ name: 'token_endpoint_auth_method', type: 'text', default: 'client_secret_basic' })
   tokenEndpointAuthMethod: TokenEndpointAuthMethod;
   @Column({ name: 'id_token_signed_response_alg', type: 'text', default: 'RS256' }) idTokenSignedResponseAlg: IdTokenSigningAlg;

@@ -126,6 +126,7 @@ export class MerchantsService {
     const problems = merchantSettingProblems(
       {
         redirectUris: entity.redirectUris ?? [],
+        subjectType: entity.subjectType ?? 'public',
         scope: entity.scope ?? null,
         tokenEndpointAuthMethod: entity.tokenEndpointAuthMethod ?? 'client_secret_basic',
         idTokenEncryptedResponseAlg: entity.idTokenEncryptedResponseAlg ?? null,

@@ -94,7 +94,19 @@ export function mapVerifierClaims(holder: DocumentHolderData, outcome: Verificat
   put('result_explanation', resultExplanation(outcome));
   put('given_name', secondaryIdentifier);
   put('family_name', primaryIdentifier);
-  return claims;
+  return outcome.result === 'fail' ? failureClaims(claims) : claims;
+}
+
+/**
+ * What a failed verification may tell the merchant: that it failed, why, and which kind of document from
+ * which state was presented. Never the identity attributes (names, birth date, document and personal
+ * numbers, nationality, expiry…): they come from a document that did not verify, possibly a forgery
+ * naming someone else.
+ */
+const FAILURE_CLAIMS = ['authentication_result', 'result_explanation', 'document_type', 'issuing_country', 'interpreted_issuing_country'];
+
+function failureClaims(claims: VerifierClaims): VerifierClaims {
+  return Object.fromEntries(FAILURE_CLAIMS.filter((name) => name in claims).map((name) => [name, claims[name]]));
 }
 
 /** 'F'/'M' only; '<' (unspecified) and 'X' (ICAO "unspecified", used for non-binary) give no claim. */

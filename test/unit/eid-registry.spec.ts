@@ -13,6 +13,8 @@ const config = (env: 'customer-test' | 'production') =>
     BASE_URL: 'https://broker.example',
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     COOKIE_KEYS: randomBytes(32).toString('hex'),
+    SUBJECT_SECRET: randomBytes(32).toString('hex'),
+    PAIRWISE_SECRET: randomBytes(32).toString('hex'),
     ALLOW_EMBEDDED_DATABASE: 'true',
     TRUST_CSCA_PATHS: '/etc/broker/csca',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'eid-')),
@@ -20,18 +22,18 @@ const config = (env: 'customer-test' | 'production') =>
 
 describe('eID registry', () => {
   it('offers the test eID in customer-test', () => {
-    const registry = new EidRegistry([new TestEidProvider()], config('customer-test'));
+    const registry = new EidRegistry([new TestEidProvider(config('customer-test'))], config('customer-test'));
     expect(registry.ids()).toEqual(['test']);
   });
 
   it('cannot enable the test eID in production: the module leaves it out, and the registry refuses it outright', () => {
     const module = EidModule.forRoot(config('production'));
     expect(module.providers).not.toContain(TestEidProvider);
-    expect(() => new EidRegistry([new TestEidProvider()], config('production'))).toThrow('test-only eID schemes cannot run in production: test');
+    expect(() => new EidRegistry([new TestEidProvider(config('customer-test'))], config('production'))).toThrow('test-only eID schemes cannot run in production: test');
   });
 
   it("limits a merchant to its own schemes and honours a preselection by login_hint or acr_values", () => {
-    const test = new TestEidProvider();
+    const test = new TestEidProvider(config('customer-test'));
     const registry = new EidRegistry([test], config('customer-test'));
     expect(registry.forRequest(null)).toEqual([test]);
     expect(registry.forRequest(['document-verifier'])).toEqual([]);

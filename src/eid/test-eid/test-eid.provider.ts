@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import type { Messages } from '../../oidc/interaction/i18n/messages.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
 import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js';
@@ -16,6 +17,8 @@ import { SPECIMEN_IDENTITIES } from './specimen-identities.js';
 export class TestEidProvider implements EidProvider, SupportsAcr {
   readonly id = 'test';
   readonly testOnly = true;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   displayName(messages: Messages): string {
     return messages.testEidName;
@@ -45,7 +48,7 @@ export class TestEidProvider implements EidProvider, SupportsAcr {
     return {
       kind: 'identified',
       identity: {
-        subject: documentSubject('test', holder.issuingState, holder.documentNumber),
+        subject: documentSubject(this.config.subjectSecret, 'test', holder.issuingState, holder.documentNumber),
         claims,
         birthDate: (holder.dg11?.fullDateOfBirth && birthDateFromDg11(holder.dg11.fullDateOfBirth)) || birthDateFromMrz(holder.mrzDateOfBirth, now),
         acr: high ? ACR_EIDAS_HIGH : undefined,

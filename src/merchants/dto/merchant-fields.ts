@@ -20,6 +20,7 @@ import {
   ENCRYPTION_ALGS,
   ENCRYPTION_ENCS,
   ID_TOKEN_SIGNING_ALGS,
+  SUBJECT_TYPES,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '../merchant.entity.js';
 import { IsRedirectUri } from './is-redirect-uri.js';
@@ -50,6 +51,17 @@ export class MerchantOptionalFields {
   @ApiPropertyOptional({ description: 'PSD2 third-party provider: PKCE with S256 is mandatory (spec 4.2.4).', default: false })
   @OptionalNotNull() @IsBoolean()
   psd2?: boolean;
+
+  @ApiPropertyOptional({
+    enum: SUBJECT_TYPES,
+    default: 'public',
+    example: 'pairwise',
+    description:
+      'OIDC subject type (spec 2.9): public, the same sub for a person at every merchant; pairwise, a sub of this merchant ' +
+      'alone (its redirect_uris must then share one host, the sector).',
+  })
+  @OptionalNotNull() @IsIn(SUBJECT_TYPES)
+  subject_type?: (typeof SUBJECT_TYPES)[number];
 
   @ApiPropertyOptional({ enum: TOKEN_ENDPOINT_AUTH_METHODS, default: 'client_secret_basic' })
   @OptionalNotNull() @IsIn(TOKEN_ENDPOINT_AUTH_METHODS)

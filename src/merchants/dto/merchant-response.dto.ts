@@ -8,6 +8,7 @@ export class MerchantDto {
   @ApiProperty({ nullable: true, type: String, description: 'null: every scope' }) scope: string | null;
   @ApiProperty({ nullable: true, type: [String], description: 'null: every scheme enabled in this environment' }) eid_schemes: string[] | null;
   @ApiProperty() psd2: boolean;
+  @ApiProperty({ enum: ['public', 'pairwise'], example: 'public' }) subject_type: string;
   @ApiProperty() token_endpoint_auth_method: string;
   @ApiProperty() id_token_signed_response_alg: string;
   @ApiPropertyOptional({ nullable: true, type: String }) id_token_encrypted_response_alg: string | null;

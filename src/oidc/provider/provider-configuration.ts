@@ -87,7 +87,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
     responseTypes: ['code'],
     subjectTypes: ['public', 'pairwise'],
     pairwiseIdentifier: async (_ctx, sub, client) =>
-      createHmac('sha256', config.cookieKeys[0]).update(`${client.sectorIdentifier ?? client.clientId}:${sub}`).digest('base64url'),
+      createHmac('sha256', config.pairwiseSecret).update(`${client.sectorIdentifier ?? client.clientId}:${sub}`).digest('base64url'),
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'],
     enabledJWA: {
       idTokenSigningAlgValues: ['RS256', 'ES256'],

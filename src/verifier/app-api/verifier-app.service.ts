@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { documentSubject } from '../../eid/document-subject.js';
+import { documentSubject, transactionSubject } from '../../eid/document-subject.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
 import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
@@ -159,8 +159,14 @@ export class VerifierAppService {
           selfie: face && Buffer.from(face.selfie).toString('base64'),
           selfieEmbedding: face?.selfieEmbedding ?? [],
           claims,
-          subject: documentSubject('document-verifier', chip.holder.issuingState, chip.holder.documentNumber),
-          birthDate: (chip.holder.dg11?.fullDateOfBirth && birthDateFromDg11(chip.holder.dg11.fullDateOfBirth)) || birthDateFromMrz(chip.holder.mrzDateOfBirth, now),
+          // Only a verified document has a stable subject and a birth date (age claims); a failed one gets a
+          // random subject per transaction, so a forged DG1 never logs in as the document it names.
+          ...(verdict.result === 'pass'
+            ? {
+                subject: documentSubject(this.config.subjectSecret, 'document-verifier', chip.holder.issuingState, chip.holder.documentNumber),
+                birthDate: (chip.holder.dg11?.fullDateOfBirth && birthDateFromDg11(chip.holder.dg11.fullDateOfBirth)) || birthDateFromMrz(chip.holder.mrzDateOfBirth, now),
+              }
+            : { subject: transactionSubject() }),
           result: verdict.result,
           explanations: verdict.explanations,
           facematchLevel,
