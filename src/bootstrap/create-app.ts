@@ -24,6 +24,17 @@ export interface StartedApp {
   initialAdminToken?: string;
 }
 
+/**
+ * Node closes an idle keep-alive connection after 5 s, at the moment a client (a proxy, an SDK, undici) may
+ * be sending the next request on it: that request fails with "other side closed". Idle connections are
+ * kept for 65 s, longer than the usual 60 s of load balancers and clients, so the client always closes first.
+ */
+function keepConnectionsLongerThanClients(app: INestApplication): void {
+  const server = app.getHttpServer() as import('node:http').Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
+
 /** Builds the whole service (used by main.ts and by the end-to-end tests alike). */
 export async function createApp(config: AppConfig): Promise<StartedApp> {
   setLogLevel(config.logLevel);
@@ -67,6 +78,7 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   app.enableShutdownHooks();
   mountSwagger(app, config.baseUrl);
   await app.init();
+  keepConnectionsLongerThanClients(app);
   const initialAdminToken = await app.get(AdminTokensService).ensureInitialToken();
   return { app, initialAdminToken };
 }
