@@ -78,3 +78,20 @@ describe('migration 1700000000004 (tokens stored before hashing)', () => {
     }
   });
 });
+
+describe('what PostgreSQL cannot store', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses a payload with a NUL as invalid_request (400), stores nothing, and finds nothing for a NUL id', async () => {
+    const adapter = new TypeOrmAdapter('Interaction', t.dataSource, { replayRetentionSeconds: 60 });
+    const attempt = adapter.upsert('i1', { kind: 'Interaction', params: { state: 'a\u0000b' } } as never, 60);
+    await expect(attempt).rejects.toMatchObject({ statusCode: 400, error: 'invalid_request' });
+    expect(await adapter.find('i1')).toBeUndefined();
+    expect(await adapter.find('i\u00001')).toBeUndefined();
+    expect(await new TypeOrmAdapter('Session', t.dataSource, { replayRetentionSeconds: 60 }).findByUid('u\u0000')).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
+import { containsNul, NUL_REFUSED } from '../../common/http/nul-character.js';
 import { lostConsumeRace, replayRevokesGrant } from './replay.js';
 import { credentialHash, isCredentialModel, storedKey } from './stored-key.js';
 
@@ -32,6 +33,8 @@ export class TypeOrmAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+    // The edge refuses NULs it can see; one hidden deeper (an encrypted request object) stops here as a 400.
+    if (containsNul(payload) || id.includes('\u0000')) throw new errors.InvalidRequest(NUL_REFUSED);
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
     const credential = isCredentialModel(this.model);
     const stored = credential ? withoutJti(payload) : payload;
