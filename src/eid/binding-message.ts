@@ -97,7 +97,26 @@ function fromJson(obj: Record<string, unknown>): BindingMessage {
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as BindingMessage;
 }
 
+/**
+ * Embedding, override and isolate controls (Unicode bidi, UAX #9) make text display in another order than
+ * it is stored: "Pay 100 to …" could read as another amount or payee on the user's screen. Text a person
+ * confirms must read as it is sent, so these are refused (the marks U+200E/U+200F stay allowed).
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+
+function refuseBidiControls(text: string | undefined, name: string): void {
+  if (text !== undefined && BIDI_CONTROLS.test(text))
+    throw new BindingMessageError(`${name} contains bidirectional control characters (U+202A-U+202E, U+2066-U+2069)`);
+}
+
 export function parseBindingMessage(value: string): BindingMessage {
+  const message = parseBindingMessageValue(value);
+  refuseBidiControls(message.text, 'binding_message');
+  refuseBidiControls(message.transactionText?.content, 'binding_message transactiontext');
+  return message;
+}
+
+function parseBindingMessageValue(value: string): BindingMessage {
   if (value.length > MAX_BINDING_MESSAGE_LENGTH) throw new BindingMessageError(`binding_message is longer than ${MAX_BINDING_MESSAGE_LENGTH} characters`);
   const direct = asObject(value);
   if (direct) return fromJson(direct);
@@ -119,6 +138,7 @@ export function parseServiceContext(value: string): string {
   } catch {
     throw new BindingMessageError('svc_context must be Base64-encoded JSON');
   }
+  refuseBidiControls(decoded, 'svc_context');
   if (typeof parsed === 'string') return parsed;
   if (parsed && typeof parsed === 'object')
     return Object.entries(parsed as Record<string, unknown>)

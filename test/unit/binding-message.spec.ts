@@ -52,6 +52,15 @@ describe('binding_message (spec 4.7)', () => {
     expect(() => parseBindingMessage(value)).toThrow(message);
   });
 
+  it('refuses bidirectional controls that would make displayed text read differently, wherever the text sits', () => {
+    const spoof = 'Pay \u202e001 EUR\u202c to Shop';
+    for (const value of [spoof, b64(spoof), JSON.stringify({ bindingMessage: spoof }), JSON.stringify({ transactiontext: b64(spoof) })])
+      expect(() => parseBindingMessage(value)).toThrow('bidirectional control characters');
+    expect(() => parseServiceContext(b64(JSON.stringify({ amount: '\u2067100\u2069' })))).toThrow('bidirectional control characters');
+    // Right-to-left text itself, and the plain direction marks, stay allowed.
+    expect(parseBindingMessage('שלום \u200f123').text).toBe('שלום \u200f123');
+  });
+
   it('svc_context is Base64 JSON shown as text', () => {
     expect(parseServiceContext(b64(JSON.stringify({ shop: 'Kiosk', amount: 5 })))).toBe('shop: Kiosk\namount: 5');
     expect(parseServiceContext(b64(JSON.stringify('hello')))).toBe('hello');
