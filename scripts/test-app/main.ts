@@ -1,11 +1,14 @@
 /**
  * The test app: plays the phone's part of a document verification in customer-test.
  *
- *   npm run test-app -- specimen --api <base>/app/v1 --face <image.jpg> [--person uto-passport] --out <dir>
- *       asks the server for a specimen chip (signed by its specimen CSCA) with that face in DG2
+ *   npm run test-app -- specimen --api <base>/app/v1 --face <image.jpg> [--person uto-passport]
+ *       [--clone-detection active-authentication|chip-authentication] --out <dir>
+ *       asks the server for a specimen chip (signed by its specimen CSCA) with that face in DG2; with
+ *       chip-authentication the chip has a DG14 Chip Authentication key and no DG15
  *   npm run test-app -- --session <link from the QR code> --document <dir> --selfie <image>
  *       [--left <image>] [--right <image>]
- *       opens the session, answers the AA challenge with the specimen chip, answers the liveness
+ *       opens the session, answers the AA challenge (or, for a chip with only a DG14 key, relays the
+ *       server's Chip Authentication challenge) with the specimen chip, answers the liveness
  *       challenge with the images, prints the outcome as JSON
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +23,7 @@ const { values, positionals } = parseArgs({
     api: { type: 'string' },
     face: { type: 'string' },
     person: { type: 'string' },
+    'clone-detection': { type: 'string' },
     out: { type: 'string' },
     session: { type: 'string' },
     document: { type: 'string' },
@@ -37,11 +41,14 @@ const fail = (message: string): never => {
 
 async function specimen(): Promise<void> {
   if (!values.api || !values.face || !values.out) fail('specimen needs --api, --face and --out');
-  const document = await new VerifierClient(values.api!.replace(/\/$/, '')).requestSpecimen(read(values.face!), values.person);
+  const cloneDetection = values['clone-detection'] ?? 'active-authentication';
+  if (cloneDetection !== 'active-authentication' && cloneDetection !== 'chip-authentication') fail('--clone-detection is active-authentication or chip-authentication');
+  const document = await new VerifierClient(values.api!.replace(/\/$/, '')).requestSpecimen(read(values.face!), values.person, cloneDetection as 'active-authentication' | 'chip-authentication');
   mkdirSync(values.out!, { recursive: true });
   writeFileSync(join(values.out!, 'sod.bin'), Buffer.from(document.sod, 'base64'));
   for (const [n, b64] of Object.entries(document.data_groups)) writeFileSync(join(values.out!, `dg${n}.bin`), Buffer.from(b64, 'base64'));
-  writeFileSync(join(values.out!, 'aa-key.der'), Buffer.from(document.active_authentication_key, 'base64'), { mode: 0o600 });
+  if (document.active_authentication_key) writeFileSync(join(values.out!, 'aa-key.der'), Buffer.from(document.active_authentication_key, 'base64'), { mode: 0o600 });
+  if (document.chip_authentication_key) writeFileSync(join(values.out!, 'ca-key.der'), Buffer.from(document.chip_authentication_key, 'base64'), { mode: 0o600 });
   writeFileSync(join(values.out!, 'mrz.txt'), `${document.mrz}\n`);
   process.stdout.write(`specimen document written to ${values.out} (MRZ ${document.mrz})\n`);
 }

@@ -24,4 +24,6 @@ export const livenessChallengeMismatch = () => new VerifierError(409, 'liveness_
 export const livenessExpired = () =>
   new VerifierError(410, 'liveness_expired', 'the liveness challenge has expired: liveness data is valid only a few minutes; ask for a new challenge');
 export const challengeMissing = () => new VerifierError(409, 'challenge_missing', 'ask for an active authentication challenge first');
+export const chipAuthChallengeMissing = () =>
+  new VerifierError(409, 'challenge_missing', 'ask for a chip authentication challenge first (POST /app/v1/session/ca-challenge); each challenge answers one chip step');
 export const specimenOnlyInTest = () => new VerifierError(404, 'not_found', 'specimen documents exist only in the customer-test environment');

@@ -50,4 +50,20 @@ describe('the test app command line', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('not a session link');
   }, 90_000);
+
+  it('runs the Chip Authentication challenge for a specimen chip with a DG14 CA key and no DG15', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-ca-doc-'));
+    const specimen = await run(['specimen', '--api', `${t.baseUrl}/app/v1`, '--face', join(FACES, 'howard-document.jpg'), '--clone-detection', 'chip-authentication', '--out', dir]);
+    expect(specimen.stderr).toBe('');
+    const files = readdirSync(dir);
+    expect(files).toEqual(expect.arrayContaining(['ca-key.der', 'dg14.bin']));
+    expect(files).not.toContain('dg15.bin');
+
+    const browser = new TestBrowser(t.baseUrl);
+    const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
+    const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+    const verify = await run(['--session', link, '--document', dir, '--selfie', join(FACES, 'howard-center.png'), '--right', join(FACES, 'howard-right.png')]);
+    expect(JSON.parse(verify.stdout)).toMatchObject({ state: 'completed', authentication_result: 'pass' });
+    expect(verify.code).toBe(0);
+  }, 90_000);
 });

@@ -17,13 +17,17 @@ export interface Person {
 export const HOWARD: Person = { center: face('howard-center.png'), right: face('howard-right.png') };
 export const SHELDON: Person = { center: face('sheldon-center.png'), right: face('sheldon-right.png') };
 
-/** A specimen chip from the running server, with Howard's photo in DG2, written as the test app expects it. */
-export async function specimenDocumentDir(baseUrl: string, person = 'nor-adult'): Promise<string> {
-  const doc = await new VerifierClient(`${baseUrl}/app/v1`).requestSpecimen(face('howard-document.jpg'), person);
+/**
+ * A specimen chip from the running server, with Howard's photo in DG2, written as the test app expects it;
+ * 'chip-authentication' gives a chip with a DG14 Chip Authentication key (ca-key.der) and no DG15.
+ */
+export async function specimenDocumentDir(baseUrl: string, person = 'nor-adult', cloneDetection: 'active-authentication' | 'chip-authentication' = 'active-authentication'): Promise<string> {
+  const doc = await new VerifierClient(`${baseUrl}/app/v1`).requestSpecimen(face('howard-document.jpg'), person, cloneDetection);
   const dir = mkdtempSync(join(tmpdir(), 'specimen-'));
   writeFileSync(join(dir, 'sod.bin'), Buffer.from(doc.sod, 'base64'));
   for (const [n, b64] of Object.entries(doc.data_groups)) writeFileSync(join(dir, `dg${n}.bin`), Buffer.from(b64, 'base64'));
-  writeFileSync(join(dir, 'aa-key.der'), Buffer.from(doc.active_authentication_key, 'base64'));
+  if (doc.active_authentication_key) writeFileSync(join(dir, 'aa-key.der'), Buffer.from(doc.active_authentication_key, 'base64'));
+  if (doc.chip_authentication_key) writeFileSync(join(dir, 'ca-key.der'), Buffer.from(doc.chip_authentication_key, 'base64'));
   return dir;
 }
 

@@ -28,7 +28,10 @@ export { checkSignerSignature, type SignerSignatureCheck } from './pa/signerSign
 export { checkCertificateChain, type ChainCheck } from './pa/certificateChain.js';
 export { verifyActiveAuthentication, type ActiveAuthCheck } from './aa/activeAuth.js';
 export { verifyIso9796Scheme1, signIso9796Scheme1 } from './aa/iso9796.js';
-export { verifyChipAuthentication, type ChipAuthCheck, type ChipAuthEvidence } from './ca/chipAuth.js';
+export {
+  startChipAuthentication, verifyChipAuthenticationResponse, isChallengeDg14, CHIP_AUTH_FIRST_COMMAND,
+  type ChipAuthChallenge, type ChipAuthTerminalState, type ChipAuthCheck, type ChipAuthEvidence, type StartChipAuthOptions,
+} from './ca/chipAuth.js';
 export { deriveBacKeys, buildMutualAuth, completeMutualAuth, type BacKeys, type BacSessionKeys } from './sm/bac.js';
 export { SecureMessaging } from './sm/secureMessaging.js';
 export { deriveKey, retailMac, aesCmac, pad, unpad, type SmCipher } from './sm/primitives.js';

@@ -1,19 +1,45 @@
-import type { ChipData, FaceFrame, Outcome, Pose } from './types.js';
+import { parseDg14 } from '../../icao9303/src/lds/dg14.js';
+import type { ChipAuthChallenge, ChipData, FaceFrame, Outcome, Pose } from './types.js';
 import type { VerifierClient } from './verifier-client.js';
 
-/** What the phone contributes: reading the chip (answering the AA challenge) and capturing the poses asked for. */
+/** What the phone contributes: reading the chip (answering the AA challenge), relaying Chip Authentication, capturing the poses asked for. */
 export interface PhoneSide {
   readChip(activeAuthChallenge: Uint8Array): Promise<ChipData>;
+  /**
+   * MSE:Set KAT with the server's terminal key over the chip's secure channel, then the protected command as is;
+   * returns the chip's response APDU (ICAO 9303-11 §6.2). Without it, a chip that only has Chip Authentication
+   * cannot prove it is genuine.
+   */
+  chipAuthenticate?(challenge: ChipAuthChallenge): Promise<Uint8Array>;
   captureFrames(sequence: Pose[]): Promise<FaceFrame[]>;
 }
 
-/** One whole session, in the order the server enforces: open, AA challenge, chip, liveness challenge, face (skipped when the chip failed). */
+/**
+ * Chip Authentication is run when it is the chip's only proof: DG14 holds a chip authentication key and there is
+ * no DG15 (Active Authentication, answered in readChip, proves the chip otherwise).
+ */
+export function needsChipAuthentication(chip: ChipData): boolean {
+  const dg14 = chip.dataGroups.get(14);
+  if (!dg14 || chip.dataGroups.has(15)) return false;
+  try {
+    return parseDg14(dg14).chipAuthenticationPublicKeys.length > 0;
+  } catch {
+    return false; // the server judges an unreadable DG14
+  }
+}
+
+/** One whole session, in the order the server enforces: open, AA challenge, chip (with CA), liveness challenge, face (skipped when the chip failed). */
 export async function runVerification(client: VerifierClient, qrToken: string, phone: PhoneSide): Promise<Outcome> {
   await client.open(qrToken);
   const challenge = await client.activeAuthChallenge();
-  const chip = await client.uploadChip(await phone.readChip(challenge));
+  const chip = await phone.readChip(challenge);
+  if (phone.chipAuthenticate && !chip.chipAuthentication && needsChipAuthentication(chip)) {
+    const ca = await client.chipAuthChallenge(chip.dataGroups.get(14)!);
+    chip.chipAuthentication = { responseApdu: await phone.chipAuthenticate(ca) };
+  }
+  const uploaded = await client.uploadChip(chip);
   // A chip that failed completes the session as fail: there is no face step to do.
-  if (chip.next === 'outcome') return client.outcome();
+  if (uploaded.next === 'outcome') return client.outcome();
   const liveness = await client.livenessChallenge();
   return client.uploadFace(liveness.challenge_id, await phone.captureFrames(liveness.sequence));
 }

@@ -27,7 +27,18 @@ export interface ChipData {
   dataGroups: Map<number, Uint8Array>;
   /** The chip's INTERNAL AUTHENTICATE answer to the challenge from `activeAuthChallenge()`. */
   activeAuthSignature?: Uint8Array;
-  chipAuthentication?: { terminalPrivateKey: Uint8Array; responseApdu: Uint8Array; ssc: Uint8Array; keyId?: number };
+  /** The chip's response APDU to `protectedCommand` of the server's Chip Authentication challenge (ICAO 9303-11 §6.2). */
+  chipAuthentication?: { responseApdu: Uint8Array };
+}
+
+/**
+ * The server's Chip Authentication challenge (POST /session/ca-challenge): send MSE:Set KAT with
+ * `terminalPublicKey` (DO91, and `keyId` as DO84) over the chip's secure channel, then `protectedCommand` as is.
+ */
+export interface ChipAuthChallenge {
+  terminalPublicKey: Uint8Array;
+  protectedCommand: Uint8Array;
+  keyId?: number;
 }
 
 export interface LivenessChallenge {
@@ -54,6 +65,11 @@ export interface SpecimenDocument {
   mrz: string;
   sod: string;
   data_groups: Record<string, string>;
-  /** PKCS#8, Base64: the specimen chip's Active Authentication key */
-  active_authentication_key: string;
+  /** PKCS#8, Base64: the specimen chip's Active Authentication key (documents with DG15) */
+  active_authentication_key?: string;
+  /** PKCS#8, Base64: the specimen chip's Chip Authentication key (documents with a DG14 CA key) */
+  chip_authentication_key?: string;
 }
+
+/** Which proof the specimen chip offers: Active Authentication (DG15) or Chip Authentication only (DG14, no DG15). */
+export type SpecimenCloneDetection = 'active-authentication' | 'chip-authentication';

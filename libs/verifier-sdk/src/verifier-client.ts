@@ -1,8 +1,9 @@
 import { VerifierApiError } from './errors.js';
 import { parseSessionLink } from './session-link.js';
-import type { ChipData, FaceFrame, LivenessChallenge, OpenedSession, Outcome, SessionStatus, SpecimenDocument } from './types.js';
+import type { ChipAuthChallenge, ChipData, FaceFrame, LivenessChallenge, OpenedSession, Outcome, SessionStatus, SpecimenCloneDetection, SpecimenDocument } from './types.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+const unb64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
 
 /**
  * Typed client of the verifier app API (the part of the SDK our server defines). One instance per
@@ -36,21 +37,21 @@ export class VerifierClient {
     return new Uint8Array(Buffer.from(challenge, 'hex'));
   }
 
+  /** The server is the Chip Authentication terminal: it answers its ephemeral key and the command to relay (ICAO 9303-11 §6.2). */
+  async chipAuthChallenge(dg14: Uint8Array, keyId?: number): Promise<ChipAuthChallenge> {
+    const r = await this.call<{ terminal_public_key: string; protected_command: string; key_id?: number }>('POST', '/session/ca-challenge', {
+      dg14: b64(dg14),
+      ...(keyId !== undefined ? { key_id: keyId } : {}),
+    });
+    return { terminalPublicKey: unb64(r.terminal_public_key), protectedCommand: unb64(r.protected_command), ...(r.key_id !== undefined ? { keyId: r.key_id } : {}) };
+  }
+
   uploadChip(chip: ChipData): Promise<{ received: boolean; next: string }> {
     return this.call('POST', '/session/chip', {
       sod: b64(chip.sod),
       data_groups: Object.fromEntries([...chip.dataGroups].map(([n, bytes]) => [String(n), b64(bytes)])),
       ...(chip.activeAuthSignature ? { active_authentication: { signature: b64(chip.activeAuthSignature) } } : {}),
-      ...(chip.chipAuthentication
-        ? {
-            chip_authentication: {
-              terminal_private_key: b64(chip.chipAuthentication.terminalPrivateKey),
-              response_apdu: b64(chip.chipAuthentication.responseApdu),
-              ssc: b64(chip.chipAuthentication.ssc),
-              key_id: chip.chipAuthentication.keyId,
-            },
-          }
-        : {}),
+      ...(chip.chipAuthentication ? { chip_authentication: { response_apdu: b64(chip.chipAuthentication.responseApdu) } } : {}),
     });
   }
 
@@ -74,8 +75,15 @@ export class VerifierClient {
   }
 
   /** customer-test only: a specimen chip signed by the environment's specimen CSCA, with `faceImage` in DG2. */
-  requestSpecimen(faceImage: Uint8Array, person?: string): Promise<SpecimenDocument> {
-    return this.call('POST', '/specimen-documents', { face_image: b64(faceImage), ...(person ? { person } : {}) }, false);
+  requestSpecimen(faceImage: Uint8Array, person?: string): Promise<SpecimenDocument & { active_authentication_key: string }>;
+  requestSpecimen(faceImage: Uint8Array, person: string | undefined, cloneDetection: SpecimenCloneDetection): Promise<SpecimenDocument>;
+  requestSpecimen(faceImage: Uint8Array, person?: string, cloneDetection?: SpecimenCloneDetection): Promise<SpecimenDocument> {
+    return this.call(
+      'POST',
+      '/specimen-documents',
+      { face_image: b64(faceImage), ...(person ? { person } : {}), ...(cloneDetection ? { clone_detection: cloneDetection } : {}) },
+      false,
+    );
   }
 
   private async call<T>(method: string, path: string, body?: unknown, authenticated = true): Promise<T> {

@@ -7,7 +7,7 @@ import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import type { VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { AppSession, AppSessionGuard } from './app-session.guard.js';
 import {
-  ChallengeDto, ChipResultDto, ChipUploadDto, FaceUploadDto, LivenessChallengeDto, OpenedSessionDto, OpenSessionDto, OutcomeDto,
+  CaChallengeDto, CaChallengeRequestDto, ChallengeDto, ChipResultDto, ChipUploadDto, FaceUploadDto, LivenessChallengeDto, OpenedSessionDto, OpenSessionDto, OutcomeDto,
   SessionStatusDto,
 } from './dto/app-api.dto.js';
 import { VerifierAppService } from './verifier-app.service.js';
@@ -22,7 +22,7 @@ const SessionStep = (method: 'get' | 'post') =>
   );
 
 /**
- * The verifier app's API (what the SDK 1.9.1 talks to). Steps in order: open → AA challenge → chip →
+ * The verifier app's API (what the SDK 1.9.1 talks to). Steps in order: open → AA and/or CA challenge → chip →
  * liveness challenge → face → outcome. Out-of-order calls answer 409, expired sessions 410.
  */
 @ApiTags('verifier app')
@@ -57,10 +57,26 @@ export class AppApiController {
     return this.app.activeAuthChallenge(session);
   }
 
+  @Post('session/ca-challenge')
+  @SessionStep('post')
+  @ApiOperation({
+    summary: 'A Chip Authentication challenge: the server is the CA terminal (ICAO 9303-11 §6.2)',
+    description:
+      'Send DG14 as read. The server makes an ephemeral key pair on the domain parameters of the DG14 key, derives the ' +
+      'session keys and protects a first command under them. Send MSE:Set KAT with terminal_public_key (and key_id) over ' +
+      "the chip's secure channel, then protected_command as is, and upload the chip's response APDU in the chip step " +
+      '(chip_authentication.response_apdu) with the same DG14. A new challenge replaces the previous one; the chip step spends it.',
+  })
+  @ApiOkResponse({ type: CaChallengeDto })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'DG14 cannot be read or holds no usable chip authentication key' })
+  caChallenge(@AppSession() session: VerificationSessionEntity, @Body() dto: CaChallengeRequestDto): Promise<CaChallengeDto> {
+    return this.app.chipAuthChallenge(session, dto);
+  }
+
   @Post('session/chip')
   @SessionStep('post')
   @ApiOperation({
-    summary: 'Upload EF.SOD, the data groups read, and the AA response or CA evidence',
+    summary: 'Upload EF.SOD, the data groups read, and the answer to the AA and/or CA challenge',
     description:
       'When the chip fails (passive authentication, clone detection, document kind or expiry) the session is completed ' +
       "as fail at this step and the answer's next is 'outcome': no face work is done for it, and the liveness and face " +

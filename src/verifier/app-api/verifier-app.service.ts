@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { documentSubject, transactionSubject } from '../../eid/document-subject.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
 import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js';
+import type { ChipAuthTerminalState } from '../../../libs/icao9303/src/index.js';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
 import type { SessionRequirements, SessionState, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
@@ -14,13 +15,14 @@ import { ChipVerificationService, type ChipEvidence } from '../verification/chip
 import { FaceVerificationService, type FaceOutcome } from '../verification/face-verification.service.js';
 import { randomSequence } from '../verification/liveness-rules.js';
 import { chipFailureVerdict, decideVerdict, type VerificationVerdict } from '../verification/outcome.js';
-import { challengeMissing, livenessChallengeMismatch, livenessExpired, unusableChipData } from '../verifier.errors.js';
+import { challengeMissing, chipAuthChallengeMissing, livenessChallengeMismatch, livenessExpired, unusableChipData } from '../verifier.errors.js';
 import type {
-  ChallengeDto, ChipResultDto, ChipUploadDto, FaceUploadDto, LivenessChallengeDto, OpenedSessionDto, OpenSessionDto, OutcomeDto,
+  CaChallengeDto, CaChallengeRequestDto, ChallengeDto, ChipResultDto, ChipUploadDto, FaceUploadDto, LivenessChallengeDto, OpenedSessionDto, OpenSessionDto, OutcomeDto,
   SessionRequirementsDto, SessionStatusDto,
 } from './dto/app-api.dto.js';
 
 const chipContext = (id: string) => `verification-chip:${id}`;
+const caContext = (id: string) => `verification-ca:${id}`;
 /** Frames stamped slightly after the server's clock are accepted: phones' clocks drift. */
 const CLOCK_SKEW_MS = 5000;
 
@@ -54,20 +56,33 @@ export class VerifierAppService {
     return { challenge };
   }
 
+  /**
+   * The server is the Chip Authentication terminal (ICAO 9303-11 §6.2): it keeps the ephemeral private key and
+   * the session keys (sealed in the session row), the app only relays the public key and the protected command.
+   * A new challenge replaces the previous one; the chip step spends it.
+   */
+  async chipAuthChallenge(session: VerificationSessionEntity, dto: CaChallengeRequestDto): Promise<CaChallengeDto> {
+    this.sessions.assertState(session, ['opened']);
+    const challenge = this.chip.startChipAuthentication(b64(dto.dg14), dto.key_id);
+    await this.sessions.update(session, ['opened'], { caChallengeSealed: this.secretBox.encrypt(JSON.stringify(challenge.secretState), caContext(session.id)) });
+    return {
+      terminal_public_key: Buffer.from(challenge.terminalPublicKey).toString('base64'),
+      protected_command: Buffer.from(challenge.protectedCommand).toString('base64'),
+      ...(challenge.keyId !== undefined ? { key_id: challenge.keyId } : {}),
+    };
+  }
+
   async uploadChip(session: VerificationSessionEntity, dto: ChipUploadDto): Promise<ChipResultDto> {
     this.sessions.assertState(session, ['opened']);
     if (dto.active_authentication && !session.aaChallenge) throw challengeMissing();
+    if (dto.chip_authentication && !session.caChallengeSealed) throw chipAuthChallengeMissing();
+    const caState = dto.chip_authentication && session.caChallengeSealed ? (JSON.parse(this.secretBox.decryptText(session.caChallengeSealed, caContext(session.id))) as ChipAuthTerminalState) : undefined;
     const evidence = await this.chip.verify(
       {
         sod: b64(dto.sod),
         dataGroups: dataGroups(dto.data_groups),
         activeAuthSignature: dto.active_authentication && b64(dto.active_authentication.signature),
-        chipAuthentication: dto.chip_authentication && {
-          terminalPrivateKey: b64(dto.chip_authentication.terminal_private_key),
-          responseApdu: b64(dto.chip_authentication.response_apdu),
-          ssc: b64(dto.chip_authentication.ssc),
-          keyId: dto.chip_authentication.key_id,
-        },
+        chipAuthentication: dto.chip_authentication && caState && { state: caState, responseApdu: b64(dto.chip_authentication.response_apdu) },
       },
       session.aaChallenge ? Buffer.from(session.aaChallenge, 'hex') : undefined,
       session.requirements.documentKinds,
@@ -75,13 +90,14 @@ export class VerifierAppService {
     );
     // A chip that failed (passive authentication, clone detection, document kind or expiry) ends the
     // verification here as fail: the face step is never reached, so no face work is spent on a document
-    // that cannot pass. The challenge is spent whatever the outcome: one response per challenge.
+    // that cannot pass. The challenges are spent whatever the outcome: one response per challenge.
     if (evidence.explanations.length > 0) {
-      await this.complete(session, ['opened'], evidence, undefined, { aaChallenge: null });
+      await this.complete(session, ['opened'], evidence, undefined, { aaChallenge: null, caChallengeSealed: null });
       return { received: true, next: 'outcome' };
     }
     await this.sessions.transition(session, ['opened'], 'chip_received', {
       aaChallenge: null,
+      caChallengeSealed: null,
       chipSealed: this.secretBox.encrypt(JSON.stringify(evidence), chipContext(session.id)),
     });
     return { received: true, next: 'face' };

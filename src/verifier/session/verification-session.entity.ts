@@ -40,6 +40,8 @@ export class VerificationSessionEntity {
   @Column({ type: 'text' }) state: SessionState;
   @Column({ type: 'jsonb' }) requirements: SessionRequirements;
   @Column({ name: 'aa_challenge', type: 'text', nullable: true }) aaChallenge: string | null;
+  /** Sealed Chip Authentication terminal state (ephemeral private key, session keys): the server is the CA terminal. */
+  @Column({ name: 'ca_challenge_sealed', type: 'text', nullable: true }) caChallengeSealed: string | null;
   @Column({ name: 'liveness_challenge', type: 'jsonb', nullable: true }) livenessChallenge: LivenessChallenge | null;
   /** Sealed chip evidence between the chip step and the face step (document data, photo, chip checks). */
   @Column({ name: 'chip_sealed', type: 'text', nullable: true }) chipSealed: string | null;

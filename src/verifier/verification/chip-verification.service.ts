@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Icao9303Error, parseDg1, parseDg11, parseDg2, verifyDocument, type ChipAuthEvidence } from '../../../libs/icao9303/src/index.js';
+import {
+  Icao9303Error, parseDg1, parseDg11, parseDg2, startChipAuthentication, verifyDocument, type ChipAuthChallenge, type ChipAuthEvidence,
+} from '../../../libs/icao9303/src/index.js';
 import type { DocumentKind } from '../../eid/binding-message.js';
 import type { DocumentHolderData } from '../../verifier-claims/map-verifier-claims.js';
 import { expiryDateFromMrz } from '../../verifier-claims/dates.js';
@@ -12,6 +14,7 @@ export interface ChipUpload {
   sod: Uint8Array;
   dataGroups: Map<number, Uint8Array>;
   activeAuthSignature?: Uint8Array;
+  /** the chip's answer to this session's CA challenge, with the server's own terminal state */
   chipAuthentication?: ChipAuthEvidence;
 }
 
@@ -43,6 +46,20 @@ export function documentKindOf(code: string): DocumentKind | 'other' {
 @Injectable()
 export class ChipVerificationService {
   constructor(private readonly trust: TrustStoreProvider) {}
+
+  /**
+   * The server is the Chip Authentication terminal (ICAO 9303-11 §6.2): its own ephemeral key on the DG14 key's
+   * domain parameters, session keys from the shared secret (§9.7.1) and a first protected command (§9.8).
+   * The returned secret state must never leave the server.
+   */
+  startChipAuthentication(dg14: Uint8Array, keyId?: number): ChipAuthChallenge {
+    try {
+      return startChipAuthentication(dg14, keyId);
+    } catch (e) {
+      if (e instanceof Icao9303Error) throw unusableChipData(`DG14 cannot start Chip Authentication: ${e.message}`);
+      throw e;
+    }
+  }
 
   async verify(upload: ChipUpload, aaChallenge: Uint8Array | undefined, allowedKinds: DocumentKind[], now: Date): Promise<ChipEvidence> {
     const dg1Bytes = upload.dataGroups.get(1);

@@ -3,14 +3,15 @@
  * parameters in the SubjectPublicKeyInfo, RFC 3279 §2.3.3). Node cannot import X9.42 keys, so the
  * modular exponentiation is done with BigInt.
  */
+import { randomBytes } from 'node:crypto';
 import { SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
 import * as asn1js from 'asn1js';
 import { Icao9303Error } from '../errors.js';
 import { decode } from '../asn1/der.js';
 
-const big = (b: Uint8Array) => (b.length ? BigInt(`0x${Buffer.from(b).toString('hex')}`) : 0n);
+export const bigFromBytes = (b: Uint8Array) => (b.length ? BigInt(`0x${Buffer.from(b).toString('hex')}`) : 0n);
 
-function modPow(base: bigint, exp: bigint, mod: bigint): bigint {
+export function modPow(base: bigint, exp: bigint, mod: bigint): bigint {
   let result = 1n;
   let b = base % mod;
   let e = exp;
@@ -22,18 +23,45 @@ function modPow(base: bigint, exp: bigint, mod: bigint): bigint {
   return result;
 }
 
-export function dhSharedSecret(spki: Uint8Array, privateKey: Uint8Array): Uint8Array {
+export interface DhDomain {
+  p: bigint;
+  g: bigint;
+  /** subgroup order when the parameters carry it (X9.42 DomainParameters q) */
+  q?: bigint;
+  /** the chip's public value y */
+  y: bigint;
+}
+
+/** The domain parameters and public value of an X9.42 DH key (RFC 3279 §2.3.3). */
+export function dhDomain(spki: Uint8Array): DhDomain {
   const field = 'DG14.chipAuthenticationPublicKey(DH)';
   const info = decode(spki, SubjectPublicKeyInfo, 'KEY_UNSUPPORTED', field);
   const params = asn1js.fromBER(info.algorithm.parameters ?? new ArrayBuffer(0)).result as asn1js.Sequence;
   const ints = (params.valueBlock?.value ?? []).filter((v): v is asn1js.Integer => v instanceof asn1js.Integer);
   if (ints.length < 2) throw new Icao9303Error('KEY_UNSUPPORTED', field, 'DomainParameters p, g missing (RFC 3279 §2.3.3)');
-  const p = big(new Uint8Array(ints[0].valueBlock.valueHexView));
+  const [p, g, q] = ints.map((i) => bigFromBytes(new Uint8Array(i.valueBlock.valueHexView)));
   const y = asn1js.fromBER(info.subjectPublicKey).result;
   if (!(y instanceof asn1js.Integer)) throw new Icao9303Error('KEY_UNSUPPORTED', field, 'public value is not an INTEGER');
-  const z = modPow(big(new Uint8Array(y.valueBlock.valueHexView)), big(privateKey), p);
-  // Z is encoded with the length of p (TR-03111 §3.1.3 / 9303-11 §9.7.1)
-  const len = Math.ceil(p.toString(16).length / 2);
-  return new Uint8Array(Buffer.from(z.toString(16).padStart(len * 2, '0'), 'hex'));
+  return { p, g, q, y: bigFromBytes(new Uint8Array(y.valueBlock.valueHexView)) };
 }
 
+/** A value mod p encoded with the length of p (TR-03111 §3.1.3 / 9303-11 §9.7.1). */
+export function encodeModP(value: bigint, p: bigint): Uint8Array {
+  const len = Math.ceil(p.toString(16).length / 2);
+  return new Uint8Array(Buffer.from(value.toString(16).padStart(len * 2, '0'), 'hex'));
+}
+
+/** Z = y^x mod p. */
+export function dhSharedSecret(spki: Uint8Array, privateKey: Uint8Array): Uint8Array {
+  const { p, y } = dhDomain(spki);
+  return encodeModP(modPow(y, bigFromBytes(privateKey), p), p);
+}
+
+/** An ephemeral key pair on the chip's domain parameters: x in [1, q-1] (or [1, p-2]), public g^x mod p. */
+export function dhEphemeralKeyPair(domain: DhDomain): { privateKey: Uint8Array; publicKey: Uint8Array } {
+  const order = domain.q && domain.q > 1n ? domain.q : domain.p - 1n;
+  // 64 extra random bits make the reduction's bias negligible
+  const bytes = Math.ceil(order.toString(16).length / 2) + 8;
+  const x = (bigFromBytes(new Uint8Array(randomBytes(bytes))) % (order - 1n)) + 1n;
+  return { privateKey: encodeModP(x, domain.p), publicKey: encodeModP(modPow(domain.g, x, domain.p), domain.p) };
+}

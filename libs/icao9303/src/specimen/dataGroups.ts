@@ -1,6 +1,7 @@
 /** Encoders for specimen LDS files (ICAO 9303-10 §4.6–4.7), the inverse of the ../lds parsers. */
 import * as asn1js from 'asn1js';
-import { concat } from '../util/bytes.js';
+import { concat, toArrayBuffer } from '../util/bytes.js';
+import type { SmCipher } from '../sm/primitives.js';
 import { encodeTlv } from '../util/tlv.js';
 import { DG_TAGS } from '../lds/tags.js';
 import { sniffImage } from '../lds/biometric/image.js';
@@ -84,8 +85,34 @@ export function encodeDg15(spki: Uint8Array): Uint8Array {
 
 /** DG14 with an ActiveAuthenticationInfo naming ecdsa-plain-SHA256 (required for ECDSA AA, 9303-11 §6.1). */
 export function encodeDg14ForEcdsaAa(signatureAlgorithmOid = '0.4.0.127.0.7.1.1.4.1.3'): Uint8Array {
-  const info = new asn1js.Sequence({
-    value: [new asn1js.ObjectIdentifier({ value: OID.activeAuthentication }), new asn1js.Integer({ value: 1 }), new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: signatureAlgorithmOid })] })],
-  });
-  return encodeTlv(DG_TAGS[14], new Uint8Array(new asn1js.Set({ value: [info] }).toBER()));
+  return encodeDg14({ ecdsaAaSignatureAlgorithm: signatureAlgorithmOid });
+}
+
+export interface SpecimenDg14 {
+  /** adds an ActiveAuthenticationInfo with this signature algorithm (9303-11 §6.1) */
+  ecdsaAaSignatureAlgorithm?: string;
+  /** adds a ChipAuthenticationPublicKeyInfo (id-PK-ECDH / id-PK-DH) and its ChipAuthenticationInfo (9303-11 §9.2.5, §9.2.6) */
+  chipAuthentication?: { spki: Uint8Array; keyAgreement: 'ECDH' | 'DH'; cipher: SmCipher; keyId?: number };
+}
+
+const CA_CIPHER_ARC: Record<SmCipher, number> = { '3DES': 1, 'AES-128': 2, 'AES-192': 3, 'AES-256': 4 };
+
+/** DG14: 6E { SecurityInfos } (9303-10 §4.7.14, 9303-11 §9.2). */
+export function encodeDg14(d: SpecimenDg14): Uint8Array {
+  const infos: asn1js.Sequence[] = [];
+  if (d.ecdsaAaSignatureAlgorithm) {
+    infos.push(new asn1js.Sequence({
+      value: [new asn1js.ObjectIdentifier({ value: OID.activeAuthentication }), new asn1js.Integer({ value: 1 }), new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: d.ecdsaAaSignatureAlgorithm })] })],
+    }));
+  }
+  const ca = d.chipAuthentication;
+  if (ca) {
+    const keyId = ca.keyId === undefined ? [] : [new asn1js.Integer({ value: ca.keyId })];
+    const spki = asn1js.fromBER(toArrayBuffer(ca.spki)).result;
+    infos.push(new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: ca.keyAgreement === 'DH' ? OID.pkDh : OID.pkEcdh }), spki, ...keyId] }));
+    // id-CA-<DH|ECDH>-<cipher>, version 1 (CA v1 as used with DG14)
+    const protocol = `${OID.caPrefix}${ca.keyAgreement === 'DH' ? 1 : 2}.${CA_CIPHER_ARC[ca.cipher]}`;
+    infos.push(new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: protocol }), new asn1js.Integer({ value: 1 }), ...keyId] }));
+  }
+  return encodeTlv(DG_TAGS[14], new Uint8Array(new asn1js.Set({ value: infos }).toBER()));
 }

@@ -1,13 +1,16 @@
 /**
  * Specimen eMRTD issuance: DG1 from an MRZ, DG2 from a face image, DG11, DG15 with an Active
- * Authentication key (and DG14 naming the ECDSA AA hash), EF.COM and a signed EF.SOD.
+ * Authentication key (and DG14 naming the ECDSA AA hash), optionally a Chip Authentication key in DG14,
+ * EF.COM and a signed EF.SOD.
  */
-import { sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { buildTd1, buildTd3, type MrzFields } from '../mrz/buildMrz.js';
 import { parseMrz } from '../mrz/mrz.js';
 import { signIso9796Scheme1 } from '../aa/iso9796.js';
 import { Icao9303Error } from '../errors.js';
-import { encodeDg1, encodeDg11, encodeDg14ForEcdsaAa, encodeDg15, encodeDg2, encodeEfCom, type SpecimenDg11 } from './dataGroups.js';
+import { encodeDg1, encodeDg11, encodeDg14, encodeDg15, encodeDg2, encodeEfCom, type SpecimenDg11, type SpecimenDg14 } from './dataGroups.js';
+import type { ChipAuthChipKey } from './chipAuthChip.js';
+import type { SmCipher } from '../sm/primitives.js';
 import { buildSod } from './sodBuilder.js';
 import { generateSpecimenKeyPair, type SpecimenAuthority, type SpecimenKeyType } from './authority.js';
 
@@ -21,6 +24,8 @@ export interface SpecimenDocumentInput {
   dg11?: SpecimenDg11;
   /** Active Authentication key type; false omits DG15 (default 'EC') */
   activeAuthentication?: SpecimenKeyType | false;
+  /** a Chip Authentication key (P-256 ECDH) in DG14 (9303-11 §6.2); default none */
+  chipAuthentication?: boolean | { cipher?: SmCipher; keyId?: number };
   signingTime?: Date;
   hashAlgorithm?: 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512';
 }
@@ -32,6 +37,8 @@ export interface SpecimenDocument {
   sod: Uint8Array;
   dataGroups: Map<number, Uint8Array>;
   activeAuthKey?: { type: SpecimenKeyType; privateKey: KeyObject; publicKey: KeyObject };
+  /** the DG14 Chip Authentication private key, for answerChipAuthentication */
+  chipAuthKey?: ChipAuthChipKey & { keyAgreement: 'ECDH'; keyId?: number };
   authority: SpecimenAuthority;
 }
 
@@ -49,12 +56,21 @@ export async function issueSpecimenDocument(authority: SpecimenAuthority, input:
   if (input.dg11) dataGroups.set(11, encodeDg11(input.dg11));
   let activeAuthKey: SpecimenDocument['activeAuthKey'];
   const aaType = input.activeAuthentication ?? 'EC';
+  const dg14: SpecimenDg14 = {};
   if (aaType) {
     const keys = await generateSpecimenKeyPair(aaType);
     activeAuthKey = { type: aaType, privateKey: keys.privateKey, publicKey: keys.publicKey };
-    if (aaType === 'EC') dataGroups.set(14, encodeDg14ForEcdsaAa());
+    if (aaType === 'EC') dg14.ecdsaAaSignatureAlgorithm = '0.4.0.127.0.7.1.1.4.1.3'; // ecdsa-plain-SHA256
     dataGroups.set(15, encodeDg15(new Uint8Array(keys.publicKey.export({ format: 'der', type: 'spki' }))));
   }
+  let chipAuthKey: SpecimenDocument['chipAuthKey'];
+  if (input.chipAuthentication) {
+    const options = input.chipAuthentication === true ? {} : input.chipAuthentication;
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    chipAuthKey = { keyAgreement: 'ECDH', privateKey, cipher: options.cipher ?? 'AES-128', keyId: options.keyId };
+    dg14.chipAuthentication = { spki: new Uint8Array(publicKey.export({ format: 'der', type: 'spki' })), keyAgreement: 'ECDH', cipher: chipAuthKey.cipher, keyId: options.keyId };
+  }
+  if (dg14.ecdsaAaSignatureAlgorithm || dg14.chipAuthentication) dataGroups.set(14, encodeDg14(dg14));
   const sorted = new Map([...dataGroups.entries()].sort(([a], [b]) => a - b));
   const sod = buildSod({
     dataGroups: sorted,
@@ -62,7 +78,7 @@ export async function issueSpecimenDocument(authority: SpecimenAuthority, input:
     hashAlgorithm: input.hashAlgorithm,
     signingTime: input.signingTime,
   });
-  return { mrz: mrzText, mrzInformation: mrz.mrzInformation, efCom: encodeEfCom([...sorted.keys()]), sod, dataGroups: sorted, activeAuthKey, authority };
+  return { mrz: mrzText, mrzInformation: mrz.mrzInformation, efCom: encodeEfCom([...sorted.keys()]), sod, dataGroups: sorted, activeAuthKey, chipAuthKey, authority };
 }
 
 /**

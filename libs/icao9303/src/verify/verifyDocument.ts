@@ -14,7 +14,7 @@ import type { TrustStore } from '../pki/trustStore.js';
 import { parseDg14 } from '../lds/dg14.js';
 import { parseDg15 } from '../lds/dg15.js';
 import { verifyActiveAuthentication, type ActiveAuthCheck } from '../aa/activeAuth.js';
-import { verifyChipAuthentication, type ChipAuthCheck, type ChipAuthEvidence } from '../ca/chipAuth.js';
+import { isChallengeDg14, verifyChipAuthenticationResponse, type ChipAuthCheck, type ChipAuthEvidence } from '../ca/chipAuth.js';
 import { overallStatus, STATUS, type Failure, type VerificationStatus } from './status.js';
 import { summarizeDocument, type DocumentSummary } from './documentSummary.js';
 
@@ -29,6 +29,7 @@ export interface VerifyDocumentInput {
   /** DS certificate when the SOD does not embed one */
   documentSignerCertificate?: Uint8Array;
   activeAuth?: { challenge: Uint8Array; signature: Uint8Array; hash?: string };
+  /** the chip's answer to a challenge from startChipAuthentication (the terminal state never leaves the verifier) */
   chipAuth?: ChipAuthEvidence;
 }
 
@@ -129,14 +130,9 @@ function runChipAuth(evidence: ChipAuthEvidence, dgs: ReadonlyMap<number, Uint8A
   const dg14Bytes = dgs.get(14);
   let r: ChipAuthCheck;
   if (!dg14Bytes) r = { ok: false, problems: ['DG14 (chip authentication key) not presented (9303-11 §6.2)'] };
-  else {
-    try {
-      r = verifyChipAuthentication(parseDg14(dg14Bytes), evidence);
-    } catch (e) {
-      if (!(e instanceof Icao9303Error)) throw e;
-      r = { ok: false, problems: [e.message] };
-    }
-  }
+  // The key the chip proved must be the one of the presented DG14, which the SOD hashes (9303-11 §6.2, §5.1)
+  else if (!isChallengeDg14(evidence.state, dg14Bytes)) r = { ok: false, problems: ['the DG14 presented is not the one the Chip Authentication challenge was made for (9303-11 §6.2)'] };
+  else r = verifyChipAuthenticationResponse(evidence.state, evidence.responseApdu);
   if (!r.ok) for (const p of r.problems.length ? r.problems : ['chip authentication failed']) failures.push({ status: STATUS.BAD_CLONE_DETECTION, check: 'chipAuthentication', reason: p });
   return r;
 }

@@ -5,13 +5,19 @@ import {
   ArrayMinSize,
   IsArray,
   IsBase64,
+  Equals,
   IsIn,
+  IsInt,
   IsISO8601,
+  IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
+  Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { SPECIMEN_IDENTITIES } from '../../../eid/test-eid/specimen-identities.js';
@@ -20,6 +26,8 @@ const B64 = { message: '$property must be Base64' };
 /** Size bounds that keep a malicious upload from costing memory: a DG2 is tens of KB, a frame a few hundred. */
 const MAX_FILE_B64 = 700_000;
 const MAX_FRAME_B64 = 2_000_000;
+/** DG14 holds a few security infos and keys: a few KB at most. */
+const MAX_DG14_B64 = 20_000;
 
 export class OpenSessionDto {
   @ApiProperty({ description: 'The token from the QR code or deep link' })
@@ -51,11 +59,50 @@ export class ChallengeDto {
   @ApiProperty({ description: '8 random bytes, hex: the challenge for INTERNAL AUTHENTICATE (ICAO 9303-11 §6.1)' }) challenge: string;
 }
 
+/** Removed field of the chip step: a terminal key the app knows lets anyone forge the chip's answer. */
+export const TERMINAL_KEY_REFUSED =
+  'terminal_private_key is no longer accepted: the server is the Chip Authentication terminal; ask POST /app/v1/session/ca-challenge ' +
+  'for its ephemeral public key and protected command, and send only the chip\'s response_apdu (ICAO 9303-11 §6.2)';
+
+export class CaChallengeRequestDto {
+  @ApiProperty({ description: 'DG14 exactly as read from the chip (the same bytes as in the chip step), Base64', example: 'bnsxeTBmBgkEAH8ABwICAQIwWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAARknWEQuqpvdWonpBDhcOKJ2T2ahol0s7BUONtsvunw1dsJBq5i4UE59/BzmkA971CYTaT8yGkfEqApesmHRMoWMA8GCgQAfwAHAgIDAgICAQE=' })
+  @IsNotEmpty() @IsBase64(undefined, B64) @MaxLength(MAX_DG14_B64)
+  dg14: string;
+
+  @ApiPropertyOptional({ description: 'the ChipAuthenticationPublicKeyInfo keyId to use when DG14 holds several keys (ICAO 9303-11 §9.2.6)', example: 1 })
+  @IsOptional() @IsInt() @Min(0) @Max(0x7fffffff)
+  key_id?: number;
+}
+
+export class CaChallengeDto {
+  @ApiProperty({
+    description: "the server's ephemeral public key for MSE:Set KAT (DO91): an uncompressed EC point or a DH value, Base64 (ICAO 9303-11 §6.2)",
+    example: 'BPj5wVmAO3X0G1R2/fAWCPd8YEUs+LER0mkgfDeLnNDHugDoiBVMPcwjWoXhboKyO9QoiQjb3mv1XUNhib1O698=',
+  })
+  terminal_public_key: string;
+
+  @ApiProperty({
+    description: 'a command protected under the new session keys with SSC 0 (ICAO 9303-11 §9.8): send it to the chip as is after MSE:Set KAT, and upload the answer in the chip step, Base64',
+    example: 'DKQCDB2HEQFvK/ljIjCFkJpUkDq/KOSXjgiyEB5lyKLWOAA=',
+  })
+  protected_command: string;
+
+  @ApiPropertyOptional({ description: 'the key id for MSE:Set KAT (DO84), when DG14 names one', example: 1 })
+  key_id?: number;
+}
+
 export class ChipAuthenticationDto {
-  @ApiProperty() @IsBase64(undefined, B64) @MaxLength(2000) terminal_private_key: string;
-  @ApiProperty() @IsBase64(undefined, B64) @MaxLength(2000) response_apdu: string;
-  @ApiProperty() @IsBase64(undefined, B64) @MaxLength(100) ssc: string;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) key_id?: number;
+  @ApiProperty({
+    description: "the chip's response APDU (data and status word) to protected_command from POST /session/ca-challenge, Base64",
+    example: 'mQKQAI4IAp0xkJSZNDaQAA==',
+  })
+  @IsNotEmpty() @IsBase64(undefined, B64) @MaxLength(2000)
+  response_apdu: string;
+
+  /** Declared only to refuse it with a message that says why (not in the API description). */
+  @ValidateIf((o: ChipAuthenticationDto) => o.terminal_private_key !== undefined)
+  @Equals(undefined, { message: TERMINAL_KEY_REFUSED })
+  terminal_private_key?: never;
 }
 
 export class ActiveAuthenticationDto {
@@ -77,7 +124,7 @@ export class ChipUploadDto {
   @IsOptional() @ValidateNested() @Type(() => ActiveAuthenticationDto)
   active_authentication?: ActiveAuthenticationDto;
 
-  @ApiPropertyOptional({ type: ChipAuthenticationDto })
+  @ApiPropertyOptional({ type: ChipAuthenticationDto, description: "the chip's answer to the server's Chip Authentication challenge (POST /session/ca-challenge)" })
   @IsOptional() @ValidateNested() @Type(() => ChipAuthenticationDto)
   chip_authentication?: ChipAuthenticationDto;
 }
@@ -137,11 +184,26 @@ export class SpecimenRequestDto {
   @ApiProperty({ description: 'the face image for DG2 (JPEG), Base64' })
   @IsBase64(undefined, B64) @MaxLength(MAX_FILE_B64)
   face_image: string;
+
+  @ApiPropertyOptional({
+    enum: ['active-authentication', 'chip-authentication'],
+    default: 'active-authentication',
+    description: 'the proof the specimen chip offers: Active Authentication (DG15, ICAO 9303-11 §6.1) or only Chip Authentication (a DG14 key, no DG15, §6.2)',
+    example: 'chip-authentication',
+  })
+  @IsOptional() @IsIn(['active-authentication', 'chip-authentication'])
+  clone_detection?: 'active-authentication' | 'chip-authentication';
 }
 
 export class SpecimenDocumentDto {
-  @ApiProperty() sod: string;
-  @ApiProperty() data_groups: Record<string, string>;
-  @ApiProperty({ description: 'the chip Active Authentication private key (PKCS#8, Base64): specimen only' }) active_authentication_key: string;
+  @ApiProperty({ description: 'EF.SOD, Base64' }) sod: string;
+  @ApiProperty({ description: 'the data groups by number, Base64' }) data_groups: Record<string, string>;
+  @ApiPropertyOptional({ description: 'the chip Active Authentication private key (PKCS#8, Base64): specimen only; documents with DG15' })
+  active_authentication_key?: string;
+  @ApiPropertyOptional({
+    description: 'the chip Chip Authentication private key of DG14 (PKCS#8, Base64): specimen only; the test app answers the CA challenge with it',
+    example: 'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgGdrbzuUnYiQw9k1Ygh0m8mu8HvAwJuEX6ZoUXGGRsdahRANCAAQ=',
+  })
+  chip_authentication_key?: string;
   @ApiProperty() mrz: string;
 }
