@@ -71,6 +71,13 @@ describe('DH chip authentication', () => {
     expect(verifyChipAuthenticationResponse(aes.secretState, answerChipAuthentication(chipKey, aes.terminalPublicKey, aes.protectedCommand)).ok).toBe(true);
   });
 
+  it('refuses domain parameters that would cost minutes of CPU or make Z guessable (typed errors)', () => {
+    const huge = Buffer.concat([Buffer.from([0xff]), Buffer.alloc(1023, 0xab)]); // 8192-bit "p"
+    expect(() => startChipAuthentication(dhDg14(huge, chip.getGenerator(), q, chip.getPublicKey(), true))).toThrow(/p has 8192 bits/);
+    expect(() => startChipAuthentication(dhDg14(p, chip.getGenerator(), q, Buffer.from([1]), true))).toThrow(/y is not in \[2, p-2\]/);
+    expect(() => startChipAuthentication(dhDg14(p, Buffer.from([1]), q, chip.getPublicKey(), true))).toThrow(Icao9303Error);
+  });
+
   it('a malformed DG14 is a typed error', () => {
     expect(() => parseDg14(new Uint8Array([0x6e, 0x02, 0x31, 0x05]))).toThrow(Icao9303Error);
     expect(() => startChipAuthentication(new Uint8Array([0x6e, 0x02, 0x31, 0x05]))).toThrow(Icao9303Error);

@@ -23,6 +23,9 @@ export function modPow(base: bigint, exp: bigint, mod: bigint): bigint {
   return result;
 }
 
+const MIN_DH_BITS = 1024;
+const MAX_DH_BITS = 4096;
+
 export interface DhDomain {
   p: bigint;
   g: bigint;
@@ -42,7 +45,16 @@ export function dhDomain(spki: Uint8Array): DhDomain {
   const [p, g, q] = ints.map((i) => bigFromBytes(new Uint8Array(i.valueBlock.valueHexView)));
   const y = asn1js.fromBER(info.subjectPublicKey).result;
   if (!(y instanceof asn1js.Integer)) throw new Icao9303Error('KEY_UNSUPPORTED', field, 'public value is not an INTEGER');
-  return { p, g, q, y: bigFromBytes(new Uint8Array(y.valueBlock.valueHexView)) };
+  const domain = { p, g, q, y: bigFromBytes(new Uint8Array(y.valueBlock.valueHexView)) };
+  // DG14 reaches the verifier before passive authentication: a huge p would make every modPow a CPU sink,
+  // and g or y of 0, 1 or p-1 would make Z guessable. TR-03110-3 A.2.1.1 groups are 1024 and 2048 bits.
+  const bits = p.toString(2).length;
+  if (bits < MIN_DH_BITS || bits > MAX_DH_BITS) throw new Icao9303Error('KEY_UNSUPPORTED', field, `p has ${bits} bits; ${MIN_DH_BITS}-${MAX_DH_BITS} are accepted`);
+  for (const [name, v] of [['g', domain.g], ['y', domain.y]] as const) {
+    if (v <= 1n || v >= p - 1n) throw new Icao9303Error('KEY_UNSUPPORTED', field, `${name} is not in [2, p-2] (NIST SP 800-56A Rev. 3 §5.6.2.3.1)`);
+  }
+  if (q !== undefined && (q <= 1n || q >= p)) throw new Icao9303Error('KEY_UNSUPPORTED', field, 'q is not in [2, p-1]');
+  return domain;
 }
 
 /** A value mod p encoded with the length of p (TR-03111 §3.1.3 / 9303-11 §9.7.1). */
