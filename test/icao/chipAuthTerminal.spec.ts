@@ -32,7 +32,7 @@ describe('chip authentication: the verifier is the terminal', () => {
     expect(verifyDocument({ sod: doc.sod, dataGroups: doc.dataGroups, trustStore: authority.trustStore(), chipAuth: { state: c.secretState, responseApdu: response } }).status).toBe(STATUS.PASS);
   });
 
-  it('a 3DES chip with key ids answers too (DO84 key id is returned for MSE:Set KAT)', async () => {
+  it('a 3DES chip with key ids answers too (the DO84 key id is returned for the key agreement)', async () => {
     const tdes = await issueSpecimenDocument(authority, { activeAuthentication: false, chipAuthentication: { cipher: '3DES', keyId: 7 } });
     const c = startChipAuthentication(tdes.dataGroups.get(14)!, 7);
     expect(c.keyId).toBe(7);

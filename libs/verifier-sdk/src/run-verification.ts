@@ -6,7 +6,8 @@ import type { VerifierClient } from './verifier-client.js';
 export interface PhoneSide {
   readChip(activeAuthChallenge: Uint8Array): Promise<ChipData>;
   /**
-   * MSE:Set KAT with the server's terminal key over the chip's secure channel, then the protected command as is;
+   * The key agreement with the server's terminal key over the chip's secure channel (MSE:Set KAT for 3DES CA,
+   * MSE:Set AT + GENERAL AUTHENTICATE for AES CA, as the DG14 protocol says), then the protected command as is;
    * returns the chip's response APDU (ICAO 9303-11 §6.2). Without it, a chip that only has Chip Authentication
    * cannot prove it is genuine.
    */

@@ -32,8 +32,9 @@ export interface ChipData {
 }
 
 /**
- * The server's Chip Authentication challenge (POST /session/ca-challenge): send MSE:Set KAT with
- * `terminalPublicKey` (DO91, and `keyId` as DO84) over the chip's secure channel, then `protectedCommand` as is.
+ * The server's Chip Authentication challenge (POST /session/ca-challenge): run the key agreement with
+ * `terminalPublicKey` over the chip's secure channel (MSE:Set KAT with DO91, `keyId` as DO84, for a 3DES
+ * protocol; MSE:Set AT + GENERAL AUTHENTICATE for an AES one, as DG14 names it), then send `protectedCommand` as is.
  */
 export interface ChipAuthChallenge {
   terminalPublicKey: Uint8Array;

@@ -63,7 +63,7 @@ export class AppApiController {
     summary: 'A Chip Authentication challenge: the server is the CA terminal (ICAO 9303-11 §6.2)',
     description:
       'Send DG14 as read. The server makes an ephemeral key pair on the domain parameters of the DG14 key, derives the ' +
-      'session keys and protects a first command under them. Send MSE:Set KAT with terminal_public_key (and key_id) over ' +
+      'session keys and protects a first command under them. Run the key agreement with terminal_public_key (and key_id) over ' +
       "the chip's secure channel, then protected_command as is, and upload the chip's response APDU in the chip step " +
       '(chip_authentication.response_apdu) with the same DG14. A new challenge replaces the previous one; the chip step spends it.',
   })

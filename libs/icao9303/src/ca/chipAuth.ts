@@ -4,7 +4,7 @@
  * The verifier is the terminal: it picks the chip's static key from DG14, makes an ephemeral key pair on the
  * same domain parameters, derives KSenc/KSmac = KDF(Z, 1/2) from the shared secret Z (9303-11 §9.7.1) and
  * protects a first command under them with SSC 0 (§9.8). The chip gets the ephemeral public key by MSE:Set KAT
- * (the app relays it) and can answer that command with a valid MAC only if it holds the DG14 private key.
+ * (3DES protocols) or MSE:Set AT + GENERAL AUTHENTICATE (AES protocols), which the app sends and can answer that command with a valid MAC only if it holds the DG14 private key.
  * The ephemeral private key never leaves the verifier: whoever holds it (and the public DG14) can compute Z
  * and forge the answer, so evidence with a terminal key chosen by the app proves nothing.
  */
@@ -41,11 +41,11 @@ export interface ChipAuthTerminalState {
 }
 
 export interface ChipAuthChallenge {
-  /** the ephemeral public key for MSE:Set KAT (DO91): uncompressed EC point or DH value (9303-11 §6.2.1) */
+  /** the ephemeral public key for the key agreement command: uncompressed EC point or DH value, p's length (9303-11 §6.2) */
   terminalPublicKey: Uint8Array;
   /** the first command under the new session keys, to relay to the chip as is */
   protectedCommand: Uint8Array;
-  /** DO84 of MSE:Set KAT when DG14 names key ids (9303-11 §9.2.6) */
+  /** the key reference (DO84) when DG14 names key ids (9303-11 §9.2.6) */
   keyId?: number;
   secretState: ChipAuthTerminalState;
 }

@@ -1,6 +1,6 @@
 /**
  * The chip's side of Chip Authentication v1 (ICAO 9303-11 §6.2, BSI TR-03110-1 §3.4) for specimen chips:
- * on MSE:Set KAT with the terminal's ephemeral public key it computes Z with its DG14 private key, switches
+ * given the terminal's ephemeral public key (MSE:Set KAT or GENERAL AUTHENTICATE) it computes Z with its DG14 private key, switches
  * to KSenc/KSmac = KDF(Z, 1/2) (§9.7.1) with SSC 0, and answers the next protected command under them.
  * Test and customer-test use only.
  */
@@ -27,13 +27,13 @@ function chipSharedSecret(key: ChipAuthChipKey, terminalPublicKey: Uint8Array): 
   try {
     return new Uint8Array(ecdh.computeSecret(toBuffer(terminalPublicKey)));
   } catch (e) {
-    // a real chip answers MSE:Set KAT with an error here (9303-11 §6.2.1)
+    // a real chip refuses the key agreement command here (9303-11 §6.2)
     throw new Icao9303Error('CHIP_ERROR', 'terminalPublicKey', `not a point on the chip's curve: ${(e as Error).message}`, { cause: e });
   }
 }
 
 /**
- * MSE:Set KAT with `terminalPublicKey`, then `protectedCommand`: returns the chip's protected response APDU.
+ * Key agreement with `terminalPublicKey`, then `protectedCommand`: returns the chip's protected response APDU.
  * SELECT answers 9000, anything else 6D00; a command whose MAC fails ends SM with a plain 6988 (§9.8.4).
  */
 export function answerChipAuthentication(key: ChipAuthChipKey, terminalPublicKey: Uint8Array, protectedCommand: Uint8Array): Uint8Array {

@@ -76,18 +76,18 @@ export class CaChallengeRequestDto {
 
 export class CaChallengeDto {
   @ApiProperty({
-    description: "the server's ephemeral public key for MSE:Set KAT (DO91): an uncompressed EC point or a DH value, Base64 (ICAO 9303-11 §6.2)",
+    description: "the server's ephemeral public key for the key agreement (MSE:Set KAT DO91 for 3DES protocols, GENERAL AUTHENTICATE for AES ones): an uncompressed EC point or a DH value, Base64 (ICAO 9303-11 §6.2)",
     example: 'BPj5wVmAO3X0G1R2/fAWCPd8YEUs+LER0mkgfDeLnNDHugDoiBVMPcwjWoXhboKyO9QoiQjb3mv1XUNhib1O698=',
   })
   terminal_public_key: string;
 
   @ApiProperty({
-    description: 'a command protected under the new session keys with SSC 0 (ICAO 9303-11 §9.8): send it to the chip as is after MSE:Set KAT, and upload the answer in the chip step, Base64',
+    description: 'a command protected under the new session keys with SSC 0 (ICAO 9303-11 §9.8): send it to the chip as is right after the key agreement, and upload the answer in the chip step, Base64',
     example: 'DKQCDB2HEQFvK/ljIjCFkJpUkDq/KOSXjgiyEB5lyKLWOAA=',
   })
   protected_command: string;
 
-  @ApiPropertyOptional({ description: 'the key id for MSE:Set KAT (DO84), when DG14 names one', example: 1 })
+  @ApiPropertyOptional({ description: 'the key reference (DO84) for the key agreement, when DG14 names one', example: 1 })
   key_id?: number;
 }
 
