@@ -121,7 +121,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
     ttl: {
       IdToken: ID_TOKEN_TTL_SECONDS,
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
-      AuthorizationCode: 60,
+      AuthorizationCode: config.oidc.authorizationCodeTtlSeconds,
       Interaction: 30 * 60,
       Session: 8 * 3600,
       Grant: config.oidc.refreshTokenTtlSeconds,
