@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { TestBrowser } from '../test/support/test-browser.js';
-import { percentiles, startService, withDatabase } from './bench/service.js';
+import { cpuMs, percentiles, startService, withDatabase } from './bench/service.js';
 
 const codesPerAlg = Number(process.env.BENCH_CODES ?? 400);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -24,11 +24,12 @@ async function code(base: string, clientId: string): Promise<string> {
   return new URL(page.location!).searchParams.get('code')!;
 }
 
-async function measure(base: string, m: { client_id: string; client_secret: string }, codes: string[]) {
+async function measure(base: string, m: { client_id: string; client_secret: string }, codes: string[], pid: number | undefined) {
   const auth = `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`;
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
+  const cpuBefore = cpuMs(pid);
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < codes.length) {
@@ -46,7 +47,8 @@ async function measure(base: string, m: { client_id: string; client_secret: stri
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { perSecond: (codes.length / seconds).toFixed(0), ...percentiles(latencies) };
+  const cpuPerExchange = ((cpuMs(pid) - cpuBefore) / codes.length).toFixed(2);
+  return { perSecond: (codes.length / seconds).toFixed(0), cpuPerExchange, ...percentiles(latencies) };
 }
 
 await withDatabase(async (databaseUrl) => {
@@ -57,8 +59,8 @@ await withDatabase(async (databaseUrl) => {
       const m = await service.createMerchant({ name: `bench ${alg}`, redirect_uris: [redirectUri], id_token_signed_response_alg: alg });
       const codes: string[] = [];
       for (let i = 0; i < codesPerAlg; i++) codes.push(await code(service.base, m.client_id));
-      const r = await measure(service.base, m, codes);
-      console.log(`${alg}: ${r.perSecond} exchanges/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+      const r = await measure(service.base, m, codes, service.child.pid);
+      console.log(`${alg}: ${r.perSecond} exchanges/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${r.cpuPerExchange} ms per exchange`);
     }
   } finally {
     service.child.kill();
