@@ -11,8 +11,8 @@ describe('log hygiene', () => {
   let stop: () => void;
 
   beforeAll(async () => {
+    stop = addLogSink((line) => lines.push(line), { capture: true });
     t = await startTestApp({ env: { LOG_LEVEL: 'debug' } });
-    stop = addLogSink((line) => lines.push(line));
     setLogLevel('debug');
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ describe('error logging', () => {
   const lines: string[] = [];
   let stop: () => void;
   beforeAll(() => {
-    stop = addLogSink((line) => lines.push(line));
+    stop = addLogSink((line) => lines.push(line), { capture: true });
     setLogLevel('error');
   });
   afterAll(() => {

@@ -9,17 +9,26 @@ import { serializeError } from './error-serializer.js';
 type LogSink = (line: string) => void;
 const sinks = new Set<LogSink>();
 
-/** Every line goes to stdout; tests may also listen (to prove what the logs never contain). */
+let captured = 0;
+
+/** Every line goes to stdout, unless a test captures the lines (to prove what the logs never contain). */
 const destination = {
   write(line: string): void {
     for (const sink of sinks) sink(line);
-    process.stdout.write(line);
+    if (captured === 0) process.stdout.write(line);
   },
 };
 
-export function addLogSink(sink: LogSink): () => void {
+/**
+ * Hands every log line to `sink` until the returned function is called. With `capture`, the lines go
+ * only to the sink, so a test that raises the level to look at the logs keeps the test output quiet.
+ */
+export function addLogSink(sink: LogSink, { capture = false } = {}): () => void {
   sinks.add(sink);
-  return () => sinks.delete(sink);
+  if (capture) captured++;
+  return () => {
+    if (sinks.delete(sink) && capture) captured--;
+  };
 }
 
 /**
