@@ -2,23 +2,26 @@
  * Calibrates face match levels (spec 2.2) for a face engine on ../shared/testdata/faces.
  *
  *   npm run calibrate:faces                       # FaceApiEngine, writes libs/face/calibration/<engine>.json
+ *   npm run calibrate:faces -- --engine onnx --model ./w600k_r50.onnx   # OnnxFaceEngine on that model
  *   npm run calibrate:faces -- --engine ./my-engine.ts   # module exporting createFaceEngine(): FaceEngine
- *   options: --data <dir> (labels.csv + images), --no-cache, --dry-run (print only, write nothing)
+ *   options: --data <dir> (labels.csv + images), --no-cache, --dry-run (print only, write nothing),
+ *            --plot <file.png> (default docs/face-calibration-<engine>.png)
  *
- * Embeddings are cached in the OS temp folder, keyed by engine, file, size and mtime.
+ * Embeddings are cached in the OS temp folder, keyed by engine, file, size and mtime. The steps that do
+ * not print live in libs/face/src/calibration/calibrate.ts (tested there on a model the test writes).
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chooseThresholds, TAIL_FRACTION, type ThresholdChoice } from '../libs/face/src/calibration/choose-thresholds.js';
+import { calibrate, embedOutcome, readLabels, type EmbeddingOutcome, type LabelledImage, type ScoredPairs } from '../libs/face/src/calibration/calibrate.js';
+import { TAIL_FRACTION, type ThresholdChoice } from '../libs/face/src/calibration/choose-thresholds.js';
+import { plotCalibration } from '../libs/face/src/calibration/plot-calibration.js';
 import { binomialUpperBound, percentile } from '../libs/face/src/calibration/statistics.js';
-import { isFaceError } from '../libs/face/src/errors.js';
-import { FaceApiEngine } from '../libs/face/src/face-api/face-api-engine.js';
+import { createFaceEngineFromSpec } from '../libs/face/src/engine-spec.js';
 import type { FaceEngine } from '../libs/face/src/face-engine.js';
-import type { CalibrationTable } from '../libs/face/src/levels/calibration-table.js';
 import { calibrationFilePath } from '../libs/face/src/levels/load-calibration-table.js';
-import { MATCHING_LEVELS, TARGET_FRR, type MatchingLevel } from '../libs/face/src/levels/match-levels.js';
+import { MATCHING_LEVELS, TARGET_FRR } from '../libs/face/src/levels/match-levels.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -30,98 +33,49 @@ const dataDirectory = path.resolve(option('data') ?? path.resolve(repoRoot, '../
 const useCache = !args.includes('--no-cache');
 const dryRun = args.includes('--dry-run');
 
-interface LabelledImage {
-  file: string;
-  identity: string;
-}
-
-type EmbeddingOutcome = { embedding: number[] } | { failure: string };
-
 async function main(): Promise<void> {
-  const engine = await createEngine(option('engine'));
+  const engine = await createEngine(option('engine'), option('model'));
   const images = readLabels(path.join(dataDirectory, 'labels.csv'));
   console.log(`Engine ${engine.name} (${engine.metric}); data ${dataDirectory}: ${images.length} images, ${new Set(images.map((i) => i.identity)).size} identities\n`);
 
   const outcomes = await embedAll(engine, images);
-  const usable = images.filter((image) => 'embedding' in outcomes.get(image.file)!);
-  const failed = images.filter((image) => 'failure' in outcomes.get(image.file)!);
+  const { pairs, choice, table } = calibrate(engine, images, outcomes, { dataset: path.relative(repoRoot, dataDirectory), notes: describeLimits });
+  const { failed, genuine, impostor, lostGenuinePairs } = pairs;
   if (failed.length > 0) {
     console.log(`Images without a usable face (failure to acquire, excluded from pairs): ${failed.length}`);
     for (const image of failed) console.log(`  ${image.file}: ${(outcomes.get(image.file) as { failure: string }).failure}`);
     console.log();
   }
-
-  const genuine: number[] = [];
-  const impostor: number[] = [];
-  const genuinePairs: Array<{ a: string; b: string; score: number }> = [];
-  for (let i = 0; i < usable.length; i++) {
-    for (let j = i + 1; j < usable.length; j++) {
-      const a = Float32Array.from((outcomes.get(usable[i].file) as { embedding: number[] }).embedding);
-      const b = Float32Array.from((outcomes.get(usable[j].file) as { embedding: number[] }).embedding);
-      const score = engine.similarity(a, b);
-      if (usable[i].identity === usable[j].identity) {
-        genuine.push(score);
-        genuinePairs.push({ a: usable[i].file, b: usable[j].file, score });
-      } else impostor.push(score);
-    }
-  }
-  const lostGenuinePairs = countGenuinePairs(images) - genuine.length;
   console.log(`Pairs: ${genuine.length} genuine, ${impostor.length} impostor` + (lostGenuinePairs ? ` (${lostGenuinePairs} genuine pairs lost to failed images)` : '') + '\n');
 
-  printDistributions(genuine, impostor, engine.metric === 'euclidean-distance');
-  const choice = chooseThresholds(genuine, impostor, engine.metric);
-  printTailModels(choice, engine.metric === 'euclidean-distance');
-  printLevels(choice, engine.metric === 'euclidean-distance');
-  printWorstGenuinePairs(genuinePairs, engine.metric === 'euclidean-distance');
-  const notes = describeLimits(choice, impostor.length, genuine.length, failed.length, lostGenuinePairs);
+  const isDistance = engine.metric === 'euclidean-distance';
+  printDistributions(genuine, impostor, isDistance);
+  printTailModels(choice, isDistance);
+  printLevels(choice, isDistance);
+  printWorstGenuinePairs(pairs.genuinePairs, isDistance);
   console.log('Notes:');
-  for (const note of notes) console.log(`  - ${note}`);
+  for (const note of table.notes ?? []) console.log(`  - ${note}`);
 
-  const table: CalibrationTable = {
-    engine: engine.name,
-    metric: engine.metric,
-    thresholds: Object.fromEntries(MATCHING_LEVELS.map((level) => [level, choice.levels[level].threshold])) as Record<MatchingLevel, number>,
-    validatedLevels: choice.validatedLevels,
-    calibratedOn: {
-      dataset: path.relative(repoRoot, dataDirectory),
-      images: images.length,
-      identities: new Set(images.map((i) => i.identity)).size,
-      imagesWithoutUsableFace: failed.length,
-      genuinePairs: genuine.length,
-      impostorPairs: impostor.length,
-      date: new Date().toISOString().slice(0, 10),
-    },
-    levels: choice.levels,
-    policy:
-      'Per level: the stricter of (a) the score where the more conservative of two normal fits to impostor scores (all scores; top ' +
-      `${TAIL_FRACTION * 100}% tail) predicts the target FAR and (b) when the data can bound FAR that low, the laxest threshold whose 95% ` +
-      'Clopper-Pearson FAR upper bound meets the target. Levels the data cannot validate rest on (a) alone (extrapolated). FRR is measured, never traded for FAR.',
-    notes,
-  };
   if (dryRun) return;
   const out = calibrationFilePath(engine.name);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(table, null, 2) + '\n');
   console.log(`\nWrote ${path.relative(repoRoot, out)}`);
+  const plotFile = path.resolve(option('plot') ?? path.join(repoRoot, 'docs', `face-calibration-${engine.name}.png`));
+  mkdirSync(path.dirname(plotFile), { recursive: true });
+  writeFileSync(plotFile, plotCalibration({ engine: engine.name, metric: engine.metric, genuine, impostor, levels: choice.levels }));
+  console.log(`Wrote ${path.relative(repoRoot, plotFile)}`);
 }
 
-async function createEngine(modulePath: string | undefined): Promise<FaceEngine> {
-  if (!modulePath) return new FaceApiEngine();
-  const module = (await import(pathToFileURL(path.resolve(modulePath)).href)) as { createFaceEngine?: () => FaceEngine | Promise<FaceEngine> };
-  if (typeof module.createFaceEngine !== 'function') throw new Error(`${modulePath} must export createFaceEngine()`);
+async function createEngine(kind: string | undefined, model: string | undefined): Promise<FaceEngine> {
+  if (!kind || kind === 'face-api') return createFaceEngineFromSpec({ kind: 'face-api' });
+  if (kind === 'onnx') {
+    if (!model) throw new Error('--engine onnx needs --model <path of the .onnx file>');
+    return createFaceEngineFromSpec({ kind: 'onnx', modelPath: path.resolve(model) });
+  }
+  const module = (await import(pathToFileURL(path.resolve(kind)).href)) as { createFaceEngine?: () => FaceEngine | Promise<FaceEngine> };
+  if (typeof module.createFaceEngine !== 'function') throw new Error(`${kind} must export createFaceEngine()`);
   return module.createFaceEngine();
-}
-
-function readLabels(file: string): LabelledImage[] {
-  const [header, ...rows] = readFileSync(file, 'utf8').split(/\r?\n/).filter((line) => line.trim() !== '');
-  const columns = header.split(',');
-  const fileColumn = columns.indexOf('file');
-  const identityColumn = columns.indexOf('identity');
-  if (fileColumn < 0 || identityColumn < 0) throw new Error(`${file}: expected columns file,identity`);
-  return rows.map((row) => {
-    const cells = row.split(',');
-    return { file: cells[fileColumn], identity: cells[identityColumn] };
-  });
 }
 
 async function embedAll(engine: FaceEngine, images: LabelledImage[]): Promise<Map<string, EmbeddingOutcome>> {
@@ -138,28 +92,16 @@ async function embedAll(engine: FaceEngine, images: LabelledImage[]): Promise<Ma
       outcomes.set(image.file, cached);
       continue;
     }
-    let outcome: EmbeddingOutcome;
-    try {
-      const { embedding } = await engine.embed(readFileSync(fullPath));
-      outcome = { embedding: Array.from(embedding) };
-    } catch (error) {
-      if (!isFaceError(error)) throw error;
-      outcome = { failure: `${error.code}: ${error.message}` };
-    }
+    const outcome = await embedOutcome(engine, readFileSync(fullPath));
     computed++;
     process.stderr.write(`\rembedding ${index + 1}/${images.length}`);
     cache[image.file] = { ...outcome, key };
     outcomes.set(image.file, outcome);
   }
   if (computed > 0) process.stderr.write('\n');
-  if (useCache) writeFileSync(cacheFile, JSON.stringify(cache));
+  // Written even with --no-cache (which only skips reading it), so the next run can reuse this one.
+  writeFileSync(cacheFile, JSON.stringify(cache));
   return outcomes;
-}
-
-function countGenuinePairs(images: LabelledImage[]): number {
-  const counts = new Map<string, number>();
-  for (const image of images) counts.set(image.identity, (counts.get(image.identity) ?? 0) + 1);
-  return [...counts.values()].reduce((sum, k) => sum + (k * (k - 1)) / 2, 0);
 }
 
 function printDistributions(genuine: number[], impostor: number[], isDistance: boolean): void {
@@ -224,7 +166,11 @@ function printWorstGenuinePairs(pairs: Array<{ a: string; b: string; score: numb
   console.log();
 }
 
-function describeLimits(choice: ThresholdChoice, impostorPairs: number, genuinePairs: number, failedImages: number, lostGenuinePairs: number): string[] {
+function describeLimits(pairs: ScoredPairs, choice: ThresholdChoice): string[] {
+  const impostorPairs = pairs.impostor.length;
+  const genuinePairs = pairs.genuine.length;
+  const failedImages = pairs.failed.length;
+  const lostGenuinePairs = pairs.lostGenuinePairs;
   const zeroBound = binomialUpperBound(0, impostorPairs);
   const notes: string[] = [];
   const validated = choice.validatedLevels;

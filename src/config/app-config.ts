@@ -9,11 +9,13 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateIf,
   validateSync,
 } from 'class-validator';
 
 export const APP_ENVS = ['customer-test', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
+export const FACE_ENGINES = ['face-api', 'onnx'] as const;
 
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
@@ -115,6 +117,14 @@ export class EnvironmentVariables {
   @Transform(emptyToUndefined) @IsOptional() @IsString()
   FACE_CALIBRATION_FILE?: string;
 
+  /** face-api (models inside its npm package) or onnx (an ArcFace-class recognition model at FACE_MODEL_PATH). */
+  @IsIn(FACE_ENGINES, { message: 'must be face-api or onnx' })
+  FACE_ENGINE: (typeof FACE_ENGINES)[number] = 'face-api';
+
+  @Transform(emptyToUndefined) @ValidateIf((vars: EnvironmentVariables) => vars.FACE_ENGINE === 'onnx' || vars.FACE_MODEL_PATH !== undefined)
+  @Matches(/\S/, { message: 'must be the path of the .onnx model when FACE_ENGINE=onnx' })
+  FACE_MODEL_PATH?: string;
+
   /** Face verifications run at once per instance (the face engine has one worker thread; more only queue in it). */
   @Transform(toInt) @IsInt() @Min(1) @Max(16)
   FACE_CONCURRENCY = 1;
@@ -140,7 +150,7 @@ export const ENVIRONMENT_VARIABLE_NAMES = [
   'DATA_ENCRYPTION_KEY_ID', 'DATA_ENCRYPTION_OLD_KEYS', 'ADMIN_API_TOKEN', 'COOKIE_KEYS', 'TRUST_PROXY', 'LOG_LEVEL', 'REDIS_URL',
   'REFRESH_TOKEN_TTL_SECONDS', 'KEY_ROTATION_OVERLAP_SECONDS', 'KEY_RELOAD_SECONDS', 'AUTHORIZATION_CODE_TTL_SECONDS', 'VERIFIER_SESSION_TTL_SECONDS', 'LIVENESS_WINDOW_SECONDS',
   'VERIFICATION_RETENTION_DAYS', 'FACEMATCH_MIN_LEVEL_FOR_HIGH', 'TRUST_CSCA_PATHS', 'TRUST_MASTERLISTS',
-  'TRUST_MASTERLIST_ANCHORS', 'TRUST_CRLS', 'VERIFIER_APP_LINK', 'FACE_CALIBRATION_FILE', 'FACE_CONCURRENCY', 'FACE_MAX_QUEUE',
+  'TRUST_MASTERLIST_ANCHORS', 'TRUST_CRLS', 'VERIFIER_APP_LINK', 'FACE_CALIBRATION_FILE', 'FACE_ENGINE', 'FACE_MODEL_PATH', 'FACE_CONCURRENCY', 'FACE_MAX_QUEUE',
   'SUBJECT_SECRET', 'PAIRWISE_SECRET',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { FaceEngineSpec } from '../../libs/face/src/engine-spec.js';
 import { AppEnv, ConfigError, EnvironmentVariables, validateEnvironment } from './app-config.js';
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'embedded'; dir: string };
@@ -40,6 +41,8 @@ export interface AppConfig {
     /** Deep link base of the app build for this environment (spec 1.6: test and production builds differ). */
     appLink: string;
     faceCalibrationFile?: string;
+    /** Which face engine the worker runs (FACE_ENGINE, FACE_MODEL_PATH); its name picks the calibration table. */
+    faceEngine: FaceEngineSpec;
     /** Face verifications run at once, and how many may wait (beyond: 503 with Retry-After). */
     faceConcurrency: number;
     faceMaxQueue: number;
@@ -114,6 +117,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = productionProblems(vars);
     if (problems.length) throw new ConfigError(problems);
   }
+  // A missing model would otherwise surface only at the first face verification, or as a worker crash.
+  const faceModelPath = vars.FACE_MODEL_PATH === undefined ? undefined : resolve(vars.FACE_MODEL_PATH);
+  if (vars.FACE_ENGINE === 'onnx' && !existsSync(faceModelPath!)) throw new ConfigError([`FACE_MODEL_PATH: no file at ${faceModelPath}`]);
   const dataDir = resolve(vars.DATA_DIR);
   const generatedSecrets: string[] = [];
   let dev: DevelopmentSecrets | undefined;
@@ -159,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       appLink: vars.VERIFIER_APP_LINK ?? (isProduction ? 'brokerverify://session' : 'brokerverify-test://session'),
       faceCalibrationFile: vars.FACE_CALIBRATION_FILE,
+      faceEngine: vars.FACE_ENGINE === 'onnx' ? { kind: 'onnx', modelPath: faceModelPath! } : { kind: 'face-api' },
       faceConcurrency: vars.FACE_CONCURRENCY,
       faceMaxQueue: vars.FACE_MAX_QUEUE,
     },

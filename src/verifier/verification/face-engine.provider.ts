@@ -19,12 +19,13 @@ export class FaceEngineLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * The face engine and its calibration. The default is face-api (models inside its npm package, CPU) in a
- * worker thread, so a verification never stalls the event loop; an operator plugs another engine by
- * providing FACE_ENGINE with its own calibration table. A missing table stops start-up (fail fast).
+ * The face engine and its calibration. The engine runs in a worker thread, so a verification never stalls
+ * the event loop: face-api by default (models inside its npm package, CPU), or an ONNX model
+ * (FACE_ENGINE=onnx, FACE_MODEL_PATH), whose table is calibration/onnx-<model file name>.json. Another
+ * engine can be plugged by providing FACE_ENGINE with its own table. A missing table stops start-up.
  */
 export const faceEngineProviders: Provider[] = [
-  { provide: FACE_ENGINE, useFactory: (): FaceEngine => new WorkerFaceEngine() },
+  { provide: FACE_ENGINE, inject: [APP_CONFIG], useFactory: (config: AppConfig): FaceEngine => new WorkerFaceEngine(config.verifier.faceEngine) },
   {
     provide: MATCH_LEVELS,
     inject: [FACE_ENGINE, APP_CONFIG],

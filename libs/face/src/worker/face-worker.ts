@@ -1,13 +1,13 @@
 /**
- * Worker-thread entry: runs FaceApiEngine off the main thread, so that the several hundred milliseconds
+ * Worker-thread entry: runs the face engine named by workerData (a FaceEngineSpec) off the main thread, so that the several hundred milliseconds
  * of CPU per face never stall the event loop that serves every other request.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createFaceEngineFromSpec, type FaceEngineSpec } from '../engine-spec.js';
 import { FaceError } from '../errors.js';
-import { FaceApiEngine } from '../face-api/face-api-engine.js';
 import type { FaceWorkerRequest, FaceWorkerResponse } from './protocol.js';
 
-const engine = new FaceApiEngine();
+const engine = createFaceEngineFromSpec((workerData as FaceEngineSpec | undefined) ?? { kind: 'face-api' });
 const port = parentPort!;
 
 async function handle(request: FaceWorkerRequest): Promise<FaceWorkerResponse> {

@@ -1,31 +1,37 @@
 import { Worker } from 'node:worker_threads';
+import { describeFaceEngine, type FaceEngineSpec } from '../engine-spec.js';
 import { FaceError } from '../errors.js';
 import type { FaceEngine, SimilarityMetric } from '../face-engine.js';
-import { euclideanDistance } from '../similarity/embedding-distance.js';
+import { cosineSimilarity, euclideanDistance } from '../similarity/embedding-distance.js';
 import type { FaceDetection, FaceEmbedding, FaceImageInput } from '../types.js';
 import type { FaceWorkerCall, FaceWorkerResponse } from './protocol.js';
 
 /** From built JavaScript the entry loads as is; from TypeScript sources tsx is registered in the thread first. */
-function createWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./face-worker.js', import.meta.url));
+function createWorker(spec: FaceEngineSpec): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./face-worker.js', import.meta.url), { workerData: spec });
   const entry = new URL('./face-worker.ts', import.meta.url).href;
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, workerData: spec });
 }
 
 type Pending = { resolve: (r: FaceWorkerResponse) => void; reject: (e: Error) => void };
 
 /**
- * The face-api engine in a worker thread (same name, metric and calibration as FaceApiEngine). Started on
+ * A face engine (face-api by default, or an ONNX model: `FaceEngineSpec`) in a worker thread, with the
+ * same name, metric and calibration as the engine itself. Started on
  * first use; a crashed worker fails the requests in flight and is started again by the next one.
  * Running from TypeScript sources (tests, scripts) the worker loads its entry through tsx.
  */
 export class WorkerFaceEngine implements FaceEngine {
-  readonly name = 'face-api-resnet128';
-  readonly metric: SimilarityMetric = 'euclidean-distance';
+  readonly name: string;
+  readonly metric: SimilarityMetric;
   private worker?: Worker;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly spec: FaceEngineSpec = { kind: 'face-api' }) {
+    ({ name: this.name, metric: this.metric } = describeFaceEngine(spec));
+  }
 
   async warmUp(): Promise<void> {
     await this.call({ op: 'warmUp' });
@@ -41,7 +47,7 @@ export class WorkerFaceEngine implements FaceEngine {
   }
 
   similarity(a: Float32Array, b: Float32Array): number {
-    return euclideanDistance(a, b);
+    return this.metric === 'cosine-similarity' ? cosineSimilarity(a, b) : euclideanDistance(a, b);
   }
 
   async terminate(): Promise<void> {
@@ -65,7 +71,7 @@ export class WorkerFaceEngine implements FaceEngine {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = createWorker();
+    const worker = createWorker(this.spec);
     worker.unref();
     worker.on('message', (response: FaceWorkerResponse) => {
       const pending = this.pending.get(response.id);
