@@ -1,6 +1,7 @@
 /** ASN.1 schemas specific to ICAO 9303 / BSI TR-03110, declared with @peculiar/asn1-schema. */
 import { AsnArray, AsnProp, AsnPropTypes, AsnType, AsnTypeTypes } from '@peculiar/asn1-schema';
 import { AlgorithmIdentifier, Certificate } from '@peculiar/asn1-x509';
+import { Attribute } from '@peculiar/asn1-cms';
 
 /** 9303-10 §4.6.2.2: DataGroupHash ::= SEQUENCE { dataGroupNumber, dataGroupHashValue OCTET STRING } */
 export class DataGroupHash {
@@ -49,4 +50,13 @@ export class CertificateSet extends AsnArray<Certificate> {
 export class CscaMasterList {
   @AsnProp({ type: AsnPropTypes.Integer }) version = 0;
   @AsnProp({ type: CertificateSet }) certList = new CertificateSet();
+}
+
+/** RFC 5652 §5.4: SignedAttributes ::= SET OF Attribute, as the specimen signer encodes them. */
+@AsnType({ type: AsnTypeTypes.Set, itemType: Attribute })
+export class AttributeSet extends AsnArray<Attribute> {
+  constructor(items?: Attribute[]) {
+    super(items);
+    Object.setPrototypeOf(this, AttributeSet.prototype);
+  }
 }

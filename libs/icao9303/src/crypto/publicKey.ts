@@ -12,6 +12,7 @@ import { ECParameters } from '@peculiar/asn1-ecc';
 import { AlgorithmIdentifier } from '@peculiar/asn1-x509';
 import * as asn1js from 'asn1js';
 import { OID } from '../asn1/oids.js';
+import { DerReader, TAG, type DerNode } from '../asn1/derReader.js';
 
 export interface PublicKeyInfo {
   kind: 'RSA' | 'EC' | 'DH';
@@ -29,6 +30,48 @@ export interface PublicKeyInfo {
 }
 
 export function publicKeyFromSpki(input: Uint8Array, field = 'SubjectPublicKeyInfo'): PublicKeyInfo {
+  return plainSpki(input, field) ?? normalizedSpki(input, field);
+}
+
+/**
+ * A certificate's key: OpenSSL already decoded it with the certificate (X509Certificate.publicKey), and a
+ * second import of the same SPKI costs as much as the certificate decode itself (~0.3 ms, OpenSSL 3 decoders).
+ */
+export function publicKeyFromCertificate(spki: Uint8Array, decoded: () => KeyObject, field: string): PublicKeyInfo {
+  return plainSpki(spki, field, decoded) ?? normalizedSpki(spki, field);
+}
+
+/**
+ * Plain X.509 RSA and EC keys (all CSCA/DS keys): read the SPKI in one pass and import it as received; the
+ * schema decode below is only needed to rewrite chip authentication keys. undefined: take the general path.
+ */
+function plainSpki(spki: Uint8Array, field: string, decoded?: () => KeyObject): PublicKeyInfo | undefined {
+  let oid: string, params: DerNode | undefined, publicKeyBytes: Uint8Array;
+  try {
+    const r = new DerReader('KEY_UNSUPPORTED', field);
+    const top = r.children(r.one(spki, 'SubjectPublicKeyInfo', TAG.SEQUENCE), 'SubjectPublicKeyInfo');
+    const alg = r.children(r.expect(top[0], TAG.SEQUENCE, 'algorithm'), 'algorithm');
+    if (top.length !== 2 || alg.length > 2) return undefined;
+    oid = r.oid(alg[0], 'algorithm');
+    params = alg[1];
+    publicKeyBytes = r.bits(top[1], 'subjectPublicKey').slice();
+  } catch (e) {
+    if (e instanceof Icao9303Error) return undefined;
+    throw e;
+  }
+  const rsa = oid === OID.rsaEncryption || oid === OID.rsassaPss;
+  const ec = oid === OID.ecPublicKey && (params?.tag === TAG.OID || params?.tag === TAG.SEQUENCE);
+  if (!rsa && !ec) return undefined;
+  let key: KeyObject | undefined;
+  try {
+    key = decoded?.();
+  } catch {
+    key = undefined; // not importable through the certificate: the plain import below reports why
+  }
+  return describeKey(key ?? importSpki(spki, oid, field), { publicKeyBytes, spki, algorithmOid: oid, explicit: params?.tag === TAG.SEQUENCE }, field);
+}
+
+function normalizedSpki(input: Uint8Array, field: string): PublicKeyInfo {
   let spki = input;
   const original = decode(spki, SubjectPublicKeyInfo, 'KEY_UNSUPPORTED', field);
   const parsed = normalizeChipAuthenticationKey(original, field);
@@ -36,21 +79,28 @@ export function publicKeyFromSpki(input: Uint8Array, field = 'SubjectPublicKeyIn
   const oid = parsed.algorithm.algorithm;
   const publicKeyBytes = new Uint8Array(parsed.subjectPublicKey);
   if (oid === OID.dhPublicNumber) return { kind: 'DH', publicKeyBytes, spki, algorithmOid: oid };
-  let key: KeyObject;
+  const params = parsed.algorithm.parameters;
+  // An OBJECT IDENTIFIER (tag 06) names the curve; a SEQUENCE (tag 30) is explicit ECParameters (RFC 3279 §2.3.5)
+  const explicit = !!params && new Uint8Array(params)[0] === 0x30;
+  return describeKey(importSpki(spki, oid, field), { publicKeyBytes, spki, algorithmOid: oid, explicit }, field);
+}
+
+function importSpki(spki: Uint8Array, oid: string, field: string): KeyObject {
   try {
-    key = createPublicKey({ key: toBuffer(spki), format: 'der', type: 'spki' });
+    return createPublicKey({ key: toBuffer(spki), format: 'der', type: 'spki' });
   } catch (e) {
     throw new Icao9303Error('KEY_UNSUPPORTED', field, `cannot import public key (${oid}): ${(e as Error).message}`, { cause: e });
   }
+}
+
+function describeKey(key: KeyObject, k: { publicKeyBytes: Uint8Array; spki: Uint8Array; algorithmOid: string; explicit: boolean }, field: string): PublicKeyInfo {
+  const { publicKeyBytes, spki, algorithmOid } = k;
   if (key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'rsa-pss') {
-    return { kind: 'RSA', key, bits: key.asymmetricKeyDetails?.modulusLength, publicKeyBytes, spki, algorithmOid: oid };
+    return { kind: 'RSA', key, bits: key.asymmetricKeyDetails?.modulusLength, publicKeyBytes, spki, algorithmOid };
   }
   if (key.asymmetricKeyType === 'ec') {
-    const params = parsed.algorithm.parameters;
-    // An OBJECT IDENTIFIER (tag 06) names the curve; a SEQUENCE (tag 30) is explicit ECParameters (RFC 3279 §2.3.5)
-    const explicit = !!params && new Uint8Array(params)[0] === 0x30;
     const curve = key.asymmetricKeyDetails?.namedCurve;
-    return { kind: 'EC', key, curve, explicitParameters: explicit, bits: publicKeyBytes.length > 1 ? ((publicKeyBytes.length - 1) / 2) * 8 : undefined, publicKeyBytes, spki, algorithmOid: oid };
+    return { kind: 'EC', key, curve, explicitParameters: k.explicit, bits: publicKeyBytes.length > 1 ? ((publicKeyBytes.length - 1) / 2) * 8 : undefined, publicKeyBytes, spki, algorithmOid };
   }
   throw new Icao9303Error('KEY_UNSUPPORTED', field, `unsupported key type ${key.asymmetricKeyType}`);
 }

@@ -6,10 +6,10 @@
  */
 import { constants, verify, type KeyObject } from 'node:crypto';
 import { AlgorithmIdentifier } from '@peculiar/asn1-x509';
-import { RsaSaPssParams } from '@peculiar/asn1-rsa';
 import { Icao9303Error } from '../errors.js';
 import { toBuffer } from '../util/bytes.js';
-import { decode } from '../asn1/der.js';
+import { DerReader, TAG } from '../asn1/derReader.js';
+import { algorithm } from '../sod/signedData.js';
 import { HASH_BY_OID, SIGNATURE_BY_OID } from '../asn1/oids.js';
 
 export interface SignatureAlgorithm {
@@ -30,19 +30,50 @@ export function resolveSignatureAlgorithm(alg: AlgorithmIdentifier, digestOid?: 
     return { scheme: 'rsa-pkcs1', hash };
   }
   if (entry.scheme === 'rsa-pss') {
-    // RFC 4055 §3.1: absent params mean SHA-1, MGF1-SHA-1, salt 20
-    const params = alg.parameters && alg.parameters.byteLength > 2 ? decode(alg.parameters, RsaSaPssParams, 'ALGORITHM_UNSUPPORTED', `${field}.RSASSA-PSS-params`) : new RsaSaPssParams();
-    const hash = HASH_BY_OID[params.hashAlgorithm.algorithm];
-    if (!hash) throw new Icao9303Error('ALGORITHM_UNSUPPORTED', field, `PSS hash ${params.hashAlgorithm.algorithm}`);
-    const mgfParams = params.maskGenAlgorithm.parameters ? decode(params.maskGenAlgorithm.parameters, AlgorithmIdentifier, 'ALGORITHM_UNSUPPORTED', `${field}.mgf`) : undefined;
-    if (mgfParams && HASH_BY_OID[mgfParams.algorithm] !== hash) {
-      // Node's PSS verification uses the same hash for MGF1; other combinations are not supported.
-      throw new Icao9303Error('ALGORITHM_UNSUPPORTED', field, 'PSS with MGF1 hash different from message hash');
-    }
-    return { scheme: 'rsa-pss', hash, saltLength: params.saltLength };
+    const params = pssParams(alg.parameters, field);
+    return { scheme: 'rsa-pss', hash: params.hash, saltLength: params.saltLength };
   }
   return { scheme: entry.scheme, hash: entry.hash!, dsaEncoding: alg.algorithm.startsWith('0.4.0.127.0.7.1.1.4.1.') ? 'ieee-p1363' : 'der' };
 }
+
+/**
+ * RSASSA-PSS-params ::= SEQUENCE { hashAlgorithm [0] DEFAULT sha1, maskGenAlgorithm [1] DEFAULT mgf1SHA1,
+ * saltLength [2] DEFAULT 20, trailerField [3] DEFAULT 1 } (RFC 4055 §3.1), read in one pass; absent or NULL
+ * parameters mean all defaults.
+ */
+function pssParams(parameters: ArrayBuffer | null | undefined, field: string): { hash: string; saltLength: number } {
+  let hashOid = SHA1;
+  let mgfHashOid: string | undefined = SHA1;
+  let saltLength = 20;
+  if (parameters && parameters.byteLength > 2) {
+    const where = `${field}.RSASSA-PSS-params`;
+    const r = new DerReader('ALGORITHM_UNSUPPORTED', where);
+    const fields = r.children(r.one(new Uint8Array(parameters), 'params', TAG.SEQUENCE), 'params');
+    let last = -1;
+    for (const f of fields) {
+      const n = f.tag - 0xa0;
+      if (n < 0 || n > 3 || n <= last) r.fail('params', `unexpected element ${f.tag.toString(16)}`);
+      last = n;
+      const [inner, ...rest] = r.children(f, 'params');
+      if (!inner || rest.length) r.fail('params', 'explicit tag must hold one value');
+      if (n === 0) hashOid = algorithm(inner, r, 'hashAlgorithm').algorithm;
+      if (n === 1) {
+        const mgf = algorithm(inner, r, 'maskGenAlgorithm');
+        mgfHashOid = mgf.parameters ? algorithm(r.one(new Uint8Array(mgf.parameters), 'mgf'), r, 'mgf').algorithm : undefined;
+      }
+      if (n === 2) saltLength = r.smallInt(inner, 'saltLength');
+    }
+  }
+  const hash = HASH_BY_OID[hashOid];
+  if (!hash) throw new Icao9303Error('ALGORITHM_UNSUPPORTED', field, `PSS hash ${hashOid}`);
+  if (mgfHashOid && HASH_BY_OID[mgfHashOid] !== hash) {
+    // Node's PSS verification uses the same hash for MGF1; other combinations are not supported.
+    throw new Icao9303Error('ALGORITHM_UNSUPPORTED', field, 'PSS with MGF1 hash different from message hash');
+  }
+  return { hash, saltLength };
+}
+
+const SHA1 = '1.3.14.3.2.26';
 
 /** Returns true/false for a well-formed verification; never throws for a merely invalid signature. */
 export function verifyWith(alg: SignatureAlgorithm, key: KeyObject, data: Uint8Array, signature: Uint8Array): boolean {

@@ -94,7 +94,7 @@ export function findSigner(sd: ParsedSignedData): DocumentCertificate | undefine
   const sid = sd.signerInfo.sid;
   const certs = sd.certificates.flatMap((der, i) => {
     try {
-      return [DocumentCertificate.fromDer(der, `SignedData.certificates[${i}]`)];
+      return [DocumentCertificate.fromSod(der, `SignedData.certificates[${i}]`)];
     } catch (e) {
       if (e instanceof Icao9303Error) return []; // an undecodable certificate cannot be the signer
       throw e;

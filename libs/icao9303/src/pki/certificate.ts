@@ -10,8 +10,10 @@ import { Icao9303Error } from '../errors.js';
 import { decode, encode } from '../asn1/der.js';
 import { OID } from '../asn1/oids.js';
 import { bytesEqual, toBuffer, toHex } from '../util/bytes.js';
-import { publicKeyFromSpki, type PublicKeyInfo } from '../crypto/publicKey.js';
+import { publicKeyFromCertificate, publicKeyFromSpki, type PublicKeyInfo } from '../crypto/publicKey.js';
 import { readTlv } from '../util/tlv.js';
+import { certificateFields, type CertificateFields } from './certificateFields.js';
+import { resolveSignatureAlgorithm, verifyWith } from '../crypto/verifySignature.js';
 
 export interface CertificateSummary {
   subject: string;
@@ -32,6 +34,9 @@ export class DocumentCertificate {
   readonly subjectKey: string;
   private asnCache?: Certificate;
   private keyInfo?: PublicKeyInfo;
+  private fieldsCache?: CertificateFields | null;
+  /** signature check results by issuer fingerprint */
+  private readonly issuerChecks = new Map<string, boolean>();
 
   private constructor(readonly der: Uint8Array, readonly node: X509Certificate) {
     this.subject = node.subject.replace(/\n/g, ', ');
@@ -45,14 +50,40 @@ export class DocumentCertificate {
     }
   }
 
-  static fromDer(der: Uint8Array, field = 'certificate'): DocumentCertificate {
-    const outer = readTlv(der, 0, field);
-    if (outer.tag !== 0x30 || outer.end !== der.length) throw new Icao9303Error('CERTIFICATE_MALFORMED', field, 'not a single DER SEQUENCE');
+  static fromDer(input: Uint8Array, field = 'certificate'): DocumentCertificate {
+    const outer = readTlv(input, 0, field);
+    if (outer.tag !== 0x30 || outer.end !== input.length) throw new Icao9303Error('CERTIFICATE_MALFORMED', field, 'not a single DER SEQUENCE');
+    // our own copy: the lazily read fields and the remembered signature checks must not see later changes to the caller's buffer
+    const der = input.slice();
     try {
       return new DocumentCertificate(der, new X509Certificate(toBuffer(der)));
     } catch (e) {
       throw new Icao9303Error('CERTIFICATE_MALFORMED', field, (e as Error).message, { cause: e });
     }
+  }
+
+  /**
+   * A Document Signer certificate embedded in a SOD. One DS signs the documents of months of issuance, so the
+   * recently seen ones are kept (bounded, keyed by the SHA-256 of the whole DER): the certificate decode, the
+   * key import and the CSCA signature check over the same bytes are done once per DS, not once per document.
+   */
+  static fromSod(der: Uint8Array, field = 'certificate'): DocumentCertificate {
+    const key = createHash('sha256').update(der).digest('hex');
+    const hit = recentSigners.get(key);
+    if (hit) {
+      recentSigners.delete(key); // least recently used goes first
+      recentSigners.set(key, hit);
+      return hit;
+    }
+    const cert = DocumentCertificate.fromDer(der, field);
+    recentSigners.set(key, cert);
+    if (recentSigners.size > RECENT_SIGNERS) recentSigners.delete(recentSigners.keys().next().value!);
+    return cert;
+  }
+
+  /** Forgets the remembered Document Signer certificates (benchmarks of a first-seen DS; tests). */
+  static clearSignerCache(): void {
+    recentSigners.clear();
   }
 
   /** Accepts DER or PEM (one or more certificates). */
@@ -70,20 +101,42 @@ export class DocumentCertificate {
     return this.asnCache;
   }
 
-  /** INTEGER content octets (two's complement, leading zero stripped); some CSCAs use negative serials */
-  get serialNumber(): Uint8Array {
-    return stripLeadingZero(new Uint8Array(this.asn.tbsCertificate.serialNumber));
+  /**
+   * The fields passive authentication needs, sliced from the received DER in one pass (null when our reader
+   * refuses the encoding; then the schema decode through `asn` answers, as before).
+   */
+  private get fields(): CertificateFields | null {
+    if (this.fieldsCache === undefined) {
+      try {
+        this.fieldsCache = certificateFields(this.der);
+      } catch (e) {
+        if (!(e instanceof Icao9303Error)) throw e;
+        this.fieldsCache = null;
+      }
+    }
+    return this.fieldsCache;
   }
 
+  /** INTEGER content octets (two's complement, leading zero stripped); some CSCAs use negative serials */
+  get serialNumber(): Uint8Array {
+    return stripLeadingZero(this.fields?.serialNumber ?? new Uint8Array(this.asn.tbsCertificate.serialNumber));
+  }
+
+  /** the Name as received (RFC 5280 §7.1 compares names as encoded by their issuer) */
   get subjectDer(): Uint8Array {
-    return encode(this.asn.tbsCertificate.subject);
+    return this.fields?.subject ?? encode(this.asn.tbsCertificate.subject);
   }
 
   get issuerDer(): Uint8Array {
-    return encode(this.asn.tbsCertificate.issuer);
+    return this.fields?.issuer ?? encode(this.asn.tbsCertificate.issuer);
   }
 
   private extension(oid: string): ArrayBuffer | undefined {
+    const fields = this.fields;
+    if (fields) {
+      const v = fields.extensions.get(oid);
+      return v ? (v.slice().buffer as ArrayBuffer) : undefined;
+    }
     return this.asn.tbsCertificate.extensions?.find((e) => e.extnID === oid)?.extnValue.buffer;
   }
 
@@ -109,7 +162,9 @@ export class DocumentCertificate {
   }
 
   get publicKey(): PublicKeyInfo {
-    this.keyInfo ??= publicKeyFromSpki(encode(this.asn.tbsCertificate.subjectPublicKeyInfo), `${this.subject}.subjectPublicKeyInfo`);
+    const field = `${this.subject}.subjectPublicKeyInfo`;
+    const spki = this.fields?.spki;
+    this.keyInfo ??= spki ? publicKeyFromCertificate(spki, () => this.node.publicKey, field) : publicKeyFromSpki(encode(this.asn.tbsCertificate.subjectPublicKeyInfo), field);
     return this.keyInfo;
   }
 
@@ -130,7 +185,25 @@ export class DocumentCertificate {
     return namesEqual(this.issuer, issuer.subject) && this.signedBy(issuer);
   }
 
+  /**
+   * RFC 5280 §6.1.3 (a)(1): the signature over the received tbsCertificate verifies with the issuer's key.
+   * node:crypto verifies directly with the issuer's cached KeyObject (explicit EC parameters included, see
+   * crypto/publicKey.ts); OpenSSL's X509_verify through X509Certificate remains the fallback for algorithms
+   * or keys the direct path does not resolve.
+   */
   signedBy(issuer: DocumentCertificate): boolean {
+    // both certificates are immutable copies, so a check over the same pair has one answer
+    let ok = this.issuerChecks.get(issuer.fingerprint);
+    if (ok === undefined) this.issuerChecks.set(issuer.fingerprint, (ok = this.checkSignedBy(issuer)));
+    return ok;
+  }
+
+  private checkSignedBy(issuer: DocumentCertificate): boolean {
+    const f = this.fields;
+    // X509_verify refuses a certificate whose outer signatureAlgorithm differs from tbsCertificate.signature (RFC 5280 §4.1.1.2)
+    if (f && !bytesEqual(f.signatureAlgorithmDer, f.tbsSignatureAlgorithmDer)) return false;
+    const direct = f ? directVerify(f, issuer) : undefined;
+    if (direct !== undefined) return direct;
     try {
       return this.node.verify(issuer.node.publicKey);
     } catch {
@@ -144,6 +217,21 @@ export class DocumentCertificate {
 
   summary(): CertificateSummary {
     return { subject: this.subject, issuer: this.issuer, serialNumber: toHex(this.serialNumber), notBefore: this.notBefore.toISOString(), notAfter: this.notAfter.toISOString(), sha256: this.fingerprint };
+  }
+}
+
+const RECENT_SIGNERS = 512;
+const recentSigners = new Map<string, DocumentCertificate>();
+
+/** undefined when the direct path cannot decide (unknown algorithm, key node:crypto cannot import) */
+function directVerify(f: CertificateFields, issuer: DocumentCertificate): boolean | undefined {
+  try {
+    const key = issuer.publicKey.key;
+    if (!key) return undefined;
+    return verifyWith(resolveSignatureAlgorithm(f.signatureAlgorithm, undefined, 'Certificate.signatureAlgorithm'), key, f.tbs, f.signature);
+  } catch (e) {
+    if (e instanceof Icao9303Error) return undefined;
+    throw e;
   }
 }
 

@@ -9,16 +9,25 @@ import { Icao9303Error, guard } from '../errors.js';
 import { DocumentCertificate } from './certificate.js';
 import { CertificateRevocationList } from './crl.js';
 import { loadMasterList, type MasterListReport } from './masterList.js';
+import { bytesEqual } from '../util/bytes.js';
 
 export class TrustStore {
   private readonly anchors = new Map<string, DocumentCertificate>();
   private readonly intermediates = new Map<string, DocumentCertificate>();
   private readonly crls: CertificateRevocationList[] = [];
+  /** anchors by lower-cased subject (`subjectKey`), in insertion order */
+  private readonly anchorsByName = new Map<string, DocumentCertificate[]>();
+
+  private addAnchor(c: DocumentCertificate): void {
+    if (this.anchors.has(c.fingerprint)) return;
+    this.anchors.set(c.fingerprint, c);
+    this.anchorsByName.set(c.subjectKey, [...(this.anchorsByName.get(c.subjectKey) ?? []), c]);
+  }
 
   /** Adds trusted CSCA certificates (DER or PEM bytes, or parsed). Returns the certificates added. */
   addCsca(input: Uint8Array | DocumentCertificate): DocumentCertificate[] {
     const certs = input instanceof DocumentCertificate ? [input] : DocumentCertificate.parseAll(input, 'CSCA');
-    for (const c of certs) this.anchors.set(c.fingerprint, c);
+    for (const c of certs) this.addAnchor(c);
     return certs;
   }
 
@@ -45,7 +54,7 @@ export class TrustStore {
   addMasterList(bytes: Uint8Array, anchors: Array<Uint8Array | DocumentCertificate>, at?: Date): MasterListReport {
     const anchorCerts = anchors.flatMap((a) => (a instanceof DocumentCertificate ? [a] : DocumentCertificate.parseAll(a, 'master list anchor')));
     const report = loadMasterList(bytes, { anchors: anchorCerts, at });
-    for (const c of report.certificates) this.anchors.set(c.fingerprint, c);
+    for (const c of report.certificates) this.addAnchor(c);
     return report;
   }
 
@@ -61,6 +70,11 @@ export class TrustStore {
   remove(predicate: (c: DocumentCertificate) => boolean): number {
     let n = 0;
     for (const [k, c] of this.anchors) if (predicate(c)) { this.anchors.delete(k); n++; }
+    for (const [name, list] of this.anchorsByName) {
+      const kept = list.filter((c) => this.anchors.has(c.fingerprint));
+      if (kept.length) this.anchorsByName.set(name, kept);
+      else this.anchorsByName.delete(name);
+    }
     return n;
   }
 
@@ -68,10 +82,22 @@ export class TrustStore {
     return this.anchors.has(c.fingerprint);
   }
 
-  /** Candidate issuers of `cert` among anchors and intermediates, matched by name and key identifier. */
-  issuersOf(cert: DocumentCertificate): DocumentCertificate[] {
-    const name = cert.issuer.toLowerCase();
-    return [...this.anchors.values(), ...this.intermediates.values()].filter((c) => c.fingerprint !== cert.fingerprint && c.subjectKey === name && cert.signedBy(c));
+  /**
+   * Issuers of `cert` among anchors and intermediates: same subject name (RFC 5280 §6.1.3 (a)(4)) and a
+   * signature that verifies with their key (§6.1.3 (a)(1)). Looked up on the precomputed subject key, the
+   * candidate whose subject key identifier equals the certificate's authority key identifier first
+   * (RFC 5280 §4.2.1.1; CSCA rollovers keep the name): signatures are checked lazily, one per candidate
+   * the path search actually tries, not for the whole store.
+   */
+  *issuersOf(cert: DocumentCertificate): Generator<DocumentCertificate> {
+    const named = [...(this.anchorsByName.get(cert.issuer.toLowerCase()) ?? []), ...[...this.intermediates.values()].filter((c) => c.subjectKey === cert.issuer.toLowerCase())];
+    const aki = named.length > 1 ? keyId(() => cert.authorityKeyIdentifier) : undefined;
+    const skiMatches = (c: DocumentCertificate) => {
+      const ski = aki && keyId(() => c.subjectKeyIdentifier);
+      return !!ski && bytesEqual(aki, ski);
+    };
+    const ordered = aki ? [...named.filter(skiMatches), ...named.filter((c) => !skiMatches(c))] : named;
+    for (const c of ordered) if (c.fingerprint !== cert.fingerprint && cert.signedBy(c)) yield c;
   }
 
   crlsFor(cert: DocumentCertificate): CertificateRevocationList[] {
@@ -84,5 +110,14 @@ export class TrustStore {
 
   certificates(): DocumentCertificate[] {
     return [...this.anchors.values()];
+  }
+}
+
+/** Key identifiers only order the candidates: an unreadable one is no identifier, not an error. */
+function keyId(read: () => Uint8Array | undefined): Uint8Array | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
   }
 }

@@ -3,11 +3,10 @@
  * encapsulates an LDSSecurityObject (v0 or v1). Parsing only; verification lives in ../pa.
  */
 import { Icao9303Error, guard } from '../errors.js';
-import { decode } from '../asn1/der.js';
+import { DerReader, TAG } from '../asn1/derReader.js';
 import { HASH_BY_OID } from '../asn1/oids.js';
-import { LdsSecurityObject } from '../asn1/schemas.js';
 import { expectTlv } from '../util/tlv.js';
-import { parseSignedData, type ParsedSignedData } from './signedData.js';
+import { algorithm, parseSignedData, type ParsedSignedData } from './signedData.js';
 
 export type { ParsedSignedData };
 
@@ -31,29 +30,42 @@ export interface Sod extends ParsedSignedData {
 export function parseSod(bytes: Uint8Array): Sod {
   const outer = guard('SOD_MALFORMED', 'EF.SOD', () => expectTlv(bytes, 0x77, 'EF.SOD'));
   const sd = parseSignedData(outer.value, 'EF.SOD');
-  const lso = decode(sd.eContent, LdsSecurityObject, 'SOD_MALFORMED', 'EF.SOD.LDSSecurityObject');
-  // 9303-10 §4.6.2.2: version v0 (no ldsVersionInfo) or v1 (with ldsVersionInfo)
-  if (lso.version !== 0 && lso.version !== 1) throw new Icao9303Error('SOD_MALFORMED', 'EF.SOD.LDSSecurityObject.version', `unknown version ${lso.version}`);
-  if (lso.version === 1 && !lso.ldsVersionInfo) throw new Icao9303Error('SOD_MALFORMED', 'EF.SOD.LDSSecurityObject.ldsVersionInfo', 'v1 requires ldsVersionInfo');
-  const hashAlgorithm = HASH_BY_OID[lso.hashAlgorithm.algorithm];
-  if (!hashAlgorithm) throw new Icao9303Error('ALGORITHM_UNSUPPORTED', 'EF.SOD.LDSSecurityObject.hashAlgorithm', `unknown hash ${lso.hashAlgorithm.algorithm}`);
-  const seen = new Set<number>();
-  const dataGroupHashes = lso.dataGroupHashValues.map((d) => {
-    if (d.dataGroupNumber < 1 || d.dataGroupNumber > 16 || seen.has(d.dataGroupNumber)) {
-      throw new Icao9303Error('SOD_MALFORMED', 'EF.SOD.LDSSecurityObject.dataGroupHashValues', `invalid or duplicate data group number ${d.dataGroupNumber}`);
-    }
-    seen.add(d.dataGroupNumber);
-    return { dataGroup: d.dataGroupNumber, hash: new Uint8Array(d.dataGroupHashValue) };
-  });
-  return {
-    ...sd,
-    ldsSecurityObject: {
-      version: lso.version,
-      hashAlgorithmOid: lso.hashAlgorithm.algorithm,
-      hashAlgorithm,
-      dataGroupHashes,
-      ldsVersion: lso.ldsVersionInfo?.ldsVersion,
-      unicodeVersion: lso.ldsVersionInfo?.unicodeVersion,
-    },
-  };
+  return { ...sd, ldsSecurityObject: parseLdsSecurityObject(sd.eContent) };
 }
+
+/** LDSSecurityObject ::= SEQUENCE { version, hashAlgorithm, dataGroupHashValues SEQUENCE OF DataGroupHash, ldsVersionInfo OPTIONAL } (9303-10 §4.6.2.2) */
+function parseLdsSecurityObject(eContent: Uint8Array): Sod['ldsSecurityObject'] {
+  const r = new DerReader('SOD_MALFORMED', 'EF.SOD.LDSSecurityObject');
+  const lso = r.children(r.one(eContent, 'LDSSecurityObject', TAG.SEQUENCE), 'LDSSecurityObject');
+  const version = r.smallInt(lso[0], 'version');
+  // 9303-10 §4.6.2.2: version v0 (no ldsVersionInfo) or v1 (with ldsVersionInfo)
+  if (version !== 0 && version !== 1) throw new Icao9303Error('SOD_MALFORMED', 'EF.SOD.LDSSecurityObject.version', `unknown version ${version}`);
+  const hashAlgorithmOid = algorithm(lso[1], r, 'hashAlgorithm').algorithm;
+  const hashAlgorithm = HASH_BY_OID[hashAlgorithmOid];
+  if (!hashAlgorithm) throw new Icao9303Error('ALGORITHM_UNSUPPORTED', 'EF.SOD.LDSSecurityObject.hashAlgorithm', `unknown hash ${hashAlgorithmOid}`);
+  const seen = new Set<number>();
+  const dataGroupHashes = r.children(r.expect(lso[2], TAG.SEQUENCE, 'dataGroupHashValues'), 'dataGroupHashValues').map((node) => {
+    // DataGroupHash ::= SEQUENCE { dataGroupNumber INTEGER, dataGroupHashValue OCTET STRING }
+    const d = r.children(r.expect(node, TAG.SEQUENCE, 'dataGroupHashValues'), 'dataGroupHashValues');
+    if (d.length !== 2) r.fail('dataGroupHashValues', 'expected SEQUENCE { dataGroupNumber, dataGroupHashValue }');
+    const dataGroup = d[0].tag === TAG.INTEGER && d[0].value.length <= 2 && (d[0].value[0] & 0x80) === 0 ? r.smallInt(d[0], 'dataGroupNumber') : -1;
+    if (dataGroup < 1 || dataGroup > 16 || seen.has(dataGroup)) {
+      throw new Icao9303Error('SOD_MALFORMED', 'EF.SOD.LDSSecurityObject.dataGroupHashValues', `invalid or duplicate data group number ${dataGroup}`);
+    }
+    seen.add(dataGroup);
+    return { dataGroup, hash: r.octets(d[1], 'dataGroupHashValue').slice() };
+  });
+  let ldsVersion: string | undefined;
+  let unicodeVersion: string | undefined;
+  if (lso[3]) {
+    // LDSVersionInfo ::= SEQUENCE { ldsVersion PrintableString, unicodeVersion PrintableString }
+    const v = r.children(r.expect(lso[3], TAG.SEQUENCE, 'ldsVersionInfo'), 'ldsVersionInfo');
+    if (v.length !== 2) r.fail('ldsVersionInfo', 'expected SEQUENCE { ldsVersion, unicodeVersion }');
+    [ldsVersion, unicodeVersion] = v.map((x) => Buffer.from(r.expect(x, PRINTABLE_STRING, 'ldsVersionInfo').value).toString('latin1'));
+  }
+  if (lso.length > 4) r.fail('LDSSecurityObject', 'unexpected element after ldsVersionInfo');
+  if (version === 1 && ldsVersion === undefined) throw new Icao9303Error('SOD_MALFORMED', 'EF.SOD.LDSSecurityObject.ldsVersionInfo', 'v1 requires ldsVersionInfo');
+  return { version, hashAlgorithmOid, hashAlgorithm, dataGroupHashes, ldsVersion, unicodeVersion };
+}
+
+const PRINTABLE_STRING = 0x13;
