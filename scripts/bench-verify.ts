@@ -1,24 +1,27 @@
 /**
- * Server time of one full document verification (passive authentication, Active Authentication, face
- * match, liveness) and the service's memory with the face models loaded. Starts the built service
- * (`npm run bench:verify` builds first) on a fresh PostgreSQL database and drives sessions with the SDK
- * and a specimen chip, one at a time, timing the chip and face uploads (the two requests that verify).
+ * Server time of one full document verification and where it goes, plus the service's memory with the face
+ * models loaded. Starts the built service (`npm run bench:verify` builds first) on a fresh PostgreSQL database
+ * and runs sessions one at a time through the SDK's runVerification with a specimen phone. The app API answers
+ * each step with a Server-Timing header (total and the steps measured inside it: pa, aa, ca for the chip; the
+ * face steps the service reports); the bench reads it through the SDK's fetch, so it does not depend on the
+ * order or the content of the steps (the liveness protocol may change underneath).
  *
  *   BENCH_SESSIONS=20
  */
-import { readFileSync } from 'node:fs';
-import { VerifierClient } from '../libs/verifier-sdk/src/index.js';
-import { TestBrowser } from '../test/support/test-browser.js';
-import { mirror } from './test-app/specimen-phone.js';
-import { specimenPhone } from './test-app/specimen-phone.js';
-import { percentiles, rssMiB, startService, withDatabase } from './bench/service.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runVerification, VerifierClient } from '../libs/verifier-sdk/src/index.js';
+import { TestBrowser } from '../test/support/test-browser.js';
+import { mirror, specimenPhone } from './test-app/specimen-phone.js';
+import { percentiles, rssMiB, startService, withDatabase } from './bench/service.js';
+import { parseServerTiming, StepTable } from './bench/server-timing.js';
 
 const sessions = Number(process.env.BENCH_SESSIONS ?? 20);
 const faces = 'test/fixtures/verifier-faces';
 const read = (name: string) => new Uint8Array(readFileSync(join(faces, name)));
+/** the app API steps the bench reports, by the end of their path */
+const STEPS: Record<string, string> = { '/session/chip': 'chip upload', '/session/liveness-challenge': 'liveness challenge', '/session/face': 'face upload' };
 
 await withDatabase(async (databaseUrl) => {
   const service = await startService(databaseUrl);
@@ -44,39 +47,47 @@ await withDatabase(async (databaseUrl) => {
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
-    const chipMs: number[] = [];
-    const faceMs: number[] = [];
+
+    const table = new StepTable();
     const totalMs: number[] = [];
-    let passes = 0;
+    const outcomes = new Map<string, number>();
+    let session: StepTable | undefined; // this session's steps (a capture retry adds to them)
+    // The SDK's fetch, recording each verifying step's Server-Timing (and the client's round trip as a cross-check)
+    const recordingFetch: typeof fetch = async (input, init) => {
+      const t = performance.now();
+      const res = await fetch(input, init);
+      const step = Object.entries(STEPS).find(([suffix]) => String(input).endsWith(suffix))?.[1];
+      if (step && session) session.add(step, performance.now() - t, parseServerTiming(res.headers.get('server-timing')));
+      return res;
+    };
     for (let i = 0; i <= sessions; i++) {
       const query = new URLSearchParams({ client_id: m.client_id, response_type: 'code', scope: 'openid', redirect_uri: 'http://localhost:8080/callback', state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGcSjw2cfE', code_challenge_method: 'S256' });
       const browser = new TestBrowser(service.base);
       const page = await browser.follow(await browser.get(`${service.base}/its/index.html?${query}`));
       const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
-      const { client, qrToken } = VerifierClient.fromLink(link);
-      await client.open(qrToken);
-      const chip = await phone.readChip(await client.activeAuthChallenge());
-      let t0 = performance.now();
-      await client.uploadChip(chip);
-      const chipTime = performance.now() - t0;
-      const liveness = await client.livenessChallenge();
-      const frames = await phone.captureFrames(liveness.sequence);
-      t0 = performance.now();
-      const outcome = await client.uploadFace(liveness.challenge_id, frames);
-      const faceTime = performance.now() - t0;
+      const { client, qrToken } = VerifierClient.fromLink(link, recordingFetch);
+      session = new StepTable();
+      let result: string;
+      try {
+        result = (await runVerification(client, qrToken, phone)).authentication_result ?? 'no result';
+      } catch (e) {
+        result = `error: ${(e as Error).message.slice(0, 120)}`;
+      }
       if (i === 0) continue; // the first run loads the face models
-      if (outcome.authentication_result === 'pass') passes++;
-      chipMs.push(chipTime);
-      faceMs.push(faceTime);
-      totalMs.push(chipTime + faceTime);
+      outcomes.set(result, (outcomes.get(result) ?? 0) + 1);
+      table.merge(session);
+      totalMs.push(session.serverTotal());
     }
     probing = false;
     await prober;
-    console.log(`document verification, ${sessions} sessions after one warm-up (${passes} passed), 3 liveness frames + DG2 photo each`);
-    console.log(`  chip upload (PA + AA):            median ${percentiles(chipMs).median} ms`);
-    console.log(`  face upload (4 faces, liveness):  median ${percentiles(faceMs).median} ms`);
-    console.log(`  full verification (server time):  median ${percentiles(totalMs).median} ms, p99 ${percentiles(totalMs).p99} ms`);
-    console.log(`  /health meanwhile (${healthMs.length} requests): median ${percentiles(healthMs).median} ms, p99 ${percentiles(healthMs).p99} ms, max ${Math.max(...healthMs).toFixed(1)} ms`);
+
+    console.log(`document verification, ${sessions} sessions after one warm-up through the SDK's runVerification; outcomes: ${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')}`);
+    console.log('server time per step from the Server-Timing header (client round trip in the last columns):');
+    for (const line of table.lines()) console.log(`  ${line}`);
+    const all = percentiles(totalMs.length ? totalMs : [NaN]);
+    console.log(`  full verification (server time of the steps above): median ${all.median} ms, p99 ${all.p99} ms`);
+    const health = percentiles(healthMs.length ? healthMs : [NaN]);
+    console.log(`  /health meanwhile (${healthMs.length} requests): median ${health.median} ms, p99 ${health.p99} ms, max ${Math.max(...healthMs).toFixed(1)} ms`);
     console.log(`  service memory: ${idle} MiB RSS before, ${rssMiB(service.child.pid)} MiB RSS with the face models loaded`);
   } finally {
     service.child.kill();

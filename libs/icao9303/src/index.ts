@@ -37,5 +37,6 @@ export { SecureMessaging } from './sm/secureMessaging.js';
 export { deriveKey, retailMac, aesCmac, pad, unpad, type SmCipher } from './sm/primitives.js';
 export { type ApduTransport, readFile, openBacSession, selectApplication, LDS1_AID } from './reader/reader.js';
 export { verifyDocument, type VerifyDocumentInput, type VerifyDocumentResult } from './verify/verifyDocument.js';
+export { TIMING_CHANNEL, type StepTiming } from './verify/timing.js';
 export { STATUS, overallStatus, type VerificationStatus, type Failure, type FailureStatus, type CheckName } from './verify/status.js';
 export * from './specimen/index.js';

@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
   ApiBearerAuth, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse,
   ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
@@ -11,6 +11,7 @@ import {
   SessionStatusDto,
 } from './dto/app-api.dto.js';
 import { VerifierAppService } from './verifier-app.service.js';
+import { ServerTimingInterceptor } from './server-timing.interceptor.js';
 
 /** A session step: authenticated by the session token, answering 200. */
 const SessionStep = (method: 'get' | 'post') =>
@@ -29,6 +30,7 @@ const SessionStep = (method: 'get' | 'post') =>
 @ApiConflictResponse({ type: ErrorResponseDto, description: 'the step does not fit the session state' })
 @ApiGoneResponse({ type: ErrorResponseDto, description: 'the session or the liveness challenge has expired' })
 @Controller('app/v1')
+@UseInterceptors(ServerTimingInterceptor) // Server-Timing header: step durations for the bench and support
 export class AppApiController {
   constructor(private readonly app: VerifierAppService) {}
 

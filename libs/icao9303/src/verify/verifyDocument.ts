@@ -17,6 +17,7 @@ import { verifyActiveAuthentication, type ActiveAuthCheck } from '../aa/activeAu
 import { isChallengeDg14, verifyChipAuthenticationResponse, type ChipAuthCheck, type ChipAuthEvidence } from '../ca/chipAuth.js';
 import { overallStatus, STATUS, type Failure, type VerificationStatus } from './status.js';
 import { summarizeDocument, type DocumentSummary } from './documentSummary.js';
+import { timed } from './timing.js';
 
 export interface VerifyDocumentInput {
   /** EF.SOD bytes (tag 77) */
@@ -60,8 +61,34 @@ export interface VerifyDocumentResult {
 export function verifyDocument(input: VerifyDocumentInput): VerifyDocumentResult {
   const at = input.at ?? new Date();
   const dataGroups = input.dataGroups ?? new Map<number, Uint8Array>();
-  const sod: Sod = parseSod(input.sod);
   const failures: Failure[] = [];
+  const { sod, hashes, sig, chain } = timed('pa', () => passiveAuthentication(input, dataGroups, at, failures));
+  const activeAuthentication = input.activeAuth ? timed('aa', () => runActiveAuth(input.activeAuth!, dataGroups, failures)) : undefined;
+  const chipAuthentication = input.chipAuth ? timed('ca', () => runChipAuth(input.chipAuth!, dataGroups, failures)) : undefined;
+
+  return {
+    status: overallStatus(failures),
+    failures,
+    checks: {
+      dataGroupHashes: hashes,
+      documentSignature: reportSignature(sig),
+      certificateChain: chain,
+      ...(activeAuthentication ? { activeAuthentication } : {}),
+      ...(chipAuthentication ? { chipAuthentication } : {}),
+    },
+    document: {
+      ...summarizeDocument(dataGroups),
+      ldsSecurityObjectVersion: sod.ldsSecurityObject.version,
+      ldsVersion: sod.ldsSecurityObject.ldsVersion,
+      hashAlgorithm: sod.ldsSecurityObject.hashAlgorithm,
+      dataGroupsInSod: sod.ldsSecurityObject.dataGroupHashes.map((d) => d.dataGroup),
+    },
+  };
+}
+
+/** ICAO 9303-11 §5.1: SOD parsed once, then data group hashes, SOD signature and DS→CSCA chain on the parsed values. */
+function passiveAuthentication(input: VerifyDocumentInput, dataGroups: ReadonlyMap<number, Uint8Array>, at: Date, failures: Failure[]) {
+  const sod: Sod = parseSod(input.sod);
 
   const hashes = checkDataGroupHashes(sod, dataGroups);
   for (const r of hashes.results.filter((x) => !x.ok)) {
@@ -85,27 +112,7 @@ export function verifyDocument(input: VerifyDocumentInput): VerifyDocumentResult
   }
   for (const p of chain.problems) failures.push({ status: STATUS.BAD_COUNTRY_SIGNER_CHAIN, check: 'certificateChain', reason: p });
 
-  const activeAuthentication = input.activeAuth ? runActiveAuth(input.activeAuth, dataGroups, failures) : undefined;
-  const chipAuthentication = input.chipAuth ? runChipAuth(input.chipAuth, dataGroups, failures) : undefined;
-
-  return {
-    status: overallStatus(failures),
-    failures,
-    checks: {
-      dataGroupHashes: hashes,
-      documentSignature: reportSignature(sig),
-      certificateChain: chain,
-      ...(activeAuthentication ? { activeAuthentication } : {}),
-      ...(chipAuthentication ? { chipAuthentication } : {}),
-    },
-    document: {
-      ...summarizeDocument(dataGroups),
-      ldsSecurityObjectVersion: sod.ldsSecurityObject.version,
-      ldsVersion: sod.ldsSecurityObject.ldsVersion,
-      hashAlgorithm: sod.ldsSecurityObject.hashAlgorithm,
-      dataGroupsInSod: sod.ldsSecurityObject.dataGroupHashes.map((d) => d.dataGroup),
-    },
-  };
+  return { sod, hashes, sig, chain };
 }
 
 function runActiveAuth(aa: NonNullable<VerifyDocumentInput['activeAuth']>, dgs: ReadonlyMap<number, Uint8Array>, failures: Failure[]): ActiveAuthCheck {
