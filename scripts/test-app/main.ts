@@ -6,10 +6,12 @@
  *       asks the server for a specimen chip (signed by its specimen CSCA) with that face in DG2; with
  *       chip-authentication the chip has a DG14 Chip Authentication key and no DG15
  *   npm run test-app -- --session <link from the QR code> --document <dir> --selfie <image>
- *       [--left <image>] [--right <image>]
+ *       --left <image> --right <image>
  *       opens the session, answers the AA challenge (or, for a chip with only a DG14 key, relays the
- *       server's Chip Authentication challenge) with the specimen chip, answers the liveness
- *       challenge with the images, prints the outcome as JSON
+ *       server's Chip Authentication challenge) with the specimen chip, answers the active liveness
+ *       challenge with bursts synthesised from the images (head facing the camera, turned to the
+ *       subject's own left and right; a missing turn defaults to the other's mirror image, which the
+ *       server refuses as a still picture), prints the outcome as JSON
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

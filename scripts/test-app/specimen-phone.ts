@@ -1,24 +1,27 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import jpeg from 'jpeg-js';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
 import { flipHorizontal } from '../../libs/face/src/image/flip-horizontal.js';
 import { parseDg14 } from '../../libs/icao9303/src/lds/dg14.js';
 import { answerChipAuthentication } from '../../libs/icao9303/src/specimen/chipAuthChip.js';
 import { signActiveAuthChallenge } from '../../libs/icao9303/src/specimen/document.js';
-import type { ChipAuthChallenge, ChipData, FaceFrame, PhoneSide, Pose } from '../../libs/verifier-sdk/src/index.js';
+import type { ChipAuthChallenge, ChipData, FaceFrame, LivenessChallenge, PhoneSide } from '../../libs/verifier-sdk/src/index.js';
+import { crossFade, decodeImage, encodeJpeg, rotate, shift } from './synthesise-frames.js';
 
 /**
  * A phone stand-in for customer-test: the chip is a specimen document folder (sod.bin, dgN.bin,
  * aa-key.der for Active Authentication, ca-key.der for Chip Authentication), the camera is a set of still
- * images, one per pose.
+ * images: facing the camera, head turned left, head turned right. Bursts are synthesised from them (see
+ * captureFrames); pitch (nodding) is not asked by the server, so no up/down images are needed.
  */
 export interface SpecimenPhoneOptions {
   documentDir: string;
   /** Facing the camera. */
   selfie: Uint8Array;
-  /** Head turned to the subject's left / right; each defaults to the mirror image of the other. */
+  /**
+   * Head turned to the subject's left / right. Each defaults to the mirror image of the other, which the server
+   * refuses as a still picture (a mirrored photo is the classic way to fake the other turn): give both.
+   */
   left?: Uint8Array;
   right?: Uint8Array;
   /** Answer with this recorded AA signature instead of signing the challenge (to show replay protection). */
@@ -39,16 +42,13 @@ export function readDocumentDir(dir: string): { sod: Uint8Array; dataGroups: Map
 }
 
 export async function mirror(image: Uint8Array): Promise<Uint8Array> {
-  const rgb = flipHorizontal(await decodeImage(image));
-  const rgba = Buffer.alloc(rgb.width * rgb.height * 4);
-  for (let i = 0, j = 0; i < rgb.data.length; i += 3, j += 4) {
-    rgba[j] = rgb.data[i];
-    rgba[j + 1] = rgb.data[i + 1];
-    rgba[j + 2] = rgb.data[i + 2];
-    rgba[j + 3] = 255;
-  }
-  return new Uint8Array(jpeg.encode({ width: rgb.width, height: rgb.height, data: rgba }, 92).data);
+  return encodeJpeg(flipHorizontal(await decodeImage(image)));
 }
+
+/** Tilt frames: rotations of the centre frame (degrees counter-clockwise on screen = towards the subject's right shoulder). */
+const TILT_STEPS = [10, 20];
+/** A movement asked again later gets its frames moved sideways by this fraction of the width per repeat, so they are new frames. */
+const REPEAT_SHIFT = 0.08;
 
 export function specimenPhone(options: SpecimenPhoneOptions): PhoneSide {
   const document = readDocumentDir(options.documentDir);
@@ -71,11 +71,31 @@ export function specimenPhone(options: SpecimenPhoneOptions): PhoneSide {
       const cipher = info && info.cipher !== 'unknown' ? info.cipher : '3DES';
       return answerChipAuthentication({ keyAgreement: 'ECDH', privateKey, cipher }, challenge.terminalPublicKey, challenge.protectedCommand);
     },
-    async captureFrames(sequence: Pose[]): Promise<FaceFrame[]> {
-      const left = options.left ?? (options.right ? await mirror(options.right) : options.selfie);
-      const right = options.right ?? (options.left ? await mirror(options.left) : options.selfie);
-      const byPose: Record<Pose, Uint8Array> = { left, right, center: options.selfie };
-      return sequence.map((pose) => ({ pose, image: byPose[pose], capturedAt: options.capturedAt?.() ?? new Date() }));
+    /**
+     * Step 0 is the selfie as given. A turn is a burst of two frames: the selfie half blended into the turned
+     * image (the detector reads a pose between the two), then the turned image. A tilt is the selfie rotated 10°
+     * then 20°. A movement asked twice is shifted sideways the second time (a real camera never repeats a frame).
+     */
+    async captureFrames(challenge: LivenessChallenge): Promise<FaceFrame[]> {
+      const centre = await decodeImage(options.selfie);
+      const turned = {
+        left: await decodeImage(options.left ?? (options.right ? await mirror(options.right) : options.selfie)),
+        right: await decodeImage(options.right ?? (options.left ? await mirror(options.left) : options.selfie)),
+      };
+      const at = () => options.capturedAt?.() ?? new Date();
+      const frames: FaceFrame[] = [{ step: 0, image: options.selfie, capturedAt: at() }];
+      const seen = new Map<string, number>();
+      challenge.steps.forEach((direction, step) => {
+        if (step === 0) return;
+        const repeat = seen.get(direction) ?? 0;
+        seen.set(direction, repeat + 1);
+        const burst =
+          direction === 'left' || direction === 'right'
+            ? [crossFade(centre, turned[direction], 0.5), turned[direction]]
+            : TILT_STEPS.map((degrees) => rotate(centre, direction === 'tilt_right' ? degrees : -degrees));
+        for (const image of burst) frames.push({ step, image: encodeJpeg(shift(image, Math.round(repeat * REPEAT_SHIFT * image.width))), capturedAt: at() });
+      });
+      return frames;
     },
   };
 }

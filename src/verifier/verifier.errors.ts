@@ -20,7 +20,23 @@ export const faceBusy = (retryAfterSeconds: number) => {
   e.headers = { 'Retry-After': String(retryAfterSeconds) };
   return e;
 };
-export const livenessChallengeMismatch = () => new VerifierError(409, 'liveness_challenge_mismatch', 'the frames do not answer the current liveness challenge');
+export const livenessChallengeMismatch = (why = 'the frames do not answer the current liveness challenge') => new VerifierError(409, 'liveness_challenge_mismatch', why);
+/**
+ * The centre frame cannot be used (failure to acquire, ISO/IEC 19795-1): nothing was matched, the session stays at
+ * the face step and the app captures again with a new challenge. The description starts with the reason code.
+ */
+export const captureRetry = (reason: string) => new VerifierError(422, 'capture_retry', `${reason}: ${CAPTURE_ADVICE[reason] ?? 'capture the face again'}; ask for a new liveness challenge`);
+const CAPTURE_ADVICE: Record<string, string> = {
+  FACE_TOO_BLURRED: 'the face is blurred; hold the phone still',
+  FACE_TOO_DARK: 'the face is too dark; face the light',
+  FACE_TOO_BRIGHT: 'the face is overexposed; avoid direct light',
+  FACE_TOO_SMALL: 'the face is too small; hold the phone closer',
+  FACE_OFF_POSE: 'the first frame must look straight at the camera',
+  MULTIPLE_FACES: 'more than one face is in the picture; only the holder may be in it',
+  FACE_NOT_FOUND: 'no face was found',
+};
+/** The frames do not form an answer of the protocol's shape (step order, burst sizes): refused unread, nothing spent. */
+export const livenessFramesRefused = (why: string) => new VerifierError(400, 'invalid_request', why);
 export const livenessExpired = () =>
   new VerifierError(410, 'liveness_expired', 'the liveness challenge has expired: liveness data is valid only a few minutes; ask for a new challenge');
 export const challengeMissing = () => new VerifierError(409, 'challenge_missing', 'ask for an active authentication challenge first');

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
-import { mirror, specimenPhone } from '../../scripts/test-app/specimen-phone.js';
+import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { Clock } from '../../src/common/clock.js';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { HOWARD, REDIRECT_URI, specimenDocumentDir } from '../support/verifier-flow.js';
+import { REDIRECT_URI, SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
 
 /** The app API refuses what does not fit, clearly, and changes nothing when it does. */
 describe('verifier app API failure paths', () => {
@@ -66,7 +66,7 @@ describe('verifier app API failure paths', () => {
     const { client: sdk, qrToken } = await newSession();
     await sdk.open(qrToken);
     expect((await refused(sdk.livenessChallenge())).status).toBe(409);
-    expect((await refused(sdk.uploadFace('x', [{ pose: 'center', image: HOWARD.center, capturedAt: new Date() }]))).error).toBe('wrong_session_state');
+    expect((await refused(sdk.uploadFace('x', [{ step: 0, image: SHELDON.center, capturedAt: new Date() }]))).error).toBe('wrong_session_state');
     const anonymous = await fetch(`${t.baseUrl}/app/v1/session`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toContain('Bearer');
@@ -84,7 +84,7 @@ describe('verifier app API failure paths', () => {
     const challenge = await sdk.activeAuthChallenge();
     expect(challenge).toHaveLength(8);
     // A genuine chip answers the challenge (without the answer its clone detection fails and the session ends).
-    const phone = specimenPhone({ documentDir, selfie: HOWARD.center });
+    const phone = specimenPhone({ documentDir, selfie: SHELDON.center });
     expect(await sdk.uploadChip(await phone.readChip(challenge))).toEqual({ received: true, next: 'face' });
     expect((await sdk.status()).state).toBe('chip_received');
   });
@@ -115,28 +115,28 @@ describe('verifier app API failure paths', () => {
   it('refuses stale liveness frames: after the challenge window, or captured before the challenge', async () => {
     const { client: sdk, qrToken } = await newSession();
     await sdk.open(qrToken);
-    const phone = specimenPhone({ documentDir, selfie: HOWARD.center, right: HOWARD.right, left: await mirror(HOWARD.right) });
+    const phone = specimenPhone({ documentDir, selfie: SHELDON.center, right: SHELDON.right, left: SHELDON.left });
     await sdk.uploadChip(await phone.readChip(await sdk.activeAuthChallenge()));
     const old = await sdk.livenessChallenge();
-    const oldFrames = (await phone.captureFrames(old.sequence)).map((f) => ({ ...f, capturedAt: new Date(Date.now() - 10 * 60_000) }));
+    const oldFrames = (await phone.captureFrames(old)).map((f) => ({ ...f, capturedAt: new Date(Date.now() - 10 * 60_000) }));
     const early = await refused(sdk.uploadFace(old.challenge_id, oldFrames));
     expect([early.status, early.error]).toEqual([410, 'liveness_expired']);
     const clock = t.app.get(Clock);
     clock.advance(t.config.verifier.livenessWindowSeconds * 1000 + 1000);
     try {
-      const late = await refused(sdk.uploadFace(old.challenge_id, await phone.captureFrames(old.sequence)));
+      const late = await refused(sdk.uploadFace(old.challenge_id, await phone.captureFrames(old)));
       expect([late.status, late.error]).toEqual([410, 'liveness_expired']);
     } finally {
       clock.advance(-(t.config.verifier.livenessWindowSeconds * 1000 + 1000));
     }
-    // Nothing was written: a fresh challenge can still be answered.
+    // Nothing was written: a fresh challenge replaces the old one and can still be answered, once.
     expect((await sdk.status()).state).toBe('chip_received');
     const fresh = await sdk.livenessChallenge();
-    expect((await refused(sdk.uploadFace(old.challenge_id, await phone.captureFrames(fresh.sequence)))).error).toBe('liveness_challenge_mismatch');
-    const outcome = await sdk.uploadFace(fresh.challenge_id, await phone.captureFrames(fresh.sequence));
+    expect((await refused(sdk.uploadFace(old.challenge_id, await phone.captureFrames(fresh)))).error).toBe('liveness_challenge_mismatch');
+    const outcome = await sdk.uploadFace(fresh.challenge_id, await phone.captureFrames(fresh));
     expect(outcome.state).toBe('completed');
-    expect((await refused(sdk.uploadFace(fresh.challenge_id, await phone.captureFrames(fresh.sequence)))).status).toBe(409);
-  }, 60_000);
+    expect((await refused(sdk.uploadFace(fresh.challenge_id, await phone.captureFrames(fresh)))).status).toBe(409);
+  }, 180_000);
 
   it('expires a session after its time; the broker page then returns an error to the merchant', async () => {
     const { client: sdk, qrToken, browser, page } = await newSession();

@@ -8,7 +8,7 @@ import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
-import { face, HOWARD, REDIRECT_URI, specimenDocumentDir, verifierLogin } from '../support/verifier-flow.js';
+import { face, REDIRECT_URI, SHELDON, specimenDocumentDir, verifierLogin } from '../support/verifier-flow.js';
 
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
 const unb64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
@@ -26,7 +26,7 @@ describe('document verifier chip authentication', () => {
     t = await startTestApp();
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'CA', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
-    doc = await issueSpecimenDocument(await t.app.get(SpecimenAuthorityService).get(), { faceImage: face('howard-document.jpg'), activeAuthentication: false, chipAuthentication: true });
+    doc = await issueSpecimenDocument(await t.app.get(SpecimenAuthorityService).get(), { faceImage: face('sheldon-document.jpg'), activeAuthentication: false, chipAuthentication: true });
   });
   afterAll(() => t.close());
 
@@ -53,11 +53,11 @@ describe('document verifier chip authentication', () => {
 
   it('passes a chip with a DG14 Chip Authentication key and no DG15 through the CA challenge, with eIDAS high and hwk', async () => {
     const dir = await specimenDocumentDir(t.baseUrl, 'nor-adult', 'chip-authentication');
-    const { outcome, claims } = await verifierLogin(t.baseUrl, config, { documentDir: dir, person: HOWARD }, { scope: 'openid profile', acr_values: 'urn:svc:acrp:level:high' });
+    const { outcome, claims } = await verifierLogin(t.baseUrl, config, { documentDir: dir, person: SHELDON }, { scope: 'openid profile', acr_values: 'urn:svc:acrp:level:high' });
     expect(outcome.authentication_result).toBe('pass');
     expect(claims.acr).toBe('urn:svc:cert:eidas:high');
     expect(claims.amr).toEqual(['sc', 'hwk', 'face']);
-  }, 90_000);
+  }, 240_000);
 
   it('answers the challenge as the terminal: a public key on the DG14 curve, a protected command, no secret', async () => {
     const { post } = await appSession();
@@ -122,7 +122,7 @@ describe('document verifier chip authentication', () => {
   });
 
   it("requires the chip step's DG14 to be the challenge's", async () => {
-    const other = await issueSpecimenDocument(doc.authority, { faceImage: face('howard-document.jpg'), activeAuthentication: false, chipAuthentication: true });
+    const other = await issueSpecimenDocument(doc.authority, { faceImage: face('sheldon-document.jpg'), activeAuthentication: false, chipAuthentication: true });
     // The challenge is made for another chip's DG14 (which that chip answers), the upload is this document's.
     const { sdk, post } = await appSession();
     const ca = await post('/session/ca-challenge', { dg14: b64(other.dataGroups.get(14)!) });

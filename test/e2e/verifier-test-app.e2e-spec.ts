@@ -30,11 +30,11 @@ describe('the test app command line', () => {
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'CLI', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t.close(), 180_000);
 
   it('fetches a specimen document, then completes a session from its QR link', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cli-doc-'));
-    const specimen = await run(['specimen', '--api', `${t.baseUrl}/app/v1`, '--face', join(FACES, 'howard-document.jpg'), '--person', 'd-idcard', '--out', dir]);
+    const specimen = await run(['specimen', '--api', `${t.baseUrl}/app/v1`, '--face', join(FACES, 'sheldon-document.jpg'), '--person', 'd-idcard', '--out', dir]);
     expect(specimen.stderr).toBe('');
     expect(specimen.code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(expect.arrayContaining(['aa-key.der', 'dg1.bin', 'dg2.bin', 'sod.bin']));
@@ -42,18 +42,18 @@ describe('the test app command line', () => {
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
     const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
-    const verify = await run(['--session', link, '--document', dir, '--selfie', join(FACES, 'howard-center.png'), '--right', join(FACES, 'howard-right.png')]);
+    const verify = await run(['--session', link, '--document', dir, '--selfie', join(FACES, 'sheldon-center.png'), '--left', join(FACES, 'sheldon-left.png'), '--right', join(FACES, 'sheldon-right.png')]);
     expect(verify.code).toBe(0);
     expect(JSON.parse(verify.stdout)).toMatchObject({ state: 'completed', authentication_result: 'pass' });
 
-    const bad = await run(['--session', 'not-a-link', '--document', dir, '--selfie', join(FACES, 'howard-center.png')]);
+    const bad = await run(['--session', 'not-a-link', '--document', dir, '--selfie', join(FACES, 'sheldon-center.png')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('not a session link');
-  }, 90_000);
+  }, 240_000);
 
   it('runs the Chip Authentication challenge for a specimen chip with a DG14 CA key and no DG15', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cli-ca-doc-'));
-    const specimen = await run(['specimen', '--api', `${t.baseUrl}/app/v1`, '--face', join(FACES, 'howard-document.jpg'), '--clone-detection', 'chip-authentication', '--out', dir]);
+    const specimen = await run(['specimen', '--api', `${t.baseUrl}/app/v1`, '--face', join(FACES, 'sheldon-document.jpg'), '--clone-detection', 'chip-authentication', '--out', dir]);
     expect(specimen.stderr).toBe('');
     const files = readdirSync(dir);
     expect(files).toEqual(expect.arrayContaining(['ca-key.der', 'dg14.bin']));
@@ -62,8 +62,8 @@ describe('the test app command line', () => {
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
     const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
-    const verify = await run(['--session', link, '--document', dir, '--selfie', join(FACES, 'howard-center.png'), '--right', join(FACES, 'howard-right.png')]);
+    const verify = await run(['--session', link, '--document', dir, '--selfie', join(FACES, 'sheldon-center.png'), '--left', join(FACES, 'sheldon-left.png'), '--right', join(FACES, 'sheldon-right.png')]);
     expect(JSON.parse(verify.stdout)).toMatchObject({ state: 'completed', authentication_result: 'pass' });
     expect(verify.code).toBe(0);
-  }, 90_000);
+  }, 240_000);
 });

@@ -3,26 +3,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { runVerification, VerifierClient, type Outcome } from '../../libs/verifier-sdk/src/index.js';
-import { mirror, specimenPhone, type SpecimenPhoneOptions } from '../../scripts/test-app/specimen-phone.js';
+import { specimenPhone, type SpecimenPhoneOptions } from '../../scripts/test-app/specimen-phone.js';
 import { authorizationRequest, REDIRECT_URI } from './oidc-flow.js';
 import { TestBrowser, type Page } from './test-browser.js';
 
 export const FACES = join(import.meta.dirname, '../fixtures/verifier-faces');
 export const face = (name: string) => new Uint8Array(readFileSync(join(FACES, name)));
 
+/** A person the phone can show: facing the camera, head turned to their own left and right (PROVENANCE.md). */
 export interface Person {
   center: Uint8Array;
+  left: Uint8Array;
   right: Uint8Array;
 }
-export const HOWARD: Person = { center: face('howard-center.png'), right: face('howard-right.png') };
-export const SHELDON: Person = { center: face('sheldon-center.png'), right: face('sheldon-right.png') };
+/** The genuine holder of the default specimen document (sheldon-document.jpg in DG2). */
+export const SHELDON: Person = { center: face('sheldon-center.png'), left: face('sheldon-left.png'), right: face('sheldon-right.png') };
+/** Another person, with real turns too. */
+export const PENNY: Person = { center: face('penny-center.png'), left: face('penny-left.png'), right: face('penny-right.png') };
+/** Howard has no left turn in the set: his "left" is the mirror image of his right turn (the classic still-photo attack). */
+export const HOWARD = { center: face('howard-center.png'), right: face('howard-right.png') };
 
 /**
- * A specimen chip from the running server, with Howard's photo in DG2, written as the test app expects it;
+ * A specimen chip from the running server, with Sheldon's photo in DG2 (or `photo`), written as the test app expects it;
  * 'chip-authentication' gives a chip with a DG14 Chip Authentication key (ca-key.der) and no DG15.
  */
-export async function specimenDocumentDir(baseUrl: string, person = 'nor-adult', cloneDetection: 'active-authentication' | 'chip-authentication' = 'active-authentication'): Promise<string> {
-  const doc = await new VerifierClient(`${baseUrl}/app/v1`).requestSpecimen(face('howard-document.jpg'), person, cloneDetection);
+export async function specimenDocumentDir(
+  baseUrl: string,
+  person = 'nor-adult',
+  cloneDetection: 'active-authentication' | 'chip-authentication' = 'active-authentication',
+  photo: Uint8Array = face('sheldon-document.jpg'),
+): Promise<string> {
+  const doc = await new VerifierClient(`${baseUrl}/app/v1`).requestSpecimen(photo, person, cloneDetection);
   const dir = mkdtempSync(join(tmpdir(), 'specimen-'));
   writeFileSync(join(dir, 'sod.bin'), Buffer.from(doc.sod, 'base64'));
   for (const [n, b64] of Object.entries(doc.data_groups)) writeFileSync(join(dir, `dg${n}.bin`), Buffer.from(b64, 'base64'));
@@ -57,7 +68,7 @@ export async function verifierLogin(
   const outcome = await runVerification(
     sdk,
     qrToken,
-    specimenPhone({ ...phone, selfie: phone.person.center, right: phone.person.right, left: await mirror(phone.person.right) }),
+    specimenPhone({ ...phone, selfie: phone.person.center, right: phone.person.right, left: phone.person.left }),
   );
   const done = await browser.follow(await browser.submit(waitingPage, 'action', 'continue'));
   if (!done.location) throw new Error(`expected a redirect to the merchant: ${done.status} ${done.html.slice(0, 800)}`);

@@ -1,43 +1,67 @@
-import { judgeLiveness, poseMatches, randomSequence } from '../../src/verifier/verification/liveness-rules.js';
+import { DIRECTIONS, judgeBurst, judgeLiveness, progress, randomDirections } from '../../src/verifier/verification/liveness-rules.js';
 
-const same = (score: number) => score <= 0.5;
+const pose = (yaw: number, roll = 0, pitch = -12) => ({ yaw, pitch, roll });
+const centre = pose(-2, 3);
 
-describe('liveness rules', () => {
-  it('matches poses by yaw with the engine convention (positive = turned to the subject’s left)', () => {
-    expect(poseMatches('left', 20)).toBe(true);
-    expect(poseMatches('left', -20)).toBe(false);
-    expect(poseMatches('right', -20)).toBe(true);
-    expect(poseMatches('center', 3)).toBe(true);
-    expect(poseMatches('center', 15)).toBe(false);
-    expect(poseMatches('left', 5)).toBe(false);
+describe('liveness rules: bursts', () => {
+  it('reads directions with the engine conventions (yaw > 0 = own left; roll > 0 = towards the right shoulder, from the centre roll)', () => {
+    expect(progress('left', pose(20), centre)).toBe(20);
+    expect(progress('right', pose(-20), centre)).toBe(20);
+    expect(progress('tilt_right', pose(0, 23), centre)).toBe(20);
+    expect(progress('tilt_left', pose(0, -17), centre)).toBe(20);
   });
 
-  it('passes frames that answer the challenge in order with one face', () => {
-    const verdict = judgeLiveness(['right', 'center', 'left'], [
-      { pose: 'right', yaw: -25, sameFaceScore: 0 },
-      { pose: 'center', yaw: 2, sameFaceScore: 0.3 },
-      { pose: 'left', yaw: 22, sameFaceScore: 0.35 },
-    ], same);
-    expect(verdict).toEqual({ passed: true, problems: [] });
+  it('passes a burst that moves towards the asked pose and reaches it', () => {
+    expect(judgeBurst('left', [pose(1), pose(8), pose(15)], centre)).toBeUndefined();
+    expect(judgeBurst('right', [pose(-10), pose(-36)], centre)).toBeUndefined();
+    expect(judgeBurst('tilt_right', [pose(0, 13), pose(0, 24)], centre)).toBeUndefined();
+    // Pose estimates jitter: a frame 2° back still counts as progress.
+    expect(judgeBurst('left', [pose(2), pose(10), pose(8.5), pose(14)], centre)).toBeUndefined();
   });
 
-  it('fails frames in the wrong order, a head that did not turn, another face, or a missing frame', () => {
-    expect(judgeLiveness(['left', 'right'], [{ pose: 'right', yaw: -20, sameFaceScore: 0 }, { pose: 'left', yaw: 20, sameFaceScore: 0.2 }], same).passed).toBe(false);
-    const still = judgeLiveness(['left', 'center'], [{ pose: 'left', yaw: 1, sameFaceScore: 0 }, { pose: 'center', yaw: 1, sameFaceScore: 0.1 }], same);
-    expect(still.passed).toBe(false);
-    expect(still.problems[0]).toContain('turned left');
-    const swapped = judgeLiveness(['left', 'center'], [{ pose: 'left', yaw: 20, sameFaceScore: 0 }, { pose: 'center', yaw: 0, sameFaceScore: 0.9 }], same);
-    expect(swapped.problems).toEqual(['frame 2 shows another face than frame 1']);
-    expect(judgeLiveness(['left', 'center', 'right'], [{ pose: 'left', yaw: 20, sameFaceScore: 0 }], same).problems[0]).toBe('expected 3 frames, got 1');
+  it('refuses a head that does not move, moves the wrong way, stops short, or a burst of the wrong size', () => {
+    expect(judgeBurst('left', [pose(20), pose(20)], centre)).toMatch(/does not move towards left/);
+    expect(judgeBurst('left', [pose(0), pose(15), pose(5), pose(16)], centre)).toMatch(/frame 3 moves away/);
+    expect(judgeBurst('right', [pose(-2), pose(-10)], centre)).toMatch(/does not reach right/);
+    expect(judgeBurst('right', [pose(20), pose(-20)].reverse(), centre)).toMatch(/moves away/);
+    expect(judgeBurst('tilt_left', [pose(0, 3), pose(0, 10)], centre)).toMatch(/moves away/);
+    expect(judgeBurst('left', [pose(15)], centre)).toBe('1 frames, expected 2-4');
+    expect(judgeBurst('left', [1, 2, 3, 4, 15].map((y) => pose(y)), centre)).toBe('5 frames, expected 2-4');
+  });
+});
+
+describe('liveness rules: the whole answer', () => {
+  const good = { directions: ['left', 'tilt_right'] as const, centre, bursts: [[pose(3), pose(16)], [pose(0, 12), pose(0, 25)]], otherFaces: [], stills: [] };
+
+  it('passes every burst in order with one face and no still picture', () => {
+    expect(judgeLiveness({ ...good, directions: [...good.directions] })).toEqual({ passed: true, problems: [] });
   });
 
-  it('draws a permutation of left, center and right', () => {
+  it('fails bursts in the wrong order, a centre frame turned away, another face, a still picture, a missing burst', () => {
+    const swapped = judgeLiveness({ ...good, directions: ['tilt_right', 'left'] });
+    expect(swapped.passed).toBe(false);
+    expect(swapped.problems).toHaveLength(2);
+    expect(judgeLiveness({ ...good, directions: [...good.directions], centre: pose(25, 3) }).problems[0]).toMatch(/centre frame/);
+    expect(judgeLiveness({ ...good, directions: [...good.directions], otherFaces: ['frame 1 and frame 4'] }).problems).toEqual(['another face: frame 1 and frame 4']);
+    expect(judgeLiveness({ ...good, directions: [...good.directions], stills: ['frame 3 repeats frame 2'] }).passed).toBe(false);
+    expect(judgeLiveness({ ...good, directions: [...good.directions], bursts: [good.bursts[0]] }).problems[0]).toBe('expected 2 bursts, got 1');
+  });
+});
+
+describe('liveness rules: the challenge', () => {
+  it('draws four directions, never the same twice in a row, covering the 108 sequences', () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 200; i++) {
-      const s = randomSequence();
-      expect([...s].sort()).toEqual(['center', 'left', 'right']);
+    for (let i = 0; i < 1500; i++) {
+      const s = randomDirections();
+      expect(s).toHaveLength(4);
+      if (s.some((d, j) => j > 0 && d === s[j - 1])) throw new Error(`repeat in ${s.join()}`);
+      if (s.some((d) => !DIRECTIONS.includes(d))) throw new Error(`unknown direction in ${s.join()}`);
       seen.add(s.join());
     }
-    expect(seen.size).toBe(6);
+    expect(seen.size).toBeGreaterThan(100);
+  });
+
+  it('uses the drawing function it is given (crypto.randomInt by default)', () => {
+    expect(randomDirections(4, () => 0)).toEqual(['left', 'right', 'left', 'right']);
   });
 });

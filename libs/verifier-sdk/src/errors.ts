@@ -10,6 +10,11 @@ export class VerifierApiError extends Error {
     this.name = 'VerifierApiError';
   }
 
+  /** The centre frame was unusable (422 capture_retry): the reason code, e.g. FACE_TOO_BLURRED; capture again with a new challenge. */
+  get retryReason(): string | undefined {
+    return this.error === 'capture_retry' ? /^([A-Z_]+):/.exec(this.description)?.[1] : undefined;
+  }
+
   /** The session is gone (expired or unknown): the user must start again from the merchant's page. */
   get isSessionOver(): boolean {
     return this.status === 404 || this.status === 410;

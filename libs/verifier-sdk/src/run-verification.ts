@@ -1,5 +1,6 @@
 import { parseDg14 } from '../../icao9303/src/lds/dg14.js';
-import type { ChipAuthChallenge, ChipData, FaceFrame, Outcome, Pose } from './types.js';
+import { VerifierApiError } from './errors.js';
+import type { ChipAuthChallenge, ChipData, FaceFrame, LivenessChallenge, Outcome } from './types.js';
 import type { VerifierClient } from './verifier-client.js';
 
 /** What the phone contributes: reading the chip (answering the AA challenge), relaying Chip Authentication, capturing the poses asked for. */
@@ -12,7 +13,12 @@ export interface PhoneSide {
    * cannot prove it is genuine.
    */
   chipAuthenticate?(challenge: ChipAuthChallenge): Promise<Uint8Array>;
-  captureFrames(sequence: Pose[]): Promise<FaceFrame[]>;
+  /**
+   * The camera's answer to a liveness challenge: one frame facing the camera (step 0), then for each movement a
+   * burst of `burst_frames` frames as the head moves towards it, in capture order, all captured after the challenge
+   * and before `expires_at`. `retryReason` says why the previous capture was refused (show it to the user).
+   */
+  captureFrames(challenge: LivenessChallenge, retryReason?: string): Promise<FaceFrame[]>;
 }
 
 /**
@@ -41,6 +47,18 @@ export async function runVerification(client: VerifierClient, qrToken: string, p
   const uploaded = await client.uploadChip(chip);
   // A chip that failed completes the session as fail: there is no face step to do.
   if (uploaded.next === 'outcome') return client.outcome();
-  const liveness = await client.livenessChallenge();
-  return client.uploadFace(liveness.challenge_id, await phone.captureFrames(liveness.sequence));
+  // An unusable centre frame (blurred, dark, ...) is a capture retry: a new challenge, a new capture.
+  let retryReason: string | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const liveness = await client.livenessChallenge();
+    try {
+      return await client.uploadFace(liveness.challenge_id, await phone.captureFrames(liveness, retryReason));
+    } catch (e) {
+      if (!(e instanceof VerifierApiError) || !e.retryReason || attempt >= MAX_CAPTURE_ATTEMPTS) throw e;
+      retryReason = e.retryReason;
+    }
+  }
 }
+
+/** Captures tried before giving up on a face that stays unusable (the user is told why each time). */
+const MAX_CAPTURE_ATTEMPTS = 3;

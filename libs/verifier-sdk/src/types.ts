@@ -1,6 +1,9 @@
 /** The app API's messages as the SDK sees them (mirrors the server's DTOs; snake_case on the wire). */
 export type DocumentKind = 'I' | 'P' | 'D' | 'V';
-export type Pose = 'left' | 'center' | 'right';
+/** Head movements of a liveness challenge: turn to the user's own left/right, tilt towards the left/right shoulder. */
+export type Direction = 'left' | 'right' | 'tilt_left' | 'tilt_right';
+/** A challenge step: 'center' (step 0, one frame facing the camera) or a movement answered by a burst. */
+export type LivenessStep = 'center' | Direction;
 export type SessionState = 'created' | 'opened' | 'chip_received' | 'face_received' | 'completed' | 'cancelled' | 'expired';
 
 export interface SessionRequirements {
@@ -44,16 +47,25 @@ export interface ChipAuthChallenge {
 
 export interface LivenessChallenge {
   challenge_id: string;
-  sequence: Pose[];
+  /** By step index: steps[0] is 'center', the others movements. */
+  steps: LivenessStep[];
+  /** Frames per movement burst. */
+  burst_frames: { min: number; max: number };
   expires_at: string;
 }
 
 export interface FaceFrame {
-  pose: Pose;
-  /** JPEG or PNG bytes */
+  /** Index in the challenge's steps: 0 = the centre frame, then the frames of each movement's burst, in capture order. */
+  step: number;
+  /** JPEG, PNG or JPEG 2000 bytes */
   image: Uint8Array;
   capturedAt: Date;
+  /** The challenge the frame answers; uploadFace fills in the upload's own (set only to test refusals). */
+  challengeId?: string;
 }
+
+/** Why the server asked for another capture (422 capture_retry): the centre frame was unusable, nothing was matched. */
+export type CaptureRetryReason = 'FACE_TOO_BLURRED' | 'FACE_TOO_DARK' | 'FACE_TOO_BRIGHT' | 'FACE_TOO_SMALL' | 'FACE_OFF_POSE' | 'MULTIPLE_FACES' | 'FACE_NOT_FOUND';
 
 export interface Outcome {
   state: SessionState;

@@ -62,7 +62,7 @@ export class VerifierClient {
   uploadFace(challengeId: string, frames: FaceFrame[]): Promise<Outcome> {
     return this.call('POST', '/session/face', {
       challenge_id: challengeId,
-      frames: frames.map((f) => ({ pose: f.pose, image: b64(f.image), captured_at: f.capturedAt.toISOString() })),
+      frames: frames.map((f) => ({ challenge_id: f.challengeId ?? challengeId, step: f.step, image: b64(f.image), captured_at: f.capturedAt.toISOString() })),
     });
   }
 

@@ -93,8 +93,10 @@ export class AppApiController {
   @Post('session/liveness-challenge')
   @SessionStep('post')
   @ApiOperation({
-    summary: 'A liveness challenge: head poses to show, in order, within minutes',
-    description: 'Only after a chip step that passed; after a failed chip step the session is completed and this answers 409.',
+    summary: 'An active liveness challenge: a centre frame, then head movements drawn at random, each answered by a burst of frames',
+    description:
+      'Only after a chip step that passed; after a failed chip step the session is completed and this answers 409. A new ' +
+      'challenge replaces the previous one; each challenge is answered by one face upload.',
   })
   @ApiOkResponse({ type: LivenessChallengeDto })
   livenessChallenge(@AppSession() session: VerificationSessionEntity): Promise<LivenessChallengeDto> {
@@ -104,14 +106,18 @@ export class AppApiController {
   @Post('session/face')
   @SessionStep('post')
   @ApiOperation({
-    summary: 'Upload the face frames answering the liveness challenge; answers the outcome',
+    summary: 'Upload the frames answering the liveness challenge (centre frame, then one burst per movement); answers the outcome',
     description:
-      'Only after a chip step that passed (otherwise 409). Frames are JPEG, PNG or JPEG 2000 of at most 16 megapixels ' +
+      'Only after a chip step that passed (otherwise 409). The upload spends the challenge: a second upload of it, or ' +
+      "frames naming another challenge, answer 409 liveness_challenge_mismatch. A centre frame that cannot be used answers 422 " +
+      "capture_retry whose description starts with the reason (FACE_TOO_BLURRED, FACE_TOO_DARK, FACE_TOO_BRIGHT, FACE_TOO_SMALL, " +
+      'FACE_OFF_POSE, MULTIPLE_FACES, FACE_NOT_FOUND): nothing was matched, the session stays at the face step, ask a new ' +
+      'challenge and capture again. Frames are JPEG, PNG or JPEG 2000 of at most 16 megapixels ' +
       '(8192 pixels a side), judged by their header before any decoding; larger frames are scaled down to 1024 pixels ' +
       'on their longest side before face analysis.',
   })
   @ApiOkResponse({ type: OutcomeDto })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'a frame is not a readable image, or declares more than 16 megapixels' })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'unusable_face_data: a frame is not a readable image, or declares more than 16 megapixels; capture_retry: the centre frame is unusable (reason first in the description)' })
   @ApiServiceUnavailableResponse({
     type: ErrorResponseDto,
     description: 'temporarily_unavailable: the face work of this instance is at its bound; nothing changed, retry after the Retry-After seconds',

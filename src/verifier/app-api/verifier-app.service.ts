@@ -12,10 +12,10 @@ import { VerificationRecordsService } from '../records/verification-records.serv
 import type { SessionRequirements, SessionState, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 import { ChipVerificationService, type ChipEvidence } from '../verification/chip-verification.service.js';
-import { FaceVerificationService, type FaceOutcome } from '../verification/face-verification.service.js';
-import { randomSequence } from '../verification/liveness-rules.js';
+import { FaceVerificationService, type FaceFrame, type FaceOutcome } from '../verification/face-verification.service.js';
+import { LIVENESS_RULES, randomDirections } from '../verification/liveness-rules.js';
 import { chipFailureVerdict, decideVerdict, type VerificationVerdict } from '../verification/outcome.js';
-import { challengeMissing, chipAuthChallengeMissing, livenessChallengeMismatch, livenessExpired, unusableChipData } from '../verifier.errors.js';
+import { challengeMissing, chipAuthChallengeMissing, livenessChallengeMismatch, livenessExpired, livenessFramesRefused, unusableChipData } from '../verifier.errors.js';
 import type {
   CaChallengeDto, CaChallengeRequestDto, ChallengeDto, ChipResultDto, ChipUploadDto, FaceUploadDto, LivenessChallengeDto, OpenedSessionDto, OpenSessionDto, OutcomeDto,
   SessionRequirementsDto, SessionStatusDto,
@@ -103,35 +103,52 @@ export class VerifierAppService {
     return { received: true, next: 'face' };
   }
 
+  /**
+   * A fresh active challenge (a new one replaces the last): one frame facing the camera, then LIVENESS_RULES.steps
+   * movements drawn with a CSPRNG, each answered by a burst of frames, all within the liveness window.
+   */
   async livenessChallenge(session: VerificationSessionEntity): Promise<LivenessChallengeDto> {
     const now = this.clock.now();
     const challenge = {
       id: randomUUID(),
-      sequence: randomSequence(),
+      directions: randomDirections(),
       issuedAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.config.verifier.livenessWindowSeconds * 1000).toISOString(),
     };
     await this.sessions.update(session, ['chip_received'], { livenessChallenge: challenge });
-    return { challenge_id: challenge.id, sequence: challenge.sequence, expires_at: challenge.expiresAt };
+    return {
+      challenge_id: challenge.id,
+      steps: ['center', ...challenge.directions],
+      burst_frames: { min: LIVENESS_RULES.minBurstFrames, max: LIVENESS_RULES.maxBurstFrames },
+      expires_at: challenge.expiresAt,
+    };
   }
 
+  /**
+   * The challenge is answered once: the upload spends it (whatever the outcome, a capture retry included) before
+   * any face work, so a replayed upload, one of another session or a second answer is refused with 409.
+   */
   async uploadFace(session: VerificationSessionEntity, dto: FaceUploadDto): Promise<OutcomeDto> {
     this.sessions.assertState(session, ['chip_received']);
     const challenge = session.livenessChallenge;
-    if (!challenge || challenge.id !== dto.challenge_id) throw livenessChallengeMismatch();
+    if (!challenge?.directions) throw livenessChallengeMismatch('no liveness challenge is open for this session: it was answered already or never asked; ask for a new one');
+    if (challenge.id !== dto.challenge_id) throw livenessChallengeMismatch('the challenge_id is not the open liveness challenge of this session');
+    const frames = framesOf(dto, challenge.directions.length);
     const now = this.clock.now();
     const issued = Date.parse(challenge.issuedAt);
     if (now.getTime() > Date.parse(challenge.expiresAt)) throw livenessExpired();
+    let previous = -Infinity;
     for (const frame of dto.frames) {
       const at = Date.parse(frame.captured_at);
       if (at < issued - CLOCK_SKEW_MS || at > now.getTime() + CLOCK_SKEW_MS) throw livenessExpired();
+      // Frames come in capture order: a burst is a movement in time, not a set of pictures.
+      if (at < previous) throw livenessFramesRefused('frames must be in capture order (captured_at never decreasing)');
+      previous = at;
     }
     const chip = JSON.parse(this.secretBox.decryptText(session.chipSealed!, chipContext(session.id))) as ChipEvidence;
-    const face = await this.face.evaluate(
-      b64(chip.facePhoto),
-      challenge.sequence,
-      dto.frames.map((f) => ({ pose: f.pose, image: b64(f.image) })),
-    );
+    const face = await this.face.evaluate(b64(chip.facePhoto), challenge.directions, frames, async () => {
+      if (!(await this.sessions.spendLivenessChallenge(session, challenge.id))) throw livenessChallengeMismatch('the liveness challenge was answered already');
+    });
     const verdict = decideVerdict(chip, face, session.requirements.acrHigh, this.config.verifier.minFacematchLevelForHigh);
     await this.complete(session, ['chip_received'], chip, { face, verdict }, { livenessChallenge: null });
     return { state: 'completed', authentication_result: verdict.result, result_explanation: verdict.explanations, facematch_level: face.facematchLevel };
@@ -224,6 +241,26 @@ function dataGroups(input: Record<string, string>): Map<number, Uint8Array> {
     map.set(n, b64(value));
   }
   return map;
+}
+
+/**
+ * The frames in step order, each naming this challenge: one centre frame (step 0), then a burst of
+ * LIVENESS_RULES.minBurstFrames..maxBurstFrames frames for each movement. A frame bound to another challenge is a
+ * replay and refused like the wrong challenge_id (409); a malformed sequence is refused unread (400).
+ */
+function framesOf(dto: FaceUploadDto, movements: number): FaceFrame[] {
+  if (dto.frames.some((f) => f.challenge_id !== dto.challenge_id)) throw livenessChallengeMismatch('every frame must carry the challenge_id it answers');
+  const counts = new Array<number>(movements + 1).fill(0);
+  let step = 0;
+  for (const f of dto.frames) {
+    if (f.step < step || f.step > movements) throw livenessFramesRefused(`frames must come in step order 0..${movements}`);
+    step = f.step;
+    counts[step]++;
+  }
+  if (counts[0] !== 1) throw livenessFramesRefused('step 0 is one frame facing the camera');
+  const { minBurstFrames: min, maxBurstFrames: max } = LIVENESS_RULES;
+  for (let i = 1; i <= movements; i++) if (counts[i] < min || counts[i] > max) throw livenessFramesRefused(`step ${i} needs a burst of ${min}-${max} frames, got ${counts[i]}`);
+  return dto.frames.map((f) => ({ step: f.step, image: b64(f.image) }));
 }
 
 function requirementsDto(r: SessionRequirements): SessionRequirementsDto {

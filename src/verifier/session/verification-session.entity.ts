@@ -16,7 +16,8 @@ export interface SessionRequirements {
 
 export interface LivenessChallenge {
   id: string;
-  sequence: ('left' | 'center' | 'right')[];
+  /** The movements asked after the centre frame (liveness-rules.ts Direction); a challenge of the old protocol has none. */
+  directions?: ('left' | 'right' | 'tilt_left' | 'tilt_right')[];
   issuedAt: string;
   expiresAt: string;
 }

@@ -100,6 +100,21 @@ export class VerificationSessionsService {
     return repo.findOneByOrFail({ id: session.id });
   }
 
+  /**
+   * Spends the session's liveness challenge `challengeId` (one conditional UPDATE: the session is at the face
+   * step, not expired, and still holds that very challenge). False when another upload spent it first, so two
+   * concurrent uploads of one challenge never both get face work.
+   */
+  async spendLivenessChallenge(session: VerificationSessionEntity, challengeId: string): Promise<boolean> {
+    const result = await this.repo
+      .createQueryBuilder()
+      .update()
+      .set({ livenessChallenge: null })
+      .where("id = :id AND state = 'chip_received' AND expires_at > :now AND liveness_challenge->>'id' = :challengeId", { id: session.id, now: this.clock.now(), challengeId })
+      .execute();
+    return result.affected === 1;
+  }
+
   /** Refuses a step that does not fit the session's state (read fresh by byAppToken), changing nothing. */
   assertState(session: VerificationSessionEntity, states: SessionState[]): void {
     if (!states.includes(session.state)) throw wrongState(session.state, states);

@@ -1,18 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { FaceError } from '../../../libs/face/src/errors.js';
 import type { FaceEngine } from '../../../libs/face/src/face-engine.js';
-import { assertDecodableSize } from '../../../libs/face/src/image/decode-limits.js';
+import { decodeImage } from '../../../libs/face/src/image/decode-image.js';
+import { assertDecodableSize, MAX_ANALYSIS_SIDE } from '../../../libs/face/src/image/decode-limits.js';
+import { downscaleToFit } from '../../../libs/face/src/image/downscale-image.js';
 import { readImageHeader } from '../../../libs/face/src/image/read-image-header.js';
 import type { MatchLevelTable } from '../../../libs/face/src/levels/match-level-table.js';
-import type { FaceEmbedding } from '../../../libs/face/src/types.js';
-import { unusableFaceData } from '../verifier.errors.js';
+import { judgeFaceQuality, measureFaceQuality, type FaceQualityCode } from '../../../libs/face/src/quality/face-quality.js';
+import { frameSignature, signatureDistance, type FrameSignature } from '../../../libs/face/src/quality/frame-signature.js';
+import type { FaceEmbedding, RgbImage } from '../../../libs/face/src/types.js';
+import { logger } from '../../common/logging/logger.js';
+import { captureRetry, unusableFaceData } from '../verifier.errors.js';
 import { EXPLANATION, type Explanation } from './explanations.js';
 import { FACE_ENGINE, MATCH_LEVELS } from './face-engine.provider.js';
 import { FaceWorkQueue } from './face-work-queue.js';
-import { judgeLiveness, type Pose } from './liveness-rules.js';
+import { judgeLiveness, type Direction } from './liveness-rules.js';
 
 export interface FaceFrame {
-  pose: Pose;
+  /** 0 = the centre frame; 1..n = the burst answering directions[step - 1]. */
+  step: number;
   image: Uint8Array;
 }
 
@@ -26,9 +33,23 @@ export interface FaceOutcome {
   selfieEmbedding: number[];
 }
 
-/** Face match (DG2 photo against the selfie, spec 2.2 levels) and liveness (the frames answer the challenge). */
+/**
+ * Signature distances (frame-signature.ts) below which two frames are the same picture or mirror images.
+ * Measured on the 40 face-api.js fixture crops: a JPEG re-encode (q 80) of a frame is at most 0.012 from it (0.14
+ * when also brightened by 20%, highlights clipping), a re-encoded mirror image at most 0.146 from the mirrored
+ * original; two different photos of one person are at least 0.64 apart (0.66 mirrored), a frame and itself mirrored
+ * at least 0.68, a rotation by 8° or a 50% blend with the next photo at least 0.30. Real consecutive camera frames of
+ * a moving head differ more than re-encodes.
+ */
+const SAME_PICTURE = 0.2;
+const MIRRORED_PICTURE = 0.25;
+
+/** Face match (DG2 photo against the centre frame, spec 2.2 levels) and active liveness (the bursts answer the challenge). */
 @Injectable()
 export class FaceVerificationService {
+  /** Failures to acquire by reason since start (ISO/IEC 19795-1 FTA, counted apart from false rejections). */
+  readonly failuresToAcquire = new Map<FaceQualityCode, number>();
+
   constructor(
     @Inject(FACE_ENGINE) private readonly engine: FaceEngine,
     @Inject(MATCH_LEVELS) private readonly levels: MatchLevelTable,
@@ -37,9 +58,11 @@ export class FaceVerificationService {
 
   /**
    * Frames are refused by their headers first (unreadable or too large: 422, no slot taken, nothing decoded);
-   * the work itself waits for a slot of the instance's face queue (full: 503 with Retry-After).
+   * the work waits for a slot of the instance's face queue (full: 503 with Retry-After). `claim` runs once the
+   * slot is held and before any face work (it spends the challenge), so a 503 or 422 leaves the challenge usable.
+   * A centre frame that cannot be used (blurred, dark, small, off-pose, several faces) throws a capture retry.
    */
-  async evaluate(documentPhoto: Uint8Array, sequence: Pose[], frames: FaceFrame[]): Promise<FaceOutcome> {
+  async evaluate(documentPhoto: Uint8Array, directions: Direction[], frames: FaceFrame[], claim: () => Promise<void>): Promise<FaceOutcome> {
     for (const [i, frame] of frames.entries()) {
       try {
         const header = readImageHeader(frame.image);
@@ -49,53 +72,111 @@ export class FaceVerificationService {
         throw e;
       }
     }
-    return this.queue.run(() => this.evaluateNow(documentPhoto, sequence, frames));
+    return this.queue.run(async () => {
+      await claim();
+      return this.evaluateNow(documentPhoto, directions, frames);
+    });
   }
 
-  private async evaluateNow(documentPhoto: Uint8Array, sequence: Pose[], frames: FaceFrame[]): Promise<FaceOutcome> {
-    const explanations: Explanation[] = [];
-    const problems: string[] = [];
-    const embedded: FaceEmbedding[] = [];
+  private async evaluateNow(documentPhoto: Uint8Array, directions: Direction[], frames: FaceFrame[]): Promise<FaceOutcome> {
+    // Decoded once, scaled as the engine scales them; the engine then works on these pixels, so boxes match.
+    const images: RgbImage[] = [];
     for (const [i, frame] of frames.entries()) {
       try {
-        embedded.push(await this.engine.embed(frame.image));
+        images.push(downscaleToFit(await decodeImage(frame.image), MAX_ANALYSIS_SIDE).image);
       } catch (e) {
-        if (e instanceof FaceError && (e.code === 'BAD_IMAGE' || e.code === 'TOO_LARGE')) throw unusableFaceData(`frame ${i + 1}: ${e.message}`);
-        if (e instanceof FaceError) return this.noFace(frames, `frame ${i + 1}: ${e.code === 'NO_FACE' ? 'no face found' : 'more than one face'}`);
+        if (e instanceof FaceError) throw unusableFaceData(`frame ${i + 1}: ${e.message}`);
         throw e;
       }
     }
+    const label = (i: number) => `frame ${i + 1} (step ${frames[i].step})`;
+    const stills = findStills(frames, images.map(frameSignature), label);
+
+    const centre = await this.embedCentre(images[0]);
     let document: FaceEmbedding;
     try {
       document = await this.engine.embed(documentPhoto);
     } catch (e) {
-      if (e instanceof FaceError) return this.noFace(frames, `document photo: ${e.message}`);
+      // The chip photo cannot change: no usable face in it is a fail, not a retry.
+      if (e instanceof FaceError) return this.outcome(frames[0].image, centre, 0, [EXPLANATION.NO_FACE], [`document photo: ${e.message}`]);
       throw e;
     }
-    const lowest = this.levels.threshold(1);
-    const sameFace = (score: number) => this.levels.level(score) >= 1 || score === lowest;
-    const liveness = judgeLiveness(
-      sequence,
-      frames.map((f, i) => ({ pose: f.pose, yaw: embedded[i].detection.pose.yaw, sameFaceScore: this.engine.similarity(embedded[0].embedding, embedded[i].embedding) })),
-      sameFace,
-    );
-    if (!liveness.passed) explanations.push(EXPLANATION.LIVENESS);
-    problems.push(...liveness.problems);
-    const selfieIndex = Math.max(0, frames.findIndex((f) => f.pose === 'center'));
-    const level = this.levels.level(this.engine.similarity(document.embedding, embedded[selfieIndex].embedding));
+    const level = this.levels.level(this.engine.similarity(document.embedding, centre.embedding));
+
+    const embedded: FaceEmbedding[] = [centre];
+    const problems: string[] = [];
+    // A still picture already fails liveness: no face work is spent on its other frames.
+    if (stills.length === 0) {
+      for (let i = 1; i < images.length; i++) {
+        try {
+          embedded.push(await this.engine.embed(images[i]));
+        } catch (e) {
+          if (!(e instanceof FaceError)) throw e;
+          problems.push(`${label(i)}: ${e.code === 'NO_FACE' ? 'no face found' : e.message}`);
+          break;
+        }
+      }
+    }
+    const explanations: Explanation[] = [];
+    if (problems.length === 0) {
+      const lowest = this.levels.threshold(1);
+      const sameFace = (score: number) => this.levels.level(score) >= 1 || score === lowest;
+      const otherFaces: string[] = [];
+      // Every pair, not only against the first frame: a swap to another face mid-sequence shows between any two.
+      for (let i = 0; i < embedded.length; i++)
+        for (let j = i + 1; j < embedded.length; j++)
+          if (!sameFace(this.engine.similarity(embedded[i].embedding, embedded[j].embedding))) otherFaces.push(`${label(i)} and ${label(j)}`);
+      const verdict = judgeLiveness({
+        directions,
+        centre: centre.detection.pose,
+        bursts: directions.map((_, d) => embedded.filter((_, i) => frames[i].step === d + 1).map((e) => e.detection.pose)),
+        otherFaces: otherFaces.slice(0, 5),
+        stills,
+      });
+      problems.push(...verdict.problems);
+    } else problems.push(...stills.map((s) => `still picture: ${s}`));
+    if (problems.length > 0) explanations.push(EXPLANATION.LIVENESS);
     if (level === 0) explanations.push(EXPLANATION.FACE_MATCH);
-    return {
-      facematchLevel: level,
-      livenessPassed: liveness.passed,
-      explanations,
-      problems,
-      selfie: frames[selfieIndex].image,
-      selfieEmbedding: [...embedded[selfieIndex].embedding],
-    };
+    return this.outcome(frames[0].image, centre, level, explanations, problems);
   }
 
-  private noFace(frames: FaceFrame[], problem: string): FaceOutcome {
-    const center = frames.find((f) => f.pose === 'center') ?? frames[0];
-    return { facematchLevel: 0, livenessPassed: false, explanations: [EXPLANATION.NO_FACE], problems: [problem], selfie: center.image, selfieEmbedding: [] };
+  /** The centre frame is the selfie: it must be usable before anything is matched, else the app captures again. */
+  private async embedCentre(image: RgbImage): Promise<FaceEmbedding> {
+    let centre: FaceEmbedding;
+    try {
+      centre = await this.engine.embed(image);
+    } catch (e) {
+      if (e instanceof FaceError && (e.code === 'NO_FACE' || e.code === 'MULTIPLE_FACES')) {
+        throw this.failureToAcquire(e.code === 'NO_FACE' ? 'FACE_NOT_FOUND' : 'MULTIPLE_FACES');
+      }
+      throw e;
+    }
+    const code = judgeFaceQuality(measureFaceQuality(image, centre.detection.box), centre.detection.pose);
+    if (code) throw this.failureToAcquire(code);
+    return centre;
   }
+
+  private failureToAcquire(code: FaceQualityCode) {
+    this.failuresToAcquire.set(code, (this.failuresToAcquire.get(code) ?? 0) + 1);
+    // A log field per event, so FTA can be counted apart from FRR (ISO/IEC 19795-1) across instances.
+    logger.info({ event: 'face_failure_to_acquire', reason: code }, 'face capture refused before matching');
+    return captureRetry(code);
+  }
+
+  private outcome(selfie: Uint8Array, centre: FaceEmbedding, level: number, explanations: Explanation[], problems: string[]): FaceOutcome {
+    return { facematchLevel: level, livenessPassed: !explanations.includes(EXPLANATION.LIVENESS) && !explanations.includes(EXPLANATION.NO_FACE), explanations, problems, selfie, selfieEmbedding: [...centre.embedding] };
+  }
+}
+
+/** Pairs of frames that are one picture sent twice (same bytes, or re-encoded) or a mirror image of another. */
+function findStills(frames: FaceFrame[], signatures: FrameSignature[], label: (i: number) => string): string[] {
+  const found: string[] = [];
+  const digests = frames.map((f) => createHash('sha256').update(f.image).digest('hex'));
+  for (let i = 0; i < frames.length && found.length < 5; i++) {
+    for (let j = i + 1; j < frames.length && found.length < 5; j++) {
+      if (digests[i] === digests[j] || signatureDistance(signatures[i], signatures[j]) < SAME_PICTURE) found.push(`${label(j)} repeats ${label(i)}`);
+      else if (signatureDistance(signatures[i], signatures[j], true) < MIRRORED_PICTURE) found.push(`${label(j)} is the mirror image of ${label(i)}`);
+    }
+  }
+  return found;
 }

@@ -21,11 +21,14 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { SPECIMEN_IDENTITIES } from '../../../eid/test-eid/specimen-identities.js';
+import { DIRECTIONS, LIVENESS_RULES } from '../../verification/liveness-rules.js';
 
 const B64 = { message: '$property must be Base64' };
 /** Size bounds that keep a malicious upload from costing memory: a DG2 is tens of KB, a frame a few hundred. */
 const MAX_FILE_B64 = 700_000;
 const MAX_FRAME_B64 = 2_000_000;
+/** The centre frame and the largest bursts. */
+const MAX_FRAMES = 1 + LIVENESS_RULES.steps * LIVENESS_RULES.maxBurstFrames;
 /** DG14 holds a few security infos and keys: a few KB at most. */
 const MAX_DG14_B64 = 20_000;
 
@@ -141,31 +144,59 @@ export class ChipResultDto {
   next: 'face' | 'outcome';
 }
 
+export class BurstFramesDto {
+  @ApiProperty({ description: 'fewest frames in a movement burst', example: 2 }) min: number;
+  @ApiProperty({ description: 'most frames in a movement burst', example: 4 }) max: number;
+}
+
 export class LivenessChallengeDto {
-  @ApiProperty() challenge_id: string;
-  @ApiProperty({ type: [String], enum: ['left', 'center', 'right'], description: 'one frame per pose, in this order' }) sequence: string[];
-  @ApiProperty({ description: 'frames must be sent before this time (liveness data is valid only minutes)' }) expires_at: string;
+  @ApiProperty({ description: 'answer with this id once (in the upload and in every frame); a new challenge replaces it', example: '0b7f7c3e-8f8a-4f39-9a61-2b1e6d1c9a50' })
+  challenge_id: string;
+
+  @ApiProperty({
+    type: [String],
+    enum: ['center', ...DIRECTIONS],
+    description:
+      "what to capture, by step index: step 0 is 'center' (one frame looking at the camera, the selfie matched against the " +
+      "chip photo); each later step is a movement, answered by a burst of frames in which the head moves towards it: 'left' / " +
+      "'right' turn the head to the user's own left / right (12° of yaw), 'tilt_left' / 'tilt_right' tilt it towards that " +
+      'shoulder (15° of roll from the centre frame). Frames are as the camera captures them, not a mirrored preview',
+    example: ['center', 'left', 'tilt_right', 'right', 'tilt_left'],
+  })
+  steps: string[];
+
+  @ApiProperty({ type: BurstFramesDto, description: 'frames per movement burst; the pose must progress towards the movement and the last frame reach it', example: { min: 2, max: 4 } })
+  burst_frames: BurstFramesDto;
+
+  @ApiProperty({ description: 'frames must be captured after the challenge and sent before this time (liveness data is valid only minutes)', example: '2026-01-01T12:02:00.000Z' })
+  expires_at: string;
 }
 
 export class FaceFrameDto {
-  @ApiProperty({ enum: ['left', 'center', 'right'] })
-  @IsIn(['left', 'center', 'right'])
-  pose: 'left' | 'center' | 'right';
+  @ApiProperty({ description: 'the challenge this frame answers (the same as the upload\'s challenge_id)', example: '0b7f7c3e-8f8a-4f39-9a61-2b1e6d1c9a50' })
+  @IsString() @MaxLength(100)
+  challenge_id: string;
 
-  @ApiProperty({ description: 'JPEG or PNG, Base64' })
+  @ApiProperty({ description: 'index in the challenge steps: 0 = the centre frame, 1.. = the burst of that movement; frames in step order', example: 1 })
+  @IsInt() @Min(0) @Max(LIVENESS_RULES.steps)
+  step: number;
+
+  @ApiProperty({ description: 'JPEG, PNG or JPEG 2000, Base64', example: '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/' })
   @IsBase64(undefined, B64) @MaxLength(MAX_FRAME_B64)
   image: string;
 
-  @ApiProperty({ description: 'when the frame was captured (ISO 8601)' })
+  @ApiProperty({ description: 'when the frame was captured (ISO 8601); never earlier than the previous frame', example: '2026-01-01T12:00:03.250Z' })
   @IsISO8601()
   captured_at: string;
 }
 
 export class FaceUploadDto {
-  @ApiProperty() @IsString() @MaxLength(100) challenge_id: string;
+  @ApiProperty({ description: 'the liveness challenge answered; spent by this upload whatever its outcome', example: '0b7f7c3e-8f8a-4f39-9a61-2b1e6d1c9a50' })
+  @IsString() @MaxLength(100)
+  challenge_id: string;
 
-  @ApiProperty({ type: [FaceFrameDto] })
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(5) @ValidateNested({ each: true }) @Type(() => FaceFrameDto)
+  @ApiProperty({ type: [FaceFrameDto], description: 'the centre frame, then each movement burst, in capture order' })
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_FRAMES) @ValidateNested({ each: true }) @Type(() => FaceFrameDto)
   frames: FaceFrameDto[];
 }
 
