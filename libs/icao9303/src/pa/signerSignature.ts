@@ -100,12 +100,15 @@ export function findSigner(sd: ParsedSignedData): DocumentCertificate | undefine
       throw e;
     }
   });
+  const serialMatches = (cert: DocumentCertificate) => !!sid.serialNumber && bytesEqual(stripZero(sid.serialNumber), cert.serialNumber);
   for (const cert of certs) {
     if (sid.subjectKeyIdentifier && cert.subjectKeyIdentifier && bytesEqual(sid.subjectKeyIdentifier, cert.subjectKeyIdentifier)) return cert;
-    if (sid.issuer && sid.serialNumber && bytesEqual(stripZero(sid.serialNumber), cert.serialNumber) && bytesEqual(sid.issuer, cert.issuerDer)) return cert;
+    if (sid.issuer && serialMatches(cert) && bytesEqual(sid.issuer, cert.issuerDer)) return cert;
   }
   // Some issuers encode the issuer name differently in sid and certificate; fall back to the only certificate.
-  if (certs.length === 1 && sid.serialNumber && bytesEqual(stripZero(sid.serialNumber), certs[0].serialNumber)) return certs[0];
+  if (certs.length === 1 && serialMatches(certs[0])) return certs[0];
+  // Several certificates: names equal once both are re-encoded as DER (costs a schema decode, hence last)
+  if (sid.issuer) return certs.find((cert) => serialMatches(cert) && cert.issuerDerEquals(sid.issuer!));
   return undefined;
 }
 

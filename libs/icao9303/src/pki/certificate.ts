@@ -4,7 +4,7 @@
  * EC parameters used by many CSCA/DS keys. Extensions are read with @peculiar/asn1-x509 on demand.
  */
 import { X509Certificate, createHash } from 'node:crypto';
-import { AuthorityKeyIdentifier, BasicConstraints, Certificate, KeyUsage, SubjectKeyIdentifier } from '@peculiar/asn1-x509';
+import { AuthorityKeyIdentifier, BasicConstraints, Certificate, KeyUsage, Name, SubjectKeyIdentifier } from '@peculiar/asn1-x509';
 import { AsnParser } from '@peculiar/asn1-schema';
 import { Icao9303Error } from '../errors.js';
 import { decode, encode } from '../asn1/der.js';
@@ -168,12 +168,17 @@ export class DocumentCertificate {
     return this.keyInfo;
   }
 
+  /**
+   * Names are compared as received first; when the bytes differ, both are compared re-encoded as DER (as
+   * before single-pass parsing), so a CRL or a SignerInfo sid whose issuer differs only in encoding
+   * (non-minimal lengths, say) still matches (RFC 5280 §7.1).
+   */
   subjectDerEquals(name: Uint8Array): boolean {
-    return bytesEqual(this.subjectDer, name);
+    return bytesEqual(this.subjectDer, name) || sameNameReencoded(() => this.asn.tbsCertificate.subject, name);
   }
 
   issuerDerEquals(name: Uint8Array): boolean {
-    return bytesEqual(this.issuerDer, name);
+    return bytesEqual(this.issuerDer, name) || sameNameReencoded(() => this.asn.tbsCertificate.issuer, name);
   }
 
   isSelfSigned(): boolean {
@@ -217,6 +222,15 @@ export class DocumentCertificate {
 
   summary(): CertificateSummary {
     return { subject: this.subject, issuer: this.issuer, serialNumber: toHex(this.serialNumber), notBefore: this.notBefore.toISOString(), notAfter: this.notAfter.toISOString(), sha256: this.fingerprint };
+  }
+}
+
+function sameNameReencoded(own: () => Name, other: Uint8Array): boolean {
+  try {
+    return bytesEqual(encode(own()), encode(decode(other, Name, 'CERTIFICATE_MALFORMED', 'Name')));
+  } catch (e) {
+    if (e instanceof Icao9303Error) return false;
+    throw e;
   }
 }
 
