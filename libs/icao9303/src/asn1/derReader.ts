@@ -6,7 +6,7 @@
  * Tags are the identifier octets read as one number (0x30 SEQUENCE, 0xA0 [0] constructed, …).
  */
 import { Icao9303Error, type Icao9303ErrorCode } from '../errors.js';
-import { readTlv } from '../util/tlv.js';
+import { encodeTlv, readTlv } from '../util/tlv.js';
 import { concat } from '../util/bytes.js';
 
 export interface DerNode {
@@ -118,6 +118,22 @@ export class DerReader {
     }
     if (t.tag > 0xff) this.fail(where, `unexpected high tag number ${hex(t.tag)}`);
     return { tag: t.tag, raw: bytes.subarray(offset, t.end), value: t.value };
+  }
+}
+
+/**
+ * The same value with every length in minimal definite form (X.690 §10.1), tags and contents unchanged:
+ * names that differ only in their length encoding compare equal. undefined when `bytes` is not one TLV.
+ */
+export function canonicalLengths(bytes: Uint8Array): Uint8Array | undefined {
+  const r = new DerReader('TLV_MALFORMED', 'value');
+  const reencode = (node: DerNode): Uint8Array =>
+    encodeTlv(node.tag, node.raw[0] & 0x20 ? concat(...r.children(node, 'value').map(reencode)) : node.value);
+  try {
+    return reencode(r.one(bytes, 'value'));
+  } catch (e) {
+    if (e instanceof Icao9303Error) return undefined;
+    throw e;
   }
 }
 

@@ -107,7 +107,7 @@ export function findSigner(sd: ParsedSignedData): DocumentCertificate | undefine
   }
   // Some issuers encode the issuer name differently in sid and certificate; fall back to the only certificate.
   if (certs.length === 1 && serialMatches(certs[0])) return certs[0];
-  // Several certificates: names equal once both are re-encoded as DER (costs a schema decode, hence last)
+  // Several certificates: names equal once both have minimal lengths (as the DER re-encoding before did)
   if (sid.issuer) return certs.find((cert) => serialMatches(cert) && cert.issuerDerEquals(sid.issuer!));
   return undefined;
 }

@@ -4,7 +4,7 @@
  * EC parameters used by many CSCA/DS keys. Extensions are read with @peculiar/asn1-x509 on demand.
  */
 import { X509Certificate, createHash } from 'node:crypto';
-import { AuthorityKeyIdentifier, BasicConstraints, Certificate, KeyUsage, Name, SubjectKeyIdentifier } from '@peculiar/asn1-x509';
+import { AuthorityKeyIdentifier, BasicConstraints, Certificate, KeyUsage, SubjectKeyIdentifier } from '@peculiar/asn1-x509';
 import { AsnParser } from '@peculiar/asn1-schema';
 import { Icao9303Error } from '../errors.js';
 import { decode, encode } from '../asn1/der.js';
@@ -13,6 +13,7 @@ import { bytesEqual, toBuffer, toHex } from '../util/bytes.js';
 import { publicKeyFromCertificate, publicKeyFromSpki, type PublicKeyInfo } from '../crypto/publicKey.js';
 import { readTlv } from '../util/tlv.js';
 import { certificateFields, type CertificateFields } from './certificateFields.js';
+import { canonicalLengths } from '../asn1/derReader.js';
 import { resolveSignatureAlgorithm, verifyWith } from '../crypto/verifySignature.js';
 
 export interface CertificateSummary {
@@ -169,16 +170,16 @@ export class DocumentCertificate {
   }
 
   /**
-   * Names are compared as received first; when the bytes differ, both are compared re-encoded as DER (as
-   * before single-pass parsing), so a CRL or a SignerInfo sid whose issuer differs only in encoding
-   * (non-minimal lengths, say) still matches (RFC 5280 §7.1).
+   * Names are compared as received first; when the bytes differ, with minimal lengths on both sides (as the
+   * DER re-encoding before single-pass parsing did), so a CRL or a SignerInfo sid whose issuer differs only in
+   * length encoding still matches (RFC 5280 §7.1). Microseconds, so it may run for every loaded CRL.
    */
   subjectDerEquals(name: Uint8Array): boolean {
-    return bytesEqual(this.subjectDer, name) || sameNameReencoded(() => this.asn.tbsCertificate.subject, name);
+    return sameName(this.subjectDer, name);
   }
 
   issuerDerEquals(name: Uint8Array): boolean {
-    return bytesEqual(this.issuerDer, name) || sameNameReencoded(() => this.asn.tbsCertificate.issuer, name);
+    return sameName(this.issuerDer, name);
   }
 
   isSelfSigned(): boolean {
@@ -225,13 +226,11 @@ export class DocumentCertificate {
   }
 }
 
-function sameNameReencoded(own: () => Name, other: Uint8Array): boolean {
-  try {
-    return bytesEqual(encode(own()), encode(decode(other, Name, 'CERTIFICATE_MALFORMED', 'Name')));
-  } catch (e) {
-    if (e instanceof Icao9303Error) return false;
-    throw e;
-  }
+function sameName(a: Uint8Array, b: Uint8Array): boolean {
+  if (bytesEqual(a, b)) return true;
+  const ca = canonicalLengths(a);
+  const cb = ca && canonicalLengths(b);
+  return !!cb && bytesEqual(ca, cb);
 }
 
 const RECENT_SIGNERS = 512;
