@@ -137,10 +137,10 @@ const mlBytes = read('masterlists/DE_ML_2026-05-28-08-28-45.ml');
 const anchor = read('masterlists/DE_ROOT_CA_CSCA07.cer');
 let count = 0;
 const mlMs = timeInterleaved(mlRuns, libs.map(({ lib }) => () => { count = new lib.TrustStore().addMasterList(mlBytes, [anchor]).certificates.length; }));
-console.log(row(`German master list load (${(mlBytes.length / 1024).toFixed(0)} KB, ${count} certs)`, mlMs, 1));
+console.log(row(`DE master list load (${(mlBytes.length / 1024).toFixed(0)} KB, ${count} certs)`, mlMs, 1));
 const bigStore = libs.map(({ lib }) => {
   const store = new lib.TrustStore();
   store.addMasterList(mlBytes, [anchor]);
   return passiveAuthentication(lib, store, read('real-documents/sod/EF_SOD_AT.bin'), new Map(), at, 'AT against the master list');
 });
-console.log(row(`AT against the ${count}-certificate store`, timeInterleaved(passiveRuns, bigStore)));
+console.log(row(`AT against that ${count}-certificate store`, timeInterleaved(passiveRuns, bigStore)));
