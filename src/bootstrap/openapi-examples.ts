@@ -61,7 +61,6 @@ const EXAMPLES: Record<string, unknown> = {
   data_groups: { '1': 'YV9fX18AX0Y…', '2': 'dYIGUX9hggZM…', '14': 'boIBRjCCAUI…', '15': 'b4IBJjCCASI…' },
   received: true,
   challenge_id: '7d3b1c2a-5e4f-4a6b-8c9d-0e1f2a3b4c5d',
-  sequence: ['left', 'center', 'right'],
   image: '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/…',
   captured_at: '2026-11-23T09:16:04.512Z',
   result_explanation: ['STATUS_BAD_FACEMATCH'],

@@ -4,6 +4,7 @@ import { VerifierApiError, VerifierClient, type FaceFrame, type LivenessChalleng
 import { mirror, specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { crossFade, encodeJpeg, rotate } from '../../scripts/test-app/synthesise-frames.js';
 import { Clock } from '../../src/common/clock.js';
+import { VerificationRecordsService } from '../../src/verifier/records/verification-records.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { TestBrowser } from '../support/test-browser.js';
@@ -53,9 +54,13 @@ describe('liveness attacks (active challenge with bursts)', () => {
   /** Frames from images per step (index = step), captured now. */
   const frames = (steps: Uint8Array[][]): FaceFrame[] => steps.flatMap((images, step) => images.map((image) => ({ step, image, capturedAt: new Date() })));
   const phoneOf = (person: Person) => specimenPhone({ documentDir: sheldonDoc, selfie: person.center, left: person.left, right: person.right });
-  const failedLiveness = (o: Outcome) => {
+  /** Failed on liveness, for the reason `why` (read from the sealed record of the session completed last). */
+  const failedLiveness = async (o: Outcome, why: RegExp) => {
     expect(o).toMatchObject({ state: 'completed', authentication_result: 'fail' });
     expect(o.result_explanation).toContain('STATUS_BAD_LIVENESS');
+    const [row] = await t.dataSource.query("SELECT record_id FROM verification_sessions WHERE state = 'completed' ORDER BY updated_at DESC LIMIT 1");
+    const record = await t.app.get(VerificationRecordsService).get(row.record_id);
+    expect(record?.failures.join('\n')).toMatch(why);
   };
 
   beforeAll(async () => {
@@ -83,10 +88,10 @@ describe('liveness attacks (active challenge with bursts)', () => {
     const c = await sdk.livenessChallenge();
     const centre = await decodeImage(SHELDON.center);
     const still: Record<string, Uint8Array> = { left: SHELDON.left, right: SHELDON.right, tilt_left: encodeJpeg(rotate(centre, -20)), tilt_right: encodeJpeg(rotate(centre, 20)) };
-    failedLiveness(await sdk.uploadFace(c.challenge_id, frames(c.steps.map((s, i) => (i === 0 ? [SHELDON.center] : [still[s], still[s]])))));
+    await failedLiveness(await sdk.uploadFace(c.challenge_id, frames(c.steps.map((s, i) => (i === 0 ? [SHELDON.center] : [still[s], still[s]])))), /still picture: frame 3 \(step 1\) repeats frame 2/);
     const { sdk: other } = await atFaceStep();
     const c2 = await other.livenessChallenge();
-    failedLiveness(await other.uploadFace(c2.challenge_id, frames(c2.steps.map((_, i) => (i === 0 ? [SHELDON.center] : [SHELDON.center, SHELDON.center])))));
+    await failedLiveness(await other.uploadFace(c2.challenge_id, frames(c2.steps.map((_, i) => (i === 0 ? [SHELDON.center] : [SHELDON.center, SHELDON.center])))), /frame 2 \(step 1\) repeats frame 1/);
   }, 240_000);
 
   it('(b) refuses a photo and its mirror image as the other turn', async () => {
@@ -94,7 +99,7 @@ describe('liveness attacks (active challenge with bursts)', () => {
     const c = await challengeWith(sdk, ['left', 'right']);
     const phone = specimenPhone({ documentDir: howardDoc, selfie: HOWARD.center, right: HOWARD.right, left: await mirror(HOWARD.right) });
     const outcome = await sdk.uploadFace(c.challenge_id, await phone.captureFrames(c));
-    failedLiveness(outcome);
+    await failedLiveness(outcome, /is the mirror image of/);
   }, 240_000);
 
   it('(c) refuses frames of the right person in the wrong order', async () => {
@@ -102,7 +107,7 @@ describe('liveness attacks (active challenge with bursts)', () => {
     const c = await sdk.livenessChallenge();
     // The holder's genuine bursts, each moved one step on: every step shows another movement than the one asked.
     const shifted = { ...c, steps: [c.steps[0], ...c.steps.slice(2), c.steps[1]] };
-    failedLiveness(await sdk.uploadFace(c.challenge_id, await phone.captureFrames(shifted)));
+    await failedLiveness(await sdk.uploadFace(c.challenge_id, await phone.captureFrames(shifted)), /step 1 \(\w+\): /);
   }, 240_000);
 
   it("(d) refuses replays: another session's challenge, frames bound to another challenge, a spent challenge, an earlier session's frames", async () => {
@@ -119,7 +124,7 @@ describe('liveness attacks (active challenge with bursts)', () => {
     // The first session's accepted frames, relabelled for the second session's (different) challenge.
     let c3 = await two.sdk.livenessChallenge();
     while (c3.steps.join() === c1.steps.join()) c3 = await two.sdk.livenessChallenge();
-    failedLiveness(await two.sdk.uploadFace(c3.challenge_id, now(answer1)));
+    await failedLiveness(await two.sdk.uploadFace(c3.challenge_id, now(answer1)), /step \d \(\w+\): /);
   }, 300_000);
 
   it('(d) spends a challenge on the first upload that reaches face work, even a capture retry', async () => {
@@ -141,7 +146,7 @@ describe('liveness attacks (active challenge with bursts)', () => {
     const impostor = await phoneOf(PENNY).captureFrames(c);
     const step = c.steps.indexOf('left');
     const swapped = [...genuine.filter((f) => f.step < step), ...impostor.filter((f) => f.step === step), ...genuine.filter((f) => f.step > step)];
-    failedLiveness(await sdk.uploadFace(c.challenge_id, now(swapped)));
+    await failedLiveness(await sdk.uploadFace(c.challenge_id, now(swapped)), /another face: /);
   }, 240_000);
 
   it('(f) refuses frames after the window, or captured before the challenge (410), and frames out of capture order', async () => {
