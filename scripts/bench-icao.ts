@@ -51,15 +51,12 @@ function baselineDirectory(ref: string): string | undefined {
   }
   const { compilerOptions } = JSON.parse(readFileSync(join(process.cwd(), 'tsconfig.json'), 'utf8'));
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, rootDir: undefined }, include: [`${dir}/**/*`, `${process.cwd()}/**/*`] }));
-  try {
-    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1], ...process.argv.slice(2)], {
-      stdio: 'inherit',
-      env: { ...process.env, TSX_TSCONFIG_PATH: join(dir, 'tsconfig.json'), ICAO_BENCH_BASELINE_DIR: dir },
-    });
-    process.exit(child.status ?? 1);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1], ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, TSX_TSCONFIG_PATH: join(dir, 'tsconfig.json'), ICAO_BENCH_BASELINE_DIR: dir },
+  });
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(child.status ?? 1);
 }
 
 function median(samples: number[]): number {
