@@ -59,7 +59,8 @@ export class FaceVerificationService {
   /**
    * Frames are refused by their headers first (unreadable or too large: 422, no slot taken, nothing decoded);
    * the work waits for a slot of the instance's face queue (full: 503 with Retry-After). `claim` runs once the
-   * slot is held and before any face work (it spends the challenge), so a 503 or 422 leaves the challenge usable.
+   * slot is held and every frame decoded, before any face work (it spends the challenge), so a 503 or an
+   * undecodable frame (422) leaves the challenge usable.
    * A centre frame that cannot be used (blurred, dark, small, off-pose, several faces) throws a capture retry.
    */
   async evaluate(documentPhoto: Uint8Array, directions: Direction[], frames: FaceFrame[], claim: () => Promise<void>): Promise<FaceOutcome> {
@@ -72,13 +73,10 @@ export class FaceVerificationService {
         throw e;
       }
     }
-    return this.queue.run(async () => {
-      await claim();
-      return this.evaluateNow(documentPhoto, directions, frames);
-    });
+    return this.queue.run(() => this.evaluateNow(documentPhoto, directions, frames, claim));
   }
 
-  private async evaluateNow(documentPhoto: Uint8Array, directions: Direction[], frames: FaceFrame[]): Promise<FaceOutcome> {
+  private async evaluateNow(documentPhoto: Uint8Array, directions: Direction[], frames: FaceFrame[], claim: () => Promise<void>): Promise<FaceOutcome> {
     // Decoded once, scaled as the engine scales them; the engine then works on these pixels, so boxes match.
     const images: RgbImage[] = [];
     for (const [i, frame] of frames.entries()) {
@@ -89,6 +87,7 @@ export class FaceVerificationService {
         throw e;
       }
     }
+    await claim();
     const label = (i: number) => `frame ${i + 1} (step ${frames[i].step})`;
     const stills = findStills(frames, images.map(frameSignature), label);
 
