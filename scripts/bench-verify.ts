@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runVerification, VerifierClient } from '../libs/verifier-sdk/src/index.js';
 import { TestBrowser } from '../test/support/test-browser.js';
-import { mirror, specimenPhone } from './test-app/specimen-phone.js';
+import { specimenPhone } from './test-app/specimen-phone.js';
 import { percentiles, rssMiB, startService, withDatabase } from './bench/service.js';
 import { parseServerTiming, StepTable } from './bench/server-timing.js';
 
@@ -28,12 +28,12 @@ await withDatabase(async (databaseUrl) => {
   try {
     const idle = rssMiB(service.child.pid);
     const m = await service.createMerchant({ name: 'bench verifier', redirect_uris: ['http://localhost:8080/callback'], eid_schemes: ['document-verifier'] });
-    const doc = await new VerifierClient(`${service.base}/app/v1`).requestSpecimen(read('howard-document.jpg'), 'nor-adult');
+    const doc = await new VerifierClient(`${service.base}/app/v1`).requestSpecimen(read('sheldon-document.jpg'), 'nor-adult');
     const dir = mkdtempSync(join(tmpdir(), 'bench-doc-'));
     writeFileSync(join(dir, 'sod.bin'), Buffer.from(doc.sod, 'base64'));
     for (const [n, b64] of Object.entries(doc.data_groups)) writeFileSync(join(dir, `dg${n}.bin`), Buffer.from(b64, 'base64'));
     writeFileSync(join(dir, 'aa-key.der'), Buffer.from(doc.active_authentication_key, 'base64'));
-    const phone = specimenPhone({ documentDir: dir, selfie: read('howard-center.png'), right: read('howard-right.png'), left: await mirror(read('howard-right.png')) });
+    const phone = specimenPhone({ documentDir: dir, selfie: read('sheldon-center.png'), right: read('sheldon-right.png'), left: read('sheldon-left.png') });
 
     // While verifications run, another client keeps asking /health: its latency shows whether the face
     // work stalls the event loop that serves every other request.
