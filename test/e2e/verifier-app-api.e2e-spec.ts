@@ -8,7 +8,7 @@ import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { REDIRECT_URI, SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
+import { REDIRECT_URI, SHELDON, specimenDocumentDir, refused } from '../support/verifier-flow.js';
 
 /** The app API refuses what does not fit, clearly, and changes nothing when it does. */
 describe('verifier app API failure paths', () => {
@@ -21,15 +21,6 @@ describe('verifier app API failure paths', () => {
     const page = await browser.follow(await browser.get((await authorizationRequest(config, extra)).url.toString()));
     const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
     return { ...VerifierClient.fromLink(link), browser, page };
-  };
-  const refused = async (promise: Promise<unknown>): Promise<VerifierApiError> => {
-    try {
-      await promise;
-    } catch (e) {
-      if (e instanceof VerifierApiError) return e;
-      throw e;
-    }
-    throw new Error('expected the API to refuse');
   };
   const chip = (dir = documentDir) => {
     const read = (n: string) => new Uint8Array(readFileSync(join(dir, n)));

@@ -11,7 +11,7 @@ import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { REDIRECT_URI, SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
+import { REDIRECT_URI, SHELDON, specimenDocumentDir, refused } from '../support/verifier-flow.js';
 
 /** PNG chunk: length, type, data, CRC-32 over type and data (PNG spec §5.3). */
 function chunk(type: string, data: Buffer): Buffer {
@@ -83,15 +83,6 @@ async function peakRssGrowth(work: () => Promise<void>): Promise<number> {
   return Math.max(peak, process.memoryUsage().rss) - before;
 }
 
-const refused = async (promise: Promise<unknown>): Promise<VerifierApiError> => {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof VerifierApiError) return e;
-    throw e;
-  }
-  throw new Error('expected the API to refuse');
-};
 
 /** Image denial of service: bombs are refused by their declared size, phone frames are scaled down, face work is bounded. */
 describe('verifier face step limits', () => {

@@ -9,7 +9,7 @@ import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { face, HOWARD, PENNY, REDIRECT_URI, SHELDON, specimenDocumentDir, type Person } from '../support/verifier-flow.js';
+import { face, HOWARD, PENNY, REDIRECT_URI, SHELDON, specimenDocumentDir, type Person, refused } from '../support/verifier-flow.js';
 
 /**
  * Attacks on the active liveness challenge, against the running app. (a) and (b) passed the previous liveness
@@ -22,15 +22,6 @@ describe('liveness attacks (active challenge with bursts)', () => {
   let sheldonDoc: string;
   let howardDoc: string;
 
-  const refused = async (promise: Promise<unknown>): Promise<VerifierApiError> => {
-    try {
-      await promise;
-    } catch (e) {
-      if (e instanceof VerifierApiError) return e;
-      throw e;
-    }
-    throw new Error('expected the API to refuse');
-  };
   const atFaceStep = async (documentDir = sheldonDoc) => {
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));

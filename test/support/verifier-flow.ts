@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
-import { runVerification, VerifierClient, type Outcome } from '../../libs/verifier-sdk/src/index.js';
+import { runVerification, VerifierApiError, VerifierClient, type Outcome } from '../../libs/verifier-sdk/src/index.js';
 import { specimenPhone, type SpecimenPhoneOptions } from '../../scripts/test-app/specimen-phone.js';
 import { authorizationRequest, REDIRECT_URI } from './oidc-flow.js';
 import { TestBrowser, type Page } from './test-browser.js';
@@ -78,6 +78,17 @@ export async function verifierLogin(
     expectedNonce: req.nonce,
   });
   return { outcome, claims: tokens.claims()!, tokens, waitingPage };
+}
+
+/** The API's refusal of a call that must be refused (fails the test when the call succeeds). */
+export async function refused(promise: Promise<unknown>): Promise<VerifierApiError> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof VerifierApiError) return e;
+    throw e;
+  }
+  throw new Error('expected the API to refuse');
 }
 
 export { REDIRECT_URI };

@@ -5,33 +5,11 @@ import { flipHorizontal } from '../../libs/face/src/image/flip-horizontal.js';
 import { DEFAULT_QUALITY_THRESHOLDS, judgeFaceQuality, measureFaceQuality } from '../../libs/face/src/quality/face-quality.js';
 import { frameSignature, signatureDistance } from '../../libs/face/src/quality/frame-signature.js';
 import type { RgbImage } from '../../libs/face/src/types.js';
-import { encodeJpeg, rotate } from '../../scripts/test-app/synthesise-frames.js';
+import { blur, encodeJpeg, rotate } from '../../scripts/test-app/synthesise-frames.js';
 
 const fixture = (name: string) => decodeImage(new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/verifier-faces', name))));
 const frontal = { yaw: 2, pitch: -12, roll: 1 };
 
-/** Separable box blur of radius r, run twice (close to a Gaussian of sigma about r). */
-function blur(image: RgbImage, r: number): RgbImage {
-  const { width, height } = image;
-  let data = image.data;
-  for (let pass = 0; pass < 4; pass++) {
-    const horizontal = pass % 2 === 0;
-    const out = new Uint8Array(data.length);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++)
-        for (let c = 0; c < 3; c++) {
-          let sum = 0;
-          for (let d = -r; d <= r; d++) {
-            const xx = horizontal ? Math.min(width - 1, Math.max(0, x + d)) : x;
-            const yy = horizontal ? y : Math.min(height - 1, Math.max(0, y + d));
-            sum += data[(yy * width + xx) * 3 + c];
-          }
-          out[(y * width + x) * 3 + c] = Math.round(sum / (2 * r + 1));
-        }
-    data = out;
-  }
-  return { width, height, data };
-}
 const scaled = (image: RgbImage, k: number): RgbImage => ({ ...image, data: image.data.map((v) => Math.min(255, Math.round(v * k))) });
 
 describe('face capture quality', () => {
