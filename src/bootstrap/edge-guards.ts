@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { refuseNulInRequest } from '../common/http/refuse-nul.middleware.js';
 import { requestIdOf } from '../common/logging/request-context.js';
-import { pickLocale } from '../oidc/interaction/i18n/locales.js';
+import { pickLocale } from '../i18n/locales.js';
 import { errorPage } from '../oidc/provider/error-page.js';
 import { isProviderRequest, OIDC_ROUTES } from '../oidc/provider/routes.js';
 

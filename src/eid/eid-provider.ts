@@ -1,5 +1,5 @@
-import type { UiLocale } from '../oidc/interaction/i18n/locales.js';
-import type { Messages } from '../oidc/interaction/i18n/messages.js';
+import type { UiLocale } from '../i18n/locales.js';
+import type { Messages } from '../i18n/messages.js';
 import type { BindingMessage } from './binding-message.js';
 
 /**

@@ -1,4 +1,6 @@
 import { AppError } from '../common/errors/app-error.js';
+import { CAPTURE_RETRY_MESSAGES, type CaptureRetryReason } from '../i18n/capture-retry-messages.js';
+import { htmlLang, type UiLocale } from '../i18n/locales.js';
 
 /** Errors of the app API; every one leaves the session as it was (no half-written state). */
 export class VerifierError extends AppError {}
@@ -25,16 +27,22 @@ export const livenessChallengeMismatch = (why = 'the frames do not answer the cu
  * The centre frame cannot be used (failure to acquire, ISO/IEC 19795-1): nothing was matched, the session stays at
  * the face step and the app captures again with a new challenge. The description starts with the reason code.
  */
-export const captureRetry = (reason: string) => new VerifierError(422, 'capture_retry', `${reason}: ${CAPTURE_ADVICE[reason] ?? 'capture the face again'}; ask for a new liveness challenge`);
-const CAPTURE_ADVICE: Record<string, string> = {
-  FACE_TOO_BLURRED: 'the face is blurred; hold the phone still',
-  FACE_TOO_DARK: 'the face is too dark; face the light',
-  FACE_TOO_BRIGHT: 'the face is overexposed; avoid direct light',
-  FACE_TOO_SMALL: 'the face is too small; hold the phone closer',
-  FACE_OFF_POSE: 'the first frame must look straight at the camera',
-  MULTIPLE_FACES: 'more than one face is in the picture; only the holder may be in it',
-  FACE_NOT_FOUND: 'no face was found',
-};
+/** The centre frame is unusable: the reason code, an English description for developers and, once the phone's locale is known, the words to show the user. */
+export class CaptureRetryError extends VerifierError {
+  constructor(readonly reason: CaptureRetryReason) {
+    super(422, 'capture_retry', `${reason}: ${CAPTURE_RETRY_MESSAGES.en_GB[reason]} Ask for a new liveness challenge.`);
+    this.publicFields = { retry_reason: reason, retry_message: CAPTURE_RETRY_MESSAGES.en_GB[reason] };
+  }
+
+  /** The same refusal with `retry_message` in the phone's language (Content-Language says which). */
+  inLocale(locale: UiLocale): CaptureRetryError {
+    const localized = new CaptureRetryError(this.reason);
+    localized.publicFields = { retry_reason: this.reason, retry_message: CAPTURE_RETRY_MESSAGES[locale][this.reason] };
+    localized.headers = { 'Content-Language': htmlLang(locale) };
+    return localized;
+  }
+}
+export const captureRetry = (reason: CaptureRetryReason) => new CaptureRetryError(reason);
 /** The frames do not form an answer of the protocol's shape (step order, burst sizes): refused unread, nothing spent. */
 export const livenessFramesRefused = (why: string) => new VerifierError(400, 'invalid_request', why);
 export const livenessExpired = () =>

@@ -1,9 +1,10 @@
 import * as client from 'openid-client';
 import { decodeImage } from '../../libs/face/src/image/decode-image.js';
 import type { RgbImage } from '../../libs/face/src/types.js';
-import { runVerification, VerifierApiError, VerifierClient, type FaceFrame } from '../../libs/verifier-sdk/src/index.js';
+import { runVerification, VerifierApiError, VerifierClient, type CaptureRetry, type FaceFrame } from '../../libs/verifier-sdk/src/index.js';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { blur, compose, encodeJpeg } from '../../scripts/test-app/synthesise-frames.js';
+import { CAPTURE_RETRY_MESSAGES, type CaptureRetryReason } from '../../src/i18n/capture-retry-messages.js';
 import { FaceVerificationService } from '../../src/verifier/verification/face-verification.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
@@ -48,12 +49,17 @@ describe('verifier face capture quality', () => {
       ['MULTIPLE_FACES', compose([padded(centre), padded(await decodeImage(PENNY.center))])],
     ];
     const fta = t.app.get(FaceVerificationService).failuresToAcquire;
+    // The phone's language picks the words for the user (fr-CA has no locale of its own: French by language).
+    sdk.acceptLanguage = 'fr-CA, de;q=0.8';
     for (const [reason, image] of bad) {
       const before = fta.get(reason as never) ?? 0;
       const c = await sdk.livenessChallenge();
       const frames: FaceFrame[] = await phone.captureFrames(c);
       const e = await sdk.uploadFace(c.challenge_id, [{ ...frames[0], image: encodeJpeg(image) }, ...frames.slice(1)]).catch((x: unknown) => x as VerifierApiError);
-      expect([reason, e instanceof VerifierApiError && [e.status, e.error, e.retryReason]]).toEqual([reason, [422, 'capture_retry', reason]]);
+      expect([reason, e instanceof VerifierApiError && [e.status, e.error, e.retryReason, e.retryMessage]]).toEqual([
+        reason,
+        [422, 'capture_retry', reason, CAPTURE_RETRY_MESSAGES.fr_FR[reason as CaptureRetryReason]],
+      ]);
       expect(fta.get(reason as never)).toBe(before + 1);
       expect((await sdk.status()).state).toBe('chip_received');
     }
@@ -64,16 +70,17 @@ describe('verifier face capture quality', () => {
   it('the SDK captures again on a retry, telling the phone why', async () => {
     const { client: sdk, qrToken } = VerifierClient.fromLink(await link());
     const genuine = specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right });
-    const reasons: (string | undefined)[] = [];
+    sdk.acceptLanguage = 'nb-NO,nb;q=0.9,en;q=0.5';
+    const reasons: (CaptureRetry | undefined)[] = [];
     const outcome = await runVerification(sdk, qrToken, {
       ...genuine,
-      async captureFrames(challenge, retryReason) {
-        reasons.push(retryReason);
+      async captureFrames(challenge, retry) {
+        reasons.push(retry);
         const frames = await genuine.captureFrames(challenge);
         return reasons.length === 1 ? [{ ...frames[0], image: SHELDON.left }, ...frames.slice(1)] : frames;
       },
     });
-    expect(reasons).toEqual([undefined, 'FACE_OFF_POSE']);
+    expect(reasons).toEqual([undefined, { reason: 'FACE_OFF_POSE', message: 'Se rett inn i kameraet i starten, og prøv igjen.' }]);
     expect(outcome).toMatchObject({ state: 'completed', authentication_result: 'pass' });
   }, 300_000);
 

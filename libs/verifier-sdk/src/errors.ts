@@ -1,5 +1,8 @@
 /** An error answer of the app API: HTTP status plus the spec's error object. */
 export class VerifierApiError extends Error {
+  /** capture_retry only: what to tell the user, in the language the client asked for (VerifierClient.acceptLanguage). */
+  retryMessage?: string;
+
   constructor(
     readonly status: number,
     readonly error: string,

@@ -3,4 +3,4 @@ export { VerifierClient } from './verifier-client.js';
 export { VerifierApiError } from './errors.js';
 export { parseSessionLink, type SessionLink } from './session-link.js';
 export type * from './types.js';
-export { runVerification, needsChipAuthentication, type PhoneSide } from './run-verification.js';
+export { runVerification, needsChipAuthentication, type CaptureRetry, type PhoneSide } from './run-verification.js';

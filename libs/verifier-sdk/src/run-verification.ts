@@ -16,9 +16,10 @@ export interface PhoneSide {
   /**
    * The camera's answer to a liveness challenge: one frame facing the camera (step 0), then for each movement a
    * burst of `burst_frames` frames as the head moves towards it, in capture order, all captured after the challenge
-   * and before `expires_at`. `retryReason` says why the previous capture was refused (show it to the user).
+   * and before `expires_at`. `retry` says why the previous capture was refused: `reason` is the code, `message` the
+   * words to show the user in the client's language (VerifierClient.acceptLanguage).
    */
-  captureFrames(challenge: LivenessChallenge, retryReason?: string): Promise<FaceFrame[]>;
+  captureFrames(challenge: LivenessChallenge, retry?: CaptureRetry): Promise<FaceFrame[]>;
 }
 
 /**
@@ -48,16 +49,22 @@ export async function runVerification(client: VerifierClient, qrToken: string, p
   // A chip that failed completes the session as fail: there is no face step to do.
   if (uploaded.next === 'outcome') return client.outcome();
   // An unusable centre frame (blurred, dark, ...) is a capture retry: a new challenge, a new capture.
-  let retryReason: string | undefined;
+  let retry: CaptureRetry | undefined;
   for (let attempt = 1; ; attempt++) {
     const liveness = await client.livenessChallenge();
     try {
-      return await client.uploadFace(liveness.challenge_id, await phone.captureFrames(liveness, retryReason));
+      return await client.uploadFace(liveness.challenge_id, await phone.captureFrames(liveness, retry));
     } catch (e) {
       if (!(e instanceof VerifierApiError) || !e.retryReason || attempt >= MAX_CAPTURE_ATTEMPTS) throw e;
-      retryReason = e.retryReason;
+      retry = { reason: e.retryReason, message: e.retryMessage ?? e.description };
     }
   }
+}
+
+/** Why the server asked for another capture: the reason code and the words for the user. */
+export interface CaptureRetry {
+  reason: string;
+  message: string;
 }
 
 /** Captures tried before giving up on a face that stays unusable (the user is told why each time). */

@@ -12,6 +12,9 @@ const unb64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
 export class VerifierClient {
   private sessionToken?: string;
 
+  /** The phone's languages (an Accept-Language value, e.g. 'nb-NO, en'): capture-retry words come back in the first one served. */
+  acceptLanguage?: string;
+
   constructor(
     private readonly apiBase: string,
     private readonly fetchImpl: typeof fetch = fetch,
@@ -92,6 +95,7 @@ export class VerifierClient {
       method,
       headers: {
         accept: 'application/json',
+        ...(this.acceptLanguage ? { 'accept-language': this.acceptLanguage } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(authenticated ? { authorization: `Bearer ${this.sessionToken}` } : {}),
       },
@@ -100,7 +104,9 @@ export class VerifierClient {
     const text = await res.text();
     const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     if (!res.ok) {
-      throw new VerifierApiError(res.status, String(json.error ?? 'error'), String(json.error_description ?? res.statusText), json.request_id as string | undefined);
+      const error = new VerifierApiError(res.status, String(json.error ?? 'error'), String(json.error_description ?? res.statusText), json.request_id as string | undefined);
+      if (typeof json.retry_message === 'string') error.retryMessage = json.retry_message;
+      throw error;
     }
     return json as T;
   }

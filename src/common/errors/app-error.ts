@@ -6,6 +6,8 @@
 export class AppError extends Error {
   /** Response headers the error needs (e.g. WWW-Authenticate). */
   headers?: Record<string, string>;
+  /** Further public members of the error object (e.g. a retry reason); never personal data or internals. */
+  publicFields?: Record<string, string>;
 
   constructor(
     readonly status: number,

@@ -43,7 +43,7 @@ export function sendError(req: Request, res: Response, exception: unknown): void
 
 export function toErrorBody(exception: unknown): { status: number; body: ErrorBody } {
   if (exception instanceof AppError) {
-    const body: ErrorBody = { error: exception.code, error_description: exception.description };
+    const body: ErrorBody = { ...exception.publicFields, error: exception.code, error_description: exception.description };
     if (exception instanceof BadRequestError && exception.fields) body.fields = exception.fields;
     return { status: exception.status, body };
   }

@@ -5,4 +5,7 @@ export interface ErrorBody {
   error_uri?: string;
   fields?: Record<string, string[]>;
   request_id?: string;
+  /** capture_retry only: the reason code and the words for the user in the phone's language. */
+  retry_reason?: string;
+  retry_message?: string;
 }

@@ -7,4 +7,11 @@ export class ErrorResponseDto {
   @ApiPropertyOptional({ example: { redirect_uris: ['each redirect URI must be an absolute http(s) URL'] } })
   fields?: Record<string, string[]>;
   @ApiPropertyOptional({ example: '6f1c2a9e-2b1f-4b44-9d58-0c6f1c0f7a11' }) request_id?: string;
+  @ApiPropertyOptional({ description: 'capture_retry only: why the face must be captured again', example: 'FACE_TOO_BLURRED' })
+  retry_reason?: string;
+  @ApiPropertyOptional({
+    description: "capture_retry only: the words to show the user, in the language of the request's Accept-Language (one of the 12 locales of spec 2.9, else en_GB; Content-Language names it)",
+    example: 'Bildet er uskarpt. Hold telefonen stødig og prøv igjen.',
+  })
+  retry_message?: string;
 }

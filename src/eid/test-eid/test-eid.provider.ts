@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import type { Messages } from '../../oidc/interaction/i18n/messages.js';
+import type { Messages } from '../../i18n/messages.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
 import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../acr.js';

@@ -1,7 +1,7 @@
 import { parseBindingMessage, parseServiceContext, type BindingMessage } from '../../eid/binding-message.js';
 import type { EidRequest } from '../../eid/eid-provider.js';
-import { pickLocale } from './i18n/locales.js';
-import { messagesFor } from './i18n/messages.js';
+import { pickLocale } from '../../i18n/locales.js';
+import { messagesFor } from '../../i18n/messages.js';
 
 type Params = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);

@@ -13,7 +13,7 @@ import { errorPage } from '../provider/error-page.js';
 import { OidcProviderService } from '../provider/oidc-provider.service.js';
 import { INTERACTION_PATH } from '../provider/routes.js';
 import { CsrfTokens } from './csrf.js';
-import { DEFAULT_LOCALE } from './i18n/locales.js';
+import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { claimsByScope } from '../../verifier-claims/claim-table.js';
 import { contextTexts, requestedClaimNames, splitClaimsByScope, toEidRequest } from './interaction-context.js';
 import { formBody } from './form-body.js';

@@ -2,8 +2,8 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Request } from 'express';
 import { html } from '../../common/html/escape.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
-import { pickLocale, type UiLocale } from '../interaction/i18n/locales.js';
-import { messagesFor } from '../interaction/i18n/messages.js';
+import { pickLocale, type UiLocale } from '../../i18n/locales.js';
+import { messagesFor } from '../../i18n/messages.js';
 import { layout } from '../interaction/pages/layout.js';
 
 export function errorPage(locale: UiLocale, error: string, description: string | undefined, requestId?: string): string {

@@ -1,6 +1,6 @@
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { BindingMessageError, parseBindingMessage, parseServiceContext } from '../../eid/binding-message.js';
-import { isUiLocale, UI_LOCALES } from '../interaction/i18n/locales.js';
+import { isUiLocale, UI_LOCALES } from '../../i18n/locales.js';
 
 type Validator = (ctx: KoaContextWithOIDC, value: string | undefined) => void;
 

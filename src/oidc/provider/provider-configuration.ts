@@ -8,7 +8,7 @@ import type { MerchantsService } from '../../merchants/merchants.service.js';
 import { STANDARD_SCOPES } from '../../merchants/scopes.js';
 import { AGE_VERIFY_SCOPES } from '../../verifier-claims/age.js';
 import { claimsByScope } from '../../verifier-claims/claim-table.js';
-import { UI_LOCALES } from '../interaction/i18n/locales.js';
+import { UI_LOCALES } from '../../i18n/locales.js';
 import type { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 import { TypeOrmAdapter } from '../storage/typeorm-adapter.js';
 import { accountFinder } from './account-finder.js';

@@ -3,7 +3,7 @@ import { logger } from '../../common/logging/logger.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
 import type { MerchantsService } from '../../merchants/merchants.service.js';
-import { pickLocale } from '../interaction/i18n/locales.js';
+import { pickLocale } from '../../i18n/locales.js';
 import { errorPage } from './error-page.js';
 import type { OutboundPolicy } from './outbound-fetch.js';
 import { fetchRequestObject, RequestUriError } from './request-uri-fetcher.js';

@@ -1,9 +1,10 @@
-import { applyDecorators, Body, Controller, Get, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
   ApiBearerAuth, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse,
   ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { localeFromAcceptLanguage } from '../../i18n/locales.js';
 import type { VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { AppSession, AppSessionGuard } from './app-session.guard.js';
 import {
@@ -110,20 +111,21 @@ export class AppApiController {
     description:
       'Only after a chip step that passed (otherwise 409). The upload spends the challenge: a second upload of it, or ' +
       "frames naming another challenge, answer 409 liveness_challenge_mismatch. A centre frame that cannot be used answers 422 " +
-      "capture_retry whose description starts with the reason (FACE_TOO_BLURRED, FACE_TOO_DARK, FACE_TOO_BRIGHT, FACE_TOO_SMALL, " +
-      'FACE_OFF_POSE, MULTIPLE_FACES, FACE_NOT_FOUND): nothing was matched, the session stays at the face step, ask a new ' +
+      "capture_retry with retry_reason (FACE_TOO_BLURRED, FACE_TOO_DARK, FACE_TOO_BRIGHT, FACE_TOO_SMALL, " +
+      'FACE_OFF_POSE, MULTIPLE_FACES, FACE_NOT_FOUND) and retry_message, the words for the user in the language of the ' +
+      "request's Accept-Language (Content-Language names it): nothing was matched, the session stays at the face step, ask a new " +
       'challenge and capture again. Frames are JPEG, PNG or JPEG 2000 of at most 16 megapixels ' +
       '(8192 pixels a side), judged by their header before any decoding; larger frames are scaled down to 1024 pixels ' +
       'on their longest side before face analysis.',
   })
   @ApiOkResponse({ type: OutcomeDto })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'unusable_face_data: a frame is not a readable image, or declares more than 16 megapixels; capture_retry: the centre frame is unusable (reason first in the description)' })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'unusable_face_data: a frame is not a readable image, or declares more than 16 megapixels; capture_retry: the centre frame is unusable (retry_reason, retry_message)' })
   @ApiServiceUnavailableResponse({
     type: ErrorResponseDto,
     description: 'temporarily_unavailable: the face work of this instance is at its bound; nothing changed, retry after the Retry-After seconds',
   })
-  face(@AppSession() session: VerificationSessionEntity, @Body() dto: FaceUploadDto): Promise<OutcomeDto> {
-    return this.app.uploadFace(session, dto);
+  face(@AppSession() session: VerificationSessionEntity, @Body() dto: FaceUploadDto, @Headers('accept-language') acceptLanguage?: string): Promise<OutcomeDto> {
+    return this.app.uploadFace(session, dto, localeFromAcceptLanguage(acceptLanguage));
   }
 
   @Get('session/outcome')

@@ -15,7 +15,8 @@ import { ChipVerificationService, type ChipEvidence } from '../verification/chip
 import { FaceVerificationService, type FaceFrame, type FaceOutcome } from '../verification/face-verification.service.js';
 import { LIVENESS_RULES, randomDirections } from '../verification/liveness-rules.js';
 import { chipFailureVerdict, decideVerdict, type VerificationVerdict } from '../verification/outcome.js';
-import { challengeMissing, chipAuthChallengeMissing, livenessChallengeMismatch, livenessExpired, livenessFramesRefused, unusableChipData } from '../verifier.errors.js';
+import type { UiLocale } from '../../i18n/locales.js';
+import { CaptureRetryError, challengeMissing, chipAuthChallengeMissing, livenessChallengeMismatch, livenessExpired, livenessFramesRefused, unusableChipData } from '../verifier.errors.js';
 import type {
   CaChallengeDto, CaChallengeRequestDto, ChallengeDto, ChipResultDto, ChipUploadDto, FaceUploadDto, LivenessChallengeDto, OpenedSessionDto, OpenSessionDto, OutcomeDto,
   SessionRequirementsDto, SessionStatusDto,
@@ -128,7 +129,7 @@ export class VerifierAppService {
    * The challenge is answered once: the upload spends it (whatever the outcome, a capture retry included) before
    * any face work, so a replayed upload, one of another session or a second answer is refused with 409.
    */
-  async uploadFace(session: VerificationSessionEntity, dto: FaceUploadDto): Promise<OutcomeDto> {
+  async uploadFace(session: VerificationSessionEntity, dto: FaceUploadDto, locale: UiLocale): Promise<OutcomeDto> {
     this.sessions.assertState(session, ['chip_received']);
     const challenge = session.livenessChallenge;
     if (!challenge?.directions) throw livenessChallengeMismatch('no liveness challenge is open for this session: it was answered already or never asked; ask for a new one');
@@ -146,9 +147,14 @@ export class VerifierAppService {
       previous = at;
     }
     const chip = JSON.parse(this.secretBox.decryptText(session.chipSealed!, chipContext(session.id))) as ChipEvidence;
-    const face = await this.face.evaluate(b64(chip.facePhoto), challenge.directions, frames, async () => {
-      if (!(await this.sessions.spendLivenessChallenge(session, challenge.id))) throw livenessChallengeMismatch('the liveness challenge was answered already');
-    });
+    const face = await this.face
+      .evaluate(b64(chip.facePhoto), challenge.directions, frames, async () => {
+        if (!(await this.sessions.spendLivenessChallenge(session, challenge.id))) throw livenessChallengeMismatch('the liveness challenge was answered already');
+      })
+      .catch((e: unknown) => {
+        // The person holding the phone reads why; the phone's Accept-Language says in which language.
+        throw e instanceof CaptureRetryError ? e.inLocale(locale) : e;
+      });
     const verdict = decideVerdict(chip, face, session.requirements.acrHigh, this.config.verifier.minFacematchLevelForHigh);
     await this.complete(session, ['chip_received'], chip, { face, verdict }, { livenessChallenge: null });
     return { state: 'completed', authentication_result: verdict.result, result_explanation: verdict.explanations, facematch_level: face.facematchLevel };

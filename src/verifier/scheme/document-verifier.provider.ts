@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../eid/acr.js';
 import type { EidProvider, EidRequest, EidStep, SupportsAcr } from '../../eid/eid-provider.js';
-import type { Messages } from '../../oidc/interaction/i18n/messages.js';
+import type { Messages } from '../../i18n/messages.js';
 import { VerificationRecordsService, type VerificationRecordData } from '../records/verification-records.service.js';
 import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../../common/html/escape.js';
-import type { UiLocale } from '../i18n/locales.js';
-import type { Messages } from '../i18n/messages.js';
+import type { UiLocale } from '../../../i18n/locales.js';
+import type { Messages } from '../../../i18n/messages.js';
 import { layout } from './layout.js';
 
 export interface ChoiceForm {

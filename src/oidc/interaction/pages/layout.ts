@@ -1,5 +1,5 @@
 import { html, SafeHtml } from '../../../common/html/escape.js';
-import { htmlLang, type UiLocale } from '../i18n/locales.js';
+import { htmlLang, type UiLocale } from '../../../i18n/locales.js';
 
 const STYLE = `
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;background:#f4f5f7;color:#1d2330}
