@@ -5,6 +5,7 @@ import { AppSessionGuard } from './app-api/app-session.guard.js';
 import { VerifierAppService } from './app-api/verifier-app.service.js';
 import { VerificationRecordsService } from './records/verification-records.service.js';
 import { DocumentVerifierProvider } from './scheme/document-verifier.provider.js';
+import { MatchLevelsReporter } from './scheme/match-levels-report.js';
 import { VerifierStatusController } from './scheme/verifier-status.controller.js';
 import { VerificationSessionsService } from './session/verification-sessions.service.js';
 import { SpecimenAuthorityService } from './specimen/specimen-authority.service.js';
@@ -35,7 +36,8 @@ import { VerifierPurgeService } from './verifier-purge.service.js';
     SpecimenDocumentsService,
     DocumentVerifierProvider,
     VerifierPurgeService,
+    MatchLevelsReporter,
   ],
-  exports: [DocumentVerifierProvider, VerificationRecordsService, Clock],
+  exports: [DocumentVerifierProvider, VerificationRecordsService, Clock, MatchLevelsReporter],
 })
 export class VerifierModule {}

@@ -141,7 +141,8 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       // Claim values are not localised, except the interpreted country names, which are English.
       claims_locales_supported: ['en-GB'],
       display_values_supported: ['page', 'popup', 'touch', 'wap'],
-      service_documentation: `${config.baseUrl}/admin/docs`,
+      // Our page: where to start, and which face match levels our data validates (spec 2.2).
+      service_documentation: `${config.baseUrl}/docs`,
       // Spec 2.8: required field, marked as unavailable.
       entity_statement_uri: null,
       // Only request_uris the merchant registered are fetched (no fetching on behalf of anyone: SSRF).

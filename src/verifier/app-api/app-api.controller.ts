@@ -1,6 +1,6 @@
 import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
-  ApiBearerAuth, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse,
+  ApiBearerAuth, ApiHeader, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse,
   ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
@@ -117,6 +117,12 @@ export class AppApiController {
       'challenge and capture again. Frames are JPEG, PNG or JPEG 2000 of at most 16 megapixels ' +
       '(8192 pixels a side), judged by their header before any decoding; larger frames are scaled down to 1024 pixels ' +
       'on their longest side before face analysis.',
+  })
+  @ApiHeader({
+    name: 'accept-language',
+    required: false,
+    description: "The phone's languages: capture_retry's retry_message comes in the first of the 12 locales of spec 2.9 it names, else English",
+    example: 'nb-NO, en;q=0.5',
   })
   @ApiOkResponse({ type: OutcomeDto })
   @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'unusable_face_data: a frame is not a readable image, or declares more than 16 megapixels; capture_retry: the centre frame is unusable (retry_reason, retry_message)' })
