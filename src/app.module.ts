@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
+import { CibaModule } from './ciba/ciba.module.js';
 import { CryptoModule } from './common/crypto/crypto.module.js';
 import { APP_CONFIG, type AppConfig } from './config/load-config.js';
 import type { DatabaseHandle } from './database/data-source-options.js';
@@ -31,6 +32,7 @@ export class AppModule {
         MerchantsModule,
         EidModule.forRoot(config),
         OidcModule,
+        CibaModule,
         HealthModule,
         ServiceDocsModule,
       ],

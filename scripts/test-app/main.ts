@@ -12,11 +12,15 @@
  *       challenge with bursts synthesised from the images (head facing the camera, turned to the
  *       subject's own left and right; a missing turn defaults to the other's mirror image, which the
  *       server refuses as a still picture), prints the outcome as JSON
+ *   npm run test-app -- ciba --api <base>/app/v1 --app-id <id> --app-secret <32+ chars> --document <dir>
+ *       --selfie <image> --left <image> --right <image> [--user-code <code>] [--decline]
+ *       plays the phone of a CIBA request: long-polls the next request of the app, prints it, then
+ *       approves it with a document verification (as above) or declines it; prints the server's decision
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runVerification, VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { approveWithVerification, CibaAppClient, runVerification, VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
 import { specimenPhone } from './specimen-phone.js';
 
 const { values, positionals } = parseArgs({
@@ -32,6 +36,10 @@ const { values, positionals } = parseArgs({
     selfie: { type: 'string' },
     left: { type: 'string' },
     right: { type: 'string' },
+    'app-id': { type: 'string' },
+    'app-secret': { type: 'string' },
+    'user-code': { type: 'string' },
+    decline: { type: 'boolean' },
   },
 });
 
@@ -69,7 +77,35 @@ async function verify(): Promise<void> {
   process.exit(outcome.authentication_result === 'pass' ? 0 : 1);
 }
 
-(positionals[0] === 'specimen' ? specimen() : verify()).catch((e: unknown) => {
+async function ciba(): Promise<void> {
+  if (!values.api || !values['app-id']) fail('ciba needs --api and --app-id (see the header of scripts/test-app/main.ts)');
+  const app = new CibaAppClient(values.api!.replace(/\/$/, ''), values['app-id']!, values['app-secret']);
+  let cursor: string | undefined;
+  for (;;) {
+    const pending = await app.pending(cursor, 25);
+    cursor = pending.cursor;
+    const request = pending.requests[0];
+    if (!request) continue;
+    process.stdout.write(`${JSON.stringify(request, null, 2)}\n`);
+    if (values.decline) {
+      process.stdout.write(`${JSON.stringify(await app.decline(request.id))}\n`);
+      return;
+    }
+    if (!values.document || !values.selfie) fail('approving needs --document and --selfie');
+    const phone = specimenPhone({
+      documentDir: values.document!,
+      selfie: read(values.selfie!),
+      left: values.left ? read(values.left) : undefined,
+      right: values.right ? read(values.right) : undefined,
+    });
+    const { outcome, result } = await approveWithVerification(app, request, phone, values['user-code']);
+    process.stdout.write(`${JSON.stringify({ outcome, result }, null, 2)}\n`);
+    process.exit(result.state === 'approved' ? 0 : 1);
+  }
+}
+
+const modes: Record<string, () => Promise<void>> = { specimen, ciba };
+(modes[positionals[0] ?? ''] ?? verify)().catch((e: unknown) => {
   if (e instanceof VerifierApiError) fail(`the server refused: ${e.message}`);
   fail(`test app failed: ${(e as Error).message}`);
 });

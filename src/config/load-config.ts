@@ -32,6 +32,12 @@ export interface AppConfig {
     keyReloadSeconds: number;
     authorizationCodeTtlSeconds: number;
   };
+  ciba: {
+    /** The interval of spec 2.6, always answered; a faster poll gets slow_down and the interval grows. */
+    pollIntervalSeconds: number;
+    /** Upper bound of requested_expiry, and the expiry when none is requested. */
+    maxExpirySeconds: number;
+  };
   verifier: {
     sessionTtlSeconds: number;
     livenessWindowSeconds: number;
@@ -152,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keyReloadSeconds: vars.KEY_RELOAD_SECONDS,
       authorizationCodeTtlSeconds: vars.AUTHORIZATION_CODE_TTL_SECONDS,
     },
+    ciba: { pollIntervalSeconds: vars.CIBA_POLL_INTERVAL_SECONDS, maxExpirySeconds: vars.CIBA_MAX_EXPIRY_SECONDS },
     verifier: {
       sessionTtlSeconds: vars.VERIFIER_SESSION_TTL_SECONDS,
       livenessWindowSeconds: vars.LIVENESS_WINDOW_SECONDS,

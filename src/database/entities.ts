@@ -1,5 +1,8 @@
 import { AdminTokenEntity } from '../admin/admin-token.entity.js';
 import { AuditRecordEntity } from '../admin/audit-record.entity.js';
+import { AppBindingEntity } from '../ciba/bindings/app-binding.entity.js';
+import { OutboxEntity } from '../ciba/outbox/outbox.entity.js';
+import { CibaRequestEntity } from '../ciba/requests/ciba-request.entity.js';
 import { MerchantEntity } from '../merchants/merchant.entity.js';
 import { SigningKeyEntity } from '../oidc/keys/signing-key.entity.js';
 import { BrokeredLoginEntity } from '../oidc/logins/brokered-login.entity.js';
@@ -10,5 +13,5 @@ import { SpecimenAuthorityEntity } from '../verifier/specimen/specimen-authority
 
 export const ENTITIES = [
   MerchantEntity, AdminTokenEntity, AuditRecordEntity, OidcPayloadEntity, SigningKeyEntity, BrokeredLoginEntity,
-  VerificationSessionEntity, VerificationRecordEntity, SpecimenAuthorityEntity,
+  VerificationSessionEntity, VerificationRecordEntity, SpecimenAuthorityEntity, CibaRequestEntity, AppBindingEntity, OutboxEntity,
 ];

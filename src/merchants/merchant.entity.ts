@@ -46,6 +46,8 @@ export class MerchantEntity {
   @Column({ name: 'backchannel_token_delivery_mode', type: 'text', default: 'poll' }) backchannelTokenDeliveryMode: CibaDeliveryMode;
   @Column({ name: 'backchannel_client_notification_endpoint', type: 'text', nullable: true })
   backchannelClientNotificationEndpoint: string | null;
+  /** CIBA: backchannel requests must carry the user_code the user set in the app at provisioning. */
+  @Column({ name: 'backchannel_user_code_parameter', type: 'boolean', default: false }) backchannelUserCodeParameter: boolean;
   @Column({ type: 'boolean', default: true }) enabled: boolean;
   @Column({ name: 'secret_rotated_at', type: 'timestamptz' }) secretRotatedAt: Date;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

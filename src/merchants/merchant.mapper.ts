@@ -27,6 +27,7 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   request_uris: 'requestUris',
   backchannel_token_delivery_mode: 'backchannelTokenDeliveryMode',
   backchannel_client_notification_endpoint: 'backchannelClientNotificationEndpoint',
+  backchannel_user_code_parameter: 'backchannelUserCodeParameter',
 };
 
 /** Applies the fields present in the DTO to the entity; returns the API names of the fields that changed. */

@@ -8,6 +8,7 @@ import { SigningKeysAdminService } from './keys/signing-keys-admin.service.js';
 import { SigningKeysController } from './keys/signing-keys.controller.js';
 import { SigningKeysService } from './keys/signing-keys.service.js';
 import { BrokeredLoginsService } from './logins/brokered-logins.service.js';
+import { CibaHooksSlot } from './provider/ciba-hooks.js';
 import { OidcProviderService } from './provider/oidc-provider.service.js';
 import { TokenInvalidationController } from './token-invalidation/token-invalidation.controller.js';
 import { TokenInvalidationService } from './token-invalidation/token-invalidation.service.js';
@@ -23,7 +24,8 @@ import { TokenInvalidationService } from './token-invalidation/token-invalidatio
     BrokeredLoginsService,
     InteractionService,
     TokenInvalidationService,
+    CibaHooksSlot,
   ],
-  exports: [OidcProviderService, BrokeredLoginsService],
+  exports: [OidcProviderService, BrokeredLoginsService, CibaHooksSlot],
 })
 export class OidcModule {}

@@ -74,10 +74,10 @@ describe('OIDC features', () => {
       expect(metadata.id_token_encryption_alg_values_supported).toEqual(['RSA-OAEP-256']);
     });
 
-    it('answers the advertised but not yet built CIBA endpoint with the JSON error object', async () => {
+    it('serves the advertised CIBA endpoint: without client authentication it answers the JSON error object', async () => {
       const res = await fetch(`${t.baseUrl}/oidc/ciba.html`, { method: 'POST' });
-      expect(res.status).toBe(404);
-      expect(await res.json()).toMatchObject({ error: 'not_found' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: 'invalid_request' });
     });
 
     it('is correct behind a TLS-terminating proxy when TRUST_PROXY is set', async () => {

@@ -32,6 +32,16 @@ describe('the test app command line', () => {
   });
   afterAll(() => t.close(), 180_000);
 
+  it('ciba mode plays the phone of a backchannel request: shows it and declines it', async () => {
+    const binding_message = JSON.stringify({ requestType: 'Provisioning', appId: 'cli-phone', bindingMessage: 'Link the CLI' });
+    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'cli-phone', binding_message });
+    const phone = await run(['ciba', '--api', `${t.baseUrl}/app/v1`, '--app-id', 'cli-phone', '--decline']);
+    expect(phone.stderr).toBe('');
+    expect(phone.stdout).toContain('"binding_message": "Link the CLI"');
+    expect(phone.stdout).toContain('"state":"denied"');
+    await expect(client.pollBackchannelAuthenticationGrant(config, started)).rejects.toMatchObject({ error: 'access_denied' });
+  }, 60_000);
+
   it('fetches a specimen document, then completes a session from its QR link', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cli-doc-'));
     const specimen = await run(['specimen', '--api', `${t.baseUrl}/app/v1`, '--face', join(FACES, 'sheldon-document.jpg'), '--person', 'd-idcard', '--out', dir]);

@@ -9,7 +9,6 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  IsUrl,
   Matches,
   MaxLength,
   ValidateIf,
@@ -25,7 +24,6 @@ import {
 } from '../merchant.entity.js';
 import { IsRedirectUri } from './is-redirect-uri.js';
 
-const HTTPS_URL: Parameters<typeof IsUrl>[0] = { protocols: ['https'], require_protocol: true, require_tld: false };
 export const SCOPE_VALUE = /^[a-z_0-9]+( [a-z_0-9]+)*$/;
 export const REQUEST_OBJECT_ALGS = ['RS256', 'PS256', 'ES256'] as const;
 
@@ -122,7 +120,11 @@ export class MerchantOptionalFields {
   @OptionalNotNull() @IsIn(CIBA_DELIVERY_MODES)
   backchannel_token_delivery_mode?: (typeof CIBA_DELIVERY_MODES)[number];
 
-  @ApiPropertyOptional({ description: 'Callback for CIBA ping and push delivery (https).' })
-  @IsOptional() @IsUrl(HTTPS_URL, { message: 'backchannel_client_notification_endpoint must be an https URL' }) @MaxLength(2000)
+  @ApiPropertyOptional({ description: 'Callback for CIBA ping and push delivery (https; http://localhost also in customer-test).' })
+  @IsOptional() @IsRedirectUri({ message: 'backchannel_client_notification_endpoint must be an absolute http(s) URL without fragment or credentials' })
   backchannel_client_notification_endpoint?: string;
+
+  @ApiPropertyOptional({ description: 'CIBA: the merchant sends the user_code the user chose in the app (CIBA Core 4); requests without one are refused.', default: false, example: false })
+  @OptionalNotNull() @IsBoolean()
+  backchannel_user_code_parameter?: boolean;
 }

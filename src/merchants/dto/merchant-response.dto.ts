@@ -23,6 +23,7 @@ export class MerchantDto {
   @ApiProperty({ type: [String], description: 'registered request_uri values (exact, or a prefix when ending in /)' }) request_uris: string[];
   @ApiProperty() backchannel_token_delivery_mode: string;
   @ApiPropertyOptional({ nullable: true, type: String }) backchannel_client_notification_endpoint: string | null;
+  @ApiProperty({ example: false }) backchannel_user_code_parameter: boolean;
   @ApiProperty() enabled: boolean;
   @ApiProperty() secret_rotated_at: string;
   @ApiProperty() created_at: string;

@@ -55,6 +55,7 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
     subject_type: m.subjectType ?? 'public',
     eid_schemes: m.eidSchemes ?? undefined,
   };
+  Object.assign(metadata, cibaMetadata(m));
   if (m.scope) metadata.scope = m.scope;
   if (m.idTokenEncryptedResponseAlg) {
     metadata.id_token_encrypted_response_alg = m.idTokenEncryptedResponseAlg as ClientMetadata["id_token_encrypted_response_alg"];
@@ -69,6 +70,27 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
   const jwks = selectMerchantKeys(merchantKeys, m);
   if (jwks) metadata.jwks = jwks as ClientMetadata['jwks'];
   return metadata;
+}
+
+const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
+
+/**
+ * CIBA registration (CIBA Core 4) as the engine needs it. Push is not offered yet (the engine throws for it and
+ * our own delivery is not built), and the engine wants a jwks_uri of pairwise CIBA clients: such merchants get
+ * no CIBA grant, so their backchannel requests answer unauthorized_client and their code flow is untouched.
+ * The engine only checks the notification endpoint's shape (https); it never calls it (the CIBA module's
+ * outbox delivers), so a customer-test http://localhost endpoint is shown to it as https.
+ */
+function cibaMetadata(m: MerchantEntity): Partial<ClientMetadata> {
+  const mode = m.backchannelTokenDeliveryMode ?? 'poll';
+  if (mode === 'push' || (m.subjectType ?? 'public') !== 'public') return {};
+  const endpoint = m.backchannelClientNotificationEndpoint?.replace(/^http:/, 'https:');
+  return {
+    grant_types: ['authorization_code', 'refresh_token', CIBA_GRANT],
+    backchannel_token_delivery_mode: mode,
+    ...(mode === 'ping' && endpoint ? { backchannel_client_notification_endpoint: endpoint } : {}),
+    backchannel_user_code_parameter: m.backchannelUserCodeParameter ?? false,
+  };
 }
 
 /**

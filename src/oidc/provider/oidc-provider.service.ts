@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { SigningKeysService } from '../keys/signing-keys.service.js';
 import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
+import { CibaHooksSlot } from './ciba-hooks.js';
 import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';
 import { applySpecResponseRules } from './spec-response-rules.js';
 import { MerchantJwksSource } from './merchant-jwks.js';
@@ -39,6 +40,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     private readonly merchants: MerchantsService,
     private readonly logins: BrokeredLoginsService,
     private readonly signingKeys: SigningKeysService,
+    private readonly ciba: CibaHooksSlot,
   ) {
     this.merchantKeys = new MerchantJwksSource(this.outboundPolicy);
   }
@@ -113,10 +115,11 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
         logins: this.logins,
         signingKeys: keySet.keys,
         merchantKeys: this.merchantKeys,
+        ciba: this.ciba,
       }),
     );
     provider.proxy = this.config.trustProxy;
-    applySpecResponseRules(provider);
+    applySpecResponseRules(provider, { cibaIntervalSeconds: this.config.ciba.pollIntervalSeconds });
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'oidc server error'));
     this.provider = provider;
     this.fingerprint = keySet.fingerprint;
@@ -146,7 +149,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       }
       void this.provider.callback()(req, res);
     };
-    const tokenParams = tokenParamsMiddleware(this.merchants);
+    const tokenParams = tokenParamsMiddleware(this.merchants, (req, res, authReqId, clientId) => this.ciba.get().gateTokenPoll(req, res, authReqId, clientId));
     // publicOrigin first: nothing (a request_uri fetch included) runs for a request it refuses.
     return (req: Request, res: Response, next: NextFunction): void =>
       publicOrigin(req, res, () =>

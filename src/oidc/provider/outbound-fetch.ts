@@ -37,14 +37,32 @@ function agentsFor(allowLoopback: boolean) {
  * size, private and reserved addresses refused at connect time.
  */
 export function outboundGet(url: URL, policy: OutboundPolicy, limits: { maxBytes: number; timeoutMs: number; accept: string }): Promise<OutboundResponse> {
+  return outboundRequest('GET', url, policy, { ...limits, headers: { accept: limits.accept } });
+}
+
+/** POST to a merchant-supplied URL (CIBA callbacks) under the same rules as outboundGet. */
+export function outboundPost(
+  url: URL,
+  policy: OutboundPolicy,
+  options: { maxBytes: number; timeoutMs: number; headers: Record<string, string>; body: string },
+): Promise<OutboundResponse> {
+  return outboundRequest('POST', url, policy, options);
+}
+
+function outboundRequest(
+  method: 'GET' | 'POST',
+  url: URL,
+  policy: OutboundPolicy,
+  limits: { maxBytes: number; timeoutMs: number; headers: Record<string, string>; body?: string },
+): Promise<OutboundResponse> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return Promise.reject(new OutboundFetchError(`scheme ${url.protocol} is not fetched`));
   const { http, https } = agentsFor(policy.allowLoopback);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<OutboundResponse>((resolve, reject) => {
     const req = send(url, {
-      method: 'GET',
+      method,
       agent: url.protocol === 'https:' ? https : http,
-      headers: { accept: limits.accept, 'user-agent': 'identity-broker' },
+      headers: { ...limits.headers, 'user-agent': 'identity-broker', ...(limits.body !== undefined ? { 'content-length': String(Buffer.byteLength(limits.body)) } : {}) },
       signal: AbortSignal.timeout(limits.timeoutMs),
     });
     req.on('error', (err) => reject(new OutboundFetchError(`${url.origin}: ${err.message}`)));
@@ -67,6 +85,6 @@ export function outboundGet(url: URL, policy: OutboundPolicy, limits: { maxBytes
       res.on('error', (err) => reject(new OutboundFetchError(`${url.origin}: ${err.message}`)));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     });
-    req.end();
+    req.end(limits.body);
   });
 }

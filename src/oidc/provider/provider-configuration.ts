@@ -12,6 +12,7 @@ import { UI_LOCALES } from '../../i18n/locales.js';
 import type { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 import { TypeOrmAdapter } from '../storage/typeorm-adapter.js';
 import { accountFinder } from './account-finder.js';
+import type { CibaHooksSlot } from './ciba-hooks.js';
 import { renderError } from './error-page.js';
 import { EXTRA_PARAMS } from './extra-params.js';
 import { MerchantClientAdapter } from './merchant-client.js';
@@ -26,6 +27,7 @@ export interface ProviderDependencies {
   signingKeys: JWK[];
   /** Merchants' public keys (inline or fetched from jwks_uri); lives across engine rebuilds. */
   merchantKeys: MerchantJwksSource;
+  ciba: CibaHooksSlot;
 }
 
 export const ID_TOKEN_TTL_SECONDS = 900;
@@ -109,6 +111,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       claimsParameter: { enabled: true },
       revocation: { enabled: true },
       rpInitiatedLogout: { enabled: false },
+      ciba: deps.ciba.engineFeature(),
     },
     pkce: { required: (_ctx, client) => client.psd2 === true },
     extraParams: EXTRA_PARAMS,
@@ -126,7 +129,11 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       Session: 8 * 3600,
       Grant: config.oidc.refreshTokenTtlSeconds,
       RefreshToken: config.oidc.refreshTokenTtlSeconds,
-      BackchannelAuthenticationRequest: 600,
+      // requested_expiry is checked against its bounds by the CIBA module before the request is saved.
+      BackchannelAuthenticationRequest: (ctx: KoaContextWithOIDC | undefined) => {
+        const requested = Number(ctx?.oidc?.params?.requested_expiry);
+        return Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, config.ciba.maxExpirySeconds) : config.ciba.maxExpirySeconds;
+      },
     },
     rotateRefreshToken: true,
     // Spec 2.1: the verifier's claims are returned in the ID token as well as from user-info.
@@ -147,9 +154,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       entity_statement_uri: null,
       // Only request_uris the merchant registered are fetched (no fetching on behalf of anyone: SSRF).
       require_request_uri_registration: true,
-      // Spec 2.8 requires the CIBA members; the backchannel flow itself is the CIBA module's (see README).
-      backchannel_authentication_endpoint: `${config.baseUrl}${OIDC_ROUTES.backchannel_authentication}`,
-      backchannel_token_delivery_modes_supported: ['poll', 'ping', 'push'],
+      // The CIBA members (spec 2.8) come from the engine's ciba feature: the delivery modes that work (poll, ping).
     },
   } as Configuration;
 }

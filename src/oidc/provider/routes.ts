@@ -20,11 +20,11 @@ export const INTERACTION_PATH = '/its/interaction';
 
 /**
  * Whether a request belongs to oidc-provider (everything else, DELETE /oidc/token included, goes to Nest,
- * which answers unknown paths with the JSON error object; the CIBA path until the CIBA module exists).
+ * which answers unknown paths with the JSON error object).
  */
 export function isProviderRequest(method: string, path: string): boolean {
   if (path === DISCOVERY_PATH) return method === 'GET' || method === 'OPTIONS';
-  if (path === OIDC_ROUTES.token) return method === 'POST' || method === 'OPTIONS';
+  if (path === OIDC_ROUTES.token || path === OIDC_ROUTES.backchannel_authentication) return method === 'POST' || method === 'OPTIONS';
   if (path === OIDC_ROUTES.authorization || path.startsWith(`${OIDC_ROUTES.authorization}/`)) return true;
   return [
     OIDC_ROUTES.userinfo,

@@ -4,7 +4,7 @@ import type Provider from 'oidc-provider';
  * Where the spec's wording differs from the engine's defaults, the difference is applied here, in one
  * place, around the engine's own responses.
  */
-export function applySpecResponseRules(provider: Provider): void {
+export function applySpecResponseRules(provider: Provider, rules: { cibaIntervalSeconds: number }): void {
   provider.use(async (ctx, next) => {
     // Spec 4.6 / 5.3 show `Authorization: Bearer`; accept the scheme in any letter case, as RFC 6750 §2.1 intends.
     const authorization = ctx.headers.authorization;
@@ -14,7 +14,13 @@ export function applySpecResponseRules(provider: Provider): void {
     await next();
     const body = ctx.body as Record<string, unknown> | undefined;
     // request_uri by reference is resolved in front of the engine (request-uri.middleware), so it is supported.
-    if (ctx.oidc?.route === 'discovery' && body && typeof body === 'object') body.request_uri_parameter_supported = true;
+    if (ctx.oidc?.route === 'discovery' && body && typeof body === 'object') {
+      body.request_uri_parameter_supported = true;
+      // Signed CIBA requests (CIBA Core 7.1.1) are the engine's, but not tested here yet: not advertised.
+      delete body.backchannel_authentication_request_signing_alg_values_supported;
+    }
+    // Spec 2.6: interval is always answered (the engine leaves it out); polls faster than it get slow_down.
+    if (ctx.oidc?.route === 'backchannel_authentication' && body && typeof body === 'object' && body.auth_req_id) body.interval = rules.cibaIntervalSeconds;
     // Spec 2.5 / 2.9: token_type is exactly BEARER.
     if (ctx.oidc?.route === 'token' && body && typeof body === 'object' && body.token_type === 'Bearer') {
       body.token_type = 'BEARER';

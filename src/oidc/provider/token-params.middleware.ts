@@ -10,11 +10,21 @@ const FORM = 'application/x-www-form-urlencoded';
 const ENGINE_BODY_LIMIT = 56 * 1024;
 
 /**
- * Spec 4.4 sends the token request's parameters in the query string; the engine reads only the form
- * body. Only the parameters 4.4 lists are taken from the query: credentials (client_secret,
- * client_assertion) and refresh tokens never, so they do not end up in URLs and access logs.
+ * Spec 4.4 and 4.3 send the parameters in the query string; the engine reads only the form body. Only the
+ * parameters those sections list are taken from the query (plus auth_req_id, the CIBA poll's): credentials
+ * (client_secret, client_assertion) and refresh tokens never, so they do not end up in URLs. The access log
+ * never records query strings (client_notification_token is one of 4.3's).
  */
-const QUERY_PARAMS = ['grant_type', 'code', 'redirect_uri', 'client_id', 'code_verifier'];
+const QUERY_PARAMS: Record<string, string[]> = {
+  [OIDC_ROUTES.token]: ['grant_type', 'code', 'redirect_uri', 'client_id', 'code_verifier', 'auth_req_id'],
+  [OIDC_ROUTES.backchannel_authentication]: [
+    'scope', 'client_notification_token', 'login_hint_token', 'acr_values', 'id_token_hint', 'login_hint', 'user_code', 'binding_message', 'requested_expiry',
+  ],
+};
+export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
+
+/** Answers a CIBA poll itself (slow_down, expired_token) and says so, or leaves it to the engine. */
+export type CibaPollGate = (req: Request, res: Response, authReqId: string, clientId: string | undefined) => Promise<boolean>;
 
 /** The merchant a token request names, before the engine authenticates it (only to pick its redirect URI). */
 function claimedClientId(req: Request, params: URLSearchParams): string | undefined {
@@ -39,9 +49,10 @@ function claimedClientId(req: Request, params: URLSearchParams): string | undefi
  * (allowOmittingSingleRegisteredRedirectUri) would also drop it at the authorization endpoint, where
  * spec 4.2 requires it. The engine still checks it against the code and authenticates the client.
  */
-export function tokenParamsMiddleware(merchants: MerchantsService) {
+export function tokenParamsMiddleware(merchants: MerchantsService, cibaPollGate: CibaPollGate) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (req.method !== 'POST' || req.path !== OIDC_ROUTES.token) return next();
+    const queryParams = QUERY_PARAMS[req.path];
+    if (req.method !== 'POST' || !queryParams) return next();
     const hasForm = Boolean(req.headers['content-type']);
     // Any other body type is the engine's to refuse, with its own message.
     if (hasForm && !req.is(FORM)) return next();
@@ -49,7 +60,7 @@ export function tokenParamsMiddleware(merchants: MerchantsService) {
       const body = hasForm ? new URLSearchParams((await readRawBody(req, ENGINE_BODY_LIMIT)).toString('utf8')) : new URLSearchParams();
       const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
       let changed = false;
-      for (const name of QUERY_PARAMS) {
+      for (const name of queryParams) {
         if (body.has(name) || !query.has(name)) continue;
         for (const value of query.getAll(name)) body.append(name, value);
         changed = true;
@@ -65,6 +76,10 @@ export function tokenParamsMiddleware(merchants: MerchantsService) {
       if (changed) {
         req.headers['content-type'] = FORM;
         replayBody(req, Buffer.from(body.toString(), 'utf8'));
+      }
+      const authReqId = body.get('auth_req_id');
+      if (req.path === OIDC_ROUTES.token && body.get('grant_type') === CIBA_GRANT_TYPE && authReqId) {
+        if (await cibaPollGate(req, res, authReqId, claimedClientId(req, body))) return;
       }
       next();
     } catch (e) {

@@ -1,0 +1,51 @@
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { CibaAppService } from './ciba-app.service.js';
+import { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto } from './dto/ciba-app.dto.js';
+
+/**
+ * The verifier app's CIBA calls. POST throughout so the app secret travels in the body, never in a URL.
+ * Push notifications to phones are not available: the app long-polls `requests/pending`.
+ */
+@ApiTags('verifier app: CIBA')
+@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'the app secret does not match the bound app' })
+@Controller('app/v1/ciba')
+export class CibaAppController {
+  constructor(private readonly app: CibaAppService) {}
+
+  @Post('requests/pending')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Open backchannel requests for this app (long poll up to wait_seconds)' })
+  @ApiOkResponse({ type: PendingRequestsDto })
+  pending(@Body() dto: PendingRequestsQueryDto): Promise<PendingRequestsDto> {
+    return this.app.pending(dto);
+  }
+
+  @Post('requests/:id/approve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Start (or resume) the document verification that approves the request; answers its session link' })
+  @ApiOkResponse({ type: ApprovalStartedDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'the request was answered already' })
+  approve(@Param('id', ParseUUIDPipe) id: string, @Body() dto: AppIdentityDto): Promise<ApprovalStartedDto> {
+    return this.app.approve(id, dto);
+  }
+
+  @Post('requests/:id/complete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'After the verification: approved when it proved the right person (provisioning binds the app), else denied' })
+  @ApiOkResponse({ type: RequestResultDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'the verification has not finished, or the request was answered already' })
+  complete(@Param('id', ParseUUIDPipe) id: string, @Body() dto: CompleteRequestDto): Promise<RequestResultDto> {
+    return this.app.complete(id, dto);
+  }
+
+  @Post('requests/:id/decline')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The user declined: the merchant gets access_denied' })
+  @ApiOkResponse({ type: RequestResultDto })
+  decline(@Param('id', ParseUUIDPipe) id: string, @Body() dto: AppIdentityDto): Promise<RequestResultDto> {
+    return this.app.decline(id, dto);
+  }
+}

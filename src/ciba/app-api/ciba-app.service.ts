@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EidProvider, EidRequest } from '../../eid/eid-provider.js';
+import { EidRegistry } from '../../eid/eid-registry.js';
+import { DEFAULT_LOCALE } from '../../i18n/locales.js';
+import { messagesFor } from '../../i18n/messages.js';
+import { DOCUMENT_VERIFIER_ID } from '../../verifier/scheme/document-verifier.provider.js';
+import { AppBindingsService } from '../bindings/app-bindings.service.js';
+import { appSecretInvalid, requestNotFound, requestNotPending, verificationNotDone } from '../ciba.errors.js';
+import { CibaCompletionService } from '../engine/ciba-completion.service.js';
+import { type CibaRequest, CibaRequestsService } from '../requests/ciba-requests.service.js';
+import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto } from './dto/ciba-app.dto.js';
+
+const LONG_POLL_STEP_MS = 500;
+const ALL_KINDS = ['P', 'I', 'D', 'V'];
+
+/**
+ * The phone's side of CIBA: the app long-polls the open requests of its appId, shows who asks and what, and
+ * approves through a document verification (the verifier's own session flow, started through the eID
+ * interface as the broker page starts it) or declines. The verification decides: a provisioning binds the
+ * app to the subject it proved; an authentication is approved only when it proves the bound subject.
+ */
+@Injectable()
+export class CibaAppService {
+  constructor(
+    private readonly requests: CibaRequestsService,
+    private readonly bindings: AppBindingsService,
+    private readonly completion: CibaCompletionService,
+    private readonly registry: EidRegistry,
+  ) {}
+
+  async pending(dto: PendingRequestsQueryDto): Promise<PendingRequestsDto> {
+    const appKey = this.bindings.appKey(dto.app_id);
+    const deadline = Date.now() + (dto.wait_seconds ?? 0) * 1000;
+    let after = dto.after ?? '0';
+    for (;;) {
+      const open = await this.requests.openForApp(appKey, after);
+      const visible: CibaRequest[] = [];
+      for (const r of open) if (r.details.appId === dto.app_id && (await this.appMayAnswer(r, dto))) visible.push(r);
+      if (open.length) after = open[open.length - 1].row.seq;
+      if (visible.length || Date.now() + LONG_POLL_STEP_MS > deadline) return { requests: visible.map(toDto), cursor: after };
+      await sleep(LONG_POLL_STEP_MS);
+    }
+  }
+
+  /** Starts (or resumes) the document verification that answers the request; the app runs it with the link. */
+  async approve(id: string, dto: AppIdentityDto): Promise<ApprovalStartedDto> {
+    const request = await this.load(id, dto);
+    if (request.row.state === 'pending') {
+      if (!(await this.requests.transition(id, ['pending'], 'verifying', { verificationUid: verificationUid(id) }))) throw requestNotPending('no longer pending');
+    } else if (request.row.state !== 'verifying') throw requestNotPending(request.row.state);
+    const step = await this.verifier().start(this.eidRequest(request));
+    return { session_link: step.kind === 'waiting' && step.link ? step.link : null };
+  }
+
+  /** After the verification: binds (provisioning) and approves, or denies when it did not prove the right person. */
+  async complete(id: string, dto: CompleteRequestDto): Promise<RequestResultDto> {
+    const request = await this.load(id, dto);
+    if (request.row.state !== 'verifying') throw requestNotPending(request.row.state);
+    const step = await this.verifier().handle(this.eidRequest(request), {});
+    if (step.kind === 'failed') return this.deny(request, step.description);
+    if (step.kind !== 'identified') throw verificationNotDone();
+    const { identity } = step;
+    if (identity.claims.authentication_result !== 'pass') return this.deny(request, 'the document verification failed');
+    const { details, row } = request;
+    if (row.kind === 'authentication' && identity.subject !== details.subject)
+      return this.deny(request, 'the document verified is not the one this app is bound to');
+    if (!(await this.requests.transition(id, ['verifying'], 'approved'))) throw requestNotPending('no longer verifying');
+    if (row.kind === 'provisioning') await this.bindings.bind(row.clientId, details.appId, identity.subject, details.userStatus ?? 'active', dto.app_secret, dto.user_code);
+    await this.completion.approve(request, DOCUMENT_VERIFIER_ID, identity);
+    return { state: 'approved' };
+  }
+
+  async decline(id: string, dto: AppIdentityDto): Promise<RequestResultDto> {
+    return this.deny(await this.load(id, dto), 'the user declined');
+  }
+
+  private async deny(request: CibaRequest, reason: string): Promise<RequestResultDto> {
+    if (!(await this.requests.transition(request.row.id, ['pending', 'verifying'], 'denied'))) throw requestNotPending('already answered or expired');
+    await this.completion.deny(request, reason);
+    return { state: 'denied', reason };
+  }
+
+  /** A request of this app, answerable by it (an unknown, foreign or finished one is not found). */
+  private async load(id: string, dto: AppIdentityDto): Promise<CibaRequest> {
+    const request = await this.requests.get(id);
+    if (!request || request.details.appId !== dto.app_id) throw requestNotFound();
+    if (!(await this.appMayAnswer(request, dto))) throw appSecretInvalid();
+    return request;
+  }
+
+  /** Provisioning goes to whoever holds the appId; authentication only to the app instance that was bound. */
+  private async appMayAnswer({ row, details }: CibaRequest, dto: AppIdentityDto): Promise<boolean> {
+    if (row.kind === 'provisioning') return true;
+    const binding = await this.bindings.find(row.clientId, details.appId);
+    return binding !== undefined && this.bindings.appSecretAccepted(binding, dto.app_secret);
+  }
+
+  private verifier(): EidProvider {
+    const scheme = this.registry.get(DOCUMENT_VERIFIER_ID);
+    if (!scheme) throw new Error('the document verifier is not registered');
+    return scheme;
+  }
+
+  private eidRequest({ row, details }: CibaRequest): EidRequest {
+    return {
+      interactionUid: verificationUid(row.id),
+      clientId: row.clientId,
+      merchantName: details.merchantName,
+      locale: DEFAULT_LOCALE,
+      messages: messagesFor(DEFAULT_LOCALE),
+      scopes: details.scopes,
+      acrValues: details.acrValues,
+      bindingMessage: details.binding,
+    };
+  }
+}
+
+const verificationUid = (id: string) => `ciba:${id}`;
+
+/** The transaction text as data for the app: markdown keeps its syntax but loses any HTML tags. */
+function toDto({ row, details }: CibaRequest): PendingRequestDto {
+  const { binding } = details;
+  const text = binding.transactionText;
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    merchant_name: details.merchantName,
+    ...(binding.text ? { binding_message: binding.text } : {}),
+    ...(text ? { transaction_text: { type: text.type, content: text.type === 'markdown' ? text.content.replace(/<[^>]*>/g, '') : text.content } } : {}),
+    document_kinds: binding.documentKinds ?? ALL_KINDS,
+    expires_at: row.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, Repository } from 'typeorm';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { type AppStatus, AppBindingEntity } from './app-binding.entity.js';
+import { hashSecret, lookupKey, secretMatches } from './app-keys.js';
+
+/** What a binding holds, sealed. */
+interface BindingSecrets {
+  appId: string;
+  subject: string;
+  /** scrypt of the secret the app chose at provisioning: only that app instance sees its authentication requests. */
+  appSecretHash?: string;
+  /** scrypt of the user_code the user chose in the app (checked when the merchant registered for user codes). */
+  userCodeHash?: string;
+}
+
+export interface AppBinding extends BindingSecrets {
+  id: string;
+  clientId: string;
+  status: AppStatus;
+}
+
+const context = (clientId: string, appKey: string) => `ciba-app-binding:${clientId}:${appKey}`;
+
+/** App instances bound to verified subjects, per merchant (spec 4.7 Provisioning). */
+@Injectable()
+export class AppBindingsService {
+  private readonly repo: Repository<AppBindingEntity>;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly secretBox: SecretBox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.repo = dataSource.getRepository(AppBindingEntity);
+  }
+
+  appKey(appId: string): string {
+    return lookupKey(this.config.subjectSecret, 'app', appId);
+  }
+
+  async find(clientId: string, appId: string): Promise<AppBinding | undefined> {
+    const row = await this.repo.findOneBy({ clientId, appKey: this.appKey(appId) });
+    return row ? this.open(row) : undefined;
+  }
+
+  /** The app bound to a subject at this merchant (id_token_hint, login_hint_token with sub); the newest when several. */
+  async findBySubject(clientId: string, subject: string): Promise<AppBinding | undefined> {
+    const rows = await this.repo.find({ where: { clientId, subjectKey: lookupKey(this.config.subjectSecret, 'subject', subject), status: 'active' }, order: { updatedAt: 'DESC' }, take: 1 });
+    return rows[0] && this.open(rows[0]);
+  }
+
+  /** Provisioning completed: (re)binds the app to the verified subject; a later provisioning replaces the binding. */
+  async bind(clientId: string, appId: string, subject: string, status: AppStatus, appSecret?: string, userCode?: string): Promise<void> {
+    const appKey = this.appKey(appId);
+    const secrets: BindingSecrets = {
+      appId,
+      subject,
+      ...(appSecret ? { appSecretHash: hashSecret(appSecret) } : {}),
+      ...(userCode ? { userCodeHash: hashSecret(userCode) } : {}),
+    };
+    const sealed = this.secretBox.encrypt(JSON.stringify(secrets), context(clientId, appKey));
+    await this.repo.upsert(
+      { clientId, appKey, subjectKey: lookupKey(this.config.subjectSecret, 'subject', subject), status, sealed },
+      { conflictPaths: ['clientId', 'appKey'] },
+    );
+  }
+
+  /** An app bound without a secret (its provisioning sent none) is reachable by its appId alone. */
+  appSecretAccepted(binding: AppBinding, appSecret: string | undefined): boolean {
+    return binding.appSecretHash === undefined || (appSecret !== undefined && secretMatches(appSecret, binding.appSecretHash));
+  }
+
+  userCodeMatches(binding: AppBinding, userCode: string): boolean {
+    return secretMatches(userCode, binding.userCodeHash);
+  }
+
+  private open(row: AppBindingEntity): AppBinding {
+    const secrets = JSON.parse(this.secretBox.decryptText(row.sealed, context(row.clientId, row.appKey))) as BindingSecrets;
+    return { id: row.id, clientId: row.clientId, status: row.status, ...secrets };
+  }
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { MerchantsModule } from '../merchants/merchants.module.js';
+import { OidcModule } from '../oidc/oidc.module.js';
+import { VerifierModule } from '../verifier/verifier.module.js';
+import { CibaAppController } from './app-api/ciba-app.controller.js';
+import { CibaAppService } from './app-api/ciba-app.service.js';
+import { AppBindingsService } from './bindings/app-bindings.service.js';
+import { CibaCompletionService } from './engine/ciba-completion.service.js';
+import { CibaEngineHooks } from './engine/ciba-engine.hooks.js';
+import { CibaOutboxService } from './outbox/ciba-outbox.service.js';
+import { CibaRequestsService } from './requests/ciba-requests.service.js';
+
+/**
+ * CIBA (spec 4.3): the engine's backchannel endpoint with our hooks, app bindings, the app's side of a request,
+ * completion through a document verification, and the ping outbox.
+ */
+@Module({
+  imports: [OidcModule, MerchantsModule, VerifierModule],
+  controllers: [CibaAppController],
+  providers: [CibaEngineHooks, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService],
+})
+export class CibaModule {}

@@ -1,0 +1,159 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { errors as jwtErrors, jwtVerify } from 'jose';
+import { errors, type Account, type Client, type KoaContextWithOIDC } from 'oidc-provider';
+import { sendError } from '../../common/errors/app-exception.filter.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { BindingMessageError, parseBindingMessage, type BindingMessage } from '../../eid/binding-message.js';
+import { type BackchannelAuthenticationRequest, type CibaHooks, CibaHooksSlot } from '../../oidc/provider/ciba-hooks.js';
+import { APP_STATUSES, type AppStatus } from '../bindings/app-binding.entity.js';
+import { type AppBinding, AppBindingsService } from '../bindings/app-bindings.service.js';
+import { expiredToken, slowDown } from '../ciba.errors.js';
+import { CibaRequestsService } from '../requests/ciba-requests.service.js';
+
+/** Who a request goes to, worked out while the engine validates it (one per request context). */
+type Target =
+  | { kind: 'provisioning'; appId: string; userStatus: AppStatus }
+  | { kind: 'authentication'; appId: string; binding: AppBinding };
+
+interface RequestState {
+  binding: BindingMessage;
+  target?: Target;
+}
+
+const PROVISIONING_ACCOUNT = 'ciba-provisioning';
+
+/**
+ * The engine's CIBA hooks (features.ciba): the binding message decides the request type (spec 4.7), the hint
+ * names the app (login_hint = appId) or the person (id_token_hint, login_hint_token), the app must be bound and
+ * active at this merchant, the user_code is checked when the merchant registered for it, and the request is
+ * stored for the app to pick up.
+ */
+@Injectable()
+export class CibaEngineHooks implements CibaHooks, OnModuleInit {
+  private readonly states = new WeakMap<object, RequestState>();
+
+  constructor(
+    private readonly slot: CibaHooksSlot,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly bindings: AppBindingsService,
+    private readonly requests: CibaRequestsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.slot.register(this);
+  }
+
+  private state(ctx: KoaContextWithOIDC): RequestState {
+    let s = this.states.get(ctx);
+    if (!s) this.states.set(ctx, (s = { binding: {} }));
+    return s;
+  }
+
+  async validateBindingMessage(ctx: KoaContextWithOIDC, value?: string): Promise<void> {
+    let binding: BindingMessage = {};
+    if (value !== undefined) {
+      try {
+        binding = parseBindingMessage(value);
+      } catch (e) {
+        if (e instanceof BindingMessageError) throw new errors.InvalidBindingMessage(e.message);
+        throw e;
+      }
+    }
+    if (binding.operation === 'cancel') throw new errors.InvalidBindingMessage('binding_message operation cancel is not available yet');
+    if (binding.userStatus !== undefined && !(APP_STATUSES as readonly string[]).includes(binding.userStatus))
+      throw new errors.InvalidBindingMessage(`binding_message userStatus must be ${APP_STATUSES.join(' or ')}`);
+    this.state(ctx).binding = binding;
+  }
+
+  /** request_context is not used; requested_expiry is checked here, before the engine sets the expiry from it. */
+  async validateRequestContext(ctx: KoaContextWithOIDC): Promise<void> {
+    const raw = ctx.oidc.params?.requested_expiry;
+    if (raw !== undefined && Number(raw) > this.config.ciba.maxExpirySeconds)
+      throw new errors.InvalidRequest(`requested_expiry must be at most ${this.config.ciba.maxExpirySeconds} seconds`);
+  }
+
+  async processLoginHint(ctx: KoaContextWithOIDC, loginHint: string): Promise<string | undefined> {
+    return this.resolveApp(ctx, loginHint);
+  }
+
+  /**
+   * A login_hint_token is a JWT the merchant signs with its client secret (HS256): `app_id` names the app or
+   * `sub` the person (a subject this service issued to the merchant); `exp` is required.
+   */
+  async processLoginHintToken(ctx: KoaContextWithOIDC, token: string): Promise<string | undefined> {
+    const client = ctx.oidc.client!;
+    if (!client.clientSecret) throw new errors.InvalidRequest('login_hint_token needs a merchant with a client secret (HS256)');
+    let payload: { app_id?: unknown; sub?: unknown };
+    try {
+      ({ payload } = await jwtVerify(token, new TextEncoder().encode(client.clientSecret), { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+    } catch (e) {
+      if (e instanceof jwtErrors.JWTExpired) throw new errors.ExpiredLoginHintToken('the login_hint_token has expired');
+      throw new errors.InvalidRequest('login_hint_token must be a JWT signed with the client secret (HS256) carrying exp');
+    }
+    if (typeof payload.app_id === 'string') return this.resolveApp(ctx, payload.app_id);
+    if (typeof payload.sub === 'string') return payload.sub; // resolved to its app in verifyUserCode, like id_token_hint
+    throw new errors.InvalidRequest('login_hint_token must carry app_id or sub');
+  }
+
+  private async resolveApp(ctx: KoaContextWithOIDC, appId: string): Promise<string> {
+    const state = this.state(ctx);
+    const { binding } = state;
+    if (binding.appId && binding.appId !== appId) throw new errors.InvalidRequest('the hint and the binding_message appId name different apps');
+    if (binding.requestType === 'Provisioning') {
+      state.target = { kind: 'provisioning', appId, userStatus: (binding.userStatus ?? 'active') as AppStatus };
+      // The person is not known before the verification; the engine needs an account id meanwhile.
+      return PROVISIONING_ACCOUNT;
+    }
+    const bound = await this.bindings.find(ctx.oidc.client!.clientId, appId);
+    if (!bound || bound.status !== 'active') throw new errors.UnknownUserId('no active app with this id is provisioned for this merchant');
+    state.target = { kind: 'authentication', appId, binding: bound };
+    return bound.subject;
+  }
+
+  /** Runs after the account is known, for every kind of hint: resolves id_token_hint and `sub` hints to the bound app. */
+  async verifyUserCode(ctx: KoaContextWithOIDC, account: Account, userCode?: string): Promise<void> {
+    const state = this.state(ctx);
+    if (!state.target) {
+      if (state.binding.requestType === 'Provisioning') throw new errors.InvalidRequest('a provisioning request names its app with login_hint (the appId)');
+      const bound = await this.bindings.findBySubject(ctx.oidc.client!.clientId, account.accountId);
+      if (!bound) throw new errors.UnknownUserId('no active app is provisioned for this user at this merchant');
+      state.target = { kind: 'authentication', appId: bound.appId, binding: bound };
+    }
+    const target = state.target;
+    // A user code is chosen in the app at provisioning: it can only be asked for once the app is bound.
+    if (target.kind !== 'authentication' || !ctx.oidc.client!.backchannelUserCodeParameter) return;
+    if (!userCode) throw new errors.MissingUserCode('user_code is required for this merchant');
+    if (!this.bindings.userCodeMatches(target.binding, userCode)) throw new errors.InvalidUserCode('user_code does not match');
+  }
+
+  async triggerAuthenticationDevice(ctx: KoaContextWithOIDC, request: BackchannelAuthenticationRequest, _account: Account, client: Client): Promise<void> {
+    const state = this.state(ctx);
+    const target = state.target!;
+    const params = ctx.oidc.params as Record<string, string | undefined>;
+    await this.requests.create(
+      client.clientId,
+      target.kind,
+      this.bindings.appKey(target.appId),
+      {
+        authReqId: request.jti,
+        appId: target.appId,
+        merchantName: client.clientName ?? client.clientId,
+        ...(target.kind === 'authentication' ? { subject: target.binding.subject } : { userStatus: target.userStatus }),
+        binding: state.binding,
+        scopes: (request.scope ?? '').split(' ').filter(Boolean),
+        acrValues: (params.acr_values ?? '').split(' ').filter(Boolean),
+        ...(params.client_notification_token ? { notificationToken: params.client_notification_token } : {}),
+      },
+      new Date(Date.now() + request.expiration * 1000),
+    );
+  }
+
+  async gateTokenPoll(req: Request, res: Response, authReqId: string, clientId: string | undefined): Promise<boolean> {
+    const verdict = await this.requests.pollVerdict(authReqId, clientId);
+    if (verdict.kind === 'pass') return false;
+    res.setHeader('Cache-Control', 'no-store');
+    sendError(req, res, verdict.kind === 'expired' ? expiredToken() : slowDown(verdict.interval));
+    return true;
+  }
+}

@@ -1,0 +1,118 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { logger } from '../../common/logging/logger.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { OutboundFetchError, outboundPost } from '../../oidc/provider/outbound-fetch.js';
+import { OutboxEntity } from './outbox.entity.js';
+
+interface Callback {
+  url: string;
+  bearer: string;
+  body: Record<string, unknown>;
+}
+
+const TICK_MS = 500;
+const LEASE_SECONDS = 30;
+const BATCH = 10;
+const TIMEOUT_MS = 5000;
+export const MAX_ATTEMPTS = 10;
+const MAX_BACKOFF_SECONDS = 300;
+const context = (id: string) => `ciba-outbox:${id}`;
+
+/**
+ * Durable delivery of ping callbacks (CIBA Core 10.2): a row is written when a request completes, and every
+ * instance's worker claims due rows (FOR UPDATE SKIP LOCKED, with a lease, so two instances never send the same
+ * row at once and a crash mid-send only delays it). Timeouts, network errors and 5xx are retried with
+ * exponential backoff (1, 2, 4 ... 300 s, at most MAX_ATTEMPTS); a 4xx, or an address the filter refuses, is
+ * final. Rows survive a restart: whatever is due is sent by the next worker to run.
+ */
+@Injectable()
+export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly repo: Repository<OutboxEntity>;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly secretBox: SecretBox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.repo = dataSource.getRepository(OutboxEntity);
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.kick(), TICK_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  async enqueue(clientId: string, kind: 'ping' | 'push', callback: Callback, manager?: EntityManager): Promise<void> {
+    const id = randomUUID();
+    await (manager?.getRepository(OutboxEntity) ?? this.repo).insert({
+      id,
+      clientId,
+      kind,
+      state: 'pending',
+      sealed: this.secretBox.encrypt(JSON.stringify(callback), context(id)),
+      nextAttemptAt: new Date(),
+    });
+  }
+
+  /** Runs a delivery round unless one is running. */
+  kick(): void {
+    if (this.running) return;
+    this.running = this.deliverDue()
+      .catch((err) => logger.error({ err }, 'ciba outbox round failed'))
+      .finally(() => (this.running = undefined));
+  }
+
+  private async deliverDue(): Promise<void> {
+    const result: unknown[] = await this.dataSource.query(
+      `UPDATE ciba_outbox SET next_attempt_at = now() + make_interval(secs => $1), attempts = attempts + 1
+       WHERE id IN (SELECT id FROM ciba_outbox WHERE state = 'pending' AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING id, sealed, attempts`,
+      [LEASE_SECONDS, BATCH],
+    );
+    // UPDATE ... RETURNING answers [rows, count] through TypeORM's postgres driver.
+    const rows = (Array.isArray(result[0]) ? result[0] : result) as { id: string; sealed: string; attempts: number }[];
+    await Promise.all(rows.map((row) => this.deliver(row)));
+  }
+
+  private async deliver(row: { id: string; sealed: string; attempts: number }): Promise<void> {
+    const callback = JSON.parse(this.secretBox.decryptText(row.sealed, context(row.id))) as Callback;
+    let retry: boolean;
+    let error: string;
+    try {
+      const res = await outboundPost(new URL(callback.url), { allowLoopback: !this.config.isProduction }, {
+        maxBytes: 64 * 1024,
+        timeoutMs: TIMEOUT_MS,
+        headers: { authorization: `Bearer ${callback.bearer}`, 'content-type': 'application/json' },
+        body: JSON.stringify(callback.body),
+      });
+      if (res.status >= 200 && res.status < 300) {
+        await this.repo.update({ id: row.id }, { state: 'delivered', deliveredAt: new Date(), lastError: null });
+        return;
+      }
+      retry = res.status >= 500;
+      error = `HTTP ${res.status}`;
+    } catch (e) {
+      // An address the filter refuses stays refused; timeouts and network errors are worth another try.
+      const message = (e as Error).message;
+      retry = !(e instanceof OutboundFetchError && /not allowed|is not fetched/i.test(message));
+      error = message.slice(0, 300);
+    }
+    if (retry && row.attempts < MAX_ATTEMPTS) {
+      const backoff = Math.min(2 ** (row.attempts - 1), MAX_BACKOFF_SECONDS);
+      await this.dataSource.query(`UPDATE ciba_outbox SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`, [row.id, backoff, error]);
+    } else {
+      await this.repo.update({ id: row.id }, { state: 'failed', lastError: error });
+      logger.warn({ outbox_id: row.id, error }, 'ciba callback given up');
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type Provider from 'oidc-provider';
+import type { Account, Client, KoaContextWithOIDC } from 'oidc-provider';
+
+export type BackchannelAuthenticationRequest = InstanceType<Provider['BackchannelAuthenticationRequest']>;
+
+/**
+ * What the engine's CIBA feature (features.ciba) asks of the CIBA module, plus the gate in front of the token
+ * endpoint for CIBA polls (slow_down and expired_token, which the engine does not answer). The CIBA module
+ * registers itself here; `oidc/` never imports it (it sits above oidc/ and uses the engine to complete requests).
+ */
+export interface CibaHooks {
+  processLoginHint(ctx: KoaContextWithOIDC, loginHint: string): Promise<string | undefined>;
+  processLoginHintToken(ctx: KoaContextWithOIDC, loginHintToken: string): Promise<string | undefined>;
+  verifyUserCode(ctx: KoaContextWithOIDC, account: Account, userCode?: string): Promise<void>;
+  validateBindingMessage(ctx: KoaContextWithOIDC, bindingMessage?: string): Promise<void>;
+  validateRequestContext(ctx: KoaContextWithOIDC, requestContext?: string): Promise<void>;
+  triggerAuthenticationDevice(ctx: KoaContextWithOIDC, request: BackchannelAuthenticationRequest, account: Account, client: Client): Promise<void>;
+  /** A token request with the CIBA grant, before the engine: true when it was answered here (slow_down, expired_token). */
+  gateTokenPoll(req: Request, res: Response, authReqId: string, clientId: string | undefined): Promise<boolean>;
+}
+
+@Injectable()
+export class CibaHooksSlot {
+  private hooks?: CibaHooks;
+
+  register(hooks: CibaHooks): void {
+    this.hooks = hooks;
+  }
+
+  get(): CibaHooks {
+    if (!this.hooks) throw new Error('the CIBA module has not registered its hooks');
+    return this.hooks;
+  }
+
+  /** The engine's features.ciba: delegating to the registered hooks at call time (the engine is built first). */
+  engineFeature() {
+    return {
+      enabled: true,
+      // Push is not delivered by the engine (it throws for it) and not built here yet: not offered.
+      deliveryModes: ['poll', 'ping'],
+      processLoginHint: (ctx: KoaContextWithOIDC, v: string) => this.get().processLoginHint(ctx, v),
+      processLoginHintToken: (ctx: KoaContextWithOIDC, v: string) => this.get().processLoginHintToken(ctx, v),
+      verifyUserCode: (ctx: KoaContextWithOIDC, a: Account, v?: string) => this.get().verifyUserCode(ctx, a, v),
+      validateBindingMessage: (ctx: KoaContextWithOIDC, v?: string) => this.get().validateBindingMessage(ctx, v),
+      validateRequestContext: (ctx: KoaContextWithOIDC, v?: string) => this.get().validateRequestContext(ctx, v),
+      triggerAuthenticationDevice: (ctx: KoaContextWithOIDC, r: BackchannelAuthenticationRequest, a: Account, c: Client) =>
+        this.get().triggerAuthenticationDevice(ctx, r, a, c),
+    };
+  }
+}

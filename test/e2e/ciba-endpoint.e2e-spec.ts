@@ -1,0 +1,103 @@
+import * as client from 'openid-client';
+import { adminClient } from '../support/admin-client.js';
+import { cibaError, pollOnce, provisioning } from '../support/ciba-flow.js';
+import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** POST /oidc/ciba.html (spec 4.3) and the CIBA poll (4.4), without a phone: every refusal with its exact error. */
+describe('CIBA backchannel endpoint and poll', () => {
+  let t: TestApp;
+  let config: client.Configuration;
+  let m: { client_id: string; client_secret: string };
+  const app = (path: string, body: unknown) =>
+    fetch(`${t.baseUrl}/app/v1/ciba${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { CIBA_POLL_INTERVAL_SECONDS: '2', CIBA_MAX_EXPIRY_SECONDS: '300' } });
+    m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'CIBA shop', redirect_uris: [REDIRECT_URI] });
+    config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
+  });
+  afterAll(() => t.close());
+
+  it('discovery lists what works: poll and ping, the CIBA grant, user codes; no push, no signed requests yet', async () => {
+    const meta = config.serverMetadata();
+    expect(meta.backchannel_authentication_endpoint).toBe(`${t.baseUrl}/oidc/ciba.html`);
+    expect(meta.backchannel_token_delivery_modes_supported).toEqual(['poll', 'ping']);
+    expect(meta.grant_types_supported).toContain('urn:openid:params:grant-type:ciba');
+    expect(meta.backchannel_user_code_parameter_supported).toBe(true);
+    expect(meta).not.toHaveProperty('backchannel_authentication_request_signing_alg_values_supported');
+  });
+
+  it('accepts a provisioning request with parameters in the query string and HTTP Basic: JSON 2.6 with interval', async () => {
+    const query = new URLSearchParams({ scope: 'openid profile', login_hint: 'app-query', binding_message: provisioning('app-query'), requested_expiry: '120' });
+    const res = await fetch(`${t.baseUrl}/oidc/ciba.html?${query}`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = await res.json();
+    expect(body).toEqual({ auth_req_id: expect.any(String), expires_in: 120, interval: 2 });
+  });
+
+  it('refuses an unknown app with unknown_user_id', async () => {
+    expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'never-provisioned' }))).toMatchObject({ error: 'unknown_user_id' });
+  });
+
+  it('refuses a malformed binding_message with invalid_binding_message', async () => {
+    const bad = [
+      '{"requestType": "Provisioning", ',
+      JSON.stringify({ requestType: 'Lending' }),
+      JSON.stringify({ requestType: 'Provisioning', appId: 'a', userStatus: 'sleepy' }),
+      'x'.repeat(9000),
+    ];
+    for (const binding_message of bad)
+      expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'a', binding_message }))).toMatchObject({ error: 'invalid_binding_message' });
+  });
+
+  it('refuses a bad requested_expiry with invalid_request', async () => {
+    for (const requested_expiry of ['0', '-5', 'soon', '301'])
+      expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'a', binding_message: provisioning('a'), requested_expiry }))).toMatchObject({
+        error: 'invalid_request',
+      });
+  });
+
+  it('refuses an expired login_hint_token with expired_login_hint_token', async () => {
+    const { SignJWT } = await import('jose');
+    const token = await new SignJWT({ app_id: 'a' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(new TextEncoder().encode(m.client_secret));
+    expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint_token: token }))).toMatchObject({ error: 'expired_login_hint_token' });
+  });
+
+  it('answers authorization_pending, then slow_down with a growing interval to a poll faster than the interval', async () => {
+    const { auth_req_id } = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-slow', binding_message: provisioning('app-slow') });
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, auth_req_id)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
+    const fast = await pollOnce(t.baseUrl, m.client_id, m.client_secret, auth_req_id);
+    expect(fast).toMatchObject({ status: 400, body: { error: 'slow_down' } });
+    expect(fast.body.error_description).toContain('7 seconds');
+  });
+
+  it('answers expired_token once the request has expired', async () => {
+    const { auth_req_id, expires_in } = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-exp', binding_message: provisioning('app-exp'), requested_expiry: '1' });
+    expect(expires_in).toBe(1);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, auth_req_id)).toMatchObject({ status: 400, body: { error: 'expired_token' } });
+  });
+
+  it('shows a provisioning request to the app, with its binding message; declining it gives the poll access_denied', async () => {
+    const transactiontext = Buffer.from('Pay **100 NOK** <img src=x onerror=alert(1)>').toString('base64');
+    const resp = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      login_hint: 'app-decline',
+      binding_message: provisioning('app-decline', { transactiontext, transactiontext_type: 'markdown' }),
+    });
+    const pending = await app('/requests/pending', { app_id: 'app-decline', wait_seconds: 2 });
+    expect(pending.status).toBe(200);
+    expect(pending.body.requests).toEqual([
+      expect.objectContaining({ kind: 'provisioning', merchant_name: 'CIBA shop', binding_message: 'Link your app', transaction_text: { type: 'markdown', content: 'Pay **100 NOK** ' } }),
+    ]);
+    expect(await app(`/requests/${pending.body.requests[0].id}/decline`, { app_id: 'app-decline' })).toMatchObject({ status: 200, body: { state: 'denied' } });
+    expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, resp))).toMatchObject({ error: 'access_denied' });
+    // Another app id sees nothing; the cursor moves past what was seen.
+    expect((await app('/requests/pending', { app_id: 'someone-else' })).body.requests).toEqual([]);
+  });
+});
