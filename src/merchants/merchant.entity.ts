@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { JSONWebKeySet } from 'jose';
+import type { MerchantSamlSettings } from './saml-settings.js';
 
 export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'] as const;
 export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
@@ -46,6 +47,8 @@ export class MerchantEntity {
   @Column({ name: 'backchannel_token_delivery_mode', type: 'text', default: 'poll' }) backchannelTokenDeliveryMode: CibaDeliveryMode;
   @Column({ name: 'backchannel_client_notification_endpoint', type: 'text', nullable: true })
   backchannelClientNotificationEndpoint: string | null;
+  /** The merchant as a SAML 1.1 relying party; null: no SAML. */
+  @Column({ type: 'jsonb', nullable: true }) saml: MerchantSamlSettings | null;
   @Column({ type: 'boolean', default: true }) enabled: boolean;
   @Column({ name: 'secret_rotated_at', type: 'timestamptz' }) secretRotatedAt: Date;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

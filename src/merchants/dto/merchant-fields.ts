@@ -23,10 +23,11 @@ import {
   SUBJECT_TYPES,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '../merchant.entity.js';
+import { SCOPE_VALUE } from '../scopes.js';
 import { IsRedirectUri } from './is-redirect-uri.js';
+import { SamlSettingsDto } from './saml-settings.dto.js';
 
 const HTTPS_URL: Parameters<typeof IsUrl>[0] = { protocols: ['https'], require_protocol: true, require_tld: false };
-export const SCOPE_VALUE = /^[a-z_0-9]+( [a-z_0-9]+)*$/;
 export const REQUEST_OBJECT_ALGS = ['RS256', 'PS256', 'ES256'] as const;
 
 export class JwksDto {
@@ -125,4 +126,8 @@ export class MerchantOptionalFields {
   @ApiPropertyOptional({ description: 'Callback for CIBA ping and push delivery (https).' })
   @IsOptional() @IsUrl(HTTPS_URL, { message: 'backchannel_client_notification_endpoint must be an https URL' }) @MaxLength(2000)
   backchannel_client_notification_endpoint?: string;
+
+  @ApiPropertyOptional({ description: 'The merchant as a SAML 1.1 relying party (replaced as a whole; null ends SAML for it).', type: SamlSettingsDto, nullable: true })
+  @IsOptional() @ValidateNested() @Type(() => SamlSettingsDto)
+  saml?: SamlSettingsDto | null;
 }

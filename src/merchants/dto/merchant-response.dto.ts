@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageMetaDto } from '../../common/http/pagination.dto.js';
+import { SamlSettingsResponseDto } from './saml-settings.dto.js';
 
 export class MerchantDto {
   @ApiProperty({ description: 'The merchant identifier (OAuth client_id).', example: 'm_3q2X9yTzK1cV8wB4' }) client_id: string;
@@ -23,6 +24,7 @@ export class MerchantDto {
   @ApiProperty({ type: [String], description: 'registered request_uri values (exact, or a prefix when ending in /)' }) request_uris: string[];
   @ApiProperty() backchannel_token_delivery_mode: string;
   @ApiPropertyOptional({ nullable: true, type: String }) backchannel_client_notification_endpoint: string | null;
+  @ApiPropertyOptional({ nullable: true, type: SamlSettingsResponseDto, description: 'null: not a SAML relying party' }) saml: SamlSettingsResponseDto | null;
   @ApiProperty() enabled: boolean;
   @ApiProperty() secret_rotated_at: string;
   @ApiProperty() created_at: string;
