@@ -59,11 +59,14 @@ function withFiles<T>(files: Record<string, string>, work: (dir: string) => T): 
  * (xmltooling-schemas) so xmllint validates offline (--nonet).
  */
 function catalog(): string {
+  const dir = XMLDSIG_XSD!.replace(/[^/]+$/, '');
+  const local = (url: string, file: string) => `  <system systemId="${url}" uri="file://${dir}${file}"/>`;
   return `<?xml version="1.0"?>
 <catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog">
-  <system systemId="http://www.w3.org/TR/xmldsig-core/xmldsig-core-schema.xsd" uri="file://${XMLDSIG_XSD}"/>
-  <system systemId="http://www.w3.org/TR/2002/REC-xmldsig-core-20020212/xmldsig-core-schema.xsd" uri="file://${XMLDSIG_XSD}"/>
-  <nextCatalog catalog="file://${XMLDSIG_XSD!.replace(/[^/]+$/, 'catalog.xml')}"/>
+${local('http://www.w3.org/TR/xmldsig-core/xmldsig-core-schema.xsd', 'xmldsig-core-schema.xsd')}
+${local('http://www.w3.org/TR/2002/REC-xmldsig-core-20020212/xmldsig-core-schema.xsd', 'xmldsig-core-schema.xsd')}
+${local('http://www.w3.org/TR/2002/REC-xmlenc-core-20021210/xenc-schema.xsd', 'xenc-schema.xsd')}
+${local('http://www.w3.org/2001/xml.xsd', 'xml.xsd')}
 </catalog>`;
 }
 
@@ -106,4 +109,16 @@ export function samlsignVerify(xml: string, certificatePem: string, id?: string)
   return withFiles({ 'doc.xml': xml, 'cert.pem': certificatePem }, (dir) =>
     run('samlsign', ['-f', join(dir, 'doc.xml'), '-c', join(dir, 'cert.pem'), ...(id ? ['-id', id] : [])]),
   );
+}
+
+/**
+ * samlsign as a Shibboleth-family SP trusts an IdP: the signing key from our metadata (ExplicitKey trust
+ * engine), looked up by the issuer's entity ID as a SAML 1.1 IdP.
+ */
+export function samlsignVerifyByMetadata(xml: string, metadata: string, issuer: string): ToolResult {
+  return withFiles({ 'doc.xml': xml, 'metadata.xml': metadata, 'trust.xml': '<TrustEngine type="ExplicitKey"/>' }, (dir) => {
+    // -T and -M name plug-in configurations (as in shibboleth2.xml), not the metadata itself.
+    writeFileSync(join(dir, 'provider.xml'), `<MetadataProvider type="XML" path="${join(dir, 'metadata.xml')}"/>`);
+    return run('samlsign', ['-f', join(dir, 'doc.xml'), '-T', join(dir, 'trust.xml'), '-M', join(dir, 'provider.xml'), '-i', issuer, '-saml11', '-idp']);
+  });
 }
