@@ -9,6 +9,7 @@ import { EidModule } from './eid/eid.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MerchantsModule } from './merchants/merchants.module.js';
 import { OidcModule } from './oidc/oidc.module.js';
+import { SamlModule } from './saml/saml.module.js';
 import { ServiceDocsModule } from './service-docs/service-docs.module.js';
 
 @Global()
@@ -33,6 +34,7 @@ export class AppModule {
         EidModule.forRoot(config),
         OidcModule,
         CibaModule,
+        SamlModule,
         HealthModule,
         ServiceDocsModule,
       ],

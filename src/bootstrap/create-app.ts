@@ -15,6 +15,7 @@ import { requestIdMiddleware } from '../common/logging/request-context.js';
 import type { AppConfig } from '../config/load-config.js';
 import { openDatabase } from '../database/data-source-options.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
+import { SamlSsoService } from '../saml/sso/saml-sso.service.js';
 import { refuseNul } from './edge-guards.js';
 import { mountSwagger } from './swagger.js';
 
@@ -67,6 +68,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   app.use(refuseNul);
   // oidc-provider reads its own request bodies, so it sits before Nest's body parsers.
   const oidc = app.get(OidcProviderService);
+  // SAML requests share the authorization endpoint's path; the front door turns them into engine requests.
+  app.use(app.get(SamlSsoService).frontDoor());
   app.use(oidc.middleware());
   // The app API carries chip files and face frames; everything else stays small.
   app.use('/app/v1', json({ limit: '8mb' }));

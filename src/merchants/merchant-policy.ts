@@ -1,4 +1,5 @@
 import type { AppEnv } from '../config/app-config.js';
+import { type MerchantSamlSettings, samlSettingProblems } from './saml-settings.js';
 import { unknownScopes } from './scopes.js';
 
 export interface MerchantSettings {
@@ -16,6 +17,7 @@ export interface MerchantSettings {
   requestObjectKeyId: string | null;
   backchannelTokenDeliveryMode: string;
   backchannelClientNotificationEndpoint: string | null;
+  saml?: MerchantSamlSettings | null;
 }
 
 const LOCALHOST = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -62,5 +64,6 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
   if (s.backchannelClientNotificationEndpoint) httpsOnly('backchannel_client_notification_endpoint', [s.backchannelClientNotificationEndpoint]);
   if (s.backchannelTokenDeliveryMode !== 'poll' && !s.backchannelClientNotificationEndpoint)
     add('backchannel_client_notification_endpoint', `required for ${s.backchannelTokenDeliveryMode} delivery`);
+  if (s.saml) samlSettingProblems(s.saml, s.scope, httpsOnly, add);
   return problems;
 }

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { JSONWebKeySet } from 'jose';
+import type { MerchantSamlSettings } from './saml-settings.js';
 
 export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'] as const;
 export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
@@ -48,6 +49,8 @@ export class MerchantEntity {
   backchannelClientNotificationEndpoint: string | null;
   /** CIBA: backchannel requests must carry the user_code the user set in the app at provisioning. */
   @Column({ name: 'backchannel_user_code_parameter', type: 'boolean', default: false }) backchannelUserCodeParameter: boolean;
+  /** The merchant as a SAML 1.1 relying party; null: no SAML. */
+  @Column({ type: 'jsonb', nullable: true }) saml: MerchantSamlSettings | null;
   @Column({ type: 'boolean', default: true }) enabled: boolean;
   @Column({ name: 'secret_rotated_at', type: 'timestamptz' }) secretRotatedAt: Date;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

@@ -2,6 +2,7 @@ import type { CreateMerchantDto } from './dto/create-merchant.dto.js';
 import type { MerchantDto } from './dto/merchant-response.dto.js';
 import type { UpdateMerchantDto } from './dto/update-merchant.dto.js';
 import type { MerchantEntity } from './merchant.entity.js';
+import { normalizeSamlSettings } from './saml-settings.js';
 
 type Settable = Omit<MerchantEntity, 'id' | 'clientId' | 'clientSecretSealed' | 'enabled' | 'secretRotatedAt' | 'createdAt' | 'updatedAt'>;
 
@@ -28,6 +29,7 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   backchannel_token_delivery_mode: 'backchannelTokenDeliveryMode',
   backchannel_client_notification_endpoint: 'backchannelClientNotificationEndpoint',
   backchannel_user_code_parameter: 'backchannelUserCodeParameter',
+  saml: 'saml',
 };
 
 /** Applies the fields present in the DTO to the entity; returns the API names of the fields that changed. */
@@ -36,7 +38,8 @@ export function applyMerchantFields(entity: MerchantEntity, dto: CreateMerchantD
   for (const [apiName, prop] of Object.entries(FIELD_MAP) as [keyof CreateMerchantDto, keyof Settable][]) {
     const value = dto[apiName];
     if (value === undefined) continue;
-    const plain = apiName === 'jwks' ? JSON.parse(JSON.stringify(value)) : value;
+    const plain =
+      apiName === 'jwks' ? JSON.parse(JSON.stringify(value)) : apiName === 'saml' ? normalizeSamlSettings(value as Parameters<typeof normalizeSamlSettings>[0]) : value;
     if (JSON.stringify(entity[prop]) !== JSON.stringify(plain)) changed.push(apiName);
     (entity as unknown as Record<string, unknown>)[prop] = plain;
   }

@@ -39,6 +39,7 @@ export class MerchantsService {
     entity.clientSecretSealed = this.secretBox.encrypt(secret, secretContext(entity.clientId));
     entity.secretRotatedAt = new Date();
     const saved = await this.dataSource.transaction(async (tx) => {
+      await this.assertSamlEntityIdFree(entity, tx.getRepository(MerchantEntity));
       const row = await tx.getRepository(MerchantEntity).save(entity);
       await this.audit.record(actor, 'merchant.create', 'merchant', row.clientId, this.auditedValues(row, fields), tx);
       return row;
@@ -109,6 +110,7 @@ export class MerchantsService {
       const entity = await repo.findOne({ where: { clientId }, lock: { mode: 'pessimistic_write' } });
       if (!entity) throw new NotFoundError(`merchant ${clientId}`);
       const changes = mutate(entity);
+      await this.assertSamlEntityIdFree(entity, repo);
       const row = await repo.save(entity);
       await this.audit.record(actor, action, 'merchant', clientId, changes, tx);
       return row;
@@ -139,6 +141,7 @@ export class MerchantsService {
         requestObjectKeyId: entity.requestObjectKeyId ?? null,
         backchannelTokenDeliveryMode: entity.backchannelTokenDeliveryMode ?? 'poll',
         backchannelClientNotificationEndpoint: entity.backchannelClientNotificationEndpoint ?? null,
+        saml: entity.saml ?? null,
       },
       this.config.env,
     );
@@ -147,6 +150,21 @@ export class MerchantsService {
       const description = fields.map((f) => `${f}: ${problems[f].join('; ')}`).join('; ');
       throw new BadRequestError(description, problems);
     }
+  }
+
+  /**
+   * A SAML entity ID names one merchant: it is the audience of its assertions and how it identifies itself
+   * on the artifact back-channel. (A unique index holds it under concurrency; this gives the 400.)
+   */
+  private async assertSamlEntityIdFree(entity: MerchantEntity, repo: Repository<MerchantEntity>): Promise<void> {
+    const entityId = entity.saml?.entity_id;
+    if (!entityId) return;
+    const taken = await repo
+      .createQueryBuilder('m')
+      .where(`m.saml->>'entity_id' = :entityId`, { entityId })
+      .andWhere('m.client_id <> :clientId', { clientId: entity.clientId })
+      .getExists();
+    if (taken) throw new BadRequestError('saml.entity_id: another merchant has this entity ID', { 'saml.entity_id': ['another merchant has this entity ID'] });
   }
 
   /** The audit trail keeps the new values of changed fields; merchant secrets never reach it. */

@@ -9,3 +9,6 @@ export function isKnownScope(scope: string): boolean {
 export function unknownScopes(scopeValue: string): string[] {
   return scopeValue.split(' ').filter((s) => s && !isKnownScope(s));
 }
+
+/** A space-separated list of scope values (their names are checked against the list above apart). */
+export const SCOPE_VALUE = /^[a-z_0-9]+( [a-z_0-9]+)*$/;

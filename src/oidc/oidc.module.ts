@@ -3,6 +3,7 @@ import { AdminModule } from '../admin/admin.module.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
 import { AssetsController } from './interaction/assets.controller.js';
 import { InteractionController } from './interaction/interaction.controller.js';
+import { InteractionHandoffs } from './interaction/interaction-handoff.js';
 import { InteractionService } from './interaction/interaction.service.js';
 import { SigningKeysAdminService } from './keys/signing-keys-admin.service.js';
 import { SigningKeysController } from './keys/signing-keys.controller.js';
@@ -23,9 +24,10 @@ import { TokenInvalidationService } from './token-invalidation/token-invalidatio
     SigningKeysAdminService,
     BrokeredLoginsService,
     InteractionService,
+    InteractionHandoffs,
     TokenInvalidationService,
     CibaHooksSlot,
   ],
-  exports: [OidcProviderService, BrokeredLoginsService, CibaHooksSlot],
+  exports: [OidcProviderService, BrokeredLoginsService, CibaHooksSlot, InteractionHandoffs],
 })
 export class OidcModule {}

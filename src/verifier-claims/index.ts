@@ -21,3 +21,4 @@ export {
 } from './map-verifier-claims.js';
 export { holderName, isMrzNameTruncated, otherIdentifier, parseMrzName, readableName, type NameParts } from './names.js';
 export { toSamlAttributes, type ClaimValue } from './saml-attributes.js';
+export { releasedClaims, type ReleasableLogin } from './release.js';

@@ -22,9 +22,10 @@ import {
   SUBJECT_TYPES,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '../merchant.entity.js';
+import { SCOPE_VALUE } from '../scopes.js';
 import { IsRedirectUri } from './is-redirect-uri.js';
+import { SamlSettingsDto } from './saml-settings.dto.js';
 
-export const SCOPE_VALUE = /^[a-z_0-9]+( [a-z_0-9]+)*$/;
 export const REQUEST_OBJECT_ALGS = ['RS256', 'PS256', 'ES256'] as const;
 
 export class JwksDto {
@@ -127,4 +128,8 @@ export class MerchantOptionalFields {
   @ApiPropertyOptional({ description: 'CIBA: the merchant sends the user_code the user chose in the app (CIBA Core 4); requests without one are refused.', default: false, example: false })
   @OptionalNotNull() @IsBoolean()
   backchannel_user_code_parameter?: boolean;
+
+  @ApiPropertyOptional({ description: 'The merchant as a SAML 1.1 relying party (replaced as a whole; null ends SAML for it).', type: SamlSettingsDto, nullable: true })
+  @IsOptional() @ValidateNested() @Type(() => SamlSettingsDto)
+  saml?: SamlSettingsDto | null;
 }

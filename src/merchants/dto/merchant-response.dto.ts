@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageMetaDto } from '../../common/http/pagination.dto.js';
+import { SamlSettingsResponseDto } from './saml-settings.dto.js';
 
 export class MerchantDto {
   @ApiProperty({ description: 'The merchant identifier (OAuth client_id).', example: 'm_3q2X9yTzK1cV8wB4' }) client_id: string;
@@ -24,6 +25,7 @@ export class MerchantDto {
   @ApiProperty() backchannel_token_delivery_mode: string;
   @ApiPropertyOptional({ nullable: true, type: String }) backchannel_client_notification_endpoint: string | null;
   @ApiProperty({ example: false }) backchannel_user_code_parameter: boolean;
+  @ApiPropertyOptional({ nullable: true, type: SamlSettingsResponseDto, description: 'null: not a SAML relying party' }) saml: SamlSettingsResponseDto | null;
   @ApiProperty() enabled: boolean;
   @ApiProperty() secret_rotated_at: string;
   @ApiProperty() created_at: string;

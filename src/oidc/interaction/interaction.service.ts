@@ -17,6 +17,7 @@ import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { claimsByScope } from '../../verifier-claims/claim-table.js';
 import { contextTexts, requestedClaimNames, splitClaimsByScope, toEidRequest } from './interaction-context.js';
 import { formBody } from './form-body.js';
+import { InteractionHandoffs } from './interaction-handoff.js';
 import { csrfRejected, interactionExpired, schemeNotAllowed } from './interaction.errors.js';
 import { choicesPage } from './pages/choices-page.js';
 import { waitingPage } from './pages/waiting-page.js';
@@ -44,6 +45,7 @@ export class InteractionService {
     private readonly registry: EidRegistry,
     private readonly merchants: MerchantsService,
     private readonly logins: BrokeredLoginsService,
+    private readonly handoffs: InteractionHandoffs,
   ) {
     this.csrf = new CsrfTokens(config.cookieKeys[0]);
   }
@@ -107,7 +109,7 @@ export class InteractionService {
       const body = formBody(req);
       const loaded = await this.load(req, res);
       this.checkCsrf(loaded, body);
-      await this.finish(req, res, { error: 'access_denied', error_description: 'the user cancelled the sign-in' });
+      await this.finishFailed(req, res, loaded, 'access_denied', 'the user cancelled the sign-in');
     });
   }
 
@@ -169,7 +171,7 @@ export class InteractionService {
           }),
         );
       case 'failed':
-        return this.finish(req, res, { error: step.error, error_description: step.description });
+        return this.finishFailed(req, res, loaded, step.error, step.description);
       case 'identified':
         return this.finishLogin(req, res, loaded, scheme, step.identity);
     }
@@ -177,6 +179,8 @@ export class InteractionService {
 
   private async finishLogin(req: Request, res: Response, loaded: Loaded, scheme: EidProvider, identity: BrokeredIdentity): Promise<void> {
     const { details, request } = loaded;
+    const handoff = await this.handoffOf(loaded);
+    if (handoff) return handoff.identified(req, res, details.params as Record<string, unknown>, scheme.id, identity);
     const accountId = identity.subject;
     const grant = new this.oidc.engine.Grant({ accountId, clientId: request.clientId });
     grant.addOIDCScope(request.scopes.join(' '));
@@ -188,6 +192,22 @@ export class InteractionService {
       consent: { grantId },
       select_account: {},
     });
+  }
+
+  private async finishFailed(req: Request, res: Response, loaded: Loaded, error: string, description: string): Promise<void> {
+    const handoff = await this.handoffOf(loaded);
+    if (handoff) return handoff.failed(req, res, loaded.details.params as Record<string, unknown>, error, description);
+    await this.finish(req, res, { error, error_description: description });
+  }
+
+  /**
+   * A login another front door started ends there. The engine's interaction is destroyed first, so the
+   * same pages cannot end it a second time (a resubmitted form finds it expired).
+   */
+  private async handoffOf(loaded: Loaded) {
+    const handoff = await this.handoffs.find(loaded.details.params as Record<string, unknown>);
+    if (handoff) await loaded.details.destroy();
+    return handoff;
   }
 
   /** Consent is implicit for the merchant's registered scopes (architecture step 4). */

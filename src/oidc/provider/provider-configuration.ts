@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import { interactionPolicy } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
@@ -16,6 +15,7 @@ import type { CibaHooksSlot } from './ciba-hooks.js';
 import { renderError } from './error-page.js';
 import { EXTRA_PARAMS } from './extra-params.js';
 import { MerchantClientAdapter } from './merchant-client.js';
+import { pairwiseSubject } from './pairwise.js';
 import type { MerchantJwksSource } from './merchant-jwks.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
 
@@ -88,8 +88,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
     acrValues: [ACR_REQUEST_HIGH, ACR_EIDAS_HIGH],
     responseTypes: ['code'],
     subjectTypes: ['public', 'pairwise'],
-    pairwiseIdentifier: async (_ctx, sub, client) =>
-      createHmac('sha256', config.pairwiseSecret).update(`${client.sectorIdentifier ?? client.clientId}:${sub}`).digest('base64url'),
+    pairwiseIdentifier: async (_ctx, sub, client) => pairwiseSubject(config.pairwiseSecret, String(client.sectorIdentifier ?? client.clientId), sub),
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'],
     enabledJWA: {
       idTokenSigningAlgValues: ['RS256', 'ES256'],

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { MerchantsModule } from '../merchants/merchants.module.js';
+import { OidcModule } from '../oidc/oidc.module.js';
+import { SamlKeysService } from './keys/saml-keys.service.js';
+import { SamlMetadataController } from './metadata/saml-metadata.controller.js';
+import { SamlMetadataService } from './metadata/saml-metadata.service.js';
+import { SamlAssetsController } from './saml-assets.controller.js';
+import { SamlSsoService } from './sso/saml-sso.service.js';
+import { SamlTransactionsService } from './sso/saml-transactions.service.js';
+
+/**
+ * The SAML 1.1 front door (issue 12): Browser/POST single sign-on through the same broker pages and eID
+ * schemes as OIDC (how, and why that way: SamlSsoService), assertions released by the verifier-claims
+ * scope rules, signed with a key of its own, and its metadata.
+ */
+@Module({
+  imports: [MerchantsModule, OidcModule],
+  controllers: [SamlMetadataController, SamlAssetsController],
+  providers: [SamlKeysService, SamlTransactionsService, SamlSsoService, SamlMetadataService],
+  exports: [SamlSsoService],
+})
+export class SamlModule {}

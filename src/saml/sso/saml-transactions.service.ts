@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DataSource, IsNull, LessThanOrEqual, MoreThan, Repository } from 'typeorm';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { SamlTransactionEntity } from './saml-transaction.entity.js';
+
+/** What the front door was asked; sealed at rest (TARGET is the merchant's and may say anything). */
+export interface SamlRequest {
+  target: string | null;
+  consumerUrl: string;
+}
+
+/** As long as the engine's interaction lives: the broker pages may take that long. */
+export const SAML_TRANSACTION_TTL_SECONDS = 30 * 60;
+/** The engine request's `state` that marks a login as the SAML front door's. */
+const STATE_PREFIX = 'saml:';
+const context = (id: string) => `saml-transaction:${id}`;
+
+@Injectable()
+export class SamlTransactionsService {
+  private readonly repo: Repository<SamlTransactionEntity>;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly secretBox: SecretBox,
+  ) {
+    this.repo = dataSource.getRepository(SamlTransactionEntity);
+  }
+
+  /** A new transaction; answers the `state` to start the engine's interaction with. */
+  async begin(clientId: string, request: SamlRequest): Promise<string> {
+    const id = randomBytes(16).toString('base64url');
+    await this.repo.insert({
+      id,
+      clientId,
+      requestSealed: this.secretBox.encrypt(JSON.stringify(request), context(id)),
+      expiresAt: new Date(Date.now() + SAML_TRANSACTION_TTL_SECONDS * 1000),
+    });
+    return `${STATE_PREFIX}${id}`;
+  }
+
+  /**
+   * Whether an engine request is a live SAML sign-in for that merchant. An OIDC merchant may send any
+   * `state`, this prefix included: only an id the front door issued for the same merchant and not yet
+   * used matches (128 random bits, never shown to the browser).
+   */
+  async isLive(state: unknown, clientId: unknown): Promise<boolean> {
+    const id = idOf(state);
+    if (!id || typeof clientId !== 'string') return false;
+    return this.repo.existsBy({ id, clientId, consumedAt: IsNull(), expiresAt: MoreThan(new Date()) });
+  }
+
+  /** Uses the transaction up (one conditional UPDATE: of two racing completions one wins); its request, or undefined. */
+  async consume(state: unknown, clientId: string): Promise<SamlRequest | undefined> {
+    const id = idOf(state);
+    if (!id) return undefined;
+    const [rows]: [{ request_sealed: string }[], number] = await this.repo.query(
+      `UPDATE saml_transactions SET consumed_at = now()
+       WHERE id = $1 AND client_id = $2 AND consumed_at IS NULL AND expires_at > now()
+       RETURNING request_sealed`,
+      [id, clientId],
+    );
+    const row = rows[0];
+    return row ? (JSON.parse(this.secretBox.decryptText(row.request_sealed, context(id))) as SamlRequest) : undefined;
+  }
+
+  async purgeExpired(now = new Date()): Promise<number> {
+    return (await this.repo.delete({ expiresAt: LessThanOrEqual(now) })).affected ?? 0;
+  }
+}
+
+function idOf(state: unknown): string | undefined {
+  return typeof state === 'string' && state.startsWith(STATE_PREFIX) ? state.slice(STATE_PREFIX.length) : undefined;
+}
