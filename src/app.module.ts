@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
+import { AuthFilesModule } from './auth-files/auth-files.module.js';
 import { CryptoModule } from './common/crypto/crypto.module.js';
 import { APP_CONFIG, type AppConfig } from './config/load-config.js';
 import type { DatabaseHandle } from './database/data-source-options.js';
@@ -33,6 +34,7 @@ export class AppModule {
         OidcModule,
         HealthModule,
         ServiceDocsModule,
+        AuthFilesModule,
       ],
     };
   }
