@@ -9,6 +9,7 @@ import { parseBasicCredentials } from '../common/http/basic-credentials.js';
 import { VerificationRecordsService, type VerificationRecordData } from '../verifier/records/verification-records.service.js';
 import { claimsByScope, VERIFIER_CLAIMS } from '../verifier-claims/claim-table.js';
 import { parseAuthFileRequest, type PdfRequest } from './auth-file-request.js';
+import { AuthFilesJwtSigner } from './auth-files-jwt.js';
 import { AuthFilesError, fileNotProduced, merchantAuthenticationFailed, sourceUnavailable, unknownTransaction } from './auth-files.errors.js';
 import type { AuthFileResponseDto, PhotoSource } from './dto/fetch-auth-file.dto.js';
 import { photoAsPng, photoForPdf } from './images/photo-files.js';
@@ -30,9 +31,11 @@ export class AuthFilesService {
     private readonly records: VerificationRecordsService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly jwt: AuthFilesJwtSigner,
   ) {}
 
-  async fetch(authorization: string | undefined, tid: unknown, body: unknown): Promise<AuthFileResponseDto> {
+  /** The answer as JSON, or as a signed JWT (a string) when `accept` asks for application/jwt. */
+  async fetch(authorization: string | undefined, tid: unknown, body: unknown, accept?: string): Promise<AuthFileResponseDto | string> {
     const credentials = parseBasicCredentials(authorization);
     if (!credentials || !(await this.merchants.verifySecret(credentials.clientId, credentials.secret))) throw merchantAuthenticationFailed();
     const merchant = await this.merchants.findEnabled(credentials.clientId);
@@ -54,7 +57,7 @@ export class AuthFilesService {
       ...(response['content-format'] ? { format: response['content-format'] } : {}),
       ...(response['content-source'] ? { source: response['content-source'] } : {}),
     });
-    return response;
+    return wantsJwt(accept) ? this.jwt.sign(response, merchant.clientId, merchant.idTokenSignedResponseAlg ?? 'RS256', this.clock.now()) : response;
   }
 
   private async png(record: VerificationRecordData, source: PhotoSource): Promise<AuthFileResponseDto> {
@@ -92,6 +95,14 @@ export class AuthFilesService {
       ...(request.pades ? { 'content-reason': 'PAdES signing is not available on this service yet' } : {}),
     };
   }
+}
+
+/** application/jwt named in Accept (with any parameters or q above 0). */
+export function wantsJwt(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    return type.trim() === 'application/jwt' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
 }
 
 function pictureOf(record: VerificationRecordData, source: PhotoSource): Uint8Array {

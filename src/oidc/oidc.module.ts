@@ -24,6 +24,6 @@ import { TokenInvalidationService } from './token-invalidation/token-invalidatio
     InteractionService,
     TokenInvalidationService,
   ],
-  exports: [OidcProviderService, BrokeredLoginsService],
+  exports: [OidcProviderService, BrokeredLoginsService, SigningKeysService],
 })
 export class OidcModule {}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { PNG } from 'pngjs';
 import * as client from 'openid-client';
 import { Clock } from '../../src/common/clock.js';
@@ -155,6 +156,25 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
   it('returns the unsigned PDF with content-reason when PAdES is asked (signing not available yet)', async () => {
     const res = await fetchFile(shop, tid, { params: { type: 'application/pdf', 'generate-pades': true } });
     expect(res.body).toMatchObject({ 'content-format': 'PDF', 'content-reason': expect.stringContaining('PAdES') });
+  });
+
+  it('answers a JWT signed with the provider keys for Accept: application/jwt', async () => {
+    const res = await fetch(`${t.baseUrl}/auth_files/fetch.html?tid=${tid}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/jwt',
+        authorization: `Basic ${Buffer.from(`${shop.client_id}:${shop.client_secret}`).toString('base64')}`,
+      },
+      body: JSON.stringify({ params: { type: 'image/png', source: 'document' } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/jwt/);
+    const jwks = createRemoteJWKSet(new URL(`${t.baseUrl}/oidc/jwks`));
+    const { payload, protectedHeader } = await jwtVerify(await res.text(), jwks, { issuer: `${t.baseUrl}/oidc`, audience: shop.client_id });
+    expect(protectedHeader.alg).toBe('RS256');
+    expect(payload).toMatchObject({ 'response-type': 'DATA', 'content-type': 'image/png', 'content-source': 'document' });
+    expect(PNG.sync.read(Buffer.from(String(payload.png), 'base64')).width).toBeGreaterThan(50);
   });
 
   it('audits each fetch: merchant, tid, type, time; never the content', async () => {

@@ -58,55 +58,55 @@ export class AuthFileParamsDto {
   @Length(1, 127)
   'owner-password'?: string;
 
-  @ApiPropertyOptional({ description: `PDF: no printing; ${FLAG_DOC}` })
+  @ApiPropertyOptional({ description: `PDF: no printing; ${FLAG_DOC}` , example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   noprint?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: printing in low resolution only; ${FLAG_DOC}` })
+  @ApiPropertyOptional({ description: `PDF: printing in low resolution only; ${FLAG_DOC}` , example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   noprinthq?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no copying of text and graphics; ${FLAG_DOC}` })
+  @ApiPropertyOptional({ description: `PDF: no copying of text and graphics; ${FLAG_DOC}` , example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   nocopy?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no changes to the document; ${FLAG_DOC}` })
+  @ApiPropertyOptional({ description: `PDF: no changes to the document; ${FLAG_DOC}` , example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   noedit?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no annotations; ${FLAG_DOC}` })
+  @ApiPropertyOptional({ description: `PDF: no annotations; ${FLAG_DOC}` , example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   noannotations?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no filling in of forms; ${FLAG_DOC}` })
+  @ApiPropertyOptional({ description: `PDF: no filling in of forms; ${FLAG_DOC}` , example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   nofillinforms?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no extraction for accessibility; ${FLAG_DOC}` })
+  @ApiPropertyOptional({ description: `PDF: no extraction for accessibility; ${FLAG_DOC}` , example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   noaccesscontent?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no assembly (insert, rotate, delete pages); ${FLAG_DOC}` })
+  @ApiPropertyOptional({ description: `PDF: no assembly (insert, rotate, delete pages); ${FLAG_DOC}` , example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   noassembledoc?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: false leaves the XMP metadata readable without the password; ${FLAG_DOC}`, default: true })
+  @ApiPropertyOptional({ description: `PDF: false leaves the XMP metadata readable without the password; ${FLAG_DOC}`, default: true, example: false })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
@@ -118,12 +118,12 @@ export class AuthFileParamsDto {
   @IsIn(ENCRYPTION_LENGTHS, { message: `encryption-length must be one of ${ENCRYPTION_LENGTHS.join(', ')}` })
   'encryption-length'?: EncryptionLength;
 
-  @ApiPropertyOptional({ enum: PDF_A_MODES, description: 'not available yet: answers 400' })
+  @ApiPropertyOptional({ enum: PDF_A_MODES, description: 'not available yet: answers 400', example: 'PDF/A-1b' })
   @IsOptional()
   @IsIn(PDF_A_MODES)
   'pdf-a-mode'?: (typeof PDF_A_MODES)[number];
 
-  @ApiPropertyOptional({ description: `request a PAdES signature; when it cannot be applied the unsigned PDF comes with content-format PDF and content-reason; ${FLAG_DOC}` })
+  @ApiPropertyOptional({ description: `request a PAdES signature; when it cannot be applied the unsigned PDF comes with content-format PDF and content-reason; ${FLAG_DOC}`, example: false })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
@@ -176,12 +176,12 @@ export class FetchAuthFileDto {
 /** The answer of spec 4.8 (200). */
 export class AuthFileResponseDto {
   @ApiProperty({ enum: ['DATA'], example: 'DATA' }) 'response-type': 'DATA';
-  @ApiPropertyOptional({ description: 'the PDF, Base64' }) pdf?: string;
-  @ApiPropertyOptional({ description: 'the PNG, Base64' }) png?: string;
+  @ApiPropertyOptional({ description: 'the PDF, Base64', example: 'JVBERi0xLjQKJf////8K' }) pdf?: string;
+  @ApiPropertyOptional({ description: 'the PNG, Base64', example: 'iVBORw0KGgoAAAANSUhEUgAA' }) png?: string;
   @ApiProperty({ enum: AUTH_FILE_TYPES }) 'content-type': (typeof AUTH_FILE_TYPES)[number];
   @ApiPropertyOptional({ enum: ['PDF', 'PADES'], description: 'PDF only: the format actually delivered' }) 'content-format'?: 'PDF' | 'PADES';
   @ApiPropertyOptional({ enum: PHOTO_SOURCES, description: 'PNG: which picture' }) 'content-source'?: PhotoSource;
-  @ApiPropertyOptional({ description: 'why a requested PAdES signature was not applied' }) 'content-reason'?: string;
+  @ApiPropertyOptional({ description: 'why a requested PAdES signature was not applied', example: 'PAdES signing is not available on this service yet' }) 'content-reason'?: string;
 }
 
 /** The error object of spec 2.7 for auth-files. */
