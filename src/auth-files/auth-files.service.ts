@@ -50,7 +50,7 @@ export class AuthFilesService {
     const id = (tid as string).toLowerCase();
 
     const response =
-      request.kind === 'png' ? await this.png(record, request.source) : await this.pdf(id, record, request, scopesOf(merchant.scope));
+      request.kind === 'png' ? await this.png(record, request.source) : await this.pdf(id, record, request, releasedScopes(merchant.scope, record.scopes));
     // The access trail (who fetched what kind of file of which transaction, when); the file itself is never logged or kept.
     await this.audit.recordAccess(`merchant ${merchant.clientId}`, 'merchant', 'auth_files.fetch', 'verification_record', id, {
       type: response['content-type'],
@@ -111,9 +111,14 @@ function pictureOf(record: VerificationRecordData, source: PhotoSource): Uint8Ar
   return new Uint8Array(Buffer.from(b64, 'base64'));
 }
 
-/** The merchant's registered scopes; null means every scope of spec 2.3 (merchant entity). */
-function scopesOf(scope: string | null): string[] {
-  return scope === null ? [...STANDARD_SCOPES] : scope.split(' ').filter(Boolean);
+/**
+ * The scopes whose claims the report may show: those the login asked for (what its ID token could carry), within
+ * the merchant's registered scopes (null: every scope of spec 2.3). A record from before the login's scopes were
+ * kept falls back to the merchant's registered scopes.
+ */
+export function releasedScopes(merchantScope: string | null, loginScopes: string[] | undefined): string[] {
+  const registered = merchantScope === null ? [...STANDARD_SCOPES] : merchantScope.split(' ').filter(Boolean);
+  return loginScopes ? loginScopes.filter((s) => registered.includes(s)) : registered;
 }
 
 /** The spec 2.1 attributes of the record that the scopes release, in the spec's order, as text. */

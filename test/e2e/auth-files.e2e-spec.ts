@@ -36,6 +36,8 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
   let shop: Merchant;
   let other: Merchant;
   let tid: string;
+  let config: client.Configuration;
+  let documentDir: string;
 
   const fetchFile = async (merchant: Merchant | undefined, id: string, body: unknown, headers: Record<string, string> = {}) => {
     const auth: Record<string, string> = merchant ? { authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}` } : {};
@@ -59,8 +61,8 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
     // The shop may not ask for ssn: its report must not show the personal number the chip holds.
     shop = await admin.createMerchant({ name: 'Evidence shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'], scope: 'openid profile' });
     other = await admin.createMerchant({ name: 'Other shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
-    const config: client.Configuration = await discover(`${t.baseUrl}/oidc`, shop.client_id, shop.client_secret);
-    const documentDir = await specimenDocumentDir(t.baseUrl);
+    config = await discover(`${t.baseUrl}/oidc`, shop.client_id, shop.client_secret);
+    documentDir = await specimenDocumentDir(t.baseUrl);
     const { claims } = await verifierLogin(t.baseUrl, config, { documentDir, person: SHELDON }, { scope: 'openid profile' });
     expect(claims.authentication_result).toBe('pass');
     tid = new URL(String(claims.auth_files_url)).searchParams.get('tid')!;
@@ -95,6 +97,17 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
       expect(info).toMatch(/Pages:\s+[12]\n/);
     });
   });
+
+  withTools('shows no more than the login asked for: a login with scope openid alone gets no names in its report', async () => {
+    const { claims } = await verifierLogin(t.baseUrl, config, { documentDir, person: SHELDON }, { scope: 'openid' });
+    expect(claims).not.toHaveProperty('primary_identifier');
+    const bareTid = new URL(String(claims.auth_files_url)).searchParams.get('tid')!;
+    const res = await fetchFile(shop, bareTid, { params: { type: 'application/pdf' } });
+    const text = withPdfFile(Buffer.from(res.body.pdf, 'base64'), (file) => run('pdftotext', [file, '-']));
+    expect(text).toContain('FH7654321');
+    // The profile attributes stay out (other_identifier, spec 2.1 scope "none", still names the holder, as in the ID token).
+    for (const hidden of ['Surname', 'Given names', 'Date of birth', 'Place of birth', '15.01.1980', 'OSLO', 'MALE']) expect([hidden, text.includes(hidden)]).toEqual([hidden, false]);
+  }, 120_000);
 
   withTools('speaks each of the seven locales of spec 4.8', async () => {
     for (const locale of REPORT_LOCALES) {
