@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
 import { CibaModule } from './ciba/ciba.module.js';
+import { AuthFilesModule } from './auth-files/auth-files.module.js';
 import { CryptoModule } from './common/crypto/crypto.module.js';
 import { APP_CONFIG, type AppConfig } from './config/load-config.js';
 import type { DatabaseHandle } from './database/data-source-options.js';
@@ -37,6 +38,7 @@ export class AppModule {
         SamlModule,
         HealthModule,
         ServiceDocsModule,
+        AuthFilesModule,
       ],
     };
   }

@@ -24,6 +24,11 @@ export class AuditService {
     await repo.insert({ actor: `${actor.label} (${actor.tokenId})`, actorRole: actor.role, action, targetType, targetId, changes: changes as never });
   }
 
+  /** An access by someone other than an admin (a merchant fetching an auth file): who, what and when, never content. */
+  async recordAccess(actor: string, actorRole: string, action: string, targetType: string, targetId: string, details: Record<string, unknown>): Promise<void> {
+    await this.records.insert({ actor, actorRole, action, targetType, targetId, changes: details as never });
+  }
+
   async list(filter: { targetType?: string; targetId?: string }, limit: number, offset: number): Promise<[AuditRecordEntity[], number]> {
     return this.records.findAndCount({ where: filter, order: { at: 'DESC' }, take: limit, skip: offset });
   }

@@ -28,6 +28,6 @@ import { TokenInvalidationService } from './token-invalidation/token-invalidatio
     TokenInvalidationService,
     CibaHooksSlot,
   ],
-  exports: [OidcProviderService, BrokeredLoginsService, CibaHooksSlot, InteractionHandoffs],
+  exports: [OidcProviderService, BrokeredLoginsService, CibaHooksSlot, InteractionHandoffs, SigningKeysService],
 })
 export class OidcModule {}

@@ -8,6 +8,12 @@ export class AppError extends Error {
   headers?: Record<string, string>;
   /** Further public members of the error object (e.g. a retry reason); never personal data or internals. */
   publicFields?: Record<string, string>;
+  /**
+   * An operation whose spec defines another error object (auth-files, spec 2.7: `response-type`,
+   * `response-code`, `response-message`) sets the whole body here; the filter sends it instead of
+   * `{ error, error_description }`, with the request id added as everywhere.
+   */
+  replacementBody?: Record<string, string>;
 
   constructor(
     readonly status: number,

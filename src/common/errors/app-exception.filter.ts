@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { logger } from '../logging/logger.js';
 import { requestIdOf } from '../logging/request-context.js';
 import { AppError, BadRequestError } from './app-error.js';
-import type { ErrorBody } from './error-body.js';
+import type { ErrorBody, ReplacementErrorBody } from './error-body.js';
 
 const HTTP_CODES: Record<number, string> = {
   400: 'invalid_request',
@@ -41,7 +41,9 @@ export function sendError(req: Request, res: Response, exception: unknown): void
   res.status(status).json(body);
 }
 
-export function toErrorBody(exception: unknown): { status: number; body: ErrorBody } {
+export function toErrorBody(exception: unknown): { status: number; body: ErrorBody | ReplacementErrorBody } {
+  if (exception instanceof AppError && exception.replacementBody)
+    return { status: exception.status, body: { ...exception.replacementBody } };
   if (exception instanceof AppError) {
     const body: ErrorBody = { ...exception.publicFields, error: exception.code, error_description: exception.description };
     if (exception instanceof BadRequestError && exception.fields) body.fields = exception.fields;

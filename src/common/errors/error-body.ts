@@ -9,3 +9,6 @@ export interface ErrorBody {
   retry_reason?: string;
   retry_message?: string;
 }
+
+/** An error object of another shape a spec operation defines (AppError.replacementBody), with the request id. */
+export type ReplacementErrorBody = Record<string, string | undefined> & { request_id?: string };

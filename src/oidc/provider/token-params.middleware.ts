@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { sendError } from '../../common/errors/app-exception.filter.js';
 import { readRawBody, replayBody } from '../../common/http/replayable-body.js';
 import type { MerchantsService } from '../../merchants/merchants.service.js';
-import { parseBasicCredentials } from '../token-invalidation/basic-credentials.js';
+import { parseBasicCredentials } from '../../common/http/basic-credentials.js';
 import { OIDC_ROUTES } from './routes.js';
 
 const FORM = 'application/x-www-form-urlencoded';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { invalidClient, missingToken, unknownToken } from '../oidc.errors.js';
 import { OidcProviderService } from '../provider/oidc-provider.service.js';
-import { parseBasicCredentials } from './basic-credentials.js';
+import { parseBasicCredentials } from '../../common/http/basic-credentials.js';
 
 /** Spec 4.5: DELETE /oidc/token invalidates one of the calling merchant's access tokens. */
 @Injectable()

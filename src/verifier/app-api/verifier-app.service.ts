@@ -213,6 +213,7 @@ export class VerifierAppService {
           cloneDetectionPassed: chip.cloneDetectionPassed,
           completedAt: outcome.completedAt,
           failures: [...chip.failures, ...(face?.problems ?? [])],
+          scopes: session.requirements.scopes,
         },
         tx,
       );

@@ -25,6 +25,8 @@ export interface VerificationRecordData {
   completedAt: string;
   /** Support detail with ICAO clauses; never sent to merchants. */
   failures: string[];
+  /** Scopes of the login's authorization request (what its ID token could release); absent in older records. */
+  scopes?: string[];
 }
 
 const context = (id: string) => `verification-record:${id}`;

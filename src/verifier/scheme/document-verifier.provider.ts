@@ -59,6 +59,7 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
       transactionText: b?.transactionText,
       bindingText: b?.text,
       acrHigh: request.acrValues.includes(ACR_REQUEST_HIGH),
+      scopes: request.scopes,
     });
     return this.waiting(request, session, qrToken);
   }

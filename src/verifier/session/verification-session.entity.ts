@@ -12,6 +12,8 @@ export interface SessionRequirements {
   bindingText?: string;
   /** The merchant asked for urn:svc:acrp:level:high. */
   acrHigh: boolean;
+  /** The scopes of the authorization request, kept with the record so that evidence (auth-files) releases no more than the ID token did; absent in older sessions. */
+  scopes?: string[];
 }
 
 export interface LivenessChallenge {

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module.js';
+import { MerchantsModule } from '../merchants/merchants.module.js';
+import { OidcModule } from '../oidc/oidc.module.js';
+import { VerifierModule } from '../verifier/verifier.module.js';
+import { AuthFilesController } from './auth-files.controller.js';
+import { AuthFilesService } from './auth-files.service.js';
+import { AuthFilesJwtSigner } from './auth-files-jwt.js';
+
+/**
+ * Auth-files (spec 4.8): PDF and PNG evidence of a document verification. Reads sealed records through the
+ * verifier's records service; pdf/ lays out and encrypts the report, images/ converts the pictures
+ * (signing/, for PAdES, is still to come).
+ */
+@Module({
+  imports: [AdminModule, MerchantsModule, OidcModule, VerifierModule],
+  controllers: [AuthFilesController],
+  providers: [AuthFilesService, AuthFilesJwtSigner],
+})
+export class AuthFilesModule {}

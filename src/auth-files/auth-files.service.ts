@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { AuditService } from '../admin/audit.service.js';
+import { Clock } from '../common/clock.js';
+import { logger } from '../common/logging/logger.js';
+import type { ClaimLabels } from '../i18n/auth-files-report-messages.js';
+import { MerchantsService } from '../merchants/merchants.service.js';
+import { STANDARD_SCOPES } from '../merchants/scopes.js';
+import { parseBasicCredentials } from '../common/http/basic-credentials.js';
+import { VerificationRecordsService, type VerificationRecordData } from '../verifier/records/verification-records.service.js';
+import { claimsByScope, VERIFIER_CLAIMS } from '../verifier-claims/claim-table.js';
+import { parseAuthFileRequest, type PdfRequest } from './auth-file-request.js';
+import { AuthFilesJwtSigner } from './auth-files-jwt.js';
+import { AuthFilesError, fileNotProduced, merchantAuthenticationFailed, sourceUnavailable, unknownTransaction } from './auth-files.errors.js';
+import type { AuthFileResponseDto, PhotoSource } from './dto/fetch-auth-file.dto.js';
+import { photoAsPng, photoForPdf } from './images/photo-files.js';
+import { renderEvidenceReport, type EvidenceReport } from './pdf/evidence-report.js';
+
+const CLAIMS_BY_SCOPE = claimsByScope();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Shown in their own sections of the report (result, face comparison), or not evidence at all (the URL, acr). */
+const NOT_ATTRIBUTES = new Set(['facematch_level', 'auth_files_url', 'acr', 'authentication_result', 'result_explanation']);
+
+/**
+ * Spec 4.8: the evidence of one document verification as PDF or PNG, for the merchant whose transaction
+ * produced it. Reads the sealed record through the verifier's records service (architecture rule), never its table.
+ */
+@Injectable()
+export class AuthFilesService {
+  constructor(
+    private readonly merchants: MerchantsService,
+    private readonly records: VerificationRecordsService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+    private readonly jwt: AuthFilesJwtSigner,
+  ) {}
+
+  /** The answer as JSON, or as a signed JWT (a string) when `accept` asks for application/jwt. */
+  async fetch(authorization: string | undefined, tid: unknown, body: unknown, accept?: string): Promise<AuthFileResponseDto | string> {
+    const credentials = parseBasicCredentials(authorization);
+    if (!credentials || !(await this.merchants.verifySecret(credentials.clientId, credentials.secret))) throw merchantAuthenticationFailed();
+    const merchant = await this.merchants.findEnabled(credentials.clientId);
+    if (!merchant) throw merchantAuthenticationFailed();
+    // The body is judged before the tid is looked up, so its answer never depends on whether the tid exists.
+    const request = await parseAuthFileRequest(body);
+    // Unknown, another merchant's and past retention (spec 1.9: get() returns nothing once deleteAfter passed)
+    // answer alike: no merchant can learn whether a tid exists.
+    const record = typeof tid === 'string' && UUID.test(tid) ? await this.records.get(tid.toLowerCase()) : undefined;
+    if (!record) throw unknownTransaction('no record for this tid (unknown, malformed or past retention)');
+    if (record.clientId !== merchant.clientId) throw unknownTransaction(`record of another merchant requested by ${merchant.clientId}`);
+    const id = (tid as string).toLowerCase();
+
+    const response =
+      request.kind === 'png' ? await this.png(record, request.source) : await this.pdf(id, record, request, releasedScopes(merchant.scope, record.scopes));
+    // The access trail (who fetched what kind of file of which transaction, when); the file itself is never logged or kept.
+    await this.audit.recordAccess(`merchant ${merchant.clientId}`, 'merchant', 'auth_files.fetch', 'verification_record', id, {
+      type: response['content-type'],
+      ...(response['content-format'] ? { format: response['content-format'] } : {}),
+      ...(response['content-source'] ? { source: response['content-source'] } : {}),
+    });
+    return wantsJwt(accept) ? this.jwt.sign(response, merchant.clientId, merchant.idTokenSignedResponseAlg ?? 'RS256', this.clock.now()) : response;
+  }
+
+  private async png(record: VerificationRecordData, source: PhotoSource): Promise<AuthFileResponseDto> {
+    const png = await produce(() => photoAsPng(pictureOf(record, source)));
+    return { 'response-type': 'DATA', png: png.toString('base64'), 'content-type': 'image/png', 'content-source': source };
+  }
+
+  private async pdf(tid: string, record: VerificationRecordData, request: PdfRequest, scopes: string[]): Promise<AuthFileResponseDto> {
+    const photos = await Promise.all(
+      request.photos
+        // Without a face step (the chip failed) there is no selfie: the report then shows the document photo only.
+        .filter((kind) => kind === 'document' || record.selfie !== undefined)
+        .map(async (kind) => ({ kind, jpeg: await produce(() => photoForPdf(pictureOf(record, kind))) })),
+    );
+    const report: EvidenceReport = {
+      tid,
+      result: record.result,
+      completedAt: new Date(record.completedAt),
+      generatedAt: this.clock.now(),
+      attributes: attributesFor(record.claims, scopes),
+      facematchLevel: record.facematchLevel,
+      faceStepRan: record.selfie !== undefined,
+      eidasHigh: record.eidasHigh,
+      explanations: record.explanations,
+      photos,
+      addendum: request.addendum,
+    };
+    const pdf = await produce(() => renderEvidenceReport(report, { locale: request.locale, pageSize: request.pageSize, metadata: request.metadata, encryption: request.encryption }));
+    return {
+      'response-type': 'DATA',
+      pdf: pdf.toString('base64'),
+      'content-type': 'application/pdf',
+      'content-format': 'PDF',
+      // Spec 4.8: when signing cannot be done the unsigned PDF is returned, saying why.
+      ...(request.pades ? { 'content-reason': 'PAdES signing is not available on this service yet' } : {}),
+    };
+  }
+}
+
+/** application/jwt named in Accept (with any parameters or q above 0). */
+export function wantsJwt(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    return type.trim() === 'application/jwt' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+}
+
+function pictureOf(record: VerificationRecordData, source: PhotoSource): Uint8Array {
+  const b64 = source === 'document' ? record.documentPhoto : record.selfie;
+  if (!b64) throw sourceUnavailable(source);
+  return new Uint8Array(Buffer.from(b64, 'base64'));
+}
+
+/**
+ * The scopes whose claims the report may show: those the login asked for (what its ID token could carry), within
+ * the merchant's registered scopes (null: every scope of spec 2.3). A record from before the login's scopes were
+ * kept falls back to the merchant's registered scopes.
+ */
+export function releasedScopes(merchantScope: string | null, loginScopes: string[] | undefined): string[] {
+  const registered = merchantScope === null ? [...STANDARD_SCOPES] : merchantScope.split(' ').filter(Boolean);
+  return loginScopes ? loginScopes.filter((s) => registered.includes(s)) : registered;
+}
+
+/** The spec 2.1 attributes of the record that the scopes release, in the spec's order, as text. */
+export function attributesFor(claims: Record<string, unknown>, scopes: string[]): EvidenceReport['attributes'] {
+  const allowed = new Set(scopes.flatMap((s) => CLAIMS_BY_SCOPE[s] ?? []));
+  return VERIFIER_CLAIMS.filter((c) => !NOT_ATTRIBUTES.has(c.oidcName) && allowed.has(c.oidcName) && claims[c.oidcName] !== undefined).map((c) => {
+    const value = claims[c.oidcName];
+    return { name: c.oidcName as keyof ClaimLabels, value: Array.isArray(value) ? value.join(', ') : String(value) };
+  });
+}
+
+/** A picture or report that cannot be made is a 500 in the auth-files shape; the cause goes to the log only. */
+async function produce<T>(make: () => Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (e) {
+    if (e instanceof AuthFilesError) throw e;
+    logger.error({ err: e }, 'auth file could not be produced');
+    throw fileNotProduced((e as Error).message);
+  }
+}
