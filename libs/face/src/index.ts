@@ -1,6 +1,8 @@
 export { FaceError, isFaceError, type FaceErrorCode } from './errors.js';
 export type { FaceEngine, SimilarityMetric } from './face-engine.js';
-export type { Box, FaceDetection, FaceEmbedding, FaceImageInput, HeadPose, Point, RgbImage } from './types.js';
+export type { Box, FaceDetection, FaceEmbedding, FaceImageInput, HeadPose, Point, PresentationScores, RgbImage } from './types.js';
+export { scorePresentation } from './presentation/score-presentation.js';
+export { loadPresentationModels, presentationModelDirectory } from './presentation/load-presentation-models.js';
 export { FaceApiEngine, type FaceApiEngineOptions } from './face-api/face-api-engine.js';
 export { OnnxFaceEngine, onnxEngineName, type OnnxFaceEngineOptions } from './onnx/onnx-face-engine.js';
 export { ARCFACE_TEMPLATE_112, alignFace, estimateSimilarity, fivePointsFrom68 } from './onnx/align-face.js';

@@ -41,7 +41,20 @@ export interface FaceDetection {
   pose: HeadPose;
 }
 
+/**
+ * Passive presentation-attack scores of one face, each in [0, 1], higher = more likely a live face in front of the
+ * camera (libs/face/README.md "Passive presentation attack"). Scores, not decisions: the verifier combines them.
+ */
+export interface PresentationScores {
+  /** Human's `antispoof` model (real vs. fake face). */
+  antispoof: number;
+  /** Human's `liveness` model (live vs. replayed/printed face). */
+  liveness: number;
+}
+
 export interface FaceEmbedding {
   embedding: Float32Array;
   detection: FaceDetection;
+  /** Present when the engine scores presentation attacks (FaceApiEngine does, unless told not to). */
+  presentation?: PresentationScores;
 }

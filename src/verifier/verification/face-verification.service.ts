@@ -16,6 +16,7 @@ import { EXPLANATION, type Explanation } from './explanations.js';
 import { FACE_ENGINE, MATCH_LEVELS } from './face-engine.provider.js';
 import { FaceWorkQueue } from './face-work-queue.js';
 import { judgeLiveness, type Direction } from './liveness-rules.js';
+import { activeMargin, judgePresentation, type PresentationRecord } from './presentation-rules.js';
 
 export interface FaceFrame {
   /** 0 = the centre frame; 1..n = the burst answering directions[step - 1]. */
@@ -31,6 +32,8 @@ export interface FaceOutcome {
   /** The frame used as the selfie (the one facing the camera). */
   selfie: Uint8Array;
   selfieEmbedding: number[];
+  /** Passive presentation-attack scores of the embedded frames (numbers only, for support; presentation-rules.ts). */
+  presentation?: PresentationRecord;
 }
 
 /**
@@ -117,6 +120,7 @@ export class FaceVerificationService {
       }
     }
     const explanations: Explanation[] = [];
+    let margin: number | undefined;
     if (problems.length === 0) {
       const lowest = this.levels.threshold(1);
       const sameFace = (score: number) => this.levels.level(score) >= 1 || score === lowest;
@@ -125,18 +129,18 @@ export class FaceVerificationService {
       for (let i = 0; i < embedded.length; i++)
         for (let j = i + 1; j < embedded.length; j++)
           if (!sameFace(this.engine.similarity(embedded[i].embedding, embedded[j].embedding))) otherFaces.push(`${label(i)} and ${label(j)}`);
-      const verdict = judgeLiveness({
-        directions,
-        centre: centre.detection.pose,
-        bursts: directions.map((_, d) => embedded.filter((_, i) => frames[i].step === d + 1).map((e) => e.detection.pose)),
-        otherFaces: otherFaces.slice(0, 5),
-        stills,
-      });
+      const bursts = directions.map((_, d) => embedded.filter((_, i) => frames[i].step === d + 1).map((e) => e.detection.pose));
+      const verdict = judgeLiveness({ directions, centre: centre.detection.pose, bursts, otherFaces: otherFaces.slice(0, 5), stills });
       problems.push(...verdict.problems);
+      margin = activeMargin(directions, centre.detection.pose, bursts);
     } else problems.push(...stills.map((s) => `still picture: ${s}`));
+    // Passive scores count with the active evidence (margin), never alone at a blind 0.5: presentation-rules.ts.
+    const passive = judgePresentation(embedded, margin);
+    problems.push(...passive.problems);
     if (problems.length > 0) explanations.push(EXPLANATION.LIVENESS);
     if (level === 0) explanations.push(EXPLANATION.FACE_MATCH);
-    return this.outcome(frames[0].image, centre, level, explanations, problems);
+    logger.info({ event: 'face_presentation', score: passive.record.score, activeMargin: passive.record.activeMargin, passed: passive.passed }, 'passive presentation scores');
+    return { ...this.outcome(frames[0].image, centre, level, explanations, problems), presentation: passive.record };
   }
 
   /** The centre frame is the selfie: it must be usable before anything is matched, else the app captures again. */

@@ -4,6 +4,8 @@ import { toRgbImage } from '../image/decode-image.js';
 import { MAX_ANALYSIS_SIDE } from '../image/decode-limits.js';
 import { downscaleToFit } from '../image/downscale-image.js';
 import { padImage } from '../image/pad-image.js';
+import { loadPresentationModels } from '../presentation/load-presentation-models.js';
+import { scorePresentation } from '../presentation/score-presentation.js';
 import { estimateHeadPose } from '../pose/estimate-head-pose.js';
 import { euclideanDistance } from '../similarity/embedding-distance.js';
 import { selectSingleFace } from '../select-single-face.js';
@@ -27,6 +29,8 @@ export interface FaceApiEngineOptions {
   padding?: number[];
   /** A second face at least this fraction of the largest face's area makes embed() fail with MULTIPLE_FACES. Default 0.25. */
   secondaryFaceAreaRatio?: number;
+  /** Score presentation attacks on embed() (`FaceEmbedding.presentation`, about 10 ms a face). Default true. */
+  presentation?: boolean;
 }
 
 interface AnalysedFace {
@@ -48,16 +52,19 @@ export class FaceApiEngine implements FaceEngine {
   private readonly minConfidence: number;
   private readonly paddings: number[];
   private readonly secondaryFaceAreaRatio: number;
+  private readonly presentation: boolean;
 
   constructor(options: FaceApiEngineOptions = {}) {
     this.minConfidence = options.minConfidence ?? 0.5;
     this.paddings = options.padding ?? [0.5, 1];
     this.secondaryFaceAreaRatio = options.secondaryFaceAreaRatio ?? 0.25;
+    this.presentation = options.presentation ?? true;
   }
 
   /** Loads the models now rather than on the first request (optional; calls share one load). */
   async warmUp(): Promise<void> {
     await loadFaceApi();
+    if (this.presentation) await loadPresentationModels();
   }
 
   async detect(input: FaceImageInput): Promise<FaceDetection[]> {
@@ -66,10 +73,13 @@ export class FaceApiEngine implements FaceEngine {
   }
 
   async embed(input: FaceImageInput): Promise<FaceEmbedding> {
-    const faces = await this.analyseScaled(await toRgbImage(input), true);
+    const image = await toRgbImage(input);
+    const faces = await this.analyseScaled(image, true);
     const face = selectSingleFace(faces, (f) => f.detection, this.secondaryFaceAreaRatio);
     if (!face.descriptor) throw new FaceError('NO_FACE', 'face found but no descriptor could be computed');
-    return { embedding: face.descriptor, detection: face.detection };
+    // Scored here, in the same thread as the rest of the face work: only the face the embedding is of.
+    const presentation = this.presentation ? await scorePresentation(image, face.detection) : undefined;
+    return { embedding: face.descriptor, detection: face.detection, ...(presentation && { presentation }) };
   }
 
   similarity(a: Float32Array, b: Float32Array): number {

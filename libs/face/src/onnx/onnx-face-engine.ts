@@ -5,6 +5,7 @@ import { FaceApiEngine } from '../face-api/face-api-engine.js';
 import type { FaceEngine, SimilarityMetric } from '../face-engine.js';
 import { toRgbImage } from '../image/decode-image.js';
 import { selectSingleFace } from '../select-single-face.js';
+import { scorePresentation } from '../presentation/score-presentation.js';
 import { cosineSimilarity } from '../similarity/embedding-distance.js';
 import type { FaceDetection, FaceEmbedding, FaceImageInput, RgbImage } from '../types.js';
 import { alignFace, fivePointsFrom68 } from './align-face.js';
@@ -74,7 +75,8 @@ export class OnnxFaceEngine implements FaceEngine {
     const aligned = alignFace(image, fivePointsFrom68(detection.landmarks), this.inputSize);
     const embedding = l2Normalise(await this.infer(aligned));
     if (!embedding) throw new FaceError('NO_FACE', 'the model returned a zero embedding for the face');
-    return { embedding, detection };
+    // face-api's detect() does not score presentation (embed() does); the chosen face is scored here.
+    return { embedding, detection, presentation: await scorePresentation(image, detection) };
   }
 
   similarity(a: Float32Array, b: Float32Array): number {

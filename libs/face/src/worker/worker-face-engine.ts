@@ -43,7 +43,8 @@ export class WorkerFaceEngine implements FaceEngine {
 
   async embed(image: FaceImageInput): Promise<FaceEmbedding> {
     const { embedding } = await this.call({ op: 'embed', image });
-    return { embedding: new Float32Array(embedding!.embedding), detection: embedding!.detection };
+    const { presentation } = embedding!;
+    return { embedding: new Float32Array(embedding!.embedding), detection: embedding!.detection, ...(presentation && { presentation }) };
   }
 
   similarity(a: Float32Array, b: Float32Array): number {
