@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { adminClient } from '../support/admin-client.js';
 import { REDIRECT_URI } from '../support/oidc-flow.js';
+import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { artifactRequestSoap, postSoap, responseOf, SAML_ARTIFACT_RECEIVER, samlArtifactLoginWithTestEid } from './saml-artifact-flow.js';
 import { attributesOf, certificateFromMetadata, nameIdentifierOf, SAML_ACS, samlLoginWithTestEid } from './saml-flow.js';
@@ -168,6 +169,17 @@ describe('SAML 1.1 Browser/Artifact: SAMLart to the artifact receiver, resolved 
     expect((await samlLoginWithTestEid(t.baseUrl, { mid: both.client_id })).form.action).toBe(SAML_ACS);
     const refused = await fetch(`${t.baseUrl}/its/index.html?${new URLSearchParams({ mid: both.client_id, shire: 'https://evil.example/art' })}`, { redirect: 'manual' });
     expect([refused.status, (await refused.text()).includes('saml_consumer_not_registered')]).toEqual([400, true]);
+  });
+
+  it('a cancelled Browser/Artifact sign-in ends on our error page, with no artifact', async () => {
+    const count = async (): Promise<number> => (await t.dataSource.query('SELECT count(*)::int AS n FROM saml_artifacts'))[0].n;
+    const before = await count();
+    const browser = new TestBrowser(t.baseUrl);
+    let page = await browser.follow(await browser.get(`${t.baseUrl}/its/index.html?mid=${shop.client_id}&TARGET=t`));
+    page = await browser.submit(page, 'action', 'cancel');
+    expect([page.status, page.location]).toEqual([400, undefined]);
+    expect(page.html).toContain('access_denied');
+    expect(await count()).toBe(before);
   });
 
   it('lists the artifact resolution service (SOAP binding) in the metadata', async () => {
