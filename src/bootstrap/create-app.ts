@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json } from 'express';
+import { json, text } from 'express';
 import helmet from 'helmet';
 import { AdminTokensService } from '../admin/admin-tokens.service.js';
 import { AppModule } from '../app.module.js';
@@ -15,6 +15,8 @@ import { requestIdMiddleware } from '../common/logging/request-context.js';
 import type { AppConfig } from '../config/load-config.js';
 import { openDatabase } from '../database/data-source-options.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
+import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
+import { SAML_PATHS } from '../saml/saml-entity.js';
 import { SamlSsoService } from '../saml/sso/saml-sso.service.js';
 import { refuseNul } from './edge-guards.js';
 import { mountSwagger } from './swagger.js';
@@ -73,6 +75,8 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   app.use(oidc.middleware());
   // The app API carries chip files and face frames; everything else stays small.
   app.use('/app/v1', json({ limit: '8mb' }));
+  // SAML artifact resolution is SOAP 1.1 (text/xml), read as text and parsed by its own bounded, DTD-free reader.
+  app.use(SAML_PATHS.artifactResolution, text({ type: 'text/xml', limit: MAX_SOAP_REQUEST_BYTES }));
   app.useBodyParser('json', { limit: '256kb' });
   app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
   app.use(refuseNulInParsedBody);

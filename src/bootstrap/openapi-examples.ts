@@ -14,6 +14,7 @@ const EXAMPLES: Record<string, unknown> = {
   name: 'Example Shop',
   redirect_uris: ['https://shop.example/callback'],
   request_uris: ['https://shop.example/requests/'],
+  post_logout_redirect_uris: ['https://shop.example/logged-out'],
   scope: 'openid profile ssn',
   eid_schemes: ['document-verifier'],
   psd2: false,

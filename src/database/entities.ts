@@ -12,9 +12,10 @@ import { VerificationSessionEntity } from '../verifier/session/verification-sess
 import { SpecimenAuthorityEntity } from '../verifier/specimen/specimen-authority.entity.js';
 import { SamlSigningKeyEntity } from '../saml/keys/saml-signing-key.entity.js';
 import { SamlTransactionEntity } from '../saml/sso/saml-transaction.entity.js';
+import { SamlArtifactEntity } from '../saml/artifact/saml-artifact.entity.js';
 
 export const ENTITIES = [
   MerchantEntity, AdminTokenEntity, AuditRecordEntity, OidcPayloadEntity, SigningKeyEntity, BrokeredLoginEntity,
   VerificationSessionEntity, VerificationRecordEntity, SpecimenAuthorityEntity, CibaRequestEntity, AppBindingEntity, OutboxEntity,
-  SamlSigningKeyEntity, SamlTransactionEntity,
+  SamlSigningKeyEntity, SamlTransactionEntity, SamlArtifactEntity,
 ];

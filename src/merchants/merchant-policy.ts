@@ -13,6 +13,7 @@ export interface MerchantSettings {
   jwks: { keys: unknown[] } | null;
   requestObjectSigningAlg: string | null;
   requestUris: string[];
+  postLogoutRedirectUris?: string[];
   encryptionKeyId: string | null;
   requestObjectKeyId: string | null;
   backchannelTokenDeliveryMode: string;
@@ -45,6 +46,8 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
     add('subject_type', 'pairwise needs redirect_uris on a single host');
   // Only registered request_uris are ever fetched (SSRF): the same https rule as redirect URIs.
   httpsOnly('request_uris', s.requestUris);
+  // The logout's return address is a redirect like any other: exact, and https outside customer-test's localhost.
+  httpsOnly('post_logout_redirect_uris', s.postLogoutRedirectUris ?? []);
   if (s.scope) for (const unknown of unknownScopes(s.scope)) add('scope', `${unknown} is not a scope of this service`);
   if (s.jwksUri && s.jwks) add('jwks', 'give jwks or jwks_uri, not both');
   if (s.jwksUri) httpsOnly('jwks_uri', [s.jwksUri]);

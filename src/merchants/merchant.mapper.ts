@@ -26,6 +26,7 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   request_object_key_id: 'requestObjectKeyId',
   request_object_signing_alg: 'requestObjectSigningAlg',
   request_uris: 'requestUris',
+  post_logout_redirect_uris: 'postLogoutRedirectUris',
   backchannel_token_delivery_mode: 'backchannelTokenDeliveryMode',
   backchannel_client_notification_endpoint: 'backchannelClientNotificationEndpoint',
   backchannel_user_code_parameter: 'backchannelUserCodeParameter',

@@ -32,7 +32,7 @@ export class MerchantsService {
   }
 
   async create(dto: CreateMerchantDto, actor: AdminActor): Promise<MerchantWithSecretDto> {
-    const entity = this.merchants.create({ clientId: `m_${randomBytes(12).toString('base64url')}`, requestUris: [] });
+    const entity = this.merchants.create({ clientId: `m_${randomBytes(12).toString('base64url')}`, requestUris: [], postLogoutRedirectUris: [] });
     const fields = applyMerchantFields(entity, dto);
     this.assertAcceptable(entity);
     const secret = newSecret();
@@ -137,6 +137,7 @@ export class MerchantsService {
         jwks: entity.jwks ?? null,
         requestObjectSigningAlg: entity.requestObjectSigningAlg ?? null,
         requestUris: entity.requestUris ?? [],
+        postLogoutRedirectUris: entity.postLogoutRedirectUris ?? [],
         encryptionKeyId: entity.encryptionKeyId ?? null,
         requestObjectKeyId: entity.requestObjectKeyId ?? null,
         backchannelTokenDeliveryMode: entity.backchannelTokenDeliveryMode ?? 'poll',

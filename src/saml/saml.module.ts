@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MerchantsModule } from '../merchants/merchants.module.js';
+import { ArtifactResolutionController } from './artifact/artifact-resolution.controller.js';
+import { ArtifactResolutionService } from './artifact/artifact-resolution.service.js';
+import { SamlArtifactsService } from './artifact/saml-artifacts.service.js';
 import { OidcModule } from '../oidc/oidc.module.js';
 import { SamlKeysService } from './keys/saml-keys.service.js';
 import { SamlMetadataController } from './metadata/saml-metadata.controller.js';
@@ -9,14 +12,14 @@ import { SamlSsoService } from './sso/saml-sso.service.js';
 import { SamlTransactionsService } from './sso/saml-transactions.service.js';
 
 /**
- * The SAML 1.1 front door (issue 12): Browser/POST single sign-on through the same broker pages and eID
+ * The SAML 1.1 front door (issue 12): Browser/POST and Browser/Artifact single sign-on through the same broker pages and eID
  * schemes as OIDC (how, and why that way: SamlSsoService), assertions released by the verifier-claims
- * scope rules, signed with a key of its own, and its metadata.
+ * scope rules, signed with a key of its own, the artifact back-channel (SOAP), and its metadata.
  */
 @Module({
   imports: [MerchantsModule, OidcModule],
-  controllers: [SamlMetadataController, SamlAssetsController],
-  providers: [SamlKeysService, SamlTransactionsService, SamlSsoService, SamlMetadataService],
+  controllers: [SamlMetadataController, SamlAssetsController, ArtifactResolutionController],
+  providers: [SamlKeysService, SamlTransactionsService, SamlSsoService, SamlMetadataService, SamlArtifactsService, ArtifactResolutionService],
   exports: [SamlSsoService],
 })
 export class SamlModule {}

@@ -48,7 +48,13 @@ describe(`fuzz: ${REQUESTS} malformed requests over every route (seed ${SEED})`,
     const admin = adminClient(t.baseUrl, t.adminToken);
     // Two merchants: the fuzz may change or disable `target`; `healthy` proves the service still works.
     healthy = await admin.createMerchant({ name: 'Healthy', redirect_uris: [REDIRECT_URI] });
-    target = await admin.createMerchant({ name: 'Target', redirect_uris: [REDIRECT_URI, 'https://target.example/cb'], eid_schemes: ['document-verifier', 'test'] });
+    target = await admin.createMerchant({
+      name: 'Target',
+      redirect_uris: [REDIRECT_URI, 'https://target.example/cb'],
+      eid_schemes: ['document-verifier', 'test'],
+      // A SAML relying party too, so the SAML front door and the SOAP artifact back-channel are reached past authentication.
+      saml: { entity_id: 'https://target.example/sp', assertion_consumer_url: 'https://target.example/acs', artifact_receiver_url: 'https://target.example/art' },
+    });
     config = await discover(`${t.baseUrl}/oidc`, target.client_id, target.client_secret);
     // A live interaction and a verifier app session, so the broker pages and the app API are reached past authentication.
     const browser = new TestBrowser(t.baseUrl);
@@ -168,10 +174,27 @@ describe(`fuzz: ${REQUESTS} malformed requests over every route (seed ${SEED})`,
         [['grant_type', 'authorization_code'], ['code', value()], ['client_id', target.client_id], ['client_secret', value()]],
         [['grant_type', 'authorization_code'], ['code', 'x'], ['client_assertion_type', 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'], ['client_assertion', pick([value(), `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ iss: value(), sub: value(), aud: value() })).toString('base64url')}.x`])]],
       ] as [string, string][][]);
+    const samlParams = (): [string, string][] => [
+      ['mid', target.client_id],
+      ['TARGET', value()],
+      ...(chance(0.5) ? [['shire', pick(['https://target.example/acs', 'https://target.example/art', value()])] as [string, string]] : []),
+      ...(chance(0.2) ? [['providerId', pick(['https://target.example/sp', value()])] as [string, string]] : []),
+    ];
+    /** A SOAP artifact request, as is or broken: a random artifact, a cut, a DTD, a changed name, garbage. */
+    const soapBody = (): string => {
+      const soap = `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><samlp:Request xmlns:samlp="urn:oasis:names:tc:SAML:1.0:protocol" MajorVersion="1" MinorVersion="1" RequestID="_${int(1e9)}" IssueInstant="2026-01-01T00:00:00Z"><samlp:AssertionArtifact>${pick([value(), Buffer.alloc(42).toString('base64')])}</samlp:AssertionArtifact></samlp:Request></soap:Body></soap:Envelope>`;
+      const r = random();
+      if (r < 0.3) return soap;
+      if (r < 0.45) return soap.slice(0, int(soap.length));
+      if (r < 0.55) return `<!DOCTYPE x [<!ENTITY e "${randomString(10)}">]>${soap.replace('</samlp:AssertionArtifact>', '&e;</samlp:AssertionArtifact>')}`;
+      if (r < 0.7) return soap.replace(pick(['Envelope', 'Body', 'Request', 'AssertionArtifact', 'MajorVersion', 'RequestID', 'soap:', 'samlp:']), value());
+      if (r < 0.85) return soap.replace(/>/, `>${value()}`);
+      return pick([value(), huge(), brokenJson()]);
+    };
     const merchantPath = () => pick([target.client_id, value(), 'm_' + 'a'.repeat(16)]);
 
     /** Each route: method, path and the parameters a well-formed request would carry. */
-    const ROUTES: { method: string; path: () => string; params?: () => [string, string][]; json?: () => unknown; in: 'query' | 'form' | 'json' }[] = [
+    const ROUTES: { method: string; path: () => string; params?: () => [string, string][]; json?: () => unknown; in: 'query' | 'form' | 'json' | 'xml' }[] = [
       { method: 'GET', path: () => '/its/index.html', params: authParams, in: 'query' },
       { method: 'POST', path: () => '/its/index.html', params: authParams, in: 'form' },
       // The resume path with the live uid would end the interaction the broker routes below rely on.
@@ -188,6 +211,9 @@ describe(`fuzz: ${REQUESTS} malformed requests over every route (seed ${SEED})`,
       { method: 'GET', path: () => '/oidc/.well-known/openid-configuration', in: 'query' },
       { method: 'POST', path: () => '/oidc/ciba.html', params: () => [['scope', 'openid'], ['login_hint', value()], ['binding_message', value()], ['requested_expiry', value()]], in: 'query' },
       { method: 'POST', path: () => '/oidc/session/end', params: () => [['id_token_hint', value()]], in: 'form' },
+      { method: 'GET', path: () => '/its/index.html', params: samlParams, in: 'query' },
+      { method: 'POST', path: () => '/saml/artifact', in: 'xml' },
+      { method: 'GET', path: () => '/saml/metadata', in: 'query' },
       { method: 'GET', path: () => `/its/interaction/${pick([interactionUid, value()])}`, in: 'query' },
       { method: 'GET', path: () => `/its/interaction/${pick([interactionUid, value()])}/eid/${pick(['test', 'document-verifier', value()])}`, in: 'query' },
       { method: 'POST', path: () => `/its/interaction/${pick([interactionUid, value()])}/eid/${pick(['test', 'document-verifier', value()])}/start`, params: () => [['_csrf', value()]], in: 'form' },
@@ -267,6 +293,9 @@ describe(`fuzz: ${REQUESTS} malformed requests over every route (seed ${SEED})`,
       if (route.in === 'form' && method !== 'GET' && method !== 'HEAD') {
         Object.assign(headers, contentType('application/x-www-form-urlencoded'));
         body = chance(0.05) ? brokenJson() : form(params);
+      } else if (route.in === 'xml' && method !== 'GET' && method !== 'HEAD') {
+        Object.assign(headers, contentType('text/xml; charset=utf-8'));
+        body = soapBody();
       } else if (route.in === 'json' && method !== 'GET' && method !== 'HEAD') {
         Object.assign(headers, contentType('application/json'));
         body = chance(0.15) ? brokenJson() : JSON.stringify(route.json ? route.json() : jsonValue());

@@ -117,6 +117,17 @@ export class MerchantOptionalFields {
   @IsArray() @ArrayMaxSize(20) @IsRedirectUri({ each: true, message: 'each request_uri must be an absolute http(s) URL without fragment or credentials' })
   request_uris?: string[];
 
+  @ApiPropertyOptional({
+    description:
+      'Where the global logout (/oidc/session/end, OIDC RP-initiated logout; SAML merchants too) may return the browser, ' +
+      'compared exactly. https only in production; http://localhost also in customer-test.',
+    example: ['https://shop.example/logged-out'],
+  })
+  // Not @IsOptional: null would pass it and break the NOT NULL column; [] clears the list.
+  @ValidateIf((o: { post_logout_redirect_uris?: unknown }) => o.post_logout_redirect_uris !== undefined)
+  @IsArray() @ArrayMaxSize(20) @IsRedirectUri({ each: true, message: 'each post_logout_redirect_uri must be an absolute http(s) URL without fragment or credentials' })
+  post_logout_redirect_uris?: string[];
+
   @ApiPropertyOptional({ enum: CIBA_DELIVERY_MODES, default: 'poll' })
   @OptionalNotNull() @IsIn(CIBA_DELIVERY_MODES)
   backchannel_token_delivery_mode?: (typeof CIBA_DELIVERY_MODES)[number];

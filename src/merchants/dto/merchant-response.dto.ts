@@ -22,6 +22,7 @@ export class MerchantDto {
   @ApiPropertyOptional({ nullable: true, type: String }) request_object_key_id: string | null;
   @ApiPropertyOptional({ nullable: true, type: String }) request_object_signing_alg: string | null;
   @ApiProperty({ type: [String], description: 'registered request_uri values (exact, or a prefix when ending in /)' }) request_uris: string[];
+  @ApiProperty({ type: [String], description: 'where the global logout may return the browser (exact match)' }) post_logout_redirect_uris: string[];
   @ApiProperty() backchannel_token_delivery_mode: string;
   @ApiPropertyOptional({ nullable: true, type: String }) backchannel_client_notification_endpoint: string | null;
   @ApiProperty({ example: false }) backchannel_user_code_parameter: boolean;

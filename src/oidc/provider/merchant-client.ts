@@ -42,6 +42,7 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
     client_secret: m.clientSecret,
     client_name: m.name,
     redirect_uris: m.redirectUris,
+    post_logout_redirect_uris: m.postLogoutRedirectUris ?? [],
     response_types: ['code'],
     grant_types: ['authorization_code', 'refresh_token'],
     token_endpoint_auth_method: m.tokenEndpointAuthMethod,

@@ -13,6 +13,7 @@ import { TypeOrmAdapter } from '../storage/typeorm-adapter.js';
 import { accountFinder } from './account-finder.js';
 import type { CibaHooksSlot } from './ciba-hooks.js';
 import { renderError } from './error-page.js';
+import { logoutSource, postLogoutSuccessSource } from './logout-pages.js';
 import { EXTRA_PARAMS } from './extra-params.js';
 import { MerchantClientAdapter } from './merchant-client.js';
 import { pairwiseSubject } from './pairwise.js';
@@ -109,7 +110,8 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
       claimsParameter: { enabled: true },
       revocation: { enabled: true },
-      rpInitiatedLogout: { enabled: false },
+      // The global logout (issue 12): ends the broker session for OIDC and SAML merchants alike; our own pages.
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
       ciba: deps.ciba.engineFeature(),
     },
     pkce: { required: (_ctx, client) => client.psd2 === true },

@@ -31,5 +31,7 @@ export function isProviderRequest(method: string, path: string): boolean {
     OIDC_ROUTES.jwks,
     OIDC_ROUTES.pushed_authorization_request,
     OIDC_ROUTES.revocation,
+    // The global logout: its page, /confirm (the form's POST) and /success.
+    OIDC_ROUTES.end_session,
   ].some((route) => path === route || path.startsWith(`${route}/`));
 }

@@ -16,6 +16,7 @@ export class SamlMetadataService {
       entityId: samlEntityId(this.config),
       certificatePem: await this.keys.certificatePem(),
       ssoUrl: `${this.config.baseUrl}${SAML_PATHS.sso}`,
+      artifactResolutionUrl: `${this.config.baseUrl}${SAML_PATHS.artifactResolution}`,
     });
   }
 }

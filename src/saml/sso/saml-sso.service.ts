@@ -6,7 +6,7 @@ import { logger } from '../../common/logging/logger.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import type { BrokeredIdentity } from '../../eid/eid-provider.js';
-import { DEFAULT_LOCALE, pickLocale } from '../../i18n/locales.js';
+import { DEFAULT_LOCALE, pickLocale, type UiLocale } from '../../i18n/locales.js';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { type InteractionHandoff, InteractionHandoffs } from '../../oidc/interaction/interaction-handoff.js';
@@ -19,8 +19,10 @@ import { signAssertion, signResponse } from '../assertion/saml-signer.js';
 import { SamlKeysService } from '../keys/saml-keys.service.js';
 import { postFormPage } from '../pages/post-form-page.js';
 import { SAML_PATHS, samlEntityId } from '../saml-entity.js';
-import { samlBadRequest, samlConsumerNotRegistered, samlNoPostEndpoint, samlTransactionGone, samlUnknownMerchant } from '../saml.errors.js';
-import { SamlTransactionsService } from './saml-transactions.service.js';
+import { samlBadRequest, samlTransactionGone, samlUnknownMerchant } from '../saml.errors.js';
+import { SamlArtifactsService } from '../artifact/saml-artifacts.service.js';
+import { chooseBinding, endpointOf } from './binding.js';
+import { type SamlBinding, type SamlRequest, SamlTransactionsService } from './saml-transactions.service.js';
 
 const PURGE_MS = 10 * 60_000;
 const MAX_TARGET_LENGTH = 2048;
@@ -47,11 +49,13 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
     private readonly transactions: SamlTransactionsService,
     private readonly keys: SamlKeysService,
     private readonly handoffs: InteractionHandoffs,
+    private readonly artifacts: SamlArtifactsService,
   ) {}
 
   onModuleInit(): void {
     this.handoffs.register(this);
-    this.timer = setInterval(() => void this.transactions.purgeExpired().catch((err) => logger.error({ err }, 'saml purge failed')), PURGE_MS);
+    const purge = () => Promise.all([this.transactions.purgeExpired(), this.artifacts.purgeExpired()]);
+    this.timer = setInterval(() => void purge().catch((err) => logger.error({ err }, 'saml purge failed')), PURGE_MS);
     this.timer.unref();
   }
 
@@ -85,11 +89,10 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
     // Shibboleth's AuthnRequest profile names the SP (providerId) and its consumer URL (shire): both must be
     // the registered ones; the assertion only ever goes to the registered URL.
     if (q.providerId !== undefined && q.providerId !== saml.entity_id) throw samlBadRequest('providerId is not the merchant\'s entity ID');
-    if (q.shire !== undefined && q.shire !== saml.assertion_consumer_url) throw samlConsumerNotRegistered();
-    if (!saml.assertion_consumer_url) throw samlNoPostEndpoint();
+    const { binding, url } = chooseBinding(saml, q.shire);
     const target = q.TARGET ?? q.target ?? null;
     if (target !== null && target.length > MAX_TARGET_LENGTH) throw samlBadRequest(`TARGET is longer than ${MAX_TARGET_LENGTH} characters`);
-    const state = await this.transactions.begin(merchant.clientId, { target, consumerUrl: saml.assertion_consumer_url });
+    const state = await this.transactions.begin(merchant.clientId, { target, consumerUrl: url, binding });
     const params = new URLSearchParams({
       client_id: merchant.clientId,
       response_type: 'code',
@@ -116,6 +119,7 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
     const saml = merchant.saml!;
     const now = new Date();
     const key = await this.keys.signingKey();
+    const artifact = request.binding === 'artifact';
     const assertion = buildAssertion({
       issuer: samlEntityId(this.config),
       audience: saml.entity_id,
@@ -123,16 +127,20 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
       amr: identity.amr,
       authTime: new Date(identity.authTime),
       attributes: toSamlAttributes(releasedClaims(identity, saml.scope.split(' '), now)),
-      confirmation: 'bearer',
+      confirmation: artifact ? 'artifact' : 'bearer',
       now,
     });
+    if (artifact) return this.redirectWithArtifact(res, merchant.clientId, request, signAssertion(assertion.xml, key));
     const response = buildResponse({ recipient: request.consumerUrl, status: 'Success', signedAssertions: [signAssertion(assertion.xml, key)], now });
     this.sendPostForm(res, params, request.consumerUrl, signResponse(response.xml, key), request.target);
   }
 
   /** A cancelled or failed sign-in is answered too, as a signed Response without assertion (Responder, RequestDenied). */
-  async failed(_req: Request, res: Response, params: Readonly<Record<string, unknown>>, error: string, description: string): Promise<void> {
+  async failed(req: Request, res: Response, params: Readonly<Record<string, unknown>>, error: string, description: string): Promise<void> {
     const { request } = await this.consume(params);
+    // SAML 1.1's artifact profile carries assertions only: there is nothing to send a failure with, so the
+    // user is told here (the merchant sees the user come back without an artifact).
+    if (request.binding === 'artifact') return this.renderError(req, res, new AppError(400, error, description), pickLocale(params.ui_locale, params.ui_locales));
     const response = buildResponse({
       recipient: request.consumerUrl,
       status: 'Responder',
@@ -148,12 +156,25 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
    * Single use, and the settings are read again: a merchant disabled, or whose consumer URL changed, while
    * the user was on the broker pages gets nothing.
    */
-  private async consume(params: Readonly<Record<string, unknown>>): Promise<{ merchant: MerchantEntity; request: { target: string | null; consumerUrl: string } }> {
+  private async consume(params: Readonly<Record<string, unknown>>): Promise<{ merchant: MerchantEntity; request: SamlRequest & { binding: SamlBinding } }> {
     const clientId = String(params.client_id);
-    const request = await this.transactions.consume(params.state, clientId);
+    const stored = await this.transactions.consume(params.state, clientId);
     const merchant = await this.merchants.findEnabled(clientId);
-    if (!request || !merchant?.saml || merchant.saml.assertion_consumer_url !== request.consumerUrl) throw samlTransactionGone();
+    const request = stored && { ...stored, binding: stored.binding ?? 'post' };
+    if (!request || !merchant?.saml || endpointOf(merchant.saml, request.binding) !== request.consumerUrl) throw samlTransactionGone();
     return { merchant, request };
+  }
+
+  /**
+   * Browser/Artifact: the signed assertion stays here (sealed, one minute, single use) and the browser goes to
+   * the artifact receiver with SAMLart and TARGET (SAML 1.1 bindings §4.1.1); the merchant resolves it over
+   * the SOAP back-channel (ArtifactResolutionService).
+   */
+  private async redirectWithArtifact(res: Response, clientId: string, request: SamlRequest, signedAssertion: string): Promise<void> {
+    const url = new URL(request.consumerUrl);
+    if (request.target !== null) url.searchParams.append('TARGET', request.target);
+    url.searchParams.append('SAMLart', await this.artifacts.issue(clientId, signedAssertion));
+    res.set('Cache-Control', 'no-store').set('Pragma', 'no-cache').redirect(303, url.toString());
   }
 
   /** The NameIdentifier of the merchant's subject type, the same value as its OIDC `sub`. */
@@ -168,11 +189,11 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
     res.type('html').send(postFormPage(locale, { action, samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'), target }));
   }
 
-  private renderError(req: Request, res: Response, err: unknown): void {
+  private renderError(req: Request, res: Response, err: unknown, locale: UiLocale = DEFAULT_LOCALE): void {
     const known = err instanceof AppError;
     if (!known) logger.error({ err, request_id: requestIdOf(req) }, 'saml front door failed');
     const status = known ? err.status : 500;
-    res.status(status).type('html').send(errorPage(DEFAULT_LOCALE, known ? err.code : 'server_error', known ? err.description : 'internal server error', requestIdOf(req)));
+    res.status(status).type('html').send(errorPage(locale, known ? err.code : 'server_error', known ? err.description : 'internal server error', requestIdOf(req)));
   }
 }
 

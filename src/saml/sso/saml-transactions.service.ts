@@ -7,8 +7,13 @@ import { SamlTransactionEntity } from './saml-transaction.entity.js';
 /** What the front door was asked; sealed at rest (TARGET is the merchant's and may say anything). */
 export interface SamlRequest {
   target: string | null;
+  /** Where the answer goes: the assertion consumer URL (Browser/POST) or the artifact receiver URL. */
   consumerUrl: string;
+  /** Absent in transactions stored before Browser/Artifact existed: those were POST. */
+  binding?: SamlBinding;
 }
+
+export type SamlBinding = 'post' | 'artifact';
 
 /** As long as the engine's interaction lives: the broker pages may take that long. */
 export const SAML_TRANSACTION_TTL_SECONDS = 30 * 60;
