@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { logger } from '../../common/logging/logger.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
-import { parseBasicCredentials } from '../../oidc/token-invalidation/basic-credentials.js';
+import { parseBasicCredentials } from '../../common/http/basic-credentials.js';
 import { SAML_NS } from '../assertion/saml-names.js';
 import { buildResponse } from '../assertion/saml-response.js';
 import { signResponse } from '../assertion/saml-signer.js';
