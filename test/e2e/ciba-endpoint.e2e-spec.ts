@@ -76,6 +76,25 @@ describe('CIBA backchannel endpoint and poll', () => {
     expect(fast.body.error_description).toContain('7 seconds');
   });
 
+  it('answers a poll only to the authenticated owner: a wrong secret or another merchant changes and learns nothing', async () => {
+    const other = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Other shop', redirect_uris: [REDIRECT_URI] });
+    const { auth_req_id } = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-gate', binding_message: provisioning('app-gate') });
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, auth_req_id)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
+    // Within the interval: a poll that only claims the owner's client_id must neither slow the owner down nor say slow_down.
+    for (let i = 0; i < 3; i++) expect(await pollOnce(t.baseUrl, m.client_id, 'not-the-secret', auth_req_id)).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    for (let i = 0; i < 3; i++) expect(await pollOnce(t.baseUrl, other.client_id, other.client_secret, auth_req_id)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, auth_req_id)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
+
+    const expiring = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-gate-exp', binding_message: provisioning('app-gate-exp'), requested_expiry: '1' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await pollOnce(t.baseUrl, m.client_id, 'not-the-secret', expiring.auth_req_id)).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    const foreign = await pollOnce(t.baseUrl, other.client_id, other.client_secret, expiring.auth_req_id);
+    const unknown = await pollOnce(t.baseUrl, other.client_id, other.client_secret, 'no-such-auth-req-id');
+    expect(foreign).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(foreign.body.error_description).toBe(unknown.body.error_description);
+  });
+
   it('answers expired_token once the request has expired', async () => {
     const { auth_req_id, expires_in } = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-exp', binding_message: provisioning('app-exp'), requested_expiry: '1' });
     expect(expires_in).toBe(1);

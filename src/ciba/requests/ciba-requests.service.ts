@@ -100,12 +100,12 @@ export class CibaRequestsService {
   }
 
   /**
-   * A merchant's poll (CIBA Core 7.3, 11): too soon after the previous one answers slow_down and the interval
-   * grows; an expired request answers expired_token (the engine's storage no longer returns it, so it would
-   * say invalid_grant). Unknown ids and other merchants' ids pass to the engine, which refuses them.
+   * A poll of an authenticated merchant (CIBA Core 7.3, 11), after the engine answered it: too soon after the
+   * previous one answers slow_down and the interval grows; an expired request answers expired_token (the
+   * engine's storage no longer returns it, so it said invalid_grant). Only the row of this merchant is looked
+   * at: another merchant's auth_req_id passes, and the engine's invalid_grant stands.
    */
-  async pollVerdict(authReqId: string, clientId: string | undefined): Promise<PollVerdict> {
-    if (!clientId) return { kind: 'pass' };
+  async pollVerdict(authReqId: string, clientId: string): Promise<PollVerdict> {
     // Measured on the database's clock alone (every instance shares it); a quarter second of tolerance for a
     // client that waits exactly the interval between its polls.
     const result: unknown[] = await this.dataSource.query(

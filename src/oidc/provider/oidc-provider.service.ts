@@ -8,6 +8,7 @@ import { MerchantsService } from '../../merchants/merchants.service.js';
 import { SigningKeysService } from '../keys/signing-keys.service.js';
 import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 import { CibaHooksSlot } from './ciba-hooks.js';
+import { applyCibaPollAnswers } from './ciba-poll-answer.js';
 import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';
 import { applySpecResponseRules } from './spec-response-rules.js';
 import { MerchantJwksSource } from './merchant-jwks.js';
@@ -120,6 +121,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     );
     provider.proxy = this.config.trustProxy;
     applySpecResponseRules(provider, { cibaIntervalSeconds: this.config.ciba.pollIntervalSeconds });
+    applyCibaPollAnswers(provider, this.ciba);
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'oidc server error'));
     this.provider = provider;
     this.fingerprint = keySet.fingerprint;
@@ -149,7 +151,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       }
       void this.provider.callback()(req, res);
     };
-    const tokenParams = tokenParamsMiddleware(this.merchants, (req, res, authReqId, clientId) => this.ciba.get().gateTokenPoll(req, res, authReqId, clientId));
+    const tokenParams = tokenParamsMiddleware(this.merchants);
     // publicOrigin first: nothing (a request_uri fetch included) runs for a request it refuses.
     return (req: Request, res: Response, next: NextFunction): void =>
       publicOrigin(req, res, () =>
