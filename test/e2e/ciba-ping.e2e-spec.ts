@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
-import { type CallbackListener, cibaError, provisioning, startCallbackListener } from '../support/ciba-flow.js';
+import { type CallbackListener, cibaError, pollOnce, provisioning, startCallbackListener } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -83,6 +83,40 @@ describe('CIBA ping delivery through the outbox', () => {
       expect(listener.received[1].authorization).toBe('Bearer notify-token-4');
     } finally {
       await second.close();
+    }
+  }, 60_000);
+
+  (canShareDatabase() ? it : it.skip)('completes a request and queues its ping in one step: a crash at the outbox write leaves the request open, and it is answered after a restart', async () => {
+    const first = await startTestApp({ env: { CIBA_POLL_INTERVAL_SECONDS: '1' } });
+    const m = await adminClient(first.baseUrl, first.adminToken).createMerchant({
+      name: 'Crash shop',
+      redirect_uris: [REDIRECT_URI],
+      backchannel_token_delivery_mode: 'ping',
+      backchannel_client_notification_endpoint: listener.url,
+    });
+    const cfg = await discover(`${first.baseUrl}/oidc`, m.client_id, m.client_secret);
+    const started = await client.initiateBackchannelAuthentication(cfg, { scope: 'openid', login_hint: 'ping-5', binding_message: provisioning('ping-5'), client_notification_token: 'notify-token-5' });
+    const app = new CibaAppClient(`${first.baseUrl}/app/v1`, 'ping-5');
+    const { requests } = await app.pending(undefined, 5);
+    // The service dies while writing the callback: here, the outbox insert fails.
+    await first.dataSource.query(`CREATE FUNCTION crash_outbox() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated crash'; END $$ LANGUAGE plpgsql`);
+    await first.dataSource.query(`CREATE TRIGGER crash_outbox BEFORE INSERT ON ciba_outbox FOR EACH ROW EXECUTE FUNCTION crash_outbox()`);
+    await expect(app.decline(requests[0].id)).rejects.toThrow();
+    await first.dataSource.query(`DROP TRIGGER crash_outbox ON ciba_outbox; DROP FUNCTION crash_outbox()`);
+    // Nothing half done: the merchant sees no result that it would never be told about.
+    expect(await pollOnce(first.baseUrl, m.client_id, m.client_secret, started.auth_req_id)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
+    await first.app.close();
+    const second = await startTestApp({ sameDatabaseAs: first });
+    try {
+      const again = new CibaAppClient(`${second.baseUrl}/app/v1`, 'ping-5');
+      await again.decline((await again.pending(undefined, 5)).requests[0].id);
+      await listener.waitFor(1, 15_000);
+      expect(listener.received[0]).toMatchObject({ authorization: 'Bearer notify-token-5', body: { auth_req_id: started.auth_req_id } });
+      await sleep(1100);
+      expect(await pollOnce(second.baseUrl, m.client_id, m.client_secret, started.auth_req_id)).toMatchObject({ status: 400, body: { error: 'access_denied' } });
+    } finally {
+      await second.close();
+      await first.close().catch(() => undefined);
     }
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { EntityManager } from 'typeorm';
 import type { EidProvider, EidRequest } from '../../eid/eid-provider.js';
 import { EidRegistry } from '../../eid/eid-registry.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
@@ -65,9 +66,13 @@ export class CibaAppService {
     const { details, row } = request;
     if (row.kind === 'authentication' && identity.subject !== details.subject)
       return this.deny(request, 'the document verified is not the one this app is bound to');
-    if (!(await this.requests.transition(id, ['verifying'], 'approved'))) throw requestNotPending('no longer verifying');
-    if (row.kind === 'provisioning') await this.bindings.bind(row.clientId, details.appId, identity.subject, details.userStatus ?? 'active', dto.app_secret, dto.user_code);
-    await this.completion.approve(request, DOCUMENT_VERIFIER_ID, identity);
+    // A provisioning binds the app in the same transaction that approves the request.
+    const bind =
+      row.kind === 'provisioning'
+        ? (manager: EntityManager) =>
+            this.bindings.bind(row.clientId, details.appId, identity.subject, details.userStatus ?? 'active', { appSecret: dto.app_secret, userCode: dto.user_code }, manager)
+        : undefined;
+    await this.completion.approve(request, DOCUMENT_VERIFIER_ID, identity, bind);
     return { state: 'approved' };
   }
 
@@ -76,7 +81,6 @@ export class CibaAppService {
   }
 
   private async deny(request: CibaRequest, reason: string): Promise<RequestResultDto> {
-    if (!(await this.requests.transition(request.row.id, ['pending', 'verifying'], 'denied'))) throw requestNotPending('already answered or expired');
     await this.completion.deny(request, reason);
     return { state: 'denied', reason };
   }

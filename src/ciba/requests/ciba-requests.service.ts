@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { DataSource, In, MoreThan, Repository } from 'typeorm';
+import { DataSource, type EntityManager, In, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
@@ -93,9 +93,9 @@ export class CibaRequestsService {
     return rows.map((row) => ({ row, details: this.open(row) }));
   }
 
-  /** One conditional UPDATE: moves the request only from `from` and while it has not expired. */
-  async transition(id: string, from: CibaRequestState[], to: CibaRequestState, changes: Partial<CibaRequestEntity> = {}): Promise<boolean> {
-    const result = await this.repo.update({ id, state: In(from), expiresAt: MoreThan(this.clock.now()) }, { ...changes, state: to } as never);
+  /** One conditional UPDATE: moves the request only from `from` and while it has not expired (in `manager`'s transaction if given). */
+  async transition(id: string, from: CibaRequestState[], to: CibaRequestState, changes: Partial<CibaRequestEntity> = {}, manager?: EntityManager): Promise<boolean> {
+    const result = await (manager?.getRepository(CibaRequestEntity) ?? this.repo).update({ id, state: In(from), expiresAt: MoreThan(this.clock.now()) }, { ...changes, state: to } as never);
     return result.affected === 1;
   }
 
