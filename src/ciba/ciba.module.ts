@@ -5,6 +5,7 @@ import { VerifierModule } from '../verifier/verifier.module.js';
 import { CibaAppController } from './app-api/ciba-app.controller.js';
 import { CibaAppService } from './app-api/ciba-app.service.js';
 import { AppBindingsService } from './bindings/app-bindings.service.js';
+import { CibaCancelService } from './engine/ciba-cancel.service.js';
 import { CibaCompletionService } from './engine/ciba-completion.service.js';
 import { CibaEngineHooks } from './engine/ciba-engine.hooks.js';
 import { CibaOutboxService } from './outbox/ciba-outbox.service.js';
@@ -17,6 +18,6 @@ import { CibaRequestsService } from './requests/ciba-requests.service.js';
 @Module({
   imports: [OidcModule, MerchantsModule, VerifierModule],
   controllers: [CibaAppController],
-  providers: [CibaEngineHooks, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService],
+  providers: [CibaEngineHooks, CibaCancelService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService],
 })
 export class CibaModule {}

@@ -119,4 +119,29 @@ describe('CIBA backchannel endpoint and poll', () => {
     // Another app id sees nothing; the cursor moves past what was seen.
     expect((await app('/requests/pending', { app_id: 'someone-else' })).body.requests).toEqual([]);
   });
+
+  it('cancels a pending request of the same merchant (operation cancel): the poll gets access_denied, the app sees it cancelled', async () => {
+    const cancel = (cfg: client.Configuration, auth_req_id: string) =>
+      client.initiateBackchannelAuthentication(cfg, { scope: 'openid', binding_message: JSON.stringify({ operation: 'cancel', auth_req_id }) });
+    const other = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Other shop', redirect_uris: [REDIRECT_URI] });
+    const otherConfig = await discover(`${t.baseUrl}/oidc`, other.client_id, other.client_secret);
+    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-cancel', binding_message: provisioning('app-cancel') });
+    const [shown] = (await app('/requests/pending', { app_id: 'app-cancel', wait_seconds: 2 })).body.requests;
+
+    // Another merchant's auth_req_id is answered exactly as an unknown one, and cancels nothing.
+    const foreign = await cibaError(cancel(otherConfig, started.auth_req_id));
+    const unknown = await cibaError(cancel(config, 'no-such-auth-req-id'));
+    expect(foreign).toEqual(unknown);
+    expect(unknown).toMatchObject({ error: 'invalid_request' });
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, started.auth_req_id)).toMatchObject({ body: { error: 'authorization_pending' } });
+
+    const cancelled = await cancel(config, started.auth_req_id);
+    expect(cancelled).toMatchObject({ auth_req_id: started.auth_req_id, expires_in: expect.any(Number), interval: 2 });
+    expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, started))).toMatchObject({ error: 'access_denied' });
+    expect(await app(`/requests/${shown.id}/status`, { app_id: 'app-cancel' })).toMatchObject({ status: 200, body: { state: 'cancelled' } });
+    expect(await app(`/requests/${shown.id}/decline`, { app_id: 'app-cancel' })).toMatchObject({ status: 409, body: { error: 'wrong_request_state' } });
+    expect((await app('/requests/pending', { app_id: 'app-cancel' })).body.requests).toEqual([]);
+    // Once answered it is no longer open: a second cancel gets the same answer as an unknown id.
+    expect(await cibaError(cancel(config, started.auth_req_id))).toEqual(unknown);
+  });
 });

@@ -56,6 +56,14 @@ describe('CIBA ping delivery through the outbox', () => {
     expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, started))).toMatchObject({ error: 'access_denied' });
   });
 
+  it('pings when the merchant cancels a request; the poll then answers access_denied', async () => {
+    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'ping-c', binding_message: provisioning('ping-c'), client_notification_token: 'notify-token-c' });
+    await client.initiateBackchannelAuthentication(config, { scope: 'openid', client_notification_token: 'notify-token-c', binding_message: JSON.stringify({ operation: 'cancel', auth_req_id: started.auth_req_id }) });
+    await listener.waitFor(1);
+    expect(listener.received[0]).toMatchObject({ authorization: 'Bearer notify-token-c', body: { auth_req_id: started.auth_req_id } });
+    expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, started))).toMatchObject({ error: 'access_denied' });
+  });
+
   it('retries after 5xx: a listener that answers 500 twice gets the third try', async () => {
     listener.answers.push(500, 500);
     await declined(t.baseUrl, config, 'ping-2', 'notify-token-2');

@@ -10,7 +10,7 @@ import { AppBindingsService } from '../bindings/app-bindings.service.js';
 import { appSecretInvalid, requestNotFound, requestNotPending, verificationNotDone } from '../ciba.errors.js';
 import { CibaCompletionService } from '../engine/ciba-completion.service.js';
 import { type CibaRequest, CibaRequestsService } from '../requests/ciba-requests.service.js';
-import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto } from './dto/ciba-app.dto.js';
+import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto, RequestStateDto } from './dto/ciba-app.dto.js';
 
 const LONG_POLL_STEP_MS = 500;
 const ALL_KINDS = ['P', 'I', 'D', 'V'];
@@ -42,6 +42,12 @@ export class CibaAppService {
       if (visible.length || Date.now() + LONG_POLL_STEP_MS > deadline) return { requests: visible.map(toDto), cursor: after };
       await sleep(LONG_POLL_STEP_MS);
     }
+  }
+
+  async status(id: string, dto: AppIdentityDto): Promise<RequestStateDto> {
+    const { row } = await this.load(id, dto);
+    const open = row.state === 'pending' || row.state === 'verifying';
+    return { state: open && row.expiresAt.getTime() <= Date.now() ? 'expired' : row.state };
   }
 
   /** Starts (or resumes) the document verification that answers the request; the app runs it with the link. */

@@ -59,10 +59,11 @@ export class CibaCompletionService {
     this.outbox.kick();
   }
 
-  async deny(request: CibaRequest, description: string): Promise<void> {
+  /** The user declined (or failed the verification), or the merchant cancelled (`cancelled`): the poll gets access_denied. */
+  async deny(request: CibaRequest, description: string, to: 'denied' | 'cancelled' = 'denied'): Promise<void> {
     const engineRequest = await this.engineRequest(request.details.authReqId);
     await inEngineTransaction(this.dataSource, async (manager) => {
-      await this.claim(request, ['pending', 'verifying'], 'denied', manager);
+      await this.claim(request, ['pending', 'verifying'], to, manager);
       Object.assign(engineRequest, { error: 'access_denied', errorDescription: description });
       await engineRequest.save();
       await this.notify(request, manager);

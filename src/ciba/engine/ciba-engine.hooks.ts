@@ -3,11 +3,12 @@ import { errors as jwtErrors, jwtVerify } from 'jose';
 import { errors, type Account, type Client, type KoaContextWithOIDC } from 'oidc-provider';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { BindingMessageError, parseBindingMessage, type BindingMessage } from '../../eid/binding-message.js';
-import { type BackchannelAuthenticationRequest, type CibaHooks, CibaHooksSlot } from '../../oidc/provider/ciba-hooks.js';
+import { answerHere, type BackchannelAuthenticationRequest, type CibaHooks, CibaHooksSlot } from '../../oidc/provider/ciba-hooks.js';
 import { APP_STATUSES, type AppStatus } from '../bindings/app-binding.entity.js';
 import { type AppBinding, AppBindingsService } from '../bindings/app-bindings.service.js';
 import { type CibaError, expiredToken, slowDown } from '../ciba.errors.js';
 import { CibaRequestsService } from '../requests/ciba-requests.service.js';
+import { CibaCancelService } from './ciba-cancel.service.js';
 
 /** Who a request goes to, worked out while the engine validates it (one per request context). */
 type Target =
@@ -36,6 +37,7 @@ export class CibaEngineHooks implements CibaHooks, OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly bindings: AppBindingsService,
     private readonly requests: CibaRequestsService,
+    private readonly cancels: CibaCancelService,
   ) {}
 
   onModuleInit(): void {
@@ -58,7 +60,10 @@ export class CibaEngineHooks implements CibaHooks, OnModuleInit {
         throw e;
       }
     }
-    if (binding.operation === 'cancel') throw new errors.InvalidBindingMessage('binding_message operation cancel is not available yet');
+    if (binding.operation === 'cancel') {
+      // Runs after client authentication (the engine's order), before any hint is needed: nothing new is made.
+      answerHere(ctx, await this.cancels.cancel(ctx.oidc.client!.clientId, binding.authReqId!));
+    }
     if (binding.userStatus !== undefined && !(APP_STATUSES as readonly string[]).includes(binding.userStatus))
       throw new errors.InvalidBindingMessage(`binding_message userStatus must be ${APP_STATUSES.join(' or ')}`);
     this.state(ctx).binding = binding;

@@ -77,6 +77,12 @@ export class CibaRequestsService {
     return row ? { row, details: this.open(row) } : undefined;
   }
 
+  /** A merchant's own open request (not answered, not expired) by its auth_req_id; any other is undefined. */
+  async openOfMerchant(authReqId: string, clientId: string): Promise<CibaRequest | undefined> {
+    const row = await this.repo.findOneBy({ authReqIdHash: authReqIdHash(authReqId), clientId, state: In(['pending', 'verifying']), expiresAt: MoreThan(this.clock.now()) });
+    return row ? { row, details: this.open(row) } : undefined;
+  }
+
   /** Open requests of an app (all merchants), after the cursor, oldest first. */
   async openForApp(appKey: string, afterSeq: string): Promise<CibaRequest[]> {
     const rows = await this.repo

@@ -8,7 +8,7 @@ import { MerchantsService } from '../../merchants/merchants.service.js';
 import { SigningKeysService } from '../keys/signing-keys.service.js';
 import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 import { CibaHooksSlot } from './ciba-hooks.js';
-import { applyCibaPollAnswers } from './ciba-poll-answer.js';
+import { applyCibaAnswers } from './ciba-answers.js';
 import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';
 import { applySpecResponseRules } from './spec-response-rules.js';
 import { MerchantJwksSource } from './merchant-jwks.js';
@@ -121,7 +121,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     );
     provider.proxy = this.config.trustProxy;
     applySpecResponseRules(provider, { cibaIntervalSeconds: this.config.ciba.pollIntervalSeconds });
-    applyCibaPollAnswers(provider, this.ciba);
+    applyCibaAnswers(provider, this.ciba);
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'oidc server error'));
     this.provider = provider;
     this.fingerprint = keySet.fingerprint;
