@@ -8,6 +8,7 @@ import { AppBindingsService } from './bindings/app-bindings.service.js';
 import { CibaCancelService } from './engine/ciba-cancel.service.js';
 import { CibaCompletionService } from './engine/ciba-completion.service.js';
 import { CibaEngineHooks } from './engine/ciba-engine.hooks.js';
+import { CibaPushTokensService } from './engine/ciba-push-tokens.service.js';
 import { CibaOutboxService } from './outbox/ciba-outbox.service.js';
 import { CibaRequestsService } from './requests/ciba-requests.service.js';
 
@@ -18,6 +19,6 @@ import { CibaRequestsService } from './requests/ciba-requests.service.js';
 @Module({
   imports: [OidcModule, MerchantsModule, VerifierModule],
   controllers: [CibaAppController],
-  providers: [CibaEngineHooks, CibaCancelService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService],
+  providers: [CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService],
 })
 export class CibaModule {}

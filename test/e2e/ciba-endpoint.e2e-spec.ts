@@ -19,10 +19,10 @@ describe('CIBA backchannel endpoint and poll', () => {
   });
   afterAll(() => t.close());
 
-  it('discovery lists what works: poll and ping, the CIBA grant, user codes; no push, no signed requests yet', async () => {
+  it('discovery lists what works: poll, ping and push, the CIBA grant, user codes; no signed requests yet', async () => {
     const meta = config.serverMetadata();
     expect(meta.backchannel_authentication_endpoint).toBe(`${t.baseUrl}/oidc/ciba.html`);
-    expect(meta.backchannel_token_delivery_modes_supported).toEqual(['poll', 'ping']);
+    expect(meta.backchannel_token_delivery_modes_supported).toEqual(['poll', 'ping', 'push']);
     expect(meta.grant_types_supported).toContain('urn:openid:params:grant-type:ciba');
     expect(meta.backchannel_user_code_parameter_supported).toBe(true);
     expect(meta).not.toHaveProperty('backchannel_authentication_request_signing_alg_values_supported');

@@ -7,6 +7,7 @@ import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.j
 import { inEngineTransaction } from '../../oidc/storage/engine-transaction.js';
 import { requestExpired, requestNotPending } from '../ciba.errors.js';
 import { CibaOutboxService } from '../outbox/ciba-outbox.service.js';
+import { CibaPushTokensService } from './ciba-push-tokens.service.js';
 import type { CibaRequestState } from '../requests/ciba-request.entity.js';
 import { type CibaRequest, CibaRequestsService } from '../requests/ciba-requests.service.js';
 
@@ -16,8 +17,8 @@ export type ApprovalStep = (manager: EntityManager) => Promise<void>;
 /**
  * Completes the engine's backchannel request, as the broker pages complete an interaction: an approval makes
  * the grant (implicit consent to the requested scopes) and stores the brokered identity the tokens are
- * answered from; a denial records access_denied for the poll. Ping merchants are then notified through the
- * outbox. (The engine's own backchannelResult would ping at once, without retries, and insists that the
+ * answered from; a denial records access_denied for the poll. Ping and push merchants are then notified
+ * through the outbox. (The engine's own backchannelResult would ping at once, without retries, and insists that the
  * account known at the request is the one approved, which a provisioning cannot know beforehand.)
  *
  * Our state change, the engine's result and the callback row are written in one transaction: the merchant
@@ -32,6 +33,7 @@ export class CibaCompletionService {
     private readonly merchants: MerchantsService,
     private readonly outbox: CibaOutboxService,
     private readonly requests: CibaRequestsService,
+    private readonly pushTokens: CibaPushTokensService,
   ) {}
 
   async approve(request: CibaRequest, scheme: string, identity: BrokeredIdentity, step?: ApprovalStep): Promise<void> {
@@ -54,7 +56,7 @@ export class CibaCompletionService {
         authTime: Math.floor(identity.authTime.getTime() / 1000),
       });
       await engineRequest.save();
-      await this.notify(request, manager);
+      await this.notify(request, manager, () => this.pushTokens.tokenResponse(engineRequest, grant, identity));
     });
     this.outbox.kick();
   }
@@ -66,7 +68,8 @@ export class CibaCompletionService {
       await this.claim(request, ['pending', 'verifying'], to, manager);
       Object.assign(engineRequest, { error: 'access_denied', errorDescription: description });
       await engineRequest.save();
-      await this.notify(request, manager);
+      // CIBA Core 12: a push merchant gets the error itself.
+      await this.notify(request, manager, async () => ({ error: 'access_denied', error_description: description }));
     });
     this.outbox.kick();
   }
@@ -82,15 +85,15 @@ export class CibaCompletionService {
     return request;
   }
 
-  /** CIBA Core 10.2: a ping says only that the result is ready; the merchant fetches it from the token endpoint. */
-  private async notify({ row, details }: CibaRequest, manager: EntityManager): Promise<void> {
+  /**
+   * CIBA Core 10.2: a ping says only that the result is ready; the merchant fetches it from the token endpoint.
+   * 10.3.1 / 12: a push carries the result itself (`pushBody`: the token response or the error), with auth_req_id.
+   */
+  private async notify({ row, details }: CibaRequest, manager: EntityManager, pushBody: () => Promise<Record<string, unknown>>): Promise<void> {
     const merchant = await this.merchants.findEnabled(row.clientId);
-    if (merchant?.backchannelTokenDeliveryMode !== 'ping' || !merchant.backchannelClientNotificationEndpoint || !details.notificationToken) return;
-    await this.outbox.enqueue(
-      row.clientId,
-      'ping',
-      { url: merchant.backchannelClientNotificationEndpoint, bearer: details.notificationToken, body: { auth_req_id: details.authReqId } },
-      manager,
-    );
+    const mode = merchant?.backchannelTokenDeliveryMode;
+    if ((mode !== 'ping' && mode !== 'push') || !merchant?.backchannelClientNotificationEndpoint || !details.notificationToken) return;
+    const body = mode === 'push' ? { auth_req_id: details.authReqId, ...(await pushBody()) } : { auth_req_id: details.authReqId };
+    await this.outbox.enqueue(row.clientId, mode, { url: merchant.backchannelClientNotificationEndpoint, bearer: details.notificationToken, body }, manager);
   }
 }

@@ -57,7 +57,7 @@ export class CibaHooksSlot {
   engineFeature() {
     return {
       enabled: true,
-      // Push is not delivered by the engine (it throws for it) and not built here yet: not offered.
+      // The engine refuses push; push merchants are shown to it as ping (merchant-client.ts) and discovery adds push.
       deliveryModes: ['poll', 'ping'],
       processLoginHint: (ctx: KoaContextWithOIDC, v: string) => this.get().processLoginHint(ctx, v),
       processLoginHintToken: (ctx: KoaContextWithOIDC, v: string) => this.get().processLoginHintToken(ctx, v),

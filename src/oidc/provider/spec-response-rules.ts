@@ -18,6 +18,9 @@ export function applySpecResponseRules(provider: Provider, rules: { cibaInterval
       body.request_uri_parameter_supported = true;
       // Signed CIBA requests (CIBA Core 7.1.1) are the engine's, but not tested here yet: not advertised.
       delete body.backchannel_authentication_request_signing_alg_values_supported;
+      // Push is delivered by the CIBA module (the engine only knows poll and ping).
+      const modes = body.backchannel_token_delivery_modes_supported;
+      if (Array.isArray(modes) && !modes.includes('push')) modes.push('push');
     }
     // Spec 2.6: interval is always answered (the engine leaves it out); polls faster than it get slow_down.
     if (ctx.oidc?.route === 'backchannel_authentication' && body && typeof body === 'object' && body.auth_req_id) body.interval = rules.cibaIntervalSeconds;
