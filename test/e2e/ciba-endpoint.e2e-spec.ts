@@ -40,6 +40,33 @@ describe('CIBA backchannel endpoint and poll', () => {
     expect(body).toEqual({ auth_req_id: expect.any(String), expires_in: 120, interval: 2 });
   });
 
+  it('answers the same 2.6 object as a JWT signed with the provider keys for Accept: application/jwt', async () => {
+    const { createRemoteJWKSet, jwtVerify } = await import('jose');
+    const res = await fetch(`${t.baseUrl}/oidc/ciba.html`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`,
+        accept: 'application/jwt',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ scope: 'openid', login_hint: 'app-jwt', binding_message: provisioning('app-jwt'), requested_expiry: '90' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/jwt/);
+    const meta = config.serverMetadata();
+    const { payload } = await jwtVerify(await res.text(), createRemoteJWKSet(new URL(meta.jwks_uri!)), { issuer: meta.issuer, audience: m.client_id });
+    expect(payload).toMatchObject({ auth_req_id: expect.any(String), expires_in: 90, interval: 2 });
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, payload.auth_req_id as string)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
+    // Errors stay JSON (spec 4.3).
+    const refused = await fetch(`${t.baseUrl}/oidc/ciba.html`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`, accept: 'application/jwt', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ scope: 'openid', login_hint: 'never-provisioned' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'unknown_user_id' });
+  });
+
   it('refuses an unknown app with unknown_user_id', async () => {
     expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'never-provisioned' }))).toMatchObject({ error: 'unknown_user_id' });
   });
