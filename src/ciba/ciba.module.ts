@@ -11,14 +11,16 @@ import { CibaEngineHooks } from './engine/ciba-engine.hooks.js';
 import { CibaPushTokensService } from './engine/ciba-push-tokens.service.js';
 import { CibaOutboxService } from './outbox/ciba-outbox.service.js';
 import { CibaRequestsService } from './requests/ciba-requests.service.js';
+import { CibaTestPageController } from './test-page/ciba-test-page.controller.js';
 
 /**
  * CIBA (spec 4.3): the engine's backchannel endpoint with our hooks, app bindings, the app's side of a request,
- * completion through a document verification, and the ping outbox.
+ * completion through a document verification (or, in customer-test, the test page), cancel, and the ping/push
+ * outbox.
  */
 @Module({
   imports: [OidcModule, MerchantsModule, VerifierModule],
-  controllers: [CibaAppController],
+  controllers: [CibaAppController, CibaTestPageController],
   providers: [CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService],
 })
 export class CibaModule {}

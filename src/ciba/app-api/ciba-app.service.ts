@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
-import type { EidProvider, EidRequest } from '../../eid/eid-provider.js';
+import type { BrokeredIdentity, EidProvider, EidRequest } from '../../eid/eid-provider.js';
 import { EidRegistry } from '../../eid/eid-registry.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
@@ -14,6 +14,8 @@ import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingReq
 
 const LONG_POLL_STEP_MS = 500;
 const ALL_KINDS = ['P', 'I', 'D', 'V'];
+/** The test eID's scheme id (customer-test only; EidModule never registers it in production). */
+const TEST_EID_ID = 'test';
 
 /**
  * The phone's side of CIBA: the app long-polls the open requests of its appId, shows who asks and what, and
@@ -67,7 +69,24 @@ export class CibaAppService {
     const step = await this.verifier().handle(this.eidRequest(request), {});
     if (step.kind === 'failed') return this.deny(request, step.description);
     if (step.kind !== 'identified') throw verificationNotDone();
-    const { identity } = step;
+    return this.decide(request, dto, DOCUMENT_VERIFIER_ID, step.identity);
+  }
+
+  /**
+   * customer-test: answers a request with the identity the test eID gives for a specimen holder (the CIBA test
+   * page), as if the app had verified that person's document. The same rules decide as for the app.
+   */
+  async completeWithTestIdentity(id: string, dto: AppIdentityDto, person: string): Promise<RequestResultDto> {
+    const request = await this.load(id, dto);
+    if (request.row.state !== 'pending' && request.row.state !== 'verifying') throw requestNotPending(request.row.state);
+    const scheme = this.registry.get(TEST_EID_ID);
+    if (!scheme?.testOnly) throw requestNotFound();
+    const step = await scheme.handle(this.eidRequest(request), { person });
+    if (step.kind !== 'identified') throw verificationNotDone();
+    return this.decide(request, dto, TEST_EID_ID, step.identity);
+  }
+
+  private async decide(request: CibaRequest, dto: CompleteRequestDto, scheme: string, identity: BrokeredIdentity): Promise<RequestResultDto> {
     if (identity.claims.authentication_result !== 'pass') return this.deny(request, 'the document verification failed');
     const { details, row } = request;
     if (row.kind === 'authentication' && identity.subject !== details.subject)
@@ -78,7 +97,7 @@ export class CibaAppService {
         ? (manager: EntityManager) =>
             this.bindings.bind(row.clientId, details.appId, identity.subject, details.userStatus ?? 'active', { appSecret: dto.app_secret, userCode: dto.user_code }, manager)
         : undefined;
-    await this.completion.approve(request, DOCUMENT_VERIFIER_ID, identity, bind);
+    await this.completion.approve(request, scheme, identity, bind);
     return { state: 'approved' };
   }
 
