@@ -79,6 +79,22 @@ describe('CIBA ping delivery through the outbox', () => {
     expect(listener.received.map((r) => r.status)).toEqual([400]);
   }, 30_000);
 
+  it('purges requests an hour past expiry and finished callbacks (delivered after an hour, given up after a week), nothing open', async () => {
+    const ds = t.dataSource;
+    await ds.query(`INSERT INTO ciba_requests (client_id, app_key, kind, state, auth_req_id_hash, sealed, interval_seconds, expires_at)
+      VALUES ('c', 'k', 'provisioning', 'pending', 'old', 'x', 5, now() - interval '2 hours'), ('c', 'k', 'provisioning', 'pending', 'recent', 'x', 5, now() - interval '10 minutes')`);
+    await ds.query(`INSERT INTO ciba_outbox (client_id, kind, state, sealed, next_attempt_at, created_at, delivered_at) VALUES
+      ('c', 'ping', 'delivered', 'x', now(), now() - interval '3 hours', now() - interval '2 hours'),
+      ('c', 'ping', 'delivered', 'x', now(), now() - interval '3 hours', now() - interval '10 minutes'),
+      ('c', 'push', 'failed', 'x', now(), now() - interval '8 days', null),
+      ('c', 'push', 'failed', 'x', now(), now() - interval '1 day', null),
+      ('c', 'push', 'pending', 'x', now() + interval '1 day', now() - interval '30 days', null)`);
+    const { CibaPurgeService } = await import('../../src/ciba/ciba-purge.service.js');
+    expect(await t.app.get(CibaPurgeService).purge()).toEqual({ requests: 1, callbacks: 2 });
+    expect(await ds.query(`SELECT auth_req_id_hash FROM ciba_requests WHERE client_id = 'c'`)).toEqual([{ auth_req_id_hash: 'recent' }]);
+    expect(await ds.query(`SELECT state FROM ciba_outbox WHERE client_id = 'c' ORDER BY state`)).toEqual([{ state: 'delivered' }, { state: 'failed' }, { state: 'pending' }]);
+  });
+
   (canShareDatabase() ? it : it.skip)('delivers after a restart: a callback that failed before the service stopped is sent by the next instance', async () => {
     listener.answers.push(503);
     await declined(t.baseUrl, config, 'ping-4', 'notify-token-4');
