@@ -4,19 +4,24 @@ import { OidcModule } from '../oidc/oidc.module.js';
 import { VerifierModule } from '../verifier/verifier.module.js';
 import { CibaAppController } from './app-api/ciba-app.controller.js';
 import { CibaAppService } from './app-api/ciba-app.service.js';
+import { CibaPurgeService } from './ciba-purge.service.js';
 import { AppBindingsService } from './bindings/app-bindings.service.js';
+import { CibaCancelService } from './engine/ciba-cancel.service.js';
 import { CibaCompletionService } from './engine/ciba-completion.service.js';
 import { CibaEngineHooks } from './engine/ciba-engine.hooks.js';
+import { CibaPushTokensService } from './engine/ciba-push-tokens.service.js';
 import { CibaOutboxService } from './outbox/ciba-outbox.service.js';
 import { CibaRequestsService } from './requests/ciba-requests.service.js';
+import { CibaTestPageController } from './test-page/ciba-test-page.controller.js';
 
 /**
  * CIBA (spec 4.3): the engine's backchannel endpoint with our hooks, app bindings, the app's side of a request,
- * completion through a document verification, and the ping outbox.
+ * completion through a document verification (or, in customer-test, the test page), cancel, the ping/push
+ * outbox, and the purge of finished rows.
  */
 @Module({
   imports: [OidcModule, MerchantsModule, VerifierModule],
-  controllers: [CibaAppController],
-  providers: [CibaEngineHooks, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService],
+  controllers: [CibaAppController, CibaTestPageController],
+  providers: [CibaPurgeService, CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService],
 })
 export class CibaModule {}

@@ -19,10 +19,10 @@ describe('CIBA backchannel endpoint and poll', () => {
   });
   afterAll(() => t.close());
 
-  it('discovery lists what works: poll and ping, the CIBA grant, user codes; no push, no signed requests yet', async () => {
+  it('discovery lists what works: poll, ping and push, the CIBA grant, user codes; no signed requests yet', async () => {
     const meta = config.serverMetadata();
     expect(meta.backchannel_authentication_endpoint).toBe(`${t.baseUrl}/oidc/ciba.html`);
-    expect(meta.backchannel_token_delivery_modes_supported).toEqual(['poll', 'ping']);
+    expect(meta.backchannel_token_delivery_modes_supported).toEqual(['poll', 'ping', 'push']);
     expect(meta.grant_types_supported).toContain('urn:openid:params:grant-type:ciba');
     expect(meta.backchannel_user_code_parameter_supported).toBe(true);
     expect(meta).not.toHaveProperty('backchannel_authentication_request_signing_alg_values_supported');
@@ -38,6 +38,33 @@ describe('CIBA backchannel endpoint and poll', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const body = await res.json();
     expect(body).toEqual({ auth_req_id: expect.any(String), expires_in: 120, interval: 2 });
+  });
+
+  it('answers the same 2.6 object as a JWT signed with the provider keys for Accept: application/jwt', async () => {
+    const { createRemoteJWKSet, jwtVerify } = await import('jose');
+    const res = await fetch(`${t.baseUrl}/oidc/ciba.html`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`,
+        accept: 'application/jwt',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ scope: 'openid', login_hint: 'app-jwt', binding_message: provisioning('app-jwt'), requested_expiry: '90' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/jwt/);
+    const meta = config.serverMetadata();
+    const { payload } = await jwtVerify(await res.text(), createRemoteJWKSet(new URL(meta.jwks_uri!)), { issuer: meta.issuer, audience: m.client_id });
+    expect(payload).toMatchObject({ auth_req_id: expect.any(String), expires_in: 90, interval: 2 });
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, payload.auth_req_id as string)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
+    // Errors stay JSON (spec 4.3).
+    const refused = await fetch(`${t.baseUrl}/oidc/ciba.html`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`, accept: 'application/jwt', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ scope: 'openid', login_hint: 'never-provisioned' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'unknown_user_id' });
   });
 
   it('refuses an unknown app with unknown_user_id', async () => {
@@ -76,6 +103,25 @@ describe('CIBA backchannel endpoint and poll', () => {
     expect(fast.body.error_description).toContain('7 seconds');
   });
 
+  it('answers a poll only to the authenticated owner: a wrong secret or another merchant changes and learns nothing', async () => {
+    const other = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Other shop', redirect_uris: [REDIRECT_URI] });
+    const { auth_req_id } = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-gate', binding_message: provisioning('app-gate') });
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, auth_req_id)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
+    // Within the interval: a poll that only claims the owner's client_id must neither slow the owner down nor say slow_down.
+    for (let i = 0; i < 3; i++) expect(await pollOnce(t.baseUrl, m.client_id, 'not-the-secret', auth_req_id)).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    for (let i = 0; i < 3; i++) expect(await pollOnce(t.baseUrl, other.client_id, other.client_secret, auth_req_id)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, auth_req_id)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
+
+    const expiring = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-gate-exp', binding_message: provisioning('app-gate-exp'), requested_expiry: '1' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await pollOnce(t.baseUrl, m.client_id, 'not-the-secret', expiring.auth_req_id)).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    const foreign = await pollOnce(t.baseUrl, other.client_id, other.client_secret, expiring.auth_req_id);
+    const unknown = await pollOnce(t.baseUrl, other.client_id, other.client_secret, 'no-such-auth-req-id');
+    expect(foreign).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(foreign.body.error_description).toBe(unknown.body.error_description);
+  });
+
   it('answers expired_token once the request has expired', async () => {
     const { auth_req_id, expires_in } = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-exp', binding_message: provisioning('app-exp'), requested_expiry: '1' });
     expect(expires_in).toBe(1);
@@ -99,5 +145,30 @@ describe('CIBA backchannel endpoint and poll', () => {
     expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, resp))).toMatchObject({ error: 'access_denied' });
     // Another app id sees nothing; the cursor moves past what was seen.
     expect((await app('/requests/pending', { app_id: 'someone-else' })).body.requests).toEqual([]);
+  });
+
+  it('cancels a pending request of the same merchant (operation cancel): the poll gets access_denied, the app sees it cancelled', async () => {
+    const cancel = (cfg: client.Configuration, auth_req_id: string) =>
+      client.initiateBackchannelAuthentication(cfg, { scope: 'openid', binding_message: JSON.stringify({ operation: 'cancel', auth_req_id }) });
+    const other = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Other shop', redirect_uris: [REDIRECT_URI] });
+    const otherConfig = await discover(`${t.baseUrl}/oidc`, other.client_id, other.client_secret);
+    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-cancel', binding_message: provisioning('app-cancel') });
+    const [shown] = (await app('/requests/pending', { app_id: 'app-cancel', wait_seconds: 2 })).body.requests;
+
+    // Another merchant's auth_req_id is answered exactly as an unknown one, and cancels nothing.
+    const foreign = await cibaError(cancel(otherConfig, started.auth_req_id));
+    const unknown = await cibaError(cancel(config, 'no-such-auth-req-id'));
+    expect(foreign).toEqual(unknown);
+    expect(unknown).toMatchObject({ error: 'invalid_request' });
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, started.auth_req_id)).toMatchObject({ body: { error: 'authorization_pending' } });
+
+    const cancelled = await cancel(config, started.auth_req_id);
+    expect(cancelled).toMatchObject({ auth_req_id: started.auth_req_id, expires_in: expect.any(Number), interval: 2 });
+    expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, started))).toMatchObject({ error: 'access_denied' });
+    expect(await app(`/requests/${shown.id}/status`, { app_id: 'app-cancel' })).toMatchObject({ status: 200, body: { state: 'cancelled' } });
+    expect(await app(`/requests/${shown.id}/decline`, { app_id: 'app-cancel' })).toMatchObject({ status: 409, body: { error: 'wrong_request_state' } });
+    expect((await app('/requests/pending', { app_id: 'app-cancel' })).body.requests).toEqual([]);
+    // Once answered it is no longer open: a second cancel gets the same answer as an unknown id.
+    expect(await cibaError(cancel(config, started.auth_req_id))).toEqual(unknown);
   });
 });

@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
-import { type CallbackListener, cibaError, provisioning, startCallbackListener } from '../support/ciba-flow.js';
+import { type CallbackListener, cibaError, pollOnce, provisioning, startCallbackListener } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -56,6 +56,14 @@ describe('CIBA ping delivery through the outbox', () => {
     expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, started))).toMatchObject({ error: 'access_denied' });
   });
 
+  it('pings when the merchant cancels a request; the poll then answers access_denied', async () => {
+    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'ping-c', binding_message: provisioning('ping-c'), client_notification_token: 'notify-token-c' });
+    await client.initiateBackchannelAuthentication(config, { scope: 'openid', client_notification_token: 'notify-token-c', binding_message: JSON.stringify({ operation: 'cancel', auth_req_id: started.auth_req_id }) });
+    await listener.waitFor(1);
+    expect(listener.received[0]).toMatchObject({ authorization: 'Bearer notify-token-c', body: { auth_req_id: started.auth_req_id } });
+    expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, started))).toMatchObject({ error: 'access_denied' });
+  });
+
   it('retries after 5xx: a listener that answers 500 twice gets the third try', async () => {
     listener.answers.push(500, 500);
     await declined(t.baseUrl, config, 'ping-2', 'notify-token-2');
@@ -71,6 +79,22 @@ describe('CIBA ping delivery through the outbox', () => {
     expect(listener.received.map((r) => r.status)).toEqual([400]);
   }, 30_000);
 
+  it('purges requests an hour past expiry and finished callbacks (delivered after an hour, given up after a week), nothing open', async () => {
+    const ds = t.dataSource;
+    await ds.query(`INSERT INTO ciba_requests (client_id, app_key, kind, state, auth_req_id_hash, sealed, interval_seconds, expires_at)
+      VALUES ('c', 'k', 'provisioning', 'pending', 'old', 'x', 5, now() - interval '2 hours'), ('c', 'k', 'provisioning', 'pending', 'recent', 'x', 5, now() - interval '10 minutes')`);
+    await ds.query(`INSERT INTO ciba_outbox (client_id, kind, state, sealed, next_attempt_at, created_at, delivered_at) VALUES
+      ('c', 'ping', 'delivered', 'x', now(), now() - interval '3 hours', now() - interval '2 hours'),
+      ('c', 'ping', 'delivered', 'x', now(), now() - interval '3 hours', now() - interval '10 minutes'),
+      ('c', 'push', 'failed', 'x', now(), now() - interval '8 days', null),
+      ('c', 'push', 'failed', 'x', now(), now() - interval '1 day', null),
+      ('c', 'push', 'pending', 'x', now() + interval '1 day', now() - interval '30 days', null)`);
+    const { CibaPurgeService } = await import('../../src/ciba/ciba-purge.service.js');
+    expect(await t.app.get(CibaPurgeService).purge()).toEqual({ requests: 1, callbacks: 2 });
+    expect(await ds.query(`SELECT auth_req_id_hash FROM ciba_requests WHERE client_id = 'c'`)).toEqual([{ auth_req_id_hash: 'recent' }]);
+    expect(await ds.query(`SELECT state FROM ciba_outbox WHERE client_id = 'c' ORDER BY state`)).toEqual([{ state: 'delivered' }, { state: 'failed' }, { state: 'pending' }]);
+  });
+
   (canShareDatabase() ? it : it.skip)('delivers after a restart: a callback that failed before the service stopped is sent by the next instance', async () => {
     listener.answers.push(503);
     await declined(t.baseUrl, config, 'ping-4', 'notify-token-4');
@@ -83,6 +107,40 @@ describe('CIBA ping delivery through the outbox', () => {
       expect(listener.received[1].authorization).toBe('Bearer notify-token-4');
     } finally {
       await second.close();
+    }
+  }, 60_000);
+
+  (canShareDatabase() ? it : it.skip)('completes a request and queues its ping in one step: a crash at the outbox write leaves the request open, and it is answered after a restart', async () => {
+    const first = await startTestApp({ env: { CIBA_POLL_INTERVAL_SECONDS: '1' } });
+    const m = await adminClient(first.baseUrl, first.adminToken).createMerchant({
+      name: 'Crash shop',
+      redirect_uris: [REDIRECT_URI],
+      backchannel_token_delivery_mode: 'ping',
+      backchannel_client_notification_endpoint: listener.url,
+    });
+    const cfg = await discover(`${first.baseUrl}/oidc`, m.client_id, m.client_secret);
+    const started = await client.initiateBackchannelAuthentication(cfg, { scope: 'openid', login_hint: 'ping-5', binding_message: provisioning('ping-5'), client_notification_token: 'notify-token-5' });
+    const app = new CibaAppClient(`${first.baseUrl}/app/v1`, 'ping-5');
+    const { requests } = await app.pending(undefined, 5);
+    // The service dies while writing the callback: here, the outbox insert fails.
+    await first.dataSource.query(`CREATE FUNCTION crash_outbox() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated crash'; END $$ LANGUAGE plpgsql`);
+    await first.dataSource.query(`CREATE TRIGGER crash_outbox BEFORE INSERT ON ciba_outbox FOR EACH ROW EXECUTE FUNCTION crash_outbox()`);
+    await expect(app.decline(requests[0].id)).rejects.toThrow();
+    await first.dataSource.query(`DROP TRIGGER crash_outbox ON ciba_outbox; DROP FUNCTION crash_outbox()`);
+    // Nothing half done: the merchant sees no result that it would never be told about.
+    expect(await pollOnce(first.baseUrl, m.client_id, m.client_secret, started.auth_req_id)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
+    await first.app.close();
+    const second = await startTestApp({ sameDatabaseAs: first });
+    try {
+      const again = new CibaAppClient(`${second.baseUrl}/app/v1`, 'ping-5');
+      await again.decline((await again.pending(undefined, 5)).requests[0].id);
+      await listener.waitFor(1, 15_000);
+      expect(listener.received[0]).toMatchObject({ authorization: 'Bearer notify-token-5', body: { auth_req_id: started.auth_req_id } });
+      await sleep(1100);
+      expect(await pollOnce(second.baseUrl, m.client_id, m.client_secret, started.auth_req_id)).toMatchObject({ status: 400, body: { error: 'access_denied' } });
+    } finally {
+      await second.close();
+      await first.close().catch(() => undefined);
     }
   }, 60_000);
 });

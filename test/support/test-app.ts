@@ -51,6 +51,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATABASE_URL: database.url,
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     COOKIE_KEYS: randomBytes(32).toString('base64url'),
+    // In the environment, not generated into DATA_DIR: a second instance (sameDatabaseAs) shares them.
+    SUBJECT_SECRET: randomBytes(32).toString('base64url'),
+    PAIRWISE_SECRET: randomBytes(32).toString('base64url'),
     ADMIN_API_TOKEN: adminToken,
     LOG_LEVEL: 'silent',
     ...(first && { ...first.env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir }),

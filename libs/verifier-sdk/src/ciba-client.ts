@@ -39,6 +39,11 @@ export class CibaAppClient {
     return this.call('/requests/pending', { ...(after ? { after } : {}), wait_seconds: waitSeconds });
   }
 
+  /** Where a request stands: `cancelled` when the merchant withdrew it (stop showing it), `expired`, or answered. */
+  status(id: string): Promise<{ state: 'pending' | 'verifying' | 'approved' | 'denied' | 'cancelled' | 'expired' }> {
+    return this.call(`/requests/${encodeURIComponent(id)}/status`, {});
+  }
+
   /** Starts the document verification that answers the request; the link is a verification session link (null when already opened). */
   approve(id: string): Promise<{ session_link: string | null }> {
     return this.call(`/requests/${encodeURIComponent(id)}/approve`, {});

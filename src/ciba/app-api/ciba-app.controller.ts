@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { CibaAppService } from './ciba-app.service.js';
-import { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto } from './dto/ciba-app.dto.js';
+import { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto, RequestStateDto } from './dto/ciba-app.dto.js';
 
 /**
  * The verifier app's CIBA calls. POST throughout so the app secret travels in the body, never in a URL.
@@ -20,6 +20,15 @@ export class CibaAppController {
   @ApiOkResponse({ type: PendingRequestsDto })
   pending(@Body() dto: PendingRequestsQueryDto): Promise<PendingRequestsDto> {
     return this.app.pending(dto);
+  }
+
+  @Post('requests/:id/status')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Where a request stands, e.g. cancelled by the merchant while the app shows it' })
+  @ApiOkResponse({ type: RequestStateDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  status(@Param('id', ParseUUIDPipe) id: string, @Body() dto: AppIdentityDto): Promise<RequestStateDto> {
+    return this.app.status(id, dto);
   }
 
   @Post('requests/:id/approve')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EidProvider, EidRequest } from '../../eid/eid-provider.js';
+import type { EntityManager } from 'typeorm';
+import type { BrokeredIdentity, EidProvider, EidRequest } from '../../eid/eid-provider.js';
 import { EidRegistry } from '../../eid/eid-registry.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
@@ -9,10 +10,12 @@ import { AppBindingsService } from '../bindings/app-bindings.service.js';
 import { appSecretInvalid, requestNotFound, requestNotPending, verificationNotDone } from '../ciba.errors.js';
 import { CibaCompletionService } from '../engine/ciba-completion.service.js';
 import { type CibaRequest, CibaRequestsService } from '../requests/ciba-requests.service.js';
-import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto } from './dto/ciba-app.dto.js';
+import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto, RequestStateDto } from './dto/ciba-app.dto.js';
 
 const LONG_POLL_STEP_MS = 500;
 const ALL_KINDS = ['P', 'I', 'D', 'V'];
+/** The test eID's scheme id (customer-test only; EidModule never registers it in production). */
+const TEST_EID_ID = 'test';
 
 /**
  * The phone's side of CIBA: the app long-polls the open requests of its appId, shows who asks and what, and
@@ -43,6 +46,12 @@ export class CibaAppService {
     }
   }
 
+  async status(id: string, dto: AppIdentityDto): Promise<RequestStateDto> {
+    const { row } = await this.load(id, dto);
+    const open = row.state === 'pending' || row.state === 'verifying';
+    return { state: open && row.expiresAt.getTime() <= Date.now() ? 'expired' : row.state };
+  }
+
   /** Starts (or resumes) the document verification that answers the request; the app runs it with the link. */
   async approve(id: string, dto: AppIdentityDto): Promise<ApprovalStartedDto> {
     const request = await this.load(id, dto);
@@ -60,14 +69,35 @@ export class CibaAppService {
     const step = await this.verifier().handle(this.eidRequest(request), {});
     if (step.kind === 'failed') return this.deny(request, step.description);
     if (step.kind !== 'identified') throw verificationNotDone();
-    const { identity } = step;
+    return this.decide(request, dto, DOCUMENT_VERIFIER_ID, step.identity);
+  }
+
+  /**
+   * customer-test: answers a request with the identity the test eID gives for a specimen holder (the CIBA test
+   * page), as if the app had verified that person's document. The same rules decide as for the app.
+   */
+  async completeWithTestIdentity(id: string, dto: AppIdentityDto, person: string): Promise<RequestResultDto> {
+    const request = await this.load(id, dto);
+    if (request.row.state !== 'pending' && request.row.state !== 'verifying') throw requestNotPending(request.row.state);
+    const scheme = this.registry.get(TEST_EID_ID);
+    if (!scheme?.testOnly) throw requestNotFound();
+    const step = await scheme.handle(this.eidRequest(request), { person });
+    if (step.kind !== 'identified') throw verificationNotDone();
+    return this.decide(request, dto, TEST_EID_ID, step.identity);
+  }
+
+  private async decide(request: CibaRequest, dto: CompleteRequestDto, scheme: string, identity: BrokeredIdentity): Promise<RequestResultDto> {
     if (identity.claims.authentication_result !== 'pass') return this.deny(request, 'the document verification failed');
     const { details, row } = request;
     if (row.kind === 'authentication' && identity.subject !== details.subject)
       return this.deny(request, 'the document verified is not the one this app is bound to');
-    if (!(await this.requests.transition(id, ['verifying'], 'approved'))) throw requestNotPending('no longer verifying');
-    if (row.kind === 'provisioning') await this.bindings.bind(row.clientId, details.appId, identity.subject, details.userStatus ?? 'active', dto.app_secret, dto.user_code);
-    await this.completion.approve(request, DOCUMENT_VERIFIER_ID, identity);
+    // A provisioning binds the app in the same transaction that approves the request.
+    const bind =
+      row.kind === 'provisioning'
+        ? (manager: EntityManager) =>
+            this.bindings.bind(row.clientId, details.appId, identity.subject, details.userStatus ?? 'active', { appSecret: dto.app_secret, userCode: dto.user_code }, manager)
+        : undefined;
+    await this.completion.approve(request, scheme, identity, bind);
     return { state: 'approved' };
   }
 
@@ -76,7 +106,6 @@ export class CibaAppService {
   }
 
   private async deny(request: CibaRequest, reason: string): Promise<RequestResultDto> {
-    if (!(await this.requests.transition(request.row.id, ['pending', 'verifying'], 'denied'))) throw requestNotPending('already answered or expired');
     await this.completion.deny(request, reason);
     return { state: 'denied', reason };
   }

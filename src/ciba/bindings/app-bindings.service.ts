@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { type AppStatus, AppBindingEntity } from './app-binding.entity.js';
@@ -52,7 +52,8 @@ export class AppBindingsService {
   }
 
   /** Provisioning completed: (re)binds the app to the verified subject; a later provisioning replaces the binding. */
-  async bind(clientId: string, appId: string, subject: string, status: AppStatus, appSecret?: string, userCode?: string): Promise<void> {
+  async bind(clientId: string, appId: string, subject: string, status: AppStatus, chosen: { appSecret?: string; userCode?: string }, manager?: EntityManager): Promise<void> {
+    const { appSecret, userCode } = chosen;
     const appKey = this.appKey(appId);
     const secrets: BindingSecrets = {
       appId,
@@ -61,7 +62,7 @@ export class AppBindingsService {
       ...(userCode ? { userCodeHash: hashSecret(userCode) } : {}),
     };
     const sealed = this.secretBox.encrypt(JSON.stringify(secrets), context(clientId, appKey));
-    await this.repo.upsert(
+    await (manager?.getRepository(AppBindingEntity) ?? this.repo).upsert(
       { clientId, appKey, subjectKey: lookupKey(this.config.subjectSecret, 'subject', subject), status, sealed },
       { conflictPaths: ['clientId', 'appKey'] },
     );

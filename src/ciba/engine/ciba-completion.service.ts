@@ -1,52 +1,83 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { BrokeredIdentity } from '../../eid/eid-provider.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { BrokeredLoginsService } from '../../oidc/logins/brokered-logins.service.js';
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';
-import { requestExpired } from '../ciba.errors.js';
+import { inEngineTransaction } from '../../oidc/storage/engine-transaction.js';
+import { requestExpired, requestNotPending } from '../ciba.errors.js';
 import { CibaOutboxService } from '../outbox/ciba-outbox.service.js';
-import type { CibaRequest } from '../requests/ciba-requests.service.js';
+import { CibaPushTokensService } from './ciba-push-tokens.service.js';
+import type { CibaRequestState } from '../requests/ciba-request.entity.js';
+import { type CibaRequest, CibaRequestsService } from '../requests/ciba-requests.service.js';
+
+/** Further writes that belong to an approval (a provisioning's binding), made in its transaction. */
+export type ApprovalStep = (manager: EntityManager) => Promise<void>;
 
 /**
  * Completes the engine's backchannel request, as the broker pages complete an interaction: an approval makes
  * the grant (implicit consent to the requested scopes) and stores the brokered identity the tokens are
- * answered from; a denial records access_denied for the poll. Ping merchants are then notified through the
- * outbox. (The engine's own backchannelResult would ping at once, without retries, and insists that the
+ * answered from; a denial records access_denied for the poll. Ping and push merchants are then notified
+ * through the outbox. (The engine's own backchannelResult would ping at once, without retries, and insists that the
  * account known at the request is the one approved, which a provisioning cannot know beforehand.)
+ *
+ * Our state change, the engine's result and the callback row are written in one transaction: the merchant
+ * never sees a result it would not be told about, and a crash before the commit leaves the request open.
  */
 @Injectable()
 export class CibaCompletionService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly oidc: OidcProviderService,
     private readonly logins: BrokeredLoginsService,
     private readonly merchants: MerchantsService,
     private readonly outbox: CibaOutboxService,
+    private readonly requests: CibaRequestsService,
+    private readonly pushTokens: CibaPushTokensService,
   ) {}
 
-  async approve({ row, details }: CibaRequest, scheme: string, identity: BrokeredIdentity): Promise<void> {
+  async approve(request: CibaRequest, scheme: string, identity: BrokeredIdentity, step?: ApprovalStep): Promise<void> {
+    const { row, details } = request;
     const engine = this.oidc.engine;
-    const request = await this.engineRequest(details.authReqId);
-    const grant = new engine.Grant({ accountId: identity.subject, clientId: row.clientId });
-    grant.addOIDCScope(details.scopes.join(' '));
-    const grantId = await grant.save();
-    await this.logins.store(row.clientId, grantId, scheme, identity);
-    // A provisioning request was made before the person was known: it is now the verified subject.
-    Object.assign(request, {
-      accountId: identity.subject,
-      grantId,
-      acr: identity.acr,
-      amr: identity.amr,
-      authTime: Math.floor(identity.authTime.getTime() / 1000),
+    const engineRequest = await this.engineRequest(details.authReqId);
+    await inEngineTransaction(this.dataSource, async (manager) => {
+      // From pending too: the customer-test page answers without the app's verification step.
+      await this.claim(request, ['pending', 'verifying'], 'approved', manager);
+      await step?.(manager);
+      const grant = new engine.Grant({ accountId: identity.subject, clientId: row.clientId });
+      grant.addOIDCScope(details.scopes.join(' '));
+      const grantId = await grant.save();
+      await this.logins.store(row.clientId, grantId, scheme, identity, manager);
+      // A provisioning request was made before the person was known: it is now the verified subject.
+      Object.assign(engineRequest, {
+        accountId: identity.subject,
+        grantId,
+        acr: identity.acr,
+        amr: identity.amr,
+        authTime: Math.floor(identity.authTime.getTime() / 1000),
+      });
+      await engineRequest.save();
+      await this.notify(request, manager, () => this.pushTokens.tokenResponse(engineRequest, grant, identity));
     });
-    await request.save();
-    await this.notify({ row, details });
+    this.outbox.kick();
   }
 
-  async deny({ row, details }: CibaRequest, description: string): Promise<void> {
-    const request = await this.engineRequest(details.authReqId);
-    Object.assign(request, { error: 'access_denied', errorDescription: description });
-    await request.save();
-    await this.notify({ row, details });
+  /** The user declined (or failed the verification), or the merchant cancelled (`cancelled`): the poll gets access_denied. */
+  async deny(request: CibaRequest, description: string, to: 'denied' | 'cancelled' = 'denied'): Promise<void> {
+    const engineRequest = await this.engineRequest(request.details.authReqId);
+    await inEngineTransaction(this.dataSource, async (manager) => {
+      await this.claim(request, ['pending', 'verifying'], to, manager);
+      Object.assign(engineRequest, { error: 'access_denied', errorDescription: description });
+      await engineRequest.save();
+      // CIBA Core 12: a push merchant gets the error itself.
+      await this.notify(request, manager, async () => ({ error: 'access_denied', error_description: description }));
+    });
+    this.outbox.kick();
+  }
+
+  /** The conditional state change comes first: of two concurrent answers, the second waits for the first and loses. */
+  private async claim({ row }: CibaRequest, from: CibaRequestState[], to: CibaRequestState, manager: EntityManager): Promise<void> {
+    if (!(await this.requests.transition(row.id, from, to, {}, manager))) throw requestNotPending('already answered or expired');
   }
 
   private async engineRequest(authReqId: string) {
@@ -55,15 +86,15 @@ export class CibaCompletionService {
     return request;
   }
 
-  /** CIBA Core 10.2: a ping says only that the result is ready; the merchant fetches it from the token endpoint. */
-  private async notify({ row, details }: CibaRequest): Promise<void> {
+  /**
+   * CIBA Core 10.2: a ping says only that the result is ready; the merchant fetches it from the token endpoint.
+   * 10.3.1 / 12: a push carries the result itself (`pushBody`: the token response or the error), with auth_req_id.
+   */
+  private async notify({ row, details }: CibaRequest, manager: EntityManager, pushBody: () => Promise<Record<string, unknown>>): Promise<void> {
     const merchant = await this.merchants.findEnabled(row.clientId);
-    if (merchant?.backchannelTokenDeliveryMode !== 'ping' || !merchant.backchannelClientNotificationEndpoint || !details.notificationToken) return;
-    await this.outbox.enqueue(row.clientId, 'ping', {
-      url: merchant.backchannelClientNotificationEndpoint,
-      bearer: details.notificationToken,
-      body: { auth_req_id: details.authReqId },
-    });
-    this.outbox.kick();
+    const mode = merchant?.backchannelTokenDeliveryMode;
+    if ((mode !== 'ping' && mode !== 'push') || !merchant?.backchannelClientNotificationEndpoint || !details.notificationToken) return;
+    const body = mode === 'push' ? { auth_req_id: details.authReqId, ...(await pushBody()) } : { auth_req_id: details.authReqId };
+    await this.outbox.enqueue(row.clientId, mode, { url: merchant.backchannelClientNotificationEndpoint, bearer: details.notificationToken, body }, manager);
   }
 }

@@ -1,15 +1,14 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { errors as jwtErrors, jwtVerify } from 'jose';
 import { errors, type Account, type Client, type KoaContextWithOIDC } from 'oidc-provider';
-import { sendError } from '../../common/errors/app-exception.filter.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { BindingMessageError, parseBindingMessage, type BindingMessage } from '../../eid/binding-message.js';
-import { type BackchannelAuthenticationRequest, type CibaHooks, CibaHooksSlot } from '../../oidc/provider/ciba-hooks.js';
+import { answerHere, type BackchannelAuthenticationRequest, type CibaHooks, CibaHooksSlot } from '../../oidc/provider/ciba-hooks.js';
 import { APP_STATUSES, type AppStatus } from '../bindings/app-binding.entity.js';
 import { type AppBinding, AppBindingsService } from '../bindings/app-bindings.service.js';
-import { expiredToken, slowDown } from '../ciba.errors.js';
+import { type CibaError, expiredToken, slowDown } from '../ciba.errors.js';
 import { CibaRequestsService } from '../requests/ciba-requests.service.js';
+import { CibaCancelService } from './ciba-cancel.service.js';
 
 /** Who a request goes to, worked out while the engine validates it (one per request context). */
 type Target =
@@ -38,6 +37,7 @@ export class CibaEngineHooks implements CibaHooks, OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly bindings: AppBindingsService,
     private readonly requests: CibaRequestsService,
+    private readonly cancels: CibaCancelService,
   ) {}
 
   onModuleInit(): void {
@@ -60,7 +60,10 @@ export class CibaEngineHooks implements CibaHooks, OnModuleInit {
         throw e;
       }
     }
-    if (binding.operation === 'cancel') throw new errors.InvalidBindingMessage('binding_message operation cancel is not available yet');
+    if (binding.operation === 'cancel') {
+      // Runs after client authentication (the engine's order), before any hint is needed: nothing new is made.
+      answerHere(ctx, await this.cancels.cancel(ctx.oidc.client!.clientId, binding.authReqId!));
+    }
     if (binding.userStatus !== undefined && !(APP_STATUSES as readonly string[]).includes(binding.userStatus))
       throw new errors.InvalidBindingMessage(`binding_message userStatus must be ${APP_STATUSES.join(' or ')}`);
     this.state(ctx).binding = binding;
@@ -149,11 +152,11 @@ export class CibaEngineHooks implements CibaHooks, OnModuleInit {
     );
   }
 
-  async gateTokenPoll(req: Request, res: Response, authReqId: string, clientId: string | undefined): Promise<boolean> {
+  /** Only a pending request gets slow_down: a result that is ready is answered however soon it is asked for. */
+  async answerPoll(authReqId: string, clientId: string, engineError: 'authorization_pending' | 'invalid_grant'): Promise<CibaError | undefined> {
     const verdict = await this.requests.pollVerdict(authReqId, clientId);
-    if (verdict.kind === 'pass') return false;
-    res.setHeader('Cache-Control', 'no-store');
-    sendError(req, res, verdict.kind === 'expired' ? expiredToken() : slowDown(verdict.interval));
-    return true;
+    if (verdict.kind === 'expired') return expiredToken();
+    if (verdict.kind === 'slow_down' && engineError === 'authorization_pending') return slowDown(verdict.interval);
+    return undefined;
   }
 }

@@ -1,13 +1,14 @@
 import { Column, CreateDateColumn, Entity, Generated, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export const CIBA_REQUEST_STATES = ['pending', 'verifying', 'approved', 'denied'] as const;
+export const CIBA_REQUEST_STATES = ['pending', 'verifying', 'approved', 'denied', 'cancelled'] as const;
 export type CibaRequestState = (typeof CIBA_REQUEST_STATES)[number];
 export type CibaRequestKind = 'provisioning' | 'authentication';
 
 /**
  * Our side of one backchannel request (the engine keeps its own row, keyed by a hash of the auth_req_id):
  * which app it goes to, what the user is shown, how far it got. pending -> verifying (the app started the
- * document verification) -> approved | denied; pending -> denied (declined).
+ * document verification) -> approved | denied; pending -> denied (declined); pending | verifying -> cancelled
+ * (the merchant cancelled it, spec 4.7 operation cancel).
  */
 @Entity('ciba_requests')
 export class CibaRequestEntity {

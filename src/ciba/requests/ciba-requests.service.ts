@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { DataSource, In, MoreThan, Repository } from 'typeorm';
+import { DataSource, type EntityManager, In, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
@@ -77,6 +77,12 @@ export class CibaRequestsService {
     return row ? { row, details: this.open(row) } : undefined;
   }
 
+  /** A merchant's own open request (not answered, not expired) by its auth_req_id; any other is undefined. */
+  async openOfMerchant(authReqId: string, clientId: string): Promise<CibaRequest | undefined> {
+    const row = await this.repo.findOneBy({ authReqIdHash: authReqIdHash(authReqId), clientId, state: In(['pending', 'verifying']), expiresAt: MoreThan(this.clock.now()) });
+    return row ? { row, details: this.open(row) } : undefined;
+  }
+
   /** Open requests of an app (all merchants), after the cursor, oldest first. */
   async openForApp(appKey: string, afterSeq: string): Promise<CibaRequest[]> {
     const rows = await this.repo
@@ -93,19 +99,19 @@ export class CibaRequestsService {
     return rows.map((row) => ({ row, details: this.open(row) }));
   }
 
-  /** One conditional UPDATE: moves the request only from `from` and while it has not expired. */
-  async transition(id: string, from: CibaRequestState[], to: CibaRequestState, changes: Partial<CibaRequestEntity> = {}): Promise<boolean> {
-    const result = await this.repo.update({ id, state: In(from), expiresAt: MoreThan(this.clock.now()) }, { ...changes, state: to } as never);
+  /** One conditional UPDATE: moves the request only from `from` and while it has not expired (in `manager`'s transaction if given). */
+  async transition(id: string, from: CibaRequestState[], to: CibaRequestState, changes: Partial<CibaRequestEntity> = {}, manager?: EntityManager): Promise<boolean> {
+    const result = await (manager?.getRepository(CibaRequestEntity) ?? this.repo).update({ id, state: In(from), expiresAt: MoreThan(this.clock.now()) }, { ...changes, state: to } as never);
     return result.affected === 1;
   }
 
   /**
-   * A merchant's poll (CIBA Core 7.3, 11): too soon after the previous one answers slow_down and the interval
-   * grows; an expired request answers expired_token (the engine's storage no longer returns it, so it would
-   * say invalid_grant). Unknown ids and other merchants' ids pass to the engine, which refuses them.
+   * A poll of an authenticated merchant (CIBA Core 7.3, 11), after the engine answered it: too soon after the
+   * previous one answers slow_down and the interval grows; an expired request answers expired_token (the
+   * engine's storage no longer returns it, so it said invalid_grant). Only the row of this merchant is looked
+   * at: another merchant's auth_req_id passes, and the engine's invalid_grant stands.
    */
-  async pollVerdict(authReqId: string, clientId: string | undefined): Promise<PollVerdict> {
-    if (!clientId) return { kind: 'pass' };
+  async pollVerdict(authReqId: string, clientId: string): Promise<PollVerdict> {
     // Measured on the database's clock alone (every instance shares it); a quarter second of tolerance for a
     // client that waits exactly the interval between its polls.
     const result: unknown[] = await this.dataSource.query(

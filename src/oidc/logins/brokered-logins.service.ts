@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource, LessThanOrEqual, Repository } from 'typeorm';
+import { DataSource, type EntityManager, LessThanOrEqual, Repository } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import type { BrokeredIdentity } from '../../eid/eid-provider.js';
@@ -31,9 +31,10 @@ export class BrokeredLoginsService {
     this.repo = dataSource.getRepository(BrokeredLoginEntity);
   }
 
-  async store(clientId: string, grantId: string, scheme: string, identity: BrokeredIdentity): Promise<string> {
+  /** `manager`: a transaction to join (a CIBA completion stores the login with the request it completes). */
+  async store(clientId: string, grantId: string, scheme: string, identity: BrokeredIdentity, manager?: EntityManager): Promise<string> {
     const id = randomUUID();
-    await this.repo.insert({
+    await (manager?.getRepository(BrokeredLoginEntity) ?? this.repo).insert({
       id,
       identitySealed: this.secretBox.encrypt(JSON.stringify(identity), context(id)),
       clientId,

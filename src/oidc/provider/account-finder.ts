@@ -1,4 +1,5 @@
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
+import type { BrokeredIdentity } from '../../eid/eid-provider.js';
 import { ageOverClaims } from '../../verifier-claims/age.js';
 import type { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 
@@ -19,17 +20,21 @@ export function accountFinder(logins: BrokeredLoginsService) {
     if (!login || login.identity.subject !== sub) return undefined;
     const clientId = ctx.oidc.client?.clientId;
     if (clientId && login.clientId !== clientId) return undefined;
-    const { identity } = login;
-    return {
-      accountId: sub,
-      claims: async (use, scope) => ({
-        ...identity.claims,
-        // The authorized party, in the ID token only (OIDC Core §2).
-        ...(use === 'id_token' ? { azp: login.clientId } : {}),
-        ...(identity.acr ? { acr: identity.acr } : {}),
-        ...ageOverClaims((scope ?? '').split(' '), identity.birthDate, new Date()),
-        sub,
-      }),
-    };
+    return loginAccount(sub, login.clientId, login.identity);
+  };
+}
+
+/** The account a login answers for (also for tokens made outside a request: CIBA push). */
+export function loginAccount(sub: string, clientId: string, identity: BrokeredIdentity): Account {
+  return {
+    accountId: sub,
+    claims: async (use, scope) => ({
+      ...identity.claims,
+      // The authorized party, in the ID token only (OIDC Core §2).
+      ...(use === 'id_token' ? { azp: clientId } : {}),
+      ...(identity.acr ? { acr: identity.acr } : {}),
+      ...ageOverClaims((scope ?? '').split(' '), identity.birthDate, new Date()),
+      sub,
+    }),
   };
 }

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { AppError } from '../../common/errors/app-error.js';
 import type Provider from 'oidc-provider';
-import type { Account, Client, KoaContextWithOIDC } from 'oidc-provider';
+import { type Account, type Client, errors, type KoaContextWithOIDC } from 'oidc-provider';
 
 export type BackchannelAuthenticationRequest = InstanceType<Provider['BackchannelAuthenticationRequest']>;
 
 /**
- * What the engine's CIBA feature (features.ciba) asks of the CIBA module, plus the gate in front of the token
- * endpoint for CIBA polls (slow_down and expired_token, which the engine does not answer). The CIBA module
+ * What the engine's CIBA feature (features.ciba) asks of the CIBA module, plus the answers to CIBA polls the
+ * engine does not give (slow_down, expired_token; ciba-answers.ts). The CIBA module
  * registers itself here; `oidc/` never imports it (it sits above oidc/ and uses the engine to complete requests).
  */
 export interface CibaHooks {
@@ -17,8 +17,27 @@ export interface CibaHooks {
   validateBindingMessage(ctx: KoaContextWithOIDC, bindingMessage?: string): Promise<void>;
   validateRequestContext(ctx: KoaContextWithOIDC, requestContext?: string): Promise<void>;
   triggerAuthenticationDevice(ctx: KoaContextWithOIDC, request: BackchannelAuthenticationRequest, account: Account, client: Client): Promise<void>;
-  /** A token request with the CIBA grant, before the engine: true when it was answered here (slow_down, expired_token). */
-  gateTokenPoll(req: Request, res: Response, authReqId: string, clientId: string | undefined): Promise<boolean>;
+  /**
+   * A CIBA poll of an authenticated client, after the engine answered it: the error that replaces the engine's
+   * answer (slow_down, expired_token), or undefined to keep it.
+   */
+  answerPoll(authReqId: string, clientId: string, engineError: 'authorization_pending' | 'invalid_grant'): Promise<AppError | undefined>;
+}
+
+const ANSWERED = Symbol('ciba answered here');
+
+/**
+ * Ends the engine's handling of a backchannel request with `answer` (200), from inside a hook: the engine
+ * offers no other way out of its stack. Thrown as an error the engine's error handler catches; ciba-answers.ts
+ * then puts the answer in place of the error body.
+ */
+export function answerHere(ctx: KoaContextWithOIDC, answer: Record<string, unknown>): never {
+  (ctx.state as Record<symbol, unknown>)[ANSWERED] = answer;
+  throw new errors.OIDCProviderError(400, 'answered_by_ciba_module');
+}
+
+export function answeredHere(ctx: KoaContextWithOIDC): Record<string, unknown> | undefined {
+  return (ctx.state as Record<symbol, Record<string, unknown> | undefined>)[ANSWERED];
 }
 
 @Injectable()
@@ -38,7 +57,7 @@ export class CibaHooksSlot {
   engineFeature() {
     return {
       enabled: true,
-      // Push is not delivered by the engine (it throws for it) and not built here yet: not offered.
+      // The engine refuses push; push merchants are shown to it as ping (merchant-client.ts) and discovery adds push.
       deliveryModes: ['poll', 'ping'],
       processLoginHint: (ctx: KoaContextWithOIDC, v: string) => this.get().processLoginHint(ctx, v),
       processLoginHintToken: (ctx: KoaContextWithOIDC, v: string) => this.get().processLoginHintToken(ctx, v),

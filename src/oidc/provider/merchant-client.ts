@@ -76,20 +76,21 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
 const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
 
 /**
- * CIBA registration (CIBA Core 4) as the engine needs it. Push is not offered yet (the engine throws for it and
- * our own delivery is not built), and the engine wants a jwks_uri of pairwise CIBA clients: such merchants get
- * no CIBA grant, so their backchannel requests answer unauthorized_client and their code flow is untouched.
- * The engine only checks the notification endpoint's shape (https); it never calls it (the CIBA module's
- * outbox delivers), so a customer-test http://localhost endpoint is shown to it as https.
+ * CIBA registration (CIBA Core 4) as the engine needs it. The engine wants a jwks_uri of pairwise CIBA clients:
+ * such merchants get no CIBA grant, so their backchannel requests answer unauthorized_client and their code
+ * flow is untouched. The engine only checks the notification endpoint's shape (https); it never calls it (the
+ * CIBA module's outbox delivers), so a customer-test http://localhost endpoint is shown to it as https. Push
+ * (which the engine refuses to configure) is shown to it as ping: the request side is the same (a
+ * client_notification_token is required); the CIBA module delivers the tokens itself.
  */
 function cibaMetadata(m: MerchantEntity): Partial<ClientMetadata> {
   const mode = m.backchannelTokenDeliveryMode ?? 'poll';
-  if (mode === 'push' || (m.subjectType ?? 'public') !== 'public') return {};
+  if ((m.subjectType ?? 'public') !== 'public') return {};
   const endpoint = m.backchannelClientNotificationEndpoint?.replace(/^http:/, 'https:');
   return {
     grant_types: ['authorization_code', 'refresh_token', CIBA_GRANT],
-    backchannel_token_delivery_mode: mode,
-    ...(mode === 'ping' && endpoint ? { backchannel_client_notification_endpoint: endpoint } : {}),
+    backchannel_token_delivery_mode: mode === 'push' ? 'ping' : mode,
+    ...(mode !== 'poll' && endpoint ? { backchannel_client_notification_endpoint: endpoint } : {}),
     backchannel_user_code_parameter: m.backchannelUserCodeParameter ?? false,
   };
 }

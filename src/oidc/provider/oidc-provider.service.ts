@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { importJWK, type JWK, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
 import { DataSource } from 'typeorm';
 import { logger } from '../../common/logging/logger.js';
@@ -8,6 +9,7 @@ import { MerchantsService } from '../../merchants/merchants.service.js';
 import { SigningKeysService } from '../keys/signing-keys.service.js';
 import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 import { CibaHooksSlot } from './ciba-hooks.js';
+import { applyCibaAnswers } from './ciba-answers.js';
 import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';
 import { applySpecResponseRules } from './spec-response-rules.js';
 import { MerchantJwksSource } from './merchant-jwks.js';
@@ -28,6 +30,7 @@ const PURGE_MS = 10 * 60_000;
 export class OidcProviderService implements OnModuleInit, OnApplicationShutdown {
   private provider!: Provider;
   private fingerprint = '';
+  private signingJwks: JWK[] = [];
   private timers: NodeJS.Timeout[] = [];
   /** Fires when the key schedule changes by itself (a published key starts signing, or leaves the JWKS). */
   private scheduleTimer?: NodeJS.Timeout;
@@ -56,6 +59,21 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
 
   get engine(): Provider {
     return this.provider;
+  }
+
+  /**
+   * A JWT signed as the engine signs ID tokens: with the current signing key of `alg` (the first of its
+   * algorithm in the loaded set), `kid` in the header, this issuer. Verifiable with the published JWKS.
+   */
+  async signJwt(payload: Record<string, unknown>, alg: string, audience: string): Promise<string> {
+    const jwk = this.signingJwks.find((k) => k.alg === alg) ?? this.signingJwks.find((k) => k.alg === 'RS256');
+    if (!jwk?.alg) throw new Error(`no signing key for ${alg}`);
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: jwk.alg, kid: jwk.kid, typ: 'JWT' })
+      .setIssuer(this.issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .sign(await importJWK(jwk, jwk.alg));
   }
 
   async onModuleInit(): Promise<void> {
@@ -119,9 +137,14 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       }),
     );
     provider.proxy = this.config.trustProxy;
-    applySpecResponseRules(provider, { cibaIntervalSeconds: this.config.ciba.pollIntervalSeconds });
+    applySpecResponseRules(provider, {
+      cibaIntervalSeconds: this.config.ciba.pollIntervalSeconds,
+      signJwt: (payload, alg, audience) => this.signJwt(payload, alg, audience),
+    });
+    applyCibaAnswers(provider, this.ciba);
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'oidc server error'));
     this.provider = provider;
+    this.signingJwks = keySet.keys;
     this.fingerprint = keySet.fingerprint;
   }
 
@@ -149,7 +172,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       }
       void this.provider.callback()(req, res);
     };
-    const tokenParams = tokenParamsMiddleware(this.merchants, (req, res, authReqId, clientId) => this.ciba.get().gateTokenPoll(req, res, authReqId, clientId));
+    const tokenParams = tokenParamsMiddleware(this.merchants);
     // publicOrigin first: nothing (a request_uri fetch included) runs for a request it refuses.
     return (req: Request, res: Response, next: NextFunction): void =>
       publicOrigin(req, res, () =>

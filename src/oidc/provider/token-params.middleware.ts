@@ -21,10 +21,6 @@ const QUERY_PARAMS: Record<string, string[]> = {
     'scope', 'client_notification_token', 'login_hint_token', 'acr_values', 'id_token_hint', 'login_hint', 'user_code', 'binding_message', 'requested_expiry',
   ],
 };
-export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
-
-/** Answers a CIBA poll itself (slow_down, expired_token) and says so, or leaves it to the engine. */
-export type CibaPollGate = (req: Request, res: Response, authReqId: string, clientId: string | undefined) => Promise<boolean>;
 
 /** The merchant a token request names, before the engine authenticates it (only to pick its redirect URI). */
 function claimedClientId(req: Request, params: URLSearchParams): string | undefined {
@@ -49,7 +45,7 @@ function claimedClientId(req: Request, params: URLSearchParams): string | undefi
  * (allowOmittingSingleRegisteredRedirectUri) would also drop it at the authorization endpoint, where
  * spec 4.2 requires it. The engine still checks it against the code and authenticates the client.
  */
-export function tokenParamsMiddleware(merchants: MerchantsService, cibaPollGate: CibaPollGate) {
+export function tokenParamsMiddleware(merchants: MerchantsService) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const queryParams = QUERY_PARAMS[req.path];
     if (req.method !== 'POST' || !queryParams) return next();
@@ -76,10 +72,6 @@ export function tokenParamsMiddleware(merchants: MerchantsService, cibaPollGate:
       if (changed) {
         req.headers['content-type'] = FORM;
         replayBody(req, Buffer.from(body.toString(), 'utf8'));
-      }
-      const authReqId = body.get('auth_req_id');
-      if (req.path === OIDC_ROUTES.token && body.get('grant_type') === CIBA_GRANT_TYPE && authReqId) {
-        if (await cibaPollGate(req, res, authReqId, claimedClientId(req, body))) return;
       }
       next();
     } catch (e) {

@@ -1,6 +1,7 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import { containsNul, NUL_REFUSED } from '../../common/http/nul-character.js';
+import { engineQueryRunner } from './engine-transaction.js';
 import { lostConsumeRace, replayRevokesGrant } from './replay.js';
 import { credentialHash, isCredentialModel, storedKey } from './stored-key.js';
 
@@ -32,6 +33,11 @@ export class TypeOrmAdapter implements Adapter {
     private readonly options: AdapterOptions,
   ) {}
 
+  /** Inside inEngineTransaction, that transaction; otherwise the pool. */
+  private get db() {
+    return engineQueryRunner(this.dataSource);
+  }
+
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
     // The edge refuses NULs it can see; one hidden deeper (an encrypted request object) stops here as a 400.
     if (containsNul(payload) || id.includes('\u0000')) throw new errors.InvalidRequest(NUL_REFUSED);
@@ -39,7 +45,7 @@ export class TypeOrmAdapter implements Adapter {
     const credential = isCredentialModel(this.model);
     const stored = credential ? withoutJti(payload) : payload;
     const userCode = payload.userCode && credential ? credentialHash(payload.userCode) : (payload.userCode ?? null);
-    await this.dataSource.query(
+    await this.db.query(
       `INSERT INTO oidc_payloads (model, id, payload, grant_id, user_code, uid, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
@@ -66,25 +72,25 @@ export class TypeOrmAdapter implements Adapter {
 
   async consume(id: string): Promise<void> {
     const key = storedKey(this.model, id);
-    const won: [unknown[], number] = await this.dataSource.query(
+    const won: [unknown[], number] = await this.db.query(
       `UPDATE oidc_payloads SET consumed_at = now(),
          expires_at = CASE WHEN expires_at IS NULL THEN NULL ELSE GREATEST(expires_at, now() + make_interval(secs => $3)) END
        WHERE model = $1 AND id = $2 AND consumed_at IS NULL`,
       [this.model, key, this.options.replayRetentionSeconds],
     );
     if (won[1] === 1) return;
-    const rows: { grant_id: string | null }[] = await this.dataSource.query(`SELECT grant_id FROM oidc_payloads WHERE model = $1 AND id = $2`, [this.model, key]);
+    const rows: { grant_id: string | null }[] = await this.db.query(`SELECT grant_id FROM oidc_payloads WHERE model = $1 AND id = $2`, [this.model, key]);
     if (rows[0]?.grant_id) await this.revokeGrant(rows[0].grant_id);
     throw lostConsumeRace(this.model);
   }
 
   async destroy(id: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM oidc_payloads WHERE model = $1 AND id = $2`, [this.model, storedKey(this.model, id)]);
+    await this.db.query(`DELETE FROM oidc_payloads WHERE model = $1 AND id = $2`, [this.model, storedKey(this.model, id)]);
   }
 
   /** Revokes every token of a grant, whatever its model (a replayed code revokes access and refresh tokens). */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM oidc_payloads WHERE grant_id = $1`, [grantId]);
+    await this.db.query(`DELETE FROM oidc_payloads WHERE grant_id = $1`, [grantId]);
   }
 
   /**
@@ -92,13 +98,13 @@ export class TypeOrmAdapter implements Adapter {
    * itself. A token the winner of a race saves after this is unusable: the engine checks its grant on use.
    */
   private async revokeGrant(grantId: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)`, [grantId]);
+    await this.db.query(`DELETE FROM oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)`, [grantId]);
   }
 
   private async findRow(column: 'id' | 'uid' | 'user_code', value: string): Promise<Row | undefined> {
     // A NUL cannot be a stored value and PostgreSQL refuses it in text: such a lookup simply finds nothing.
     if (value.includes('\u0000')) return undefined;
-    const rows: Row[] = await this.dataSource.query(
+    const rows: Row[] = await this.db.query(
       `SELECT payload, consumed_at, grant_id FROM oidc_payloads
        WHERE model = $1 AND ${column} = $2 AND (expires_at IS NULL OR expires_at > now())`,
       [this.model, value],

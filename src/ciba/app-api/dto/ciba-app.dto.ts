@@ -65,6 +65,14 @@ export class ApprovalStartedDto {
   session_link: string | null;
 }
 
+export class RequestStateDto {
+  @ApiProperty({
+    enum: ['pending', 'verifying', 'approved', 'denied', 'cancelled', 'expired'],
+    description: 'cancelled: the merchant withdrew the request (spec 4.7 operation cancel); stop showing it',
+  })
+  state: string;
+}
+
 export class RequestResultDto {
   @ApiProperty({ enum: ['approved', 'denied'] }) state: 'approved' | 'denied';
   @ApiPropertyOptional({ example: 'the user declined' }) reason?: string;

@@ -1,0 +1,39 @@
+import type { default as Provider, KoaContextWithOIDC } from 'oidc-provider';
+import { toErrorBody } from '../../common/errors/app-exception.filter.js';
+import { answeredHere, type CibaHooksSlot } from './ciba-hooks.js';
+
+export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
+
+/** What the engine answered to a CIBA poll that the CIBA module may refine (slow_down, expired_token). */
+const REFINED = new Set(['authorization_pending', 'invalid_grant']);
+
+/**
+ * Answers of the CIBA module in place of the engine's. A backchannel request it answered itself (answerHere).
+ * CIBA polls (CIBA Core 7.3, 11): slow_down and expired_token, which the engine does not answer, are worked out
+ * after the engine has handled the poll. Its answer is authorization_pending or invalid_grant only once the
+ * client has authenticated (the grant handler runs after client authentication), and the CIBA module looks up
+ * the request of that client alone: a caller who merely claims a client_id, or another merchant holding the
+ * auth_req_id, can neither make the owner's interval grow nor learn whether the request has expired.
+ */
+export function applyCibaAnswers(provider: Provider, ciba: CibaHooksSlot): void {
+  provider.use(async (ctx, next) => {
+    await next();
+    // A backchannel request the CIBA module answered itself (a cancel): its answer, not the marker error.
+    const answer = ctx.oidc?.route === 'backchannel_authentication' ? answeredHere(ctx as KoaContextWithOIDC) : undefined;
+    if (answer) {
+      ctx.status = 200;
+      ctx.body = answer;
+      return;
+    }
+    if (ctx.oidc?.route !== 'token' || ctx.oidc.params?.grant_type !== CIBA_GRANT_TYPE) return;
+    const body = ctx.body as { error?: unknown } | undefined;
+    const authReqId = ctx.oidc.params.auth_req_id;
+    const clientId = ctx.oidc.client?.clientId;
+    if (!body || typeof body.error !== 'string' || !REFINED.has(body.error) || typeof authReqId !== 'string' || !clientId) return;
+    const refined = await ciba.get().answerPoll(authReqId, clientId, body.error as 'authorization_pending' | 'invalid_grant');
+    if (!refined) return;
+    const { status, body: replaced } = toErrorBody(refined);
+    ctx.status = status;
+    ctx.body = replaced;
+  });
+}

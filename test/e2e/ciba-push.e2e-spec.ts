@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import * as client from 'openid-client';
+import { approveWithVerification, CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
+import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
+import { adminClient } from '../support/admin-client.js';
+import { type CallbackListener, pollOnce, provisioning, startCallbackListener } from '../support/ciba-flow.js';
+import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
+import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
+
+const halfHash = (value: string) => createHash('sha256').update(value).digest().subarray(0, 16).toString('base64url');
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+/**
+ * Push delivery (CIBA Core 10.3.1, 12) to a real HTTP listener through the outbox: the token response itself
+ * after an approval with a specimen document, the error after a decline or a cancel; retried on 5xx, and
+ * delivered by another instance after a restart.
+ */
+describe('CIBA push delivery', () => {
+  let t: TestApp;
+  let listener: CallbackListener;
+  let config: client.Configuration;
+  let m: { client_id: string; client_secret: string };
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { CIBA_POLL_INTERVAL_SECONDS: '1' } });
+    listener = await startCallbackListener();
+    m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+      name: 'Push shop',
+      redirect_uris: [REDIRECT_URI],
+      scope: 'openid profile offline_access',
+      backchannel_token_delivery_mode: 'push',
+      backchannel_client_notification_endpoint: listener.url,
+    });
+    config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
+  }, 120_000);
+  afterAll(async () => {
+    await listener.close();
+    await t.close();
+  }, 120_000);
+  beforeEach(() => {
+    listener.received.length = 0;
+    listener.answers.length = 0;
+  });
+
+  it('lists push in discovery', () => {
+    expect(config.serverMetadata().backchannel_token_delivery_modes_supported).toEqual(['poll', 'ping', 'push']);
+  });
+
+  it('pushes the token response after an approval (a 500 first is retried): signed ID token with auth_req_id, at_hash, rt_hash; the access token works at userinfo', async () => {
+    const started = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid profile offline_access',
+      login_hint: 'push-phone',
+      binding_message: provisioning('push-phone'),
+      client_notification_token: 'push-token-1',
+    });
+    listener.answers.push(500);
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-phone', 'push-install-secret-0123456789abcdef0123');
+    const [request] = (await app.pending(undefined, 10)).requests;
+    const documentDir = await specimenDocumentDir(t.baseUrl);
+    const { result } = await approveWithVerification(app, request, specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right }));
+    expect(result).toEqual({ state: 'approved' });
+    await listener.waitFor(2, 20_000);
+    expect(listener.received.map((r) => r.status)).toEqual([500, 204]);
+    const push = listener.received[1];
+    expect(push.authorization).toBe('Bearer push-token-1');
+    expect(push.body).toMatchObject({
+      auth_req_id: started.auth_req_id,
+      access_token: expect.any(String),
+      token_type: 'BEARER',
+      expires_in: expect.any(Number),
+      id_token: expect.any(String),
+      refresh_token: expect.any(String),
+    });
+    const body = push.body as Record<string, string>;
+
+    const meta = config.serverMetadata();
+    const { payload } = await jwtVerify(body.id_token, createRemoteJWKSet(new URL(meta.jwks_uri!)), { issuer: meta.issuer, audience: m.client_id });
+    expect(payload).toMatchObject({
+      'urn:openid:params:jwt:claim:auth_req_id': started.auth_req_id,
+      at_hash: halfHash(body.access_token),
+      'urn:openid:params:jwt:claim:rt_hash': halfHash(body.refresh_token),
+      primary_identifier: 'NORDMANN',
+      authentication_result: 'pass',
+    });
+    expect(payload.amr).toEqual(expect.arrayContaining(['sc', 'face']));
+
+    const userinfo = await fetch(meta.userinfo_endpoint!, { headers: { authorization: `Bearer ${body.access_token}` } });
+    expect(userinfo.status).toBe(200);
+    const { payload: info } = await jwtVerify(await userinfo.text(), createRemoteJWKSet(new URL(meta.jwks_uri!)), { issuer: meta.issuer, audience: m.client_id });
+    expect(info).toMatchObject({ sub: payload.sub, primary_identifier: 'NORDMANN' });
+
+    // The tokens were delivered once: the request is consumed, a poll gets nothing more.
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, started.auth_req_id)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    const refreshed = await fetch(`${t.baseUrl}/oidc/token`, {
+      method: 'POST',
+      headers: { authorization: basic(m.client_id, m.client_secret), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: body.refresh_token }),
+    });
+    expect(refreshed.status).toBe(200);
+  }, 300_000);
+
+  it('pushes access_denied with the auth_req_id after a decline, and after a cancel', async () => {
+    const declined = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-2', binding_message: provisioning('push-2'), client_notification_token: 'push-token-2' });
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-2');
+    await app.decline((await app.pending(undefined, 5)).requests[0].id);
+    await listener.waitFor(1);
+    expect(listener.received[0]).toMatchObject({ authorization: 'Bearer push-token-2', body: { auth_req_id: declined.auth_req_id, error: 'access_denied' } });
+
+    const cancelled = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-3', binding_message: provisioning('push-3'), client_notification_token: 'push-token-3' });
+    await client.initiateBackchannelAuthentication(config, { scope: 'openid', client_notification_token: 'push-token-3', binding_message: JSON.stringify({ operation: 'cancel', auth_req_id: cancelled.auth_req_id }) });
+    await listener.waitFor(2);
+    expect(listener.received[1]).toMatchObject({ authorization: 'Bearer push-token-3', body: { auth_req_id: cancelled.auth_req_id, error: 'access_denied' } });
+  });
+
+  it('does not retry a push answered 400', async () => {
+    listener.answers.push(400);
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-4');
+    await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-4', binding_message: provisioning('push-4'), client_notification_token: 'push-token-4' });
+    await app.decline((await app.pending(undefined, 5)).requests[0].id);
+    await listener.waitFor(1);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(listener.received.map((r) => r.status)).toEqual([400]);
+  }, 30_000);
+
+  (canShareDatabase() ? it : it.skip)('delivers a push after a restart', async () => {
+    listener.answers.push(503);
+    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-5', binding_message: provisioning('push-5'), client_notification_token: 'push-token-5' });
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-5');
+    await app.decline((await app.pending(undefined, 5)).requests[0].id);
+    await listener.waitFor(1);
+    await t.app.close();
+    const second = await startTestApp({ sameDatabaseAs: t });
+    try {
+      await listener.waitFor(2, 15_000);
+      expect(listener.received.map((r) => r.status)).toEqual([503, 204]);
+      expect(listener.received[1].body).toMatchObject({ auth_req_id: started.auth_req_id, error: 'access_denied' });
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+});
