@@ -45,3 +45,20 @@ export interface FaceEmbedding {
   embedding: Float32Array;
   detection: FaceDetection;
 }
+
+/** One face analysed for the verifier: detection and landmarks always, the embedding only when asked for. */
+export interface FaceAnalysis {
+  detection: FaceDetection;
+  embedding?: Float32Array;
+  /** Padding (fraction per side) the detection was found with: 0 = the image as given. A hint for the next frame of the same camera. */
+  padding: number;
+  /** CPU milliseconds: detection with landmarks (every pass), the descriptor. */
+  ms: { detect: number; embed: number };
+}
+
+export interface FaceAnalysisOptions {
+  /** Compute the embedding of the face (default false: detection and landmarks only). */
+  descriptor?: boolean;
+  /** Try this padding first (the one an earlier frame of the same capture needed); the usual ladder follows if it finds nothing. */
+  padding?: number;
+}
