@@ -4,7 +4,7 @@
  * and runs sessions one at a time through the SDK's runVerification with a specimen phone. The app API answers
  * each step with a Server-Timing header (total and the steps measured inside it: pa, aa, ca for the chip; the
  * face steps the service reports: wall-clock phases face-decode, face-match, face-bursts, face-judge, and the
- * worker threads' CPU per sub-step, cpu-*, summed over frames that ran in parallel); the bench reads it
+ * worker threads' busy time per sub-step, worker-*, summed over frames that ran in parallel); the bench reads it
  * through the SDK's fetch, so it does not depend on the order or the content of the steps (the liveness
  * protocol may change underneath).
  *

@@ -39,9 +39,9 @@ export class StepTable {
       mine.wall.push(...s.wall);
       mine.total.push(...s.total);
       for (const [name, v] of s.parts) this.part(mine, name).push(...v);
-      // what the measured steps do not cover: storage, sealing, session checks, request parsing. Worker CPU
-      // (cpu-*) runs in parallel threads inside the wall-clock steps, so it covers nothing of the total.
-      const covered = [...s.parts].filter(([name]) => !isWorkerCpu(name)).reduce((a, [, v]) => a + (v[0] ?? 0), 0);
+      // what the measured steps do not cover: storage, sealing, session checks, request parsing. Worker time
+      // (worker-*) is spent in parallel threads inside the wall-clock steps, so it covers nothing of the total.
+      const covered = [...s.parts].filter(([name]) => !isWorkerTime(name)).reduce((a, [, v]) => a + (v[0] ?? 0), 0);
       if (s.total.length && s.parts.size) this.part(mine, 'other').push(s.total[0] - covered);
     }
   }
@@ -60,10 +60,10 @@ export class StepTable {
     for (const [step, s] of this.steps) {
       out.push(`${step.padEnd(28)} ${s.total.length ? fmt(s.total) : '(no Server-Timing header)'.padEnd(32)}   round trip ${fmt(s.wall)}`);
       if (s.total.length && !s.parts.size) out.push(`  ${'(no steps reported inside)'.padEnd(26)}`);
-      for (const [name, v] of s.parts) if (!isWorkerCpu(name)) out.push(`  ${name.padEnd(26)} ${fmt(v)}`);
-      const cpu = [...s.parts].filter(([name]) => isWorkerCpu(name));
-      if (cpu.length) out.push('  worker CPU, summed over the frames (threads run in parallel: not part of the total)');
-      for (const [name, v] of cpu) out.push(`    ${name.padEnd(24)} ${fmt(v)}`);
+      for (const [name, v] of s.parts) if (!isWorkerTime(name)) out.push(`  ${name.padEnd(26)} ${fmt(v)}`);
+      const worker = [...s.parts].filter(([name]) => isWorkerTime(name));
+      if (worker.length) out.push('  face worker threads, busy time summed over the frames (in parallel: not part of the total)');
+      for (const [name, v] of worker) out.push(`    ${name.padEnd(24)} ${fmt(v)}`);
     }
     return out;
   }
@@ -81,9 +81,12 @@ export class StepTable {
   }
 }
 
-/** Server-Timing entries named cpu-* are CPU time in the face worker threads (see face-verification.service.ts). */
-function isWorkerCpu(name: string): boolean {
-  return name.startsWith('cpu-');
+/**
+ * Server-Timing entries named worker-* are time spent inside the face worker threads (face-verification.service.ts),
+ * wall time per call: on an idle machine that is CPU time, under load it includes waiting for a core.
+ */
+function isWorkerTime(name: string): boolean {
+  return name.startsWith('worker-');
 }
 
 function sumInto(v: number[], ms: number): void {

@@ -159,9 +159,9 @@ describe('verifier face step limits', () => {
     stalls.disable();
     expect(stalls.max / 1e6).toBeLessThan(600);
     expect(outcome).toMatchObject({ state: 'completed', authentication_result: 'pass' });
-    // Server-Timing names each phase of the face step and the worker time per sub-step (bench:verify reads them).
+    // Server-Timing names each phase of the face step and the worker threads' time per sub-step (bench:verify reads them).
     const names = (timing ?? '').split(',').map((m) => m.trim().split(';')[0]);
-    expect(names).toEqual(expect.arrayContaining(['total', 'face-decode', 'face-match', 'face-bursts', 'face-judge', 'cpu-decode', 'cpu-document', 'cpu-detect', 'cpu-embed']));
+    expect(names).toEqual(expect.arrayContaining(['total', 'face-decode', 'face-match', 'face-bursts', 'face-judge', 'worker-decode', 'worker-document', 'worker-detect', 'worker-embed']));
     expect(outcome!.facematch_level).toBeGreaterThanOrEqual(1);
     expect(growth).toBeLessThan(1.5 * 1024 ** 3);
     expect((await fetch(`${t.baseUrl}/health`)).status).toBe(200);
