@@ -130,8 +130,9 @@ export class EnvironmentVariables {
   FACE_CONCURRENCY = 1;
 
   /**
-   * Worker threads of the face engine, each with its own models (about 100 MB): independent frames of a
-   * verification run in parallel up to this many. Default: the machine's cores, at most 2.
+   * Worker threads of the face engine, each with its own models and WASM heap (each thread adds about 330 MB of
+   * RSS, bench:verify): independent frames of a verification run in parallel up to this many. Default: the
+   * machine's cores, at most 2.
    */
   @Transform(toInt) @IsOptional() @IsInt() @Min(1) @Max(16)
   FACE_WORKERS?: number;

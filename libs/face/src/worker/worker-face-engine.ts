@@ -24,8 +24,8 @@ interface Slot {
 export interface WorkerFaceEngineOptions {
   /**
    * Worker threads, each with its own copy of the models; calls go to the least busy one, so independent
-   * frames run in parallel up to this many. Default: the machine's cores, at most 2 (each thread holds
-   * about 100 MB of models and tensors; see libs/face/README.md).
+   * frames run in parallel up to this many. Default: the machine's cores, at most 2 (each face-api thread
+   * adds about 330 MB of RSS: models, tfjs and a WASM heap that grows to SSD MobileNet's peak; libs/face/README.md).
    */
   workers?: number;
 }
