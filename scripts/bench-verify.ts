@@ -3,10 +3,12 @@
  * models loaded. Starts the built service (`npm run bench:verify` builds first) on a fresh PostgreSQL database
  * and runs sessions one at a time through the SDK's runVerification with a specimen phone. The app API answers
  * each step with a Server-Timing header (total and the steps measured inside it: pa, aa, ca for the chip; the
- * face steps the service reports); the bench reads it through the SDK's fetch, so it does not depend on the
- * order or the content of the steps (the liveness protocol may change underneath).
+ * face steps the service reports: wall-clock phases face-decode, face-match, face-bursts, face-judge, and the
+ * worker threads' busy time per sub-step, worker-*, summed over frames that ran in parallel); the bench reads it
+ * through the SDK's fetch, so it does not depend on the order or the content of the steps (the liveness
+ * protocol may change underneath).
  *
- *   BENCH_SESSIONS=20
+ *   BENCH_SESSIONS=20   FACE_WORKERS (the service's; default its cores, at most 2)
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,7 @@ import { join } from 'node:path';
 import { runVerification, VerifierClient } from '../libs/verifier-sdk/src/index.js';
 import { TestBrowser } from '../test/support/test-browser.js';
 import { specimenPhone } from './test-app/specimen-phone.js';
-import { percentiles, rssMiB, startService, withDatabase } from './bench/service.js';
+import { cpuMs, percentiles, rssMiB, startService, withDatabase } from './bench/service.js';
 import { parseServerTiming, StepTable } from './bench/server-timing.js';
 
 const sessions = Number(process.env.BENCH_SESSIONS ?? 20);
@@ -60,7 +62,9 @@ await withDatabase(async (databaseUrl) => {
       if (step && session) session.add(step, performance.now() - t, parseServerTiming(res.headers.get('server-timing')));
       return res;
     };
+    let cpuStart = 0;
     for (let i = 0; i <= sessions; i++) {
+      if (i === 1) cpuStart = cpuMs(service.child.pid);
       const query = new URLSearchParams({ client_id: m.client_id, response_type: 'code', scope: 'openid', redirect_uri: 'http://localhost:8080/callback', state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGcSjw2cfE', code_challenge_method: 'S256' });
       const browser = new TestBrowser(service.base);
       const page = await browser.follow(await browser.get(`${service.base}/its/index.html?${query}`));
@@ -78,6 +82,9 @@ await withDatabase(async (databaseUrl) => {
       table.merge(session);
       totalMs.push(session.serverTotal());
     }
+    // The service's CPU (every thread) per verification: steadier than latency on a shared machine, and it shows
+    // what parallel frames cost in total, not only how long the request waited. Includes the /health probes.
+    const cpuPerSession = (cpuMs(service.child.pid) - cpuStart) / sessions;
     probing = false;
     await prober;
 
@@ -86,9 +93,10 @@ await withDatabase(async (databaseUrl) => {
     for (const line of table.lines()) console.log(`  ${line}`);
     const all = percentiles(totalMs.length ? totalMs : [NaN]);
     console.log(`  full verification (server time of the steps above): median ${all.median} ms, p99 ${all.p99} ms`);
+    console.log(`  service CPU (all threads) per verification: ${cpuPerSession.toFixed(0)} ms; face worker threads: ${process.env.FACE_WORKERS ?? 'default'}`);
     const health = percentiles(healthMs.length ? healthMs : [NaN]);
     console.log(`  /health meanwhile (${healthMs.length} requests): median ${health.median} ms, p99 ${health.p99} ms, max ${Math.max(...healthMs).toFixed(1)} ms`);
-    console.log(`  service memory: ${idle} MiB RSS before, ${rssMiB(service.child.pid)} MiB RSS with the face models loaded`);
+    console.log(`  service memory: ${idle} MiB RSS before, ${rssMiB(service.child.pid)} MiB RSS after (peak ${rssMiB(service.child.pid, 'VmHWM')} MiB), face models loaded`);
   } finally {
     service.child.kill();
   }

@@ -69,11 +69,11 @@ export function percentiles(values: number[]): { p50: string; p99: string; media
   return { p50: pct(50), p99: pct(99), median: pct(50) };
 }
 
-/** Resident memory of a process, in MiB, from /proc (Linux). */
-export function rssMiB(pid: number | undefined): string {
+/** Resident memory of a process, in MiB, from /proc (Linux): now (VmRSS) or its peak so far (VmHWM). */
+export function rssMiB(pid: number | undefined, which: 'VmRSS' | 'VmHWM' = 'VmRSS'): string {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+    const kb = Number(new RegExp(`${which}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
     return (kb / 1024).toFixed(0);
   } catch {
     return 'n/a';

@@ -52,6 +52,8 @@ export interface AppConfig {
     /** Face verifications run at once, and how many may wait (beyond: 503 with Retry-After). */
     faceConcurrency: number;
     faceMaxQueue: number;
+    /** Worker threads of the face engine (FACE_WORKERS); undefined: the engine's default. */
+    faceWorkers?: number;
   };
   /** Names of secrets that were generated because the environment did not set them (customer-test only). */
   generatedSecrets: string[];
@@ -175,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       faceEngine: vars.FACE_ENGINE === 'onnx' ? { kind: 'onnx', modelPath: faceModelPath! } : { kind: 'face-api' },
       faceConcurrency: vars.FACE_CONCURRENCY,
       faceMaxQueue: vars.FACE_MAX_QUEUE,
+      faceWorkers: vars.FACE_WORKERS,
     },
     generatedSecrets,
   };

@@ -1,4 +1,4 @@
-import type { FaceDetection, FaceEmbedding, FaceImageInput } from './types.js';
+import type { FaceAnalysis, FaceAnalysisOptions, FaceDetection, FaceEmbedding, FaceImageInput } from './types.js';
 
 /**
  * How an engine's similarity() number is read:
@@ -22,4 +22,9 @@ export interface FaceEngine {
   embed(image: FaceImageInput): Promise<FaceEmbedding>;
   /** Compares two embeddings of this engine, read according to `metric`. */
   similarity(a: Float32Array, b: Float32Array): number;
+  /**
+   * The single face (throws as embed() does), with the embedding only when asked and CPU timings. Optional:
+   * `analyseFace()` in face-analysis.ts falls back to embed()/detect() for engines without it.
+   */
+  analyseFace?(image: FaceImageInput, options?: FaceAnalysisOptions): Promise<FaceAnalysis>;
 }

@@ -58,3 +58,22 @@ export interface FaceEmbedding {
   /** Present when the engine scores presentation attacks (FaceApiEngine does, unless told not to). */
   presentation?: PresentationScores;
 }
+
+/** One face analysed for the verifier: detection and landmarks always, the embedding only when asked for. */
+export interface FaceAnalysis {
+  detection: FaceDetection;
+  embedding?: Float32Array;
+  /** Padding (fraction per side) the detection was found with: 0 = the image as given. A hint for the next frame of the same camera. */
+  padding: number;
+  /** CPU milliseconds: detection with landmarks (every pass), the descriptor. */
+  ms: { detect: number; embed: number };
+  /** Present when the engine scores presentation attacks: every analysed frame, not only embedded ones. */
+  presentation?: PresentationScores;
+}
+
+export interface FaceAnalysisOptions {
+  /** Compute the embedding of the face (default false: detection and landmarks only). */
+  descriptor?: boolean;
+  /** Try this padding first (the one an earlier frame of the same capture needed); the usual ladder follows if it finds nothing. */
+  padding?: number;
+}

@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 export const FACE_ENGINE = Symbol('FACE_ENGINE');
 export const MATCH_LEVELS = Symbol('MATCH_LEVELS');
 
-/** Stops the engine's worker thread with the application. */
+/** Stops the engine's worker threads with the application. */
 @Injectable()
 export class FaceEngineLifecycle implements OnApplicationShutdown {
   constructor(@Inject(FACE_ENGINE) private readonly engine: FaceEngine & { terminate?: () => Promise<void> }) {}
@@ -19,13 +19,17 @@ export class FaceEngineLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * The face engine and its calibration. The engine runs in a worker thread, so a verification never stalls
- * the event loop: face-api by default (models inside its npm package, CPU), or an ONNX model
+ * The face engine and its calibration. The engine runs in a pool of worker threads (FACE_WORKERS), so a
+ * verification never stalls the event loop and its frames run in parallel: face-api by default (models inside its npm package, CPU), or an ONNX model
  * (FACE_ENGINE=onnx, FACE_MODEL_PATH), whose table is calibration/onnx-<model file name>.json. Another
  * engine can be plugged by providing FACE_ENGINE with its own table. A missing table stops start-up.
  */
 export const faceEngineProviders: Provider[] = [
-  { provide: FACE_ENGINE, inject: [APP_CONFIG], useFactory: (config: AppConfig): FaceEngine => new WorkerFaceEngine(config.verifier.faceEngine) },
+  {
+    provide: FACE_ENGINE,
+    inject: [APP_CONFIG],
+    useFactory: (config: AppConfig): WorkerFaceEngine => new WorkerFaceEngine(config.verifier.faceEngine, { workers: config.verifier.faceWorkers }),
+  },
   {
     provide: MATCH_LEVELS,
     inject: [FACE_ENGINE, APP_CONFIG],

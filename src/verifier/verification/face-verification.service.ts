@@ -1,16 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { FaceError } from '../../../libs/face/src/errors.js';
-import type { FaceEngine } from '../../../libs/face/src/face-engine.js';
-import { decodeImage } from '../../../libs/face/src/image/decode-image.js';
-import { assertDecodableSize, MAX_ANALYSIS_SIDE } from '../../../libs/face/src/image/decode-limits.js';
-import { downscaleToFit } from '../../../libs/face/src/image/downscale-image.js';
+import { assertDecodableSize } from '../../../libs/face/src/image/decode-limits.js';
 import { readImageHeader } from '../../../libs/face/src/image/read-image-header.js';
 import type { MatchLevelTable } from '../../../libs/face/src/levels/match-level-table.js';
-import { judgeFaceQuality, measureFaceQuality, type FaceQualityCode } from '../../../libs/face/src/quality/face-quality.js';
-import { frameSignature, signatureDistance, type FrameSignature } from '../../../libs/face/src/quality/frame-signature.js';
-import type { FaceEmbedding, RgbImage } from '../../../libs/face/src/types.js';
+import { judgeFaceQuality, type FaceQualityCode } from '../../../libs/face/src/quality/face-quality.js';
+import { signatureDistance, type FrameSignature } from '../../../libs/face/src/quality/frame-signature.js';
+import type { FrameAnalysis, PreparedFrame } from '../../../libs/face/src/worker/protocol.js';
+import type { WorkerFaceEngine } from '../../../libs/face/src/worker/worker-face-engine.js';
 import { logger } from '../../common/logging/logger.js';
+import { recordStep, timedStep } from '../app-api/server-timing.interceptor.js';
 import { captureRetry, unusableFaceData } from '../verifier.errors.js';
 import { EXPLANATION, type Explanation } from './explanations.js';
 import { FACE_ENGINE, MATCH_LEVELS } from './face-engine.provider.js';
@@ -32,7 +31,7 @@ export interface FaceOutcome {
   /** The frame used as the selfie (the one facing the camera). */
   selfie: Uint8Array;
   selfieEmbedding: number[];
-  /** Passive presentation-attack scores of the embedded frames (numbers only, for support; presentation-rules.ts). */
+  /** Passive presentation-attack scores of the analysed frames (numbers only, for support; presentation-rules.ts). */
   presentation?: PresentationRecord;
 }
 
@@ -54,7 +53,7 @@ export class FaceVerificationService {
   readonly failuresToAcquire = new Map<FaceQualityCode, number>();
 
   constructor(
-    @Inject(FACE_ENGINE) private readonly engine: FaceEngine,
+    @Inject(FACE_ENGINE) private readonly engine: WorkerFaceEngine,
     @Inject(MATCH_LEVELS) private readonly levels: MatchLevelTable,
     private readonly queue: FaceWorkQueue,
   ) {}
@@ -80,83 +79,108 @@ export class FaceVerificationService {
   }
 
   private async evaluateNow(documentPhoto: Uint8Array, directions: Direction[], frames: FaceFrame[], claim: () => Promise<void>): Promise<FaceOutcome> {
-    // Decoded once, scaled as the engine scales them; the engine then works on these pixels, so boxes match.
-    const images: RgbImage[] = [];
-    for (const [i, frame] of frames.entries()) {
-      try {
-        images.push(downscaleToFit(await decodeImage(frame.image), MAX_ANALYSIS_SIDE).image);
-      } catch (e) {
-        if (e instanceof FaceError) throw unusableFaceData(`frame ${i + 1}: ${e.message}`);
-        throw e;
-      }
-    }
+    // Decoded and scaled once, in the worker pool (a 12 MP frame takes a second to decode: never on the event
+    // loop), frames in parallel; the engine then works on these pixels, so boxes match.
+    const prepared = await timedStep('face-decode', () => this.prepareAll(frames));
+    // worker-* entries: time inside the worker threads summed over frames that ran in parallel (bench:verify
+    // shows them apart from the wall-clock face-* phases, which add up to the request's time).
+    recordStep('worker-decode', sum(prepared.map((p) => p.ms.decode)));
     await claim();
     const label = (i: number) => `frame ${i + 1} (step ${frames[i].step})`;
-    const stills = findStills(frames, images.map(frameSignature), label);
+    const stills = findStills(frames, prepared.map((p) => p.signature), label);
 
-    const centre = await this.embedCentre(images[0]);
-    let document: FaceEmbedding;
-    try {
-      document = await this.engine.embed(documentPhoto);
-    } catch (e) {
+    // The selfie and the DG2 photo side by side: two threads, about the same work each.
+    const [centreRun, documentRun] = await timedStep('face-match', () =>
+      Promise.allSettled([this.engine.analyseFrame(prepared[0].image, { descriptor: true, quality: true }), this.engine.analyseFrame(documentPhoto, { descriptor: true })]),
+    );
+    const centre = this.usableCentre(centreRun);
+    if (documentRun.status === 'rejected') {
       // The chip photo cannot change: no usable face in it is a fail, not a retry.
-      if (e instanceof FaceError) return this.outcome(frames[0].image, centre, 0, [EXPLANATION.NO_FACE], [`document photo: ${e.message}`]);
-      throw e;
+      if (documentRun.reason instanceof FaceError) return this.outcome(frames[0].image, centre, 0, [EXPLANATION.NO_FACE], [`document photo: ${documentRun.reason.message}`]);
+      throw documentRun.reason;
     }
-    const level = this.levels.level(this.engine.similarity(document.embedding, centre.embedding));
+    const document = documentRun.value;
+    recordStep('worker-document', document.ms.detect + document.ms.embed);
+    const level = this.levels.level(this.engine.similarity(document.embedding!, centre.embedding!));
 
-    const embedded: FaceEmbedding[] = [centre];
+    const embedded: FrameAnalysis[] = [centre];
     const problems: string[] = [];
     // A still picture already fails liveness: no face work is spent on its other frames.
     if (stills.length === 0) {
-      for (let i = 1; i < images.length; i++) {
-        try {
-          embedded.push(await this.engine.embed(images[i]));
-        } catch (e) {
-          if (!(e instanceof FaceError)) throw e;
-          problems.push(`${label(i)}: ${e.code === 'NO_FACE' ? 'no face found' : e.message}`);
+      // Every burst frame in parallel across the pool, detected first with the padding the centre frame needed
+      // (one camera frames them alike). All are embedded: identity is checked between every pair of frames.
+      const runs = await timedStep('face-bursts', () =>
+        Promise.allSettled(prepared.slice(1).map((p) => this.engine.analyseFrame(p.image, { descriptor: true, padding: centre.padding }))),
+      );
+      for (const [k, run] of runs.entries()) {
+        if (run.status === 'fulfilled') embedded.push(run.value);
+        else if (!(run.reason instanceof FaceError)) throw run.reason;
+        else {
+          problems.push(`${label(k + 1)}: ${run.reason.code === 'NO_FACE' ? 'no face found' : run.reason.message}`);
           break;
         }
       }
     }
-    const explanations: Explanation[] = [];
-    let margin: number | undefined;
-    if (problems.length === 0) {
-      const lowest = this.levels.threshold(1);
-      const sameFace = (score: number) => this.levels.level(score) >= 1 || score === lowest;
-      const otherFaces: string[] = [];
-      // Every pair, not only against the first frame: a swap to another face mid-sequence shows between any two.
-      for (let i = 0; i < embedded.length; i++)
-        for (let j = i + 1; j < embedded.length; j++)
-          if (!sameFace(this.engine.similarity(embedded[i].embedding, embedded[j].embedding))) otherFaces.push(`${label(i)} and ${label(j)}`);
-      const bursts = directions.map((_, d) => embedded.filter((_, i) => frames[i].step === d + 1).map((e) => e.detection.pose));
-      const verdict = judgeLiveness({ directions, centre: centre.detection.pose, bursts, otherFaces: otherFaces.slice(0, 5), stills });
-      problems.push(...verdict.problems);
-      margin = activeMargin(directions, centre.detection.pose, bursts);
-    } else problems.push(...stills.map((s) => `still picture: ${s}`));
-    // Passive scores count with the active evidence (margin), never alone at a blind 0.5: presentation-rules.ts.
-    const passive = judgePresentation(embedded, margin);
-    problems.push(...passive.problems);
-    if (problems.length > 0) explanations.push(EXPLANATION.LIVENESS);
-    if (level === 0) explanations.push(EXPLANATION.FACE_MATCH);
-    logger.info({ event: 'face_presentation', score: passive.record.score, activeMargin: passive.record.activeMargin, passed: passive.passed }, 'passive presentation scores');
-    return { ...this.outcome(frames[0].image, centre, level, explanations, problems), presentation: passive.record };
+    recordStep('worker-detect', sum(embedded.map((e) => e.ms.detect)));
+    recordStep('worker-embed', sum(embedded.map((e) => e.ms.embed)));
+    return timedStep('face-judge', () => {
+      const explanations: Explanation[] = [];
+      let margin: number | undefined;
+      if (problems.length === 0) {
+        const active = this.judge(directions, frames, embedded, stills, label);
+        problems.push(...active.problems);
+        margin = active.margin;
+      } else problems.push(...stills.map((s) => `still picture: ${s}`));
+      // Passive scores count with the active evidence (margin), never alone at a blind 0.5: presentation-rules.ts.
+      const passive = judgePresentation(embedded, margin);
+      problems.push(...passive.problems);
+      if (problems.length > 0) explanations.push(EXPLANATION.LIVENESS);
+      if (level === 0) explanations.push(EXPLANATION.FACE_MATCH);
+      logger.info({ event: 'face_presentation', score: passive.record.score, activeMargin: passive.record.activeMargin, passed: passive.passed }, 'passive presentation scores');
+      return { ...this.outcome(frames[0].image, centre, level, explanations, problems), presentation: passive.record };
+    });
+  }
+
+  /** Every frame decoded in the pool; the first undecodable one, in frame order, is a 422 naming it. */
+  private async prepareAll(frames: FaceFrame[]): Promise<PreparedFrame[]> {
+    const runs = await Promise.allSettled(frames.map((frame) => this.engine.prepareFrame(frame.image)));
+    return runs.map((run, i) => {
+      if (run.status === 'fulfilled') return run.value;
+      if (run.reason instanceof FaceError) throw unusableFaceData(`frame ${i + 1}: ${run.reason.message}`);
+      throw run.reason;
+    });
+  }
+
+  /**
+   * Liveness problems of frames that all show a face: identity across every pair, then the movements; and how far
+   * the weakest movement went past its target (the active evidence the passive scores are weighed with).
+   */
+  private judge(directions: Direction[], frames: FaceFrame[], embedded: FrameAnalysis[], stills: string[], label: (i: number) => string): { problems: string[]; margin: number } {
+    const lowest = this.levels.threshold(1);
+    const sameFace = (score: number) => this.levels.level(score) >= 1 || score === lowest;
+    const otherFaces: string[] = [];
+    // Every pair, not only against the first frame: a swap to another face mid-sequence shows between any two.
+    for (let i = 0; i < embedded.length; i++)
+      for (let j = i + 1; j < embedded.length; j++)
+        if (!sameFace(this.engine.similarity(embedded[i].embedding!, embedded[j].embedding!))) otherFaces.push(`${label(i)} and ${label(j)}`);
+    const centre = embedded[0].detection.pose;
+    const bursts = directions.map((_, d) => embedded.filter((_, i) => frames[i].step === d + 1).map((e) => e.detection.pose));
+    const { problems } = judgeLiveness({ directions, centre, bursts, otherFaces: otherFaces.slice(0, 5), stills });
+    return { problems, margin: activeMargin(directions, centre, bursts) };
   }
 
   /** The centre frame is the selfie: it must be usable before anything is matched, else the app captures again. */
-  private async embedCentre(image: RgbImage): Promise<FaceEmbedding> {
-    let centre: FaceEmbedding;
-    try {
-      centre = await this.engine.embed(image);
-    } catch (e) {
+  private usableCentre(run: PromiseSettledResult<FrameAnalysis>): FrameAnalysis {
+    if (run.status === 'rejected') {
+      const e = run.reason as unknown;
       if (e instanceof FaceError && (e.code === 'NO_FACE' || e.code === 'MULTIPLE_FACES')) {
         throw this.failureToAcquire(e.code === 'NO_FACE' ? 'FACE_NOT_FOUND' : 'MULTIPLE_FACES');
       }
       throw e;
     }
-    const code = judgeFaceQuality(measureFaceQuality(image, centre.detection.box), centre.detection.pose);
+    const code = judgeFaceQuality(run.value.quality!, run.value.detection.pose);
     if (code) throw this.failureToAcquire(code);
-    return centre;
+    return run.value;
   }
 
   private failureToAcquire(code: FaceQualityCode) {
@@ -166,8 +190,8 @@ export class FaceVerificationService {
     return captureRetry(code);
   }
 
-  private outcome(selfie: Uint8Array, centre: FaceEmbedding, level: number, explanations: Explanation[], problems: string[]): FaceOutcome {
-    return { facematchLevel: level, livenessPassed: !explanations.includes(EXPLANATION.LIVENESS) && !explanations.includes(EXPLANATION.NO_FACE), explanations, problems, selfie, selfieEmbedding: [...centre.embedding] };
+  private outcome(selfie: Uint8Array, centre: FrameAnalysis, level: number, explanations: Explanation[], problems: string[]): FaceOutcome {
+    return { facematchLevel: level, livenessPassed: !explanations.includes(EXPLANATION.LIVENESS) && !explanations.includes(EXPLANATION.NO_FACE), explanations, problems, selfie, selfieEmbedding: [...centre.embedding!] };
   }
 }
 
@@ -183,3 +207,5 @@ function findStills(frames: FaceFrame[], signatures: FrameSignature[], label: (i
   }
   return found;
 }
+
+const sum = (values: number[]) => values.reduce((a, v) => a + v, 0);

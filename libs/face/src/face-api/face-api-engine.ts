@@ -9,7 +9,7 @@ import { scorePresentation } from '../presentation/score-presentation.js';
 import { estimateHeadPose } from '../pose/estimate-head-pose.js';
 import { euclideanDistance } from '../similarity/embedding-distance.js';
 import { selectSingleFace } from '../select-single-face.js';
-import type { FaceDetection, FaceEmbedding, FaceImageInput, RgbImage } from '../types.js';
+import type { FaceAnalysis, FaceAnalysisOptions, FaceDetection, FaceEmbedding, FaceImageInput, RgbImage } from '../types.js';
 import { loadFaceApi, type FaceApi } from './load-face-api.js';
 
 type Tensor3D = ReturnType<FaceApi['tf']['tensor3d']>;
@@ -29,13 +29,8 @@ export interface FaceApiEngineOptions {
   padding?: number[];
   /** A second face at least this fraction of the largest face's area makes embed() fail with MULTIPLE_FACES. Default 0.25. */
   secondaryFaceAreaRatio?: number;
-  /** Score presentation attacks on embed() (`FaceEmbedding.presentation`, about 10 ms a face). Default true. */
+  /** Score presentation attacks on every analysed face (`presentation` of embed() and analyseFace(), about 10 ms a face). Default true. */
   presentation?: boolean;
-}
-
-interface AnalysedFace {
-  detection: FaceDetection;
-  descriptor?: Float32Array;
 }
 
 /** A face whose box spans more of the frame than this is treated as a tight crop and re-detected with padding. */
@@ -67,19 +62,48 @@ export class FaceApiEngine implements FaceEngine {
     if (this.presentation) await loadPresentationModels();
   }
 
-  async detect(input: FaceImageInput): Promise<FaceDetection[]> {
-    const faces = await this.analyseScaled(await toRgbImage(input), false);
-    return faces.map((face) => face.detection);
+  /** All faces, largest first; `padding` is tried first as in analyseFace(). */
+  async detect(input: FaceImageInput, padding?: number): Promise<FaceDetection[]> {
+    const { image, scaleX, scaleY } = downscaleToFit(await toRgbImage(input), MAX_ANALYSIS_SIDE);
+    const { pass } = await this.detectWithPadding(image, padding);
+    try {
+      return pass.faces.map((face) => toInputCoordinates(face.detection, scaleX, scaleY));
+    } finally {
+      pass.tensor.dispose();
+    }
   }
 
   async embed(input: FaceImageInput): Promise<FaceEmbedding> {
-    const image = await toRgbImage(input);
-    const faces = await this.analyseScaled(image, true);
-    const face = selectSingleFace(faces, (f) => f.detection, this.secondaryFaceAreaRatio);
-    if (!face.descriptor) throw new FaceError('NO_FACE', 'face found but no descriptor could be computed');
-    // Scored here, in the same thread as the rest of the face work: only the face the embedding is of.
-    const presentation = this.presentation ? await scorePresentation(image, face.detection) : undefined;
-    return { embedding: face.descriptor, detection: face.detection, ...(presentation && { presentation }) };
+    const { embedding, detection, presentation } = await this.analyseFace(input, { descriptor: true });
+    return { embedding: embedding!, detection, ...(presentation && { presentation }) };
+  }
+
+  /**
+   * Works on the image scaled down to MAX_ANALYSIS_SIDE before any tensor exists (a 12 MP frame as an int32
+   * tensor, padded, would need gigabytes), and answers in the input's own pixel coordinates. The descriptor is
+   * computed for the selected face only, once the padding is settled: a face refused as one of several, or
+   * found again on a padded copy, costs no ResNet pass.
+   */
+  async analyseFace(input: FaceImageInput, options: FaceAnalysisOptions = {}): Promise<FaceAnalysis> {
+    const { image, scaleX, scaleY } = downscaleToFit(await toRgbImage(input), MAX_ANALYSIS_SIDE);
+    let start = performance.now();
+    const { pass, padding } = await this.detectWithPadding(image, options.padding);
+    const ms = { detect: performance.now() - start, embed: 0 };
+    try {
+      const face = selectSingleFace(pass.faces, (f) => f.detection, this.secondaryFaceAreaRatio);
+      const detection = toInputCoordinates(face.detection, scaleX, scaleY);
+      // Every analysed frame is scored (about 10 ms), on the pixels the detection was made on.
+      const presentation = this.presentation ? await scorePresentation(image, face.detection) : undefined;
+      if (!options.descriptor) return { detection, padding, ms, ...(presentation && { presentation }) };
+      start = performance.now();
+      const faceapi = await loadFaceApi();
+      const embedding = await mirrorAveragedDescriptor(faceapi, pass.tensor, face.landmarks);
+      ms.embed = performance.now() - start;
+      if (!embedding) throw new FaceError('NO_FACE', 'face found but no descriptor could be computed');
+      return { detection, embedding, padding, ms, ...(presentation && { presentation }) };
+    } finally {
+      pass.tensor.dispose();
+    }
   }
 
   similarity(a: Float32Array, b: Float32Array): number {
@@ -87,66 +111,78 @@ export class FaceApiEngine implements FaceEngine {
   }
 
   /**
-   * Works on the image scaled down to MAX_ANALYSIS_SIDE before any tensor exists (a 12 MP frame as an int32
-   * tensor, padded, would need gigabytes), and answers in the input's own pixel coordinates.
+   * The image as given, then padded copies while no face is found or the face fills most of the frame. With a
+   * `hint` (the padding an earlier frame of the same capture needed) that copy is tried first: frames of one
+   * camera are framed alike, so a tight burst frame is detected once instead of twice. The caller disposes the
+   * returned pass's tensor.
    */
-  private async analyseScaled(input: RgbImage, withDescriptors: boolean): Promise<AnalysedFace[]> {
-    const { image, scaleX, scaleY } = downscaleToFit(input, MAX_ANALYSIS_SIDE);
-    const faces = await this.analyse(image, withDescriptors);
-    if (scaleX === 1 && scaleY === 1) return faces;
-    return faces.map(({ detection, descriptor }) => {
-      const landmarks = detection.landmarks.map((p) => ({ x: p.x * scaleX, y: p.y * scaleY }));
-      const { box } = detection;
-      return {
-        descriptor,
-        detection: {
-          ...detection,
-          box: { x: box.x * scaleX, y: box.y * scaleY, width: box.width * scaleX, height: box.height * scaleY },
-          landmarks,
-          pose: estimateHeadPose(landmarks),
-        },
-      };
-    });
-  }
-
-  private async analyse(image: RgbImage, withDescriptors: boolean): Promise<AnalysedFace[]> {
-    let faces = await this.run(image, 0, 0, withDescriptors);
-    if (faces.length === 0 || isTightCrop(faces[0].detection, image)) {
+  private async detectWithPadding(image: RgbImage, hint: number | undefined): Promise<{ pass: Pass; padding: number }> {
+    if (hint !== undefined && hint > 0) {
+      const hinted = await this.run(image, hint);
+      if (hinted.faces.length > 0) return { pass: hinted, padding: hint };
+      hinted.tensor.dispose();
+    }
+    const first = await this.run(image, 0);
+    if (first.faces.length === 0 || isTightCrop(first.faces[0].detection, image)) {
       for (const padding of this.paddings) {
-        const padded = padImage(image, padding);
-        const paddedFaces = await this.run(padded.image, padded.offsetX, padded.offsetY, withDescriptors);
-        if (paddedFaces.length > 0) return paddedFaces;
+        if (padding === hint) continue;
+        const padded = await this.run(image, padding);
+        if (padded.faces.length > 0) {
+          first.tensor.dispose();
+          return { pass: padded, padding };
+        }
+        padded.tensor.dispose();
       }
     }
-    return faces;
+    return { pass: first, padding: 0 };
   }
 
-  /** Detects on `image`; coordinates are shifted back by the padding offset. Largest face first. */
-  private async run(image: RgbImage, offsetX: number, offsetY: number, withDescriptors: boolean): Promise<AnalysedFace[]> {
+  /** Detects on `image` padded by `padding` (0: as is); coordinates are shifted back to `image`. Largest face first. */
+  private async run(source: RgbImage, padding: number): Promise<Pass> {
+    const { image, offsetX, offsetY } = padding > 0 ? padImage(source, padding) : { image: source, offsetX: 0, offsetY: 0 };
     const faceapi = await loadFaceApi();
     const tensor = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
     try {
       const options = new faceapi.SsdMobilenetv1Options({ minConfidence: this.minConfidence, maxResults: 20 });
       const results = await faceapi.detectAllFaces(tensor, options).withFaceLandmarks();
-      const faces: AnalysedFace[] = [];
-      for (const result of results) {
+      const faces = results.map((result): PassFace => {
         const landmarks = result.landmarks.positions.map((p) => ({ x: p.x - offsetX, y: p.y - offsetY }));
         const box = result.detection.box;
-        faces.push({
-          detection: {
-            box: { x: box.x - offsetX, y: box.y - offsetY, width: box.width, height: box.height },
-            score: result.detection.score,
-            landmarks,
-            pose: estimateHeadPose(landmarks),
-          },
-          descriptor: withDescriptors ? await mirrorAveragedDescriptor(faceapi, tensor, result.landmarks) : undefined,
-        });
-      }
-      return faces.sort((a, b) => area(b.detection) - area(a.detection));
-    } finally {
+        return {
+          landmarks: result.landmarks,
+          detection: { box: { x: box.x - offsetX, y: box.y - offsetY, width: box.width, height: box.height }, score: result.detection.score, landmarks, pose: estimateHeadPose(landmarks) },
+        };
+      });
+      return { faces: faces.sort((a, b) => area(b.detection) - area(a.detection)), tensor };
+    } catch (e) {
       tensor.dispose();
+      throw e;
     }
   }
+}
+
+/** A detection pass: faces in the coordinates of the unpadded image, and the (padded) tensor their landmarks index. */
+interface Pass {
+  faces: PassFace[];
+  tensor: Tensor3D;
+}
+
+interface PassFace {
+  detection: FaceDetection;
+  /** face-api's landmarks in the padded tensor's coordinates, for the descriptor's alignment. */
+  landmarks: FaceLandmarks68;
+}
+
+function toInputCoordinates(detection: FaceDetection, scaleX: number, scaleY: number): FaceDetection {
+  if (scaleX === 1 && scaleY === 1) return detection;
+  const landmarks = detection.landmarks.map((p) => ({ x: p.x * scaleX, y: p.y * scaleY }));
+  const { box } = detection;
+  return {
+    ...detection,
+    box: { x: box.x * scaleX, y: box.y * scaleY, width: box.width * scaleX, height: box.height * scaleY },
+    landmarks,
+    pose: estimateHeadPose(landmarks),
+  };
 }
 
 /**

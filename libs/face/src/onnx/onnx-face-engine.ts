@@ -7,7 +7,7 @@ import { toRgbImage } from '../image/decode-image.js';
 import { selectSingleFace } from '../select-single-face.js';
 import { scorePresentation } from '../presentation/score-presentation.js';
 import { cosineSimilarity } from '../similarity/embedding-distance.js';
-import type { FaceDetection, FaceEmbedding, FaceImageInput, RgbImage } from '../types.js';
+import type { FaceAnalysis, FaceAnalysisOptions, FaceDetection, FaceEmbedding, FaceImageInput, RgbImage } from '../types.js';
 import { alignFace, fivePointsFrom68 } from './align-face.js';
 
 // onnxruntime-node 1.17.0 ships without its .d.ts; its exports are onnxruntime-common's API (same version).
@@ -70,13 +70,26 @@ export class OnnxFaceEngine implements FaceEngine {
   }
 
   async embed(input: FaceImageInput): Promise<FaceEmbedding> {
+    const { embedding, detection, presentation } = await this.analyseFace(input, { descriptor: true });
+    return { embedding: embedding!, detection, ...(presentation && { presentation }) };
+  }
+
+  /** Detection and landmarks by face-api (its padding ladder and hint), the embedding by the model when asked. */
+  async analyseFace(input: FaceImageInput, options: FaceAnalysisOptions = {}): Promise<FaceAnalysis> {
     const image = await toRgbImage(input);
-    const detection = selectSingleFace(await this.detector.detect(image), (d) => d, this.secondaryFaceAreaRatio);
+    let start = performance.now();
+    const { padding } = options;
+    const detection = selectSingleFace(await this.detector.detect(image, padding), (d) => d, this.secondaryFaceAreaRatio);
+    const ms = { detect: performance.now() - start, embed: 0 };
+    // face-api's detect() does not score presentation; the chosen face is scored here, on every analysed frame.
+    const presentation = await scorePresentation(image, detection);
+    if (!options.descriptor) return { detection, padding: padding ?? 0, ms, ...(presentation && { presentation }) };
+    start = performance.now();
     const aligned = alignFace(image, fivePointsFrom68(detection.landmarks), this.inputSize);
     const embedding = l2Normalise(await this.infer(aligned));
+    ms.embed = performance.now() - start;
     if (!embedding) throw new FaceError('NO_FACE', 'the model returned a zero embedding for the face');
-    // face-api's detect() does not score presentation (embed() does); the chosen face is scored here.
-    return { embedding, detection, presentation: await scorePresentation(image, detection) };
+    return { detection, embedding, padding: padding ?? 0, ms, ...(presentation && { presentation }) };
   }
 
   similarity(a: Float32Array, b: Float32Array): number {

@@ -1,30 +1,67 @@
 /**
  * Worker-thread entry: runs the face engine named by workerData (a FaceEngineSpec) off the main thread, so that the several hundred milliseconds
- * of CPU per face never stall the event loop that serves every other request.
+ * of CPU per face never stall the event loop that serves every other request. Decoding and scaling frames
+ * happens here too: a 12 MP JPEG takes a second or more to decode.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
 import { createFaceEngineFromSpec, type FaceEngineSpec } from '../engine-spec.js';
 import { FaceError } from '../errors.js';
+import { analyseFace } from '../face-analysis.js';
+import { decodeImage, toRgbImage } from '../image/decode-image.js';
+import { MAX_ANALYSIS_SIDE } from '../image/decode-limits.js';
+import { downscaleToFit } from '../image/downscale-image.js';
+import { measureFaceQuality } from '../quality/face-quality.js';
+import { frameSignature } from '../quality/frame-signature.js';
+import type { RgbImage } from '../types.js';
 import type { FaceWorkerRequest, FaceWorkerResponse } from './protocol.js';
 
 const engine = createFaceEngineFromSpec((workerData as FaceEngineSpec | undefined) ?? { kind: 'face-api' });
 const port = parentPort!;
 
-async function handle(request: FaceWorkerRequest): Promise<FaceWorkerResponse> {
+async function handle(request: FaceWorkerRequest): Promise<[FaceWorkerResponse, TransferListItem[]?]> {
   try {
-    if (request.op === 'warmUp') {
-      await engine.warmUp();
-      return { id: request.id, ok: true };
+    switch (request.op) {
+      case 'warmUp':
+        await engine.warmUp();
+        return [{ id: request.id, ok: true }];
+      case 'detect':
+        return [{ id: request.id, ok: true, detections: await engine.detect(request.image) }];
+      case 'embed':
+        return [{ id: request.id, ok: true, embedding: await engine.embed(request.image) }];
+      case 'prepare': {
+        const start = performance.now();
+        const image = ownBuffer(downscaleToFit(await decodeImage(request.image), MAX_ANALYSIS_SIDE).image);
+        const prepared = { image, signature: frameSignature(image), ms: { decode: performance.now() - start } };
+        // The pixels move to the caller without a copy: this thread keeps nothing between calls.
+        return [{ id: request.id, ok: true, prepared }, [image.data.buffer as ArrayBuffer]];
+      }
+      case 'analyse': {
+        const image = await toRgbImage(request.image);
+        const analysis = await analyseFace(engine, image, request.options);
+        const start = performance.now();
+        // Measured on the pixels the face was found in, so box and crop agree.
+        const quality = request.options.quality ? measureFaceQuality(image, analysis.detection.box) : undefined;
+        return [{ id: request.id, ok: true, analysis: { ...analysis, quality, ms: { ...analysis.ms, quality: performance.now() - start } } }];
+      }
     }
-    if (request.op === 'detect') return { id: request.id, ok: true, detections: await engine.detect(request.image) };
-    return { id: request.id, ok: true, embedding: await engine.embed(request.image) };
   } catch (e) {
-    return { id: request.id, ok: false, error: { faceError: e instanceof FaceError ? e.code : undefined, message: (e as Error).message } };
+    return [{ id: request.id, ok: false, error: { faceError: e instanceof FaceError ? e.code : undefined, message: (e as Error).message } }];
   }
 }
 
-// One request at a time: the WASM backend is single-threaded anyway, and order keeps memory flat.
+/** The image with pixels in an ArrayBuffer of its own (decoders may return views into a shared pool), so it can be transferred. */
+function ownBuffer(image: RgbImage): RgbImage {
+  const { data } = image;
+  if (data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer) return image;
+  return { ...image, data: new Uint8Array(data) };
+}
+
+// One request at a time: the WASM backend is single-threaded anyway, and order keeps memory flat. The pool
+// (WorkerFaceEngine) runs several of these threads for parallel frames.
 let queue = Promise.resolve();
 port.on('message', (request: FaceWorkerRequest) => {
-  queue = queue.then(async () => port.postMessage(await handle(request)));
+  queue = queue.then(async () => {
+    const [response, transfer] = await handle(request);
+    port.postMessage(response, transfer);
+  });
 });

@@ -1,10 +1,30 @@
 import type { FaceErrorCode } from '../errors.js';
-import type { FaceDetection, FaceEmbedding, RgbImage } from '../types.js';
+import type { FaceQualityMetrics } from '../quality/face-quality.js';
+import type { FaceAnalysis, FaceAnalysisOptions, FaceDetection, FaceEmbedding, RgbImage } from '../types.js';
 
-/** Messages between WorkerFaceEngine and its worker thread. */
-export type FaceWorkerCall = { op: 'warmUp' } | { op: 'detect' | 'embed'; image: Uint8Array | RgbImage };
+/** A frame decoded and scaled once in a worker, with its signature (still/mirror checks) and the decode's CPU time. */
+export interface PreparedFrame {
+  image: RgbImage;
+  signature: Float64Array;
+  ms: { decode: number };
+}
+
+/** A face analysis plus, when asked, the capture quality measured on the same pixels. */
+export interface FrameAnalysis extends FaceAnalysis {
+  quality?: FaceQualityMetrics;
+  ms: FaceAnalysis['ms'] & { quality: number };
+}
+
+export type FrameAnalysisOptions = FaceAnalysisOptions & { quality?: boolean };
+
+/** Messages between WorkerFaceEngine and its worker threads. */
+export type FaceWorkerCall =
+  | { op: 'warmUp' }
+  | { op: 'detect' | 'embed'; image: Uint8Array | RgbImage }
+  | { op: 'prepare'; image: Uint8Array }
+  | { op: 'analyse'; image: Uint8Array | RgbImage; options: FrameAnalysisOptions };
 export type FaceWorkerRequest = FaceWorkerCall & { id: number };
 
 export type FaceWorkerResponse =
-  | { id: number; ok: true; detections?: FaceDetection[]; embedding?: FaceEmbedding }
+  | { id: number; ok: true; detections?: FaceDetection[]; embedding?: FaceEmbedding; prepared?: PreparedFrame; analysis?: FrameAnalysis }
   | { id: number; ok: false; error: { faceError?: FaceErrorCode; message: string } };
