@@ -13,7 +13,7 @@ import { errorPage } from '../provider/error-page.js';
 import { OidcProviderService } from '../provider/oidc-provider.service.js';
 import { INTERACTION_PATH } from '../provider/routes.js';
 import { CsrfTokens } from './csrf.js';
-import { DEFAULT_LOCALE } from '../../i18n/locales.js';
+import { isUiLocale, localeFromAcceptLanguage, type UiLocale } from '../../i18n/locales.js';
 import { claimsByScope } from '../../verifier-claims/claim-table.js';
 import { contextTexts, requestedClaimNames, splitClaimsByScope, toEidRequest } from './interaction-context.js';
 import { formBody } from './form-body.js';
@@ -124,7 +124,9 @@ export class InteractionService {
     const params = details.params as Record<string, unknown>;
     const merchant = await this.merchants.findEnabled(String(params.client_id));
     if (!merchant) throw interactionExpired();
-    const request = toEidRequest(details.uid, params, merchant.name);
+    const request = toEidRequest(details.uid, params, merchant.name, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined);
+    // An error after this point is shown in the page's language (see guard).
+    res.locals.uiLocale = request.locale;
     return { details, request, schemes: this.registry.forRequest(merchant.eidSchemes, request.acrValues) };
   }
 
@@ -253,7 +255,11 @@ export class InteractionService {
     );
   }
 
-  /** Broker pages answer errors as HTML pages in the user's language (or English when it is unknown). */
+  private errorLocale(req: Request, res: Response): UiLocale {
+    return isUiLocale(res.locals.uiLocale) ? res.locals.uiLocale : localeFromAcceptLanguage(req.headers['accept-language']);
+  }
+
+  /** Broker pages answer errors as HTML pages in the page's language, else the browser's (Accept-Language). */
   private async guard(req: Request, res: Response, work: () => Promise<void>): Promise<void> {
     try {
       await work();
@@ -262,7 +268,7 @@ export class InteractionService {
       if (status >= 500) logger.error({ err: e, request_id: requestIdOf(req) }, 'interaction failed');
       const code = e instanceof AppError ? e.code : 'server_error';
       const description = e instanceof AppError ? e.description : 'internal server error';
-      if (!res.headersSent) res.status(status).type('html').send(errorPage(DEFAULT_LOCALE, code, description, requestIdOf(req)));
+      if (!res.headersSent) res.status(status).type('html').send(errorPage(this.errorLocale(req, res), code, description, requestIdOf(req)));
     }
   }
 }
