@@ -70,12 +70,17 @@ export class InteractionService {
     });
   }
 
-  /** GET of a scheme's page: what the scheme shows now (its start is safe to repeat: a reload shows the same). */
+  /**
+   * GET of a scheme's page: what the scheme shows now (its start is safe to repeat: a reload shows the same).
+   * `?progress` is the waiting page's no-script refresh: answered as Continue is (the scheme's handle, no
+   * input), so a session the phone ended (done, cancelled) ends the sign-in without a script.
+   */
   showScheme(req: Request, res: Response, schemeId: string): Promise<void> {
     return this.guard(req, res, async () => {
       const loaded = await this.load(req, res);
       const scheme = this.scheme(loaded, schemeId);
-      await this.runStep(req, res, loaded, scheme, await scheme.start(loaded.request));
+      const step = req.query.progress !== undefined ? await scheme.handle(loaded.request, {}) : await scheme.start(loaded.request);
+      await this.runStep(req, res, loaded, scheme, step);
     });
   }
 
@@ -167,6 +172,8 @@ export class InteractionService {
             qrSvg: step.qrSvg,
             link: step.link,
             statusUrl: step.statusUrl,
+            progress: step.progress,
+            refreshUrl: `${this.schemePage(loaded, scheme)}?progress`,
             continueAction: `${INTERACTION_PATH}/${loaded.request.interactionUid}/eid/${scheme.id}`,
             cancelAction: `${INTERACTION_PATH}/${loaded.request.interactionUid}/cancel`,
             csrf: this.csrf.issue(loaded.details.uid),
