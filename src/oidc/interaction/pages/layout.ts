@@ -11,7 +11,7 @@ h2{font-size:1.1rem}
 form.choice{margin:.6rem 0}
 form.choice button,a.button{display:block;box-sizing:border-box;width:100%;text-align:left;padding:.9rem 1rem;border:1px solid #8f97a8;border-radius:8px;background:#fff;color:#1d2330;font:inherit;cursor:pointer;text-decoration:none}
 form.choice button:hover{border-color:#2848b8}
-#handoff>a{display:block;text-align:center;padding:.9rem 1rem;border-radius:8px;background:#2848b8;color:#fff;font-weight:600;text-decoration:none;word-break:normal}
+#handoff>a{display:none;text-align:center;padding:.9rem 1rem;border-radius:8px;background:#2848b8;color:#fff;font-weight:600;text-decoration:none;word-break:normal}
 :focus-visible{outline:3px solid #2848b8;outline-offset:2px}
 .detail,.hint{display:block;color:#4f5869;font-size:.9rem;margin-top:.2rem}
 .context{background:#eef2ff;border-radius:8px;padding:.8rem 1rem;margin-bottom:1rem;white-space:pre-wrap;word-break:break-word}
@@ -20,7 +20,7 @@ form.choice button:hover{border-color:#2848b8}
 a{color:#2848b8;word-break:break-all}
 .qr svg{display:block;max-width:100%;height:auto}
 .on-phone{display:none}
-@media (hover:none) and (pointer:coarse),(max-width:34rem){.on-phone{display:block}.on-desktop{display:none}}
+@media (hover:none) and (pointer:coarse),(max-width:34rem){.on-phone,#handoff>a{display:block}.on-desktop{display:none}}
 .progress{padding-left:1.4rem}
 .progress li{color:#4f5869}
 .progress li.done{color:#1d2330}
