@@ -21,7 +21,7 @@ describe('broker pages: language', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: { PRIVACY_NOTICE_URL: 'https://operator.example/privacy' } });
     const admin = adminClient(t.baseUrl, t.adminToken);
     const m = await admin.createMerchant({ name: 'Shop', redirect_uris: [REDIRECT_URI] });
     shop = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
@@ -35,6 +35,8 @@ describe('broker pages: language', () => {
     expect(unknown.page.status).toBe(200);
     expect(unknown.page.html).toContain('<html lang="nb-NO">');
     expect(unknown.page.html).toContain('Logg inn på Shop');
+    // The operator's privacy notice (configuration) is linked in the page's language.
+    expect(unknown.page.html).toContain('<a href="https://operator.example/privacy" data-action="privacy-notice">Personvernerklæring</a>');
     const browserOnly = await open(shop, {}, { 'accept-language': 'nb-NO,nb;q=0.9,en;q=0.5' });
     expect(browserOnly.page.html).toContain('<html lang="nb-NO">');
   });

@@ -52,7 +52,7 @@ describeWithChromium('broker pages in a real browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    t = await startTestApp();
+    t = await startTestApp({ env: { PRIVACY_NOTICE_URL: 'https://operator.example/privacy' } });
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Nordlys Shop', redirect_uris: [REDIRECT_URI] });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
@@ -74,6 +74,7 @@ describeWithChromium('broker pages in a real browser', () => {
         await page.setViewportSize(size);
         expect(await page.getAttribute('html', 'lang')).toBe(locale.replace('_', '-'));
         expect(await page.evaluate("document.activeElement.getAttribute('data-eid')")).toBe('document-verifier');
+        expect(await page.isVisible('footer a[data-action="privacy-notice"]')).toBe(true);
         await axe(page, `choice ${locale} ${viewport}`);
         await shot(page, `choice-${locale}-${viewport}`);
 

@@ -1,5 +1,6 @@
 import { html, SafeHtml } from '../../../common/html/escape.js';
 import { htmlLang, type UiLocale } from '../../../i18n/locales.js';
+import { messagesFor } from '../../../i18n/messages.js';
 
 // Colours reach WCAG AA on white: text #1d2330 (15:1), secondary #4f5869 (7:1), links and focus #2848b8 (7:1).
 const STYLE = `
@@ -32,6 +33,12 @@ footer{max-width:32rem;margin:0 auto 2rem;padding:0 1rem;font-size:.85rem;color:
 .merchant-logo{display:block;max-height:3rem;max-width:12rem;margin-bottom:1rem}
 `;
 
+/** What every page shows whatever its model: set once at start from the configuration (see createApp). */
+const site: { privacyNoticeUrl?: string } = {};
+export function configurePages(settings: { privacyNoticeUrl?: string }): void {
+  site.privacyNoticeUrl = settings.privacyNoticeUrl;
+}
+
 export interface LayoutExtras {
   /** Extra head elements (the waiting page's no-script refresh). */
   head?: SafeHtml;
@@ -53,6 +60,7 @@ ${extras.head ?? ''}
 <style>${new SafeHtml(STYLE)}</style>
 </head>
 <body><main>${body}</main>
+${site.privacyNoticeUrl ? html`<footer><a href="${site.privacyNoticeUrl}" data-action="privacy-notice">${messagesFor(locale).privacyNotice}</a></footer>` : ''}
 ${(extras.scripts ?? []).map((src) => html`<script src="${src}"></script>`)}
 </body>
 </html>`.html;
