@@ -14,6 +14,7 @@ import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
 import { requestIdMiddleware } from '../common/logging/request-context.js';
 import type { AppConfig } from '../config/load-config.js';
 import { openDatabase } from '../database/data-source-options.js';
+import { configurePages } from '../oidc/interaction/pages/layout.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
 import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
@@ -41,6 +42,7 @@ function keepConnectionsLongerThanClients(app: INestApplication): void {
 /** Builds the whole service (used by main.ts and by the end-to-end tests alike). */
 export async function createApp(config: AppConfig): Promise<StartedApp> {
   setLogLevel(config.logLevel);
+  configurePages({ privacyNoticeUrl: config.privacyNoticeUrl });
   const database = await openDatabase(config.database);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), {
     logger: new JsonNestLogger(),

@@ -18,6 +18,6 @@ export const refuseNul = refuseNulInRequest({
   htmlError: (req, description) => {
     if (!isAuthorizationEndpoint(req)) return undefined;
     const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-    return errorPage(pickLocale(query.get('ui_locale'), query.get('ui_locales')), 'invalid_request', description, requestIdOf(req));
+    return errorPage(pickLocale(query.get('ui_locale'), query.get('ui_locales'), req.headers['accept-language']), 'invalid_request', description, requestIdOf(req));
   },
 });

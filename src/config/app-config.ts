@@ -157,6 +157,9 @@ export class EnvironmentVariables {
 
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^https?:\/\/[^\s"<>]+$/, { message: 'must be an http(s) URL' })
+  PRIVACY_NOTICE_URL?: string;
 }
 
 export const ENVIRONMENT_VARIABLE_NAMES = [
@@ -166,7 +169,7 @@ export const ENVIRONMENT_VARIABLE_NAMES = [
   'CIBA_POLL_INTERVAL_SECONDS', 'CIBA_MAX_EXPIRY_SECONDS',
   'VERIFICATION_RETENTION_DAYS', 'FACEMATCH_MIN_LEVEL_FOR_HIGH', 'TRUST_CSCA_PATHS', 'TRUST_MASTERLISTS',
   'TRUST_MASTERLIST_ANCHORS', 'TRUST_CRLS', 'VERIFIER_APP_LINK', 'FACE_CALIBRATION_FILE', 'FACE_ENGINE', 'FACE_MODEL_PATH', 'FACE_CONCURRENCY', 'FACE_MAX_QUEUE', 'FACE_WORKERS',
-  'SUBJECT_SECRET', 'PAIRWISE_SECRET',
+  'SUBJECT_SECRET', 'PAIRWISE_SECRET', 'PRIVACY_NOTICE_URL',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export class ConfigError extends Error {

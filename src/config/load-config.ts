@@ -21,6 +21,8 @@ export interface AppConfig {
   /** HMAC key of pairwise subjects (sub per merchant sector). */
   pairwiseSecret: string;
   trustProxy: boolean;
+  /** The operator's privacy notice, linked from every broker page (PRIVACY_NOTICE_URL); none: no link. */
+  privacyNoticeUrl?: string;
   logLevel: string;
   redisUrl?: string;
   oidc: {
@@ -143,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction,
     port: vars.PORT,
     baseUrl: (vars.BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
+    privacyNoticeUrl: vars.PRIVACY_NOTICE_URL,
     dataDir,
     database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'embedded', dir: join(dataDir, 'pglite') },
     encryption: { currentKeyId: vars.DATA_ENCRYPTION_KEY_ID, keys: parseKeys(vars, dev?.dataEncryptionKey) },

@@ -41,12 +41,19 @@ export interface EidChoice {
   data: Record<string, string>;
 }
 
+/**
+ * How far the other device has got, for the waiting page and its status route (never personal data):
+ * waiting (nobody has opened the link yet), then each step done, or stopped (cancelled, expired).
+ */
+export const PROGRESS_STEPS = ['waiting', 'phone_connected', 'document_read', 'face_checked', 'done'] as const;
+export type ProgressStep = (typeof PROGRESS_STEPS)[number] | 'stopped';
+
 /** What the scheme wants shown or done next. */
 export type EidStep =
   | { kind: 'choices'; title: string; intro?: string; choices: EidChoice[] }
   | { kind: 'redirect'; url: string }
   /** Waiting for another device: a QR code and link to it, a status URL the page watches, a continue button. */
-  | { kind: 'waiting'; title: string; instructions: string; qrSvg: string; link: string; statusUrl: string; state: string }
+  | { kind: 'waiting'; title: string; instructions: string; qrSvg: string; link: string; statusUrl: string; state: string; progress: ProgressStep }
   | { kind: 'identified'; identity: BrokeredIdentity }
   | { kind: 'failed'; error: 'access_denied' | 'login_required' | 'temporarily_unavailable'; description: string };
 

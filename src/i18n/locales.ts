@@ -8,20 +8,27 @@ export function isUiLocale(value: unknown): value is UiLocale {
 }
 
 /**
- * Picks the page language: the spec's `ui_locale`, else the first usable entry of the standard
- * `ui_locales` (BCP 47, e.g. `nb-NO nn`), else en_GB.
+ * Picks the page language, first usable of: the spec's `ui_locale`; the standard `ui_locales` (BCP 47,
+ * e.g. `nb-NO nn`); the browser's Accept-Language; the merchant's default; en_GB. An unknown value at
+ * any step is passed over, never refused: a person should not lose a login over a language tag.
  */
-export function pickLocale(uiLocale?: unknown, uiLocales?: unknown): UiLocale {
+export function pickLocale(uiLocale?: unknown, uiLocales?: unknown, acceptLanguage?: unknown, fallback: UiLocale = DEFAULT_LOCALE): UiLocale {
   if (isUiLocale(uiLocale)) return uiLocale;
   if (typeof uiLocales === 'string') {
-    for (const tag of uiLocales.split(' ')) {
-      const normalised = tag.replace('-', '_');
-      if (isUiLocale(normalised)) return normalised;
-      const byLanguage = UI_LOCALES.find((l) => l.startsWith(`${normalised.split('_')[0]}_`));
-      if (byLanguage) return byLanguage;
+    for (const tag of uiLocales.split(' ').slice(0, 20)) {
+      const found = matchTag(tag);
+      if (found) return found;
     }
   }
-  return DEFAULT_LOCALE;
+  return (typeof acceptLanguage === 'string' && matchAcceptLanguage(acceptLanguage)) || fallback;
+}
+
+/** One BCP 47 tag (`nb-NO`, `nb_NO`, `sv`) to a ui_locale: exact, else the first locale of its language. */
+function matchTag(tag: string): UiLocale | undefined {
+  const [language, region] = tag.trim().toLowerCase().split(/[-_]/);
+  if (!language) return undefined;
+  const exact = UI_LOCALES.find((l) => l.toLowerCase() === `${language}_${region}`);
+  return exact ?? UI_LOCALES.find((l) => l.startsWith(`${language}_`));
 }
 
 /** The HTML lang attribute (BCP 47). */
@@ -35,7 +42,10 @@ export function htmlLang(locale: UiLocale): string {
  * when nothing matches. The phone's app API uses it: the phone's language is the one its user reads.
  */
 export function localeFromAcceptLanguage(header: string | undefined): UiLocale {
-  if (!header) return DEFAULT_LOCALE;
+  return (header && matchAcceptLanguage(header)) || DEFAULT_LOCALE;
+}
+
+function matchAcceptLanguage(header: string): UiLocale | undefined {
   const ranked = header
     .split(',')
     .slice(0, 20)
@@ -47,11 +57,8 @@ export function localeFromAcceptLanguage(header: string | undefined): UiLocale {
     .filter((r) => r.q > 0 && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(r.tag))
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { tag } of ranked) {
-    const [language, region] = tag.toLowerCase().split('-');
-    const exact = UI_LOCALES.find((l) => l.toLowerCase() === `${language}_${region}`);
-    if (exact) return exact;
-    const byLanguage = UI_LOCALES.find((l) => l.startsWith(`${language}_`));
-    if (byLanguage) return byLanguage;
+    const found = matchTag(tag);
+    if (found) return found;
   }
-  return DEFAULT_LOCALE;
+  return undefined;
 }

@@ -18,6 +18,7 @@ export interface Messages {
   requestId: string;
   verifierInstructions: string;
   continueOnPhone: string;
+  privacyNotice: string;
 }
 
 const en: Messages = {
@@ -38,6 +39,7 @@ const en: Messages = {
   requestId: 'Reference for support',
   verifierInstructions: 'Scan the QR code with the ID verification app, or open the link on your phone. Keep this page open.',
   continueOnPhone: 'Your phone is working on it. Finish there; this page continues by itself.',
+  privacyNotice: 'Privacy notice',
 };
 
 const sv: Messages = {
@@ -58,6 +60,7 @@ const sv: Messages = {
   requestId: 'Referens för support',
   verifierInstructions: 'Skanna QR-koden med ID-verifieringsappen eller öppna länken på din telefon. Håll den här sidan öppen.',
   continueOnPhone: 'Din telefon arbetar med det. Slutför där; den här sidan fortsätter av sig själv.',
+  privacyNotice: 'Integritetsmeddelande',
 };
 
 const nb: Messages = {
@@ -78,6 +81,7 @@ const nb: Messages = {
   requestId: 'Referanse for brukerstøtte',
   verifierInstructions: 'Skann QR-koden med ID-verifiseringsappen, eller åpne lenken på telefonen. Hold denne siden åpen.',
   continueOnPhone: 'Telefonen din jobber med det. Fullfør der; denne siden fortsetter av seg selv.',
+  privacyNotice: 'Personvernerklæring',
 };
 
 export const MESSAGES: Record<UiLocale, Messages> = {
@@ -101,6 +105,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Referanse for brukarstøtte',
     verifierInstructions: 'Skann QR-koden med ID-verifiseringsappen, eller opne lenkja på telefonen. Hald denne sida open.',
     continueOnPhone: 'Telefonen din arbeider med det. Fullfør der; denne sida held fram av seg sjølv.',
+    privacyNotice: 'Personvernerklæring',
   },
   da_DK: {
     signInTo: 'Log ind på {merchant}',
@@ -120,6 +125,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Reference til support',
     verifierInstructions: 'Scan QR-koden med ID-verifikationsappen, eller åbn linket på din telefon. Hold denne side åben.',
     continueOnPhone: 'Din telefon arbejder på det. Gør det færdigt der; denne side fortsætter af sig selv.',
+    privacyNotice: 'Privatlivspolitik',
   },
   sv_SE: sv,
   sv_FI: sv,
@@ -141,6 +147,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Viite tukipalvelulle',
     verifierInstructions: 'Skannaa QR-koodi henkilöllisyyden varmennussovelluksella tai avaa linkki puhelimellasi. Pidä tämä sivu auki.',
     continueOnPhone: 'Puhelimesi käsittelee asiaa. Viimeistele siellä; tämä sivu jatkaa itsestään.',
+    privacyNotice: 'Tietosuojaseloste',
   },
   et_EE: {
     signInTo: 'Logi sisse teenusesse {merchant}',
@@ -160,6 +167,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Viide kasutajatoele',
     verifierInstructions: 'Skanni QR-kood isikutuvastuse rakendusega või ava link oma telefonis. Hoia see leht avatuna.',
     continueOnPhone: 'Sinu telefon tegeleb sellega. Lõpeta seal; see leht jätkab ise.',
+    privacyNotice: 'Privaatsusteade',
   },
   lv_LV: {
     signInTo: 'Pieteikties pakalpojumā {merchant}',
@@ -179,6 +187,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Atsauce atbalsta dienestam',
     verifierInstructions: 'Noskenējiet QR kodu ar identitātes pārbaudes lietotni vai atveriet saiti tālrunī. Turiet šo lapu atvērtu.',
     continueOnPhone: 'Jūsu tālrunis to apstrādā. Pabeidziet tur; šī lapa turpinās pati.',
+    privacyNotice: 'Privātuma paziņojums',
   },
   de_DE: {
     signInTo: 'Bei {merchant} anmelden',
@@ -198,6 +207,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Referenz für den Support',
     verifierInstructions: 'Scannen Sie den QR-Code mit der Ausweis-App oder öffnen Sie den Link auf Ihrem Telefon. Lassen Sie diese Seite geöffnet.',
     continueOnPhone: 'Ihr Telefon arbeitet daran. Schließen Sie dort ab; diese Seite geht von selbst weiter.',
+    privacyNotice: 'Datenschutzhinweis',
   },
   nl_NL: {
     signInTo: 'Inloggen bij {merchant}',
@@ -217,6 +227,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Referentie voor support',
     verifierInstructions: 'Scan de QR-code met de ID-verificatie-app of open de link op uw telefoon. Houd deze pagina open.',
     continueOnPhone: 'Uw telefoon is ermee bezig. Rond het daar af; deze pagina gaat vanzelf verder.',
+    privacyNotice: 'Privacyverklaring',
   },
   fr_FR: {
     signInTo: 'Se connecter à {merchant}',
@@ -236,6 +247,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Référence pour le support',
     verifierInstructions: 'Scannez le code QR avec l\'application de vérification d\'identité, ou ouvrez le lien sur votre téléphone. Gardez cette page ouverte.',
     continueOnPhone: 'Votre téléphone s\'en occupe. Terminez là-bas ; cette page continuera d\'elle-même.',
+    privacyNotice: 'Avis de confidentialité',
   },
 };
 

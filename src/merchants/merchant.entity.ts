@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { JSONWebKeySet } from 'jose';
+import type { UiLocale } from '../i18n/locales.js';
 import type { MerchantSamlSettings } from './saml-settings.js';
 
 export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'] as const;
@@ -51,6 +52,8 @@ export class MerchantEntity {
   @Column({ name: 'backchannel_user_code_parameter', type: 'boolean', default: false }) backchannelUserCodeParameter: boolean;
   /** Where the global logout may send the browser back to (OIDC `post_logout_redirect_uris`), exact match. */
   @Column({ name: 'post_logout_redirect_uris', type: 'jsonb', default: () => "'[]'::jsonb" }) postLogoutRedirectUris: string[];
+  /** The broker pages' language when neither the request nor the browser names a usable one; null: en_GB. */
+  @Column({ name: 'default_ui_locale', type: 'text', nullable: true }) defaultUiLocale: UiLocale | null;
   /** The merchant as a SAML 1.1 relying party; null: no SAML. */
   @Column({ type: 'jsonb', nullable: true }) saml: MerchantSamlSettings | null;
   @Column({ type: 'boolean', default: true }) enabled: boolean;

@@ -258,9 +258,11 @@ describe('OIDC features', () => {
       expect(fallback.html).toContain('Sign in to Shop &lt;Ltd&gt;');
     });
 
-    it('refuses an unknown ui_locale and a malformed svc_context', async () => {
-      const bad = await firstResponse(t.baseUrl, (await authorizationRequest(config, { ui_locale: 'xx_XX' })).url);
-      expect(new URL(bad.location!).searchParams.get('error_description')).toContain('ui_locale');
+    it('falls back from an unknown ui_locale (never refuses the login) and refuses a malformed svc_context', async () => {
+      const unknown = new TestBrowser(t.baseUrl);
+      const page = await unknown.follow(await unknown.get((await authorizationRequest(config, { ui_locale: 'xx_XX' })).url.toString()));
+      expect(page.status).toBe(200);
+      expect(page.html).toContain('<html lang="en-GB">');
       const svc = await firstResponse(t.baseUrl, (await authorizationRequest(config, { svc_context: 'not base64 json!' })).url);
       expect(new URL(svc.location!).searchParams.get('error')).toBe('invalid_request');
     });

@@ -137,7 +137,7 @@ describe('verifier app API failure paths', () => {
     try {
       expect((await refused(sdk.status())).status).toBe(410);
       const status = await (await fetch(`${t.baseUrl}${/data-status-url="([^"]+)"/.exec(page.html)![1]}`)).json();
-      expect(status).toEqual({ state: 'expired', done: true });
+      expect(status).toEqual({ state: 'expired', step: 'stopped', done: true });
       const done = await browser.follow(await browser.submit(page, 'action', 'continue'));
       expect(new URL(done.location!).searchParams.get('error')).toBe('access_denied');
     } finally {
@@ -145,14 +145,14 @@ describe('verifier app API failure paths', () => {
     }
   });
 
-  it('survives a reload of the broker page: a new QR before the phone opens it, the same session after', async () => {
+  it('survives a reload of the broker page: the same QR before the phone opens it (a code being scanned stays good), the same session after', async () => {
     const { client: sdk, qrToken, browser, page } = await newSession();
     const reloaded = await browser.get(page.url);
     const newLink = /<a href="([^"]+)" data-action="open-app">/.exec(reloaded.html)![1].replace(/&amp;/g, '&');
-    const { qrToken: renewed } = VerifierClient.fromLink(newLink);
-    expect(renewed).not.toBe(qrToken);
-    expect((await refused(sdk.open(qrToken))).status).toBe(404);
-    await sdk.open(renewed);
+    expect(VerifierClient.fromLink(newLink).qrToken).toBe(qrToken);
+    await sdk.open(qrToken);
+    // Single use: once opened, the code opens nothing more.
+    expect((await refused(new VerifierClient(`${t.baseUrl}/app/v1`).open(qrToken))).status).toBe(409);
     const whileWorking = await browser.get(page.url);
     expect(whileWorking.html).not.toContain('data-action="open-app"');
     expect(whileWorking.html).toContain('Your phone is working on it');

@@ -46,7 +46,11 @@ export function parseForms(html: string): HtmlForm[] {
 export class TestBrowser {
   private readonly jar: Cookie[] = [];
 
-  constructor(private readonly origin: string) {}
+  /** `headers` go with every request, e.g. the Accept-Language of the browser being played. */
+  constructor(
+    private readonly origin: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   async get(url: string): Promise<Page> {
     return this.request(url, { method: 'GET' });
@@ -102,7 +106,7 @@ export class TestBrowser {
   private async request(url: string, init: RequestInit): Promise<Page> {
     const target = new URL(url);
     const cookie = this.cookieHeader(url);
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...this.headers, ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
     for (const header of res.headers.getSetCookie()) this.store(header, target);
     return { status: res.status, url, location: res.headers.get('location') ?? undefined, html: await res.text() };
   }

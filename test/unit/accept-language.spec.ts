@@ -1,5 +1,5 @@
 import { CAPTURE_RETRY_MESSAGES, CAPTURE_RETRY_REASONS } from '../../src/i18n/capture-retry-messages.js';
-import { localeFromAcceptLanguage, UI_LOCALES } from '../../src/i18n/locales.js';
+import { localeFromAcceptLanguage, pickLocale, UI_LOCALES } from '../../src/i18n/locales.js';
 
 describe('the phone language (Accept-Language)', () => {
   it.each([
@@ -22,6 +22,19 @@ describe('the phone language (Accept-Language)', () => {
 
   it('reads only the first 20 entries of a long header', () => {
     expect(localeFromAcceptLanguage(`${'ja, '.repeat(20)}de`)).toBe('en_GB');
+  });
+});
+
+describe('the broker page language (pickLocale)', () => {
+  it.each([
+    ['nn_NO', 'de-DE', 'fi', 'sv_SE', 'nn_NO'],
+    ['xx_XX', 'de-DE', 'fi', 'sv_SE', 'de_DE'],
+    [undefined, 'xx NB-no', 'fi', 'sv_SE', 'nb_NO'],
+    [undefined, 'xx yy', 'nb-NO', 'sv_SE', 'nb_NO'],
+    ['xx_XX', undefined, 'ja, *', 'sv_SE', 'sv_SE'],
+    [undefined, undefined, undefined, undefined, 'en_GB'],
+  ])('ui_locale %j, ui_locales %j, Accept-Language %j, merchant %j → %s', (uiLocale, uiLocales, acceptLanguage, merchant, locale) => {
+    expect(pickLocale(uiLocale, uiLocales, acceptLanguage, merchant as never)).toBe(locale);
   });
 });
 

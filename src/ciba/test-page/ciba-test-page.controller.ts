@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { SPECIMEN_IDENTITIES } from '../../eid/test-eid/specimen-identities.js';
+import { TEST_EID_MESSAGES } from '../../i18n/test-eid-messages.js';
 import { CsrfTokens } from '../../oidc/interaction/csrf.js';
 import { formBody } from '../../oidc/interaction/form-body.js';
 import { CibaAppService } from '../app-api/ciba-app.service.js';
@@ -50,7 +51,7 @@ export class CibaTestPageController {
     const requests = id ? (await this.app.pending({ app_id: id, wait_seconds: 0 })).requests : [];
     const notice = done === 'approved' || done === 'denied' ? `The request was ${done}.` : undefined;
     res.setHeader('Cache-Control', 'no-store');
-    res.type('html').send(testPage({ appId: id, requests, persons: SPECIMEN_IDENTITIES, csrf: this.csrf.issue(`ciba-test:${nonce}`), notice }));
+    res.type('html').send(testPage({ appId: id, requests, persons: SPECIMEN_IDENTITIES.map((p) => ({ id: p.id, label: `${p.name} — ${TEST_EID_MESSAGES.en_GB[p.id]}` })), csrf: this.csrf.issue(`ciba-test:${nonce}`), notice }));
   }
 
   @Post('requests/:id')

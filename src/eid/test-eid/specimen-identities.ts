@@ -1,8 +1,10 @@
+import type { SpecimenDocumentId } from '../../i18n/test-eid-messages.js';
 import type { DocumentHolderData } from '../../verifier-claims/map-verifier-claims.js';
 
 export interface SpecimenIdentity {
-  id: string;
-  label: string;
+  id: SpecimenDocumentId;
+  /** As printed on the document; what the document is comes from the tester's language (test-eid-messages). */
+  name: string;
   holder: DocumentHolderData;
 }
 
@@ -16,7 +18,7 @@ export interface SpecimenIdentity {
 export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
   {
     id: 'uto-passport',
-    label: 'Anna Maria Eriksson — Utopia passport',
+    name: 'Anna Maria Eriksson',
     holder: {
       documentCode: 'P',
       issuingState: 'UTO',
@@ -32,7 +34,7 @@ export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
   },
   {
     id: 'd-idcard',
-    label: 'Erika Mustermann — German ID card',
+    name: 'Erika Mustermann',
     holder: {
       documentCode: 'ID',
       issuingState: 'D',
@@ -47,7 +49,7 @@ export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
   },
   {
     id: 'nor-minor',
-    label: 'Ola Nordmann (minor) — Norwegian passport',
+    name: 'Ola Nordmann',
     holder: {
       documentCode: 'P',
       issuingState: 'NOR',
@@ -61,7 +63,7 @@ export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
   },
   {
     id: 'nor-adult',
-    label: 'Kåre Nordmann — Norwegian passport (every claim present)',
+    name: 'Kåre Nordmann',
     holder: {
       documentCode: 'P',
       issuingState: 'NOR',
@@ -77,7 +79,7 @@ export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
   },
   {
     id: 'nld-diacritics',
-    label: 'Jürgen Müller — Netherlands passport (name with diacritics)',
+    name: 'Jürgen Müller',
     holder: {
       documentCode: 'P',
       issuingState: 'NLD',

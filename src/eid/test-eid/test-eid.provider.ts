@@ -6,7 +6,8 @@ import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js'
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../acr.js';
 import { documentSubject } from '../document-subject.js';
 import type { EidProvider, EidRequest, EidStep, SupportsAcr } from '../eid-provider.js';
-import { SPECIMEN_IDENTITIES } from './specimen-identities.js';
+import { SPECIMEN_IDENTITIES, type SpecimenIdentity } from './specimen-identities.js';
+import { localDate, TEST_EID_MESSAGES } from '../../i18n/test-eid-messages.js';
 
 /**
  * customer-test only: the tester picks a specimen identity and gets the claim set the document verifier
@@ -34,7 +35,16 @@ export class TestEidProvider implements EidProvider, SupportsAcr {
       kind: 'choices',
       title: request.messages.testEidName,
       intro: request.messages.testEidIntro,
-      choices: SPECIMEN_IDENTITIES.map((p) => ({ label: p.label, fields: { person: p.id }, data: { person: p.id } })),
+      choices: SPECIMEN_IDENTITIES.map((p) => {
+        const t = TEST_EID_MESSAGES[request.locale];
+        const born = birthDateOf(p, new Date());
+        return {
+          label: `${p.name} — ${t[p.id]}`,
+          detail: born && t.born.replace('{date}', localDate(request.locale, born)),
+          fields: { person: p.id },
+          data: { person: p.id },
+        };
+      }),
     };
   }
 
@@ -50,11 +60,16 @@ export class TestEidProvider implements EidProvider, SupportsAcr {
       identity: {
         subject: documentSubject(this.config.subjectSecret, 'test', holder.issuingState, holder.documentNumber),
         claims,
-        birthDate: (holder.dg11?.fullDateOfBirth && birthDateFromDg11(holder.dg11.fullDateOfBirth)) || birthDateFromMrz(holder.mrzDateOfBirth, now),
+        birthDate: birthDateOf(person, now),
         acr: high ? ACR_EIDAS_HIGH : undefined,
         amr: ['sc', 'face'],
         authTime: now,
       },
     };
   }
+}
+
+/** ISO date of birth, from DG11's full date when the document has one, else the MRZ's. */
+function birthDateOf({ holder }: SpecimenIdentity, now: Date): string | undefined {
+  return (holder.dg11?.fullDateOfBirth && birthDateFromDg11(holder.dg11.fullDateOfBirth)) || birthDateFromMrz(holder.mrzDateOfBirth, now);
 }

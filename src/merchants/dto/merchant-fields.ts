@@ -22,6 +22,7 @@ import {
   SUBJECT_TYPES,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '../merchant.entity.js';
+import { UI_LOCALES, type UiLocale } from '../../i18n/locales.js';
 import { SCOPE_VALUE } from '../scopes.js';
 import { IsRedirectUri } from './is-redirect-uri.js';
 import { SamlSettingsDto } from './saml-settings.dto.js';
@@ -139,6 +140,17 @@ export class MerchantOptionalFields {
   @ApiPropertyOptional({ description: 'CIBA: the merchant sends the user_code the user chose in the app (CIBA Core 4); requests without one are refused.', default: false, example: false })
   @OptionalNotNull() @IsBoolean()
   backchannel_user_code_parameter?: boolean;
+
+  @ApiPropertyOptional({
+    enum: UI_LOCALES,
+    example: 'nb_NO',
+    description:
+      "The broker pages' language when the request names none (ui_locale, ui_locales) and the browser's Accept-Language matches none " +
+      'of the 12 locales. Omit (or null) for en_GB.',
+    nullable: true,
+  })
+  @IsOptional() @IsIn(UI_LOCALES)
+  default_ui_locale?: UiLocale | null;
 
   @ApiPropertyOptional({ description: 'The merchant as a SAML 1.1 relying party (replaced as a whole; null ends SAML for it).', type: SamlSettingsDto, nullable: true })
   @IsOptional() @ValidateNested() @Type(() => SamlSettingsDto)

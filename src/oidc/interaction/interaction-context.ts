@@ -1,14 +1,17 @@
 import { parseBindingMessage, parseServiceContext, type BindingMessage } from '../../eid/binding-message.js';
 import type { EidRequest } from '../../eid/eid-provider.js';
-import { pickLocale } from '../../i18n/locales.js';
+import { pickLocale, type UiLocale } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
 
 type Params = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** The authorization request's parameters, read once into what schemes and pages need. */
-export function toEidRequest(uid: string, params: Params, merchantName: string): EidRequest {
-  const locale = pickLocale(params.ui_locale, params.ui_locales);
+/**
+ * The authorization request's parameters, read once into what schemes and pages need. The language comes
+ * from the request, else from the browser showing the page (Accept-Language), else the merchant's default.
+ */
+export function toEidRequest(uid: string, params: Params, merchantName: string, acceptLanguage?: string, merchantLocale?: UiLocale): EidRequest {
+  const locale = pickLocale(params.ui_locale, params.ui_locales, acceptLanguage, merchantLocale);
   const bindingMessage = str(params.binding_message);
   return {
     interactionUid: uid,

@@ -13,7 +13,7 @@ import { errorPage } from '../provider/error-page.js';
 import { OidcProviderService } from '../provider/oidc-provider.service.js';
 import { INTERACTION_PATH } from '../provider/routes.js';
 import { CsrfTokens } from './csrf.js';
-import { DEFAULT_LOCALE } from '../../i18n/locales.js';
+import { isUiLocale, localeFromAcceptLanguage, type UiLocale } from '../../i18n/locales.js';
 import { claimsByScope } from '../../verifier-claims/claim-table.js';
 import { contextTexts, requestedClaimNames, splitClaimsByScope, toEidRequest } from './interaction-context.js';
 import { formBody } from './form-body.js';
@@ -70,12 +70,17 @@ export class InteractionService {
     });
   }
 
-  /** GET of a scheme's page: what the scheme shows now (its start is safe to repeat: a reload shows the same). */
+  /**
+   * GET of a scheme's page: what the scheme shows now (its start is safe to repeat: a reload shows the same).
+   * `?progress` is the waiting page's no-script refresh: answered as Continue is (the scheme's handle, no
+   * input), so a session the phone ended (done, cancelled) ends the sign-in without a script.
+   */
   showScheme(req: Request, res: Response, schemeId: string): Promise<void> {
     return this.guard(req, res, async () => {
       const loaded = await this.load(req, res);
       const scheme = this.scheme(loaded, schemeId);
-      await this.runStep(req, res, loaded, scheme, await scheme.start(loaded.request));
+      const step = req.query.progress !== undefined ? await scheme.handle(loaded.request, {}) : await scheme.start(loaded.request);
+      await this.runStep(req, res, loaded, scheme, step);
     });
   }
 
@@ -124,7 +129,9 @@ export class InteractionService {
     const params = details.params as Record<string, unknown>;
     const merchant = await this.merchants.findEnabled(String(params.client_id));
     if (!merchant) throw interactionExpired();
-    const request = toEidRequest(details.uid, params, merchant.name);
+    const request = toEidRequest(details.uid, params, merchant.name, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined);
+    // An error after this point is shown in the page's language (see guard).
+    res.locals.uiLocale = request.locale;
     return { details, request, schemes: this.registry.forRequest(merchant.eidSchemes, request.acrValues) };
   }
 
@@ -165,6 +172,8 @@ export class InteractionService {
             qrSvg: step.qrSvg,
             link: step.link,
             statusUrl: step.statusUrl,
+            progress: step.progress,
+            refreshUrl: `${this.schemePage(loaded, scheme)}?progress`,
             continueAction: `${INTERACTION_PATH}/${loaded.request.interactionUid}/eid/${scheme.id}`,
             cancelAction: `${INTERACTION_PATH}/${loaded.request.interactionUid}/cancel`,
             csrf: this.csrf.issue(loaded.details.uid),
@@ -253,7 +262,11 @@ export class InteractionService {
     );
   }
 
-  /** Broker pages answer errors as HTML pages in the user's language (or English when it is unknown). */
+  private errorLocale(req: Request, res: Response): UiLocale {
+    return isUiLocale(res.locals.uiLocale) ? res.locals.uiLocale : localeFromAcceptLanguage(req.headers['accept-language']);
+  }
+
+  /** Broker pages answer errors as HTML pages in the page's language, else the browser's (Accept-Language). */
   private async guard(req: Request, res: Response, work: () => Promise<void>): Promise<void> {
     try {
       await work();
@@ -262,7 +275,7 @@ export class InteractionService {
       if (status >= 500) logger.error({ err: e, request_id: requestIdOf(req) }, 'interaction failed');
       const code = e instanceof AppError ? e.code : 'server_error';
       const description = e instanceof AppError ? e.description : 'internal server error';
-      if (!res.headersSent) res.status(status).type('html').send(errorPage(DEFAULT_LOCALE, code, description, requestIdOf(req)));
+      if (!res.headersSent) res.status(status).type('html').send(errorPage(this.errorLocale(req, res), code, description, requestIdOf(req)));
     }
   }
 }

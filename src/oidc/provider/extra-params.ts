@@ -1,6 +1,5 @@
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { BindingMessageError, parseBindingMessage, parseServiceContext } from '../../eid/binding-message.js';
-import { isUiLocale, UI_LOCALES } from '../../i18n/locales.js';
 
 type Validator = (ctx: KoaContextWithOIDC, value: string | undefined) => void;
 
@@ -30,9 +29,9 @@ export const EXTRA_PARAMS: Record<string, Validator> = {
     if (value !== undefined && !/^[A-Za-z0-9._~-]{43}$/.test(value))
       throw new errors.InvalidRequest('code_challenge must be 43 characters of letters, digits, dot, underscore, tilde or hyphen');
   },
-  ui_locale: (_ctx, value) => {
-    if (value !== undefined && !isUiLocale(value)) throw new errors.InvalidRequest(`ui_locale must be one of ${UI_LOCALES.join(', ')}`);
-  },
+  // Spec 2.9's page language. An unknown value falls back (ui_locales, Accept-Language, the merchant's
+  // default): a person should not lose a login over a language tag.
+  ui_locale: () => undefined,
   binding_message: (_ctx, value) => {
     if (value !== undefined) wrapBindingErrors(() => parseBindingMessage(value));
   },

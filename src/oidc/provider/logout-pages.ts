@@ -11,7 +11,7 @@ function requester(ctx: KoaContextWithOIDC): string {
 
 function localeOf(ctx: KoaContextWithOIDC): UiLocale {
   const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>;
-  return pickLocale(params.ui_locale, params.ui_locales);
+  return pickLocale(params.ui_locale, params.ui_locales, ctx.get('accept-language'));
 }
 
 /**

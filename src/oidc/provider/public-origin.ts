@@ -52,7 +52,7 @@ export function publicOriginMiddleware(config: Pick<AppConfig, 'baseUrl' | 'trus
       logger.error({ trust_proxy: config.trustProxy, base_url: config.baseUrl }, `refusing plain-http requests: ${error.description}`);
     }
     if (req.path === OIDC_ROUTES.authorization || req.path.startsWith(INTERACTION_PATH)) {
-      const locale = pickLocale(req.query.ui_locale, req.query.ui_locales);
+      const locale = pickLocale(req.query.ui_locale, req.query.ui_locales, req.headers['accept-language']);
       res.status(error.status).type('html').send(errorPage(locale, error.code, error.description, requestIdOf(req)));
       return;
     }

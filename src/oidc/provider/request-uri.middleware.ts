@@ -48,7 +48,7 @@ export function requestUriMiddleware(merchants: MerchantsService, policy: Outbou
         res.redirect(303, redirect.toString());
         return;
       }
-      const locale = pickLocale(params.get('ui_locale'), params.get('ui_locales'));
+      const locale = pickLocale(params.get('ui_locale'), params.get('ui_locales'), req.headers['accept-language']);
       res.status(e.status).type('html').send(errorPage(locale, e.code, e.description, requestIdOf(req)));
     }
   };

@@ -140,7 +140,7 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
     const { request } = await this.consume(params);
     // SAML 1.1's artifact profile carries assertions only: there is nothing to send a failure with, so the
     // user is told here (the merchant sees the user come back without an artifact).
-    if (request.binding === 'artifact') return this.renderError(req, res, new AppError(400, error, description), pickLocale(params.ui_locale, params.ui_locales));
+    if (request.binding === 'artifact') return this.renderError(req, res, new AppError(400, error, description), pickLocale(params.ui_locale, params.ui_locales, req.headers['accept-language']));
     const response = buildResponse({
       recipient: request.consumerUrl,
       status: 'Responder',

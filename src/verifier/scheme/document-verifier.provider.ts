@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../eid/acr.js';
-import type { EidProvider, EidRequest, EidStep, SupportsAcr } from '../../eid/eid-provider.js';
+import type { EidProvider, EidRequest, EidStep, ProgressStep, SupportsAcr } from '../../eid/eid-provider.js';
 import type { Messages } from '../../i18n/messages.js';
 import { VerificationRecordsService, type VerificationRecordData } from '../records/verification-records.service.js';
 import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';
@@ -38,15 +38,11 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
 
   /**
    * A reload of the broker page must not orphan a session the phone is already working on: a live session
-   * of this interaction is reused (with a fresh QR token while no phone has opened it yet).
+   * of this interaction is reused (with the same QR token while no phone has opened it yet).
    */
   async start(request: EidRequest): Promise<EidStep> {
     const existing = await this.sessions.forInteraction(request.interactionUid);
-    if (existing?.state === 'created') {
-      const { session, qrToken } = await this.sessions.renewQrToken(existing);
-      return this.waiting(request, session, qrToken);
-    }
-    if (existing && ['opened', 'chip_received', 'face_received'].includes(existing.state)) return this.waiting(request, existing);
+    if (existing && ['created', 'opened', 'chip_received', 'face_received'].includes(existing.state)) return this.waiting(request, existing);
     if (existing?.state === 'completed') return this.identified(existing);
     return this.create(request);
   }
@@ -97,8 +93,10 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
     };
   }
 
+  /** The QR code and link only while no phone has opened the session (the same code on every showing). */
   private async waiting(request: EidRequest, session: VerificationSessionEntity, qrToken?: string): Promise<EidStep> {
-    const link = qrToken ? this.deepLink(qrToken) : '';
+    const token = qrToken ?? (session.state === 'created' ? (await this.sessions.qrToken(session)).qrToken : undefined);
+    const link = token ? this.deepLink(token) : '';
     return {
       kind: 'waiting',
       title: request.messages.documentVerifierName,
@@ -107,6 +105,7 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
       link,
       statusUrl: `/its/interaction/${request.interactionUid}/verifier-status`,
       state: session.state,
+      progress: progressOf(session.state),
     };
   }
 
@@ -116,6 +115,24 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
     url.searchParams.set('session', qrToken);
     url.searchParams.set('api', `${this.config.baseUrl}/app/v1`);
     return url.toString();
+  }
+}
+
+/** The session's state as the waiting page's steps (the phone reads the chip, then checks the face). */
+export function progressOf(state: string): ProgressStep {
+  switch (state) {
+    case 'created':
+      return 'waiting';
+    case 'opened':
+      return 'phone_connected';
+    case 'chip_received':
+      return 'document_read';
+    case 'face_received':
+      return 'face_checked';
+    case 'completed':
+      return 'done';
+    default:
+      return 'stopped';
   }
 }
 

@@ -1,10 +1,15 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import type { ProgressStep } from '../../eid/eid-provider.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
+import { progressOf } from './document-verifier.provider.js';
 
 const DONE = new Set(['completed', 'cancelled', 'expired']);
 
-/** What the waiting page's script polls: only whether the phone is done (no data, no personal details). */
+/**
+ * What the waiting page's script polls: the session's state, the step the page shows (phone connected,
+ * document read…) and whether the phone is done. Never data about the person.
+ */
 @ApiExcludeController()
 @Controller('its/interaction/:uid/verifier-status')
 export class VerifierStatusController {
@@ -12,9 +17,9 @@ export class VerifierStatusController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
-  async status(@Param('uid') uid: string): Promise<{ state: string; done: boolean }> {
+  async status(@Param('uid') uid: string): Promise<{ state: string; step: ProgressStep; done: boolean }> {
     const session = await this.sessions.forInteraction(uid);
     const state = session?.state ?? 'unknown';
-    return { state, done: DONE.has(state) };
+    return { state, step: progressOf(state), done: DONE.has(state) };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, In, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { sha256Hex } from '../../common/crypto/constant-time.js';
@@ -27,9 +27,11 @@ export class VerificationSessionsService {
   }
 
   async create(clientId: string, interactionUid: string, requirements: SessionRequirements): Promise<{ session: VerificationSessionEntity; qrToken: string }> {
-    const qrToken = randomBytes(24).toString('base64url');
+    const id = randomUUID();
+    const qrToken = this.qrTokenOf(id);
     const session = await this.repo.save(
       this.repo.create({
+        id,
         clientId,
         interactionUid,
         qrTokenSha256: sha256Hex(qrToken),
@@ -47,11 +49,20 @@ export class VerificationSessionsService {
     return rows[0] ? this.expireIfDue(rows[0]) : undefined;
   }
 
-  /** A new QR token for a session no phone has opened yet (the old one stops working). */
-  async renewQrToken(session: VerificationSessionEntity): Promise<{ session: VerificationSessionEntity; qrToken: string }> {
-    const qrToken = randomBytes(24).toString('base64url');
-    const renewed = await this.update(session, ['created'], { qrTokenSha256: sha256Hex(qrToken) });
-    return { session: renewed, qrToken };
+  /**
+   * The QR token of a session no phone has opened yet, the same on every showing: a reload (or the page's
+   * no-script refresh) never invalidates a code the person is scanning. Only its hash is stored, so it is
+   * derived from the session id under the cookie key (secret, shared by every instance); a session whose
+   * stored hash no longer matches (the key rotated) gets the newly derived token.
+   */
+  async qrToken(session: VerificationSessionEntity): Promise<{ session: VerificationSessionEntity; qrToken: string }> {
+    const qrToken = this.qrTokenOf(session.id);
+    if (session.qrTokenSha256 === sha256Hex(qrToken)) return { session, qrToken };
+    return { session: await this.update(session, ['created'], { qrTokenSha256: sha256Hex(qrToken) }), qrToken };
+  }
+
+  private qrTokenOf(sessionId: string): string {
+    return createHmac('sha256', this.config.cookieKeys[0]).update(`verifier-qr:${sessionId}`).digest('base64url').slice(0, 32);
   }
 
   /** The app exchanges the QR token (single use) for its own bearer token. */

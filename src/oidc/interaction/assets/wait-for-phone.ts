@@ -1,17 +1,39 @@
-/** The only script of the broker pages, served same-origin (CSP script-src 'self'). */
+/**
+ * The only script of the broker pages, served same-origin (CSP script-src 'self'). It follows the status
+ * route: marks the steps the phone has reached (the texts are already on the page, in the user's language)
+ * and presses Continue when the session ends. It reads nothing but the step names.
+ */
 export const WAIT_FOR_PHONE_JS = `(function () {
   var form = document.getElementById('continue');
-  if (!form) return;
+  var list = document.getElementById('progress');
+  if (!form || !list) return;
   var url = form.getAttribute('data-status-url');
+  var order = ['waiting', 'phone_connected', 'document_read', 'face_checked', 'done'];
+  function show(step) {
+    var reached = order.indexOf(step);
+    if (reached < 0 || list.getAttribute('data-step') === step) return;
+    list.setAttribute('data-step', step);
+    // Once a phone has the session the QR code and link open nothing more.
+    var handoff = document.getElementById('handoff');
+    if (handoff && reached > 0) handoff.hidden = true;
+    var items = list.querySelectorAll('li[data-for]');
+    for (var i = 0; i < items.length; i++) {
+      var at = order.indexOf(items[i].getAttribute('data-for'));
+      items[i].className = at <= reached ? 'done' : '';
+      if (at === reached + 1) items[i].setAttribute('aria-current', 'step');
+      else items[i].removeAttribute('aria-current');
+    }
+  }
   function check() {
     fetch(url, { credentials: 'same-origin', cache: 'no-store' })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (s) {
+        if (s && s.step) show(s.step);
         if (s && s.done) form.submit();
-        else setTimeout(check, 2000);
+        else setTimeout(check, 1500);
       })
       .catch(function () { setTimeout(check, 4000); });
   }
-  setTimeout(check, 2000);
+  setTimeout(check, 1000);
 })();
 `;

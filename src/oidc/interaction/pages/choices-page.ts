@@ -30,7 +30,10 @@ const dataAttributes = (data: Record<string, string>): SafeHtml[] =>
     .filter(([name]) => /^[a-z][a-z0-9-]*$/.test(name))
     .map(([name, value]) => html` data-${name}="${value}"`);
 
-/** One page shape serves the broker page and a scheme's own choice pages: a list of one-button forms. */
+/**
+ * One page shape serves the broker page and a scheme's own choice pages: a list of one-button forms. Focus
+ * starts on the first choice, the page's main action (a keyboard user presses Enter or moves on with Tab).
+ */
 export function choicesPage(model: ChoicesPageModel): string {
   const m = model.messages;
   return layout(
@@ -42,10 +45,10 @@ ${model.context.map((text) => html`<div class="context">${text}</div>`)}
 ${model.intro ? html`<p>${model.intro}</p>` : ''}
 ${model.choices.length === 0 ? html`<p>${model.emptyText ?? m.noMethods}</p>` : ''}
 ${model.choices.map(
-  (c) => html`<form class="choice" method="post" action="${c.action}"${dataAttributes(c.data)}>
+  (c, i) => html`<form class="choice" method="post" action="${c.action}"${dataAttributes(c.data)}>
 <input type="hidden" name="_csrf" value="${model.csrf}">
 ${Object.entries(c.fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
-<button type="submit"${dataAttributes(c.data)}>${c.label}${c.detail ? html`<span class="detail">${c.detail}</span>` : ''}</button>
+<button type="submit"${dataAttributes(c.data)}${i === 0 ? html` autofocus` : ''}>${c.label}${c.detail ? html`<span class="detail">${c.detail}</span>` : ''}</button>
 </form>`,
 )}
 <form class="cancel" method="post" action="${model.cancelAction}" data-action="cancel">

@@ -1,23 +1,53 @@
 import { html, SafeHtml } from '../../../common/html/escape.js';
 import { htmlLang, type UiLocale } from '../../../i18n/locales.js';
+import { messagesFor } from '../../../i18n/messages.js';
 
+// Colours reach WCAG AA on white: text #1d2330 (15:1), secondary #4f5869 (7:1), links and focus #2848b8 (7:1).
 const STYLE = `
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;background:#f4f5f7;color:#1d2330}
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;background:#f4f5f7;color:#1d2330;line-height:1.45}
 main{max-width:32rem;margin:3rem auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 1px 4px rgba(0,0,0,.08)}
+@media (max-width:34rem){main{margin:1rem;padding:1.25rem}}
 h1{font-size:1.4rem;margin-top:0}
+h2{font-size:1.1rem}
 form.choice{margin:.6rem 0}
-form.choice button{width:100%;text-align:left;padding:.9rem 1rem;border:1px solid #c9ced8;border-radius:8px;background:#fff;font-size:1rem;cursor:pointer}
-form.choice button:hover{border-color:#3056d3}
-.detail{display:block;color:#5b6475;font-size:.85rem;margin-top:.2rem}
+form.choice button,a.button{display:block;box-sizing:border-box;width:100%;text-align:left;padding:.9rem 1rem;border:1px solid #8f97a8;border-radius:8px;background:#fff;color:#1d2330;font:inherit;cursor:pointer;text-decoration:none}
+form.choice button:hover{border-color:#2848b8}
+#handoff>a{display:none;text-align:center;padding:.9rem 1rem;border-radius:8px;background:#2848b8;color:#fff;font-weight:600;text-decoration:none;word-break:normal}
+:focus-visible{outline:3px solid #2848b8;outline-offset:2px}
+.detail,.hint{display:block;color:#4f5869;font-size:.9rem;margin-top:.2rem}
 .context{background:#eef2ff;border-radius:8px;padding:.8rem 1rem;margin-bottom:1rem;white-space:pre-wrap;word-break:break-word}
-.cancel button{background:none;border:none;color:#3056d3;cursor:pointer;padding:0;margin-top:1rem;font-size:.95rem}
-.ref{color:#8a92a3;font-size:.8rem}
-a{word-break:break-all}
-.qr svg{display:block;max-width:100%}
+.cancel button{background:none;border:none;color:#2848b8;text-decoration:underline;cursor:pointer;padding:0;margin-top:1rem;font:inherit}
+.ref{color:#4f5869;font-size:.85rem}
+a{color:#2848b8;word-break:break-all}
+.qr svg{display:block;max-width:100%;height:auto}
+.on-phone{display:none}
+@media (hover:none) and (pointer:coarse),(max-width:34rem){.on-phone,#handoff>a{display:block}.on-desktop{display:none}}
+.progress{padding-left:1.4rem}
+.progress li{color:#4f5869}
+.progress li.done{color:#1d2330}
+.progress li.done::marker{content:"✓  "}
+.progress li[aria-current]{font-weight:600;color:#1d2330}
+.progress li:not(.done) .state{display:none}
+input.link{width:100%;box-sizing:border-box;font:inherit;font-size:.85rem;padding:.4rem;border:1px solid #8f97a8;border-radius:4px}
+footer{max-width:32rem;margin:0 auto 2rem;padding:0 1rem;font-size:.85rem;color:#4f5869}
+.merchant-logo{display:block;max-height:3rem;max-width:12rem;margin-bottom:1rem}
 `;
 
-/** The one page frame of the broker's HTML: no scripts, styles inline (CSP allows inline styles only). */
-export function layout(locale: UiLocale, title: string, body: SafeHtml): string {
+/** What every page shows whatever its model: set once at start from the configuration (see createApp). */
+const site: { privacyNoticeUrl?: string } = {};
+export function configurePages(settings: { privacyNoticeUrl?: string }): void {
+  site.privacyNoticeUrl = settings.privacyNoticeUrl;
+}
+
+export interface LayoutExtras {
+  /** Extra head elements (the waiting page's no-script refresh). */
+  head?: SafeHtml;
+  /** Same-origin script files (CSP script-src 'self': never inline). */
+  scripts?: string[];
+}
+
+/** The one page frame of the broker's HTML: styles inline (CSP allows inline styles), scripts only as same-origin files. */
+export function layout(locale: UiLocale, title: string, body: SafeHtml, extras: LayoutExtras = {}): string {
   return html`<!DOCTYPE html>
 <html lang="${htmlLang(locale)}">
 <head>
@@ -25,8 +55,13 @@ export function layout(locale: UiLocale, title: string, body: SafeHtml): string 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${title}</title>
+<link rel="icon" href="/its/assets/favicon.svg" type="image/svg+xml">
+${extras.head ?? ''}
 <style>${new SafeHtml(STYLE)}</style>
 </head>
-<body><main>${body}</main></body>
+<body><main>${body}</main>
+${site.privacyNoticeUrl ? html`<footer><a href="${site.privacyNoticeUrl}" data-action="privacy-notice">${messagesFor(locale).privacyNotice}</a></footer>` : ''}
+${(extras.scripts ?? []).map((src) => html`<script src="${src}"></script>`)}
+</body>
 </html>`.html;
 }

@@ -1,6 +1,8 @@
 import { html, SafeHtml } from '../../../common/html/escape.js';
+import { PROGRESS_STEPS, type ProgressStep } from '../../../eid/eid-provider.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
+import { WAITING_MESSAGES } from '../../../i18n/waiting-messages.js';
 import { layout } from './layout.js';
 
 export interface WaitingPageModel {
@@ -14,16 +16,32 @@ export interface WaitingPageModel {
   qrSvg: string;
   link: string;
   statusUrl: string;
+  progress: ProgressStep;
+  /** Where the no-script refresh goes: this page, answered as a press of Continue would be (by GET). */
+  refreshUrl: string;
   continueAction: string;
   cancelAction: string;
   csrf: string;
 }
 
+/** Seconds between the no-script page's refreshes: the phone's steps take several seconds each. */
+const REFRESH_SECONDS = 5;
+export const WAITING_SCRIPT = '/its/assets/wait-for-phone.js';
+
 /**
- * The page shown while the phone does its part. A same-origin script watches the status URL and presses
- * "continue" when the session ends; without scripts the user presses it.
+ * The page shown while the phone does its part. On a phone the main action is the button that opens the
+ * ID app on the same device; on a desktop the QR code (the link stays copyable, folded away). The steps
+ * follow the status route: a same-origin script updates them and presses Continue when the session ends;
+ * without scripts the page refreshes itself (a meta refresh inside noscript, so scripted pages never reload).
  */
 export function waitingPage(m: WaitingPageModel): string {
+  const w = WAITING_MESSAGES[m.locale];
+  const reached = PROGRESS_STEPS.indexOf(m.progress as (typeof PROGRESS_STEPS)[number]);
+  const steps = (PROGRESS_STEPS.slice(1) as Exclude<ProgressStep, 'waiting' | 'stopped'>[]).map((step, i) => {
+    const done = i + 1 <= reached;
+    const current = i === reached;
+    return html`<li data-for="${step}"${done ? html` class="done"` : ''}${current ? html` aria-current="step"` : ''}>${w[step]} <span class="state">${w.completed}</span></li>`;
+  });
   return layout(
     m.locale,
     m.heading,
@@ -31,19 +49,35 @@ export function waitingPage(m: WaitingPageModel): string {
 <h2>${m.title}</h2>
 ${m.context.map((text) => html`<div class="context">${text}</div>`)}
 ${m.link
-  ? html`<p>${m.instructions}</p>
-<div class="qr">${new SafeHtml(m.qrSvg)}</div>
-<p><a href="${m.link}" data-action="open-app">${m.link}</a></p>`
+  ? html`<div id="handoff">
+<div class="on-phone"><p>${w.phoneInstruction}</p></div>
+<a href="${m.link}" data-action="open-app">${w.openApp}</a>
+<div class="on-desktop"><p>${w.qrInstruction}</p>
+<div class="qr" role="img" aria-label="${w.qrLabel}">${new SafeHtml(m.qrSvg)}</div></div>
+<details><summary>${w.copyLink}</summary>
+<label for="app-link" class="hint">${w.linkLabel}</label>
+<input id="app-link" class="link" type="text" readonly value="${m.link}">
+</details>
+</div>`
   : html`<p>${m.messages.continueOnPhone}</p>`}
+<h3 id="progress-title">${w.progressTitle}</h3>
+<ol class="progress" id="progress" data-step="${m.progress}" aria-labelledby="progress-title" aria-live="polite">
+${steps}
+</ol>
+${m.progress === 'stopped' ? html`<p>${w.stopped}</p>` : ''}
 <form class="choice" method="post" action="${m.continueAction}" data-action="continue" id="continue" data-status-url="${m.statusUrl}">
 <input type="hidden" name="_csrf" value="${m.csrf}">
 <input type="hidden" name="action" value="continue">
-<button type="submit">${m.messages.continue}</button>
+<button type="submit" aria-describedby="continue-hint">${m.messages.continue}</button>
+<span class="hint" id="continue-hint">${w.continueHint}</span>
 </form>
 <form class="cancel" method="post" action="${m.cancelAction}" data-action="cancel">
 <input type="hidden" name="_csrf" value="${m.csrf}">
 <button type="submit">${m.messages.cancel}</button>
-</form>
-<script src="/its/assets/wait-for-phone.js"></script>`,
+</form>`,
+    {
+      head: html`<noscript><meta http-equiv="refresh" content="${REFRESH_SECONDS};url=${m.refreshUrl}"></noscript>`,
+      scripts: [WAITING_SCRIPT],
+    },
   );
 }

@@ -1,0 +1,47 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+/** Debian's Chromium, installed by .ci/run (`apt-get install chromium`); playwright-core brings no browser. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
+
+/**
+ * `describe` when Chromium is there; otherwise skipped, or under CI=true one failing test (CI must run them).
+ */
+export function describeWithChromium(name: string, fn: () => void): void {
+  if (chromiumAvailable()) return void describe(name, fn);
+  if (process.env.CI === 'true')
+    return void describe(name, () => it('needs Chromium', () => {
+      throw new Error(`${CHROMIUM} is missing: .ci/run installs it (apt-get install chromium)`);
+    }));
+  describe.skip(`${name} [Chromium not installed]`, fn);
+}
+
+export interface Chromium {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Headless Chromium on a fresh profile, quiet: no background networking, updates or sync, so the only
+ * requests it makes are the pages' own (the tests watch them).
+ */
+export async function launchChromium(options: { javaScriptEnabled?: boolean } = {}): Promise<Chromium> {
+  const profile = mkdtempSync(join(tmpdir(), 'chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    locale: 'en-GB',
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
