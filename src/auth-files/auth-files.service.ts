@@ -42,12 +42,12 @@ export class AuthFilesService {
     if (!merchant) throw merchantAuthenticationFailed();
     // The body is judged before the tid is looked up, so its answer never depends on whether the tid exists.
     const request = await parseAuthFileRequest(body);
-    // Unknown, another merchant's and past retention (spec 1.9: get() returns nothing once deleteAfter passed)
-    // answer alike: no merchant can learn whether a tid exists.
-    const record = typeof tid === 'string' && UUID.test(tid) ? await this.records.get(tid.toLowerCase()) : undefined;
-    if (!record) throw unknownTransaction('no record for this tid (unknown, malformed or past retention)');
-    if (record.clientId !== merchant.clientId) throw unknownTransaction(`record of another merchant requested by ${merchant.clientId}`);
-    const id = (tid as string).toLowerCase();
+    // Unknown, another merchant's and past retention (spec 1.9) answer alike, by the same path: the owner and the
+    // retention are conditions of the query, decided before anything is decrypted, so neither the answer nor its
+    // time tells a merchant whether a tid exists for someone else.
+    const id = typeof tid === 'string' && UUID.test(tid) ? tid.toLowerCase() : undefined;
+    const record = id ? await this.records.getForMerchant(id, merchant.clientId) : undefined;
+    if (!id || !record) throw unknownTransaction(`no record of ${merchant.clientId} for this tid (unknown, malformed, another merchant's or past retention)`);
 
     const response =
       request.kind === 'png' ? await this.png(record, request.source) : await this.pdf(id, record, request, releasedScopes(merchant.scope, record.scopes));
