@@ -6,6 +6,8 @@ import { VerifierModule } from '../verifier/verifier.module.js';
 import { AuthFilesController } from './auth-files.controller.js';
 import { AuthFilesService } from './auth-files.service.js';
 import { AuthFilesJwtSigner } from './auth-files-jwt.js';
+import { authFilesErrorShape } from './auth-files.errors.js';
+import { useErrorShapeUnder } from '../common/errors/route-error-shapes.js';
 
 /**
  * Auth-files (spec 4.8): PDF and PNG evidence of a document verification. Reads sealed records through the
@@ -17,4 +19,9 @@ import { AuthFilesJwtSigner } from './auth-files-jwt.js';
   controllers: [AuthFilesController],
   providers: [AuthFilesService, AuthFilesJwtSigner],
 })
-export class AuthFilesModule {}
+export class AuthFilesModule {
+  constructor() {
+    // Errors raised before the service runs (body parser, NUL check, routing) leave in the auth-files shape too.
+    useErrorShapeUnder('/auth_files/', authFilesErrorShape);
+  }
+}

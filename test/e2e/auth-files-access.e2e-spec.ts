@@ -82,4 +82,23 @@ describe('auth-files access (spec 4.8, 1.9): refusals decided before anything is
       ]);
     }
   });
+
+  it('answers a body that is not JSON, or carries a NUL, with the auth-files error object, not the generic one', async () => {
+    const cases: [string, RegExp][] = [
+      ['{"params": {"type": "application/pdf"', /not valid JSON/],
+      ['{"params": {"type": "application/pdf"}}}', /not valid JSON/],
+      ['{"params": {"type": "application/pdf", "locale": "en\\u0000GB"}}', /NUL/i],
+    ];
+    for (const [body, message] of cases) {
+      const res = await fetchFile(shop, tid, body);
+      expect([body, res.status, res.body['response-type'], res.body['response-code']]).toEqual([body, 400, 'VOID', 'INVALID_REQUEST']);
+      expect(res.body['response-message']).toMatch(message);
+      expect(res.body).not.toHaveProperty('error');
+      expect(res.body.request_id).toBeTruthy();
+    }
+    // A body too large for the JSON parser (256 kB) is refused in the same shape.
+    const large = await fetchFile(shop, tid, JSON.stringify({ params: { type: 'application/pdf' }, addendum: { note: 'x'.repeat(300_000) } }));
+    expect([large.status, large.body['response-type'], large.body['response-code']]).toEqual([413, 'VOID', 'PAYLOAD_TOO_LARGE']);
+    expect(large.body).not.toHaveProperty('error');
+  });
 });
