@@ -49,8 +49,10 @@ export async function parseAuthFileRequest(body: unknown): Promise<AuthFileReque
   const reserved = Object.keys(dto.metadata?.custom ?? {}).filter((k) => RESERVED_INFO_KEYS.includes(k));
   if (reserved.length) throw invalidAuthFilesRequest(`metadata.custom may not set ${reserved.join(', ')}: use dc, xmp or pdf`);
   const encryption = encryptionOf(p);
-  if (p['generate-pades'] && (p['user-password'] || p['owner-password']))
+  if (p['generate-pades'] && (p['user-password'] !== undefined || p['owner-password'] !== undefined))
     throw invalidAuthFilesRequest('user-password and owner-password cannot be used with generate-pades (spec 4.8)');
+  if (p['generate-pades'] && encryption)
+    throw invalidAuthFilesRequest('generate-pades cannot be combined with encryption: leave out the permission flags, encryption-length and encrypt-metadata');
   if (p['pdf-a-mode'] && encryption) throw invalidAuthFilesRequest('PDF/A forbids encryption: leave out pdf-a-mode, or the passwords and permission flags');
   if (p['pdf-a-mode']) throw invalidAuthFilesRequest('pdf-a-mode is not available yet');
   return {

@@ -123,7 +123,7 @@ export class AuthFileParamsDto {
   @IsIn(PDF_A_MODES)
   'pdf-a-mode'?: (typeof PDF_A_MODES)[number];
 
-  @ApiPropertyOptional({ description: `request a PAdES signature; when it cannot be applied the unsigned PDF comes with content-format PDF and content-reason; ${FLAG_DOC}`, example: false })
+  @ApiPropertyOptional({ description: `request a PAdES B-B signature (not with passwords or any other encryption); when it cannot be applied the unsigned PDF comes with content-format PDF and content-reason; ${FLAG_DOC}`, example: false })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
@@ -181,7 +181,7 @@ export class AuthFileResponseDto {
   @ApiProperty({ enum: AUTH_FILE_TYPES }) 'content-type': (typeof AUTH_FILE_TYPES)[number];
   @ApiPropertyOptional({ enum: ['PDF', 'PADES'], description: 'PDF only: the format actually delivered' }) 'content-format'?: 'PDF' | 'PADES';
   @ApiPropertyOptional({ enum: PHOTO_SOURCES, description: 'PNG: which picture' }) 'content-source'?: PhotoSource;
-  @ApiPropertyOptional({ description: 'why a requested PAdES signature was not applied', example: 'PAdES signing is not available on this service yet' }) 'content-reason'?: string;
+  @ApiPropertyOptional({ description: 'why a requested PAdES signature was not applied', example: 'no PAdES signer is configured on this service' }) 'content-reason'?: string;
 }
 
 /** The error object of spec 2.7 for auth-files. */

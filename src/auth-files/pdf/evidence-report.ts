@@ -3,6 +3,8 @@ import { TARGET_FAR } from '../../../libs/face/src/levels/match-levels.js';
 import { reportMessagesFor, type ClaimLabels, type ReportLocale, type ReportMessages } from '../../i18n/auth-files-report-messages.js';
 import { documentMetadata, type MerchantMetadata } from './document-metadata.js';
 import { reportFonts } from './fonts.js';
+import type { PadesSigner } from '../signing/cades.js';
+import { addSignaturePlaceholder, signatureRoom, signPlaceholder } from '../signing/pades.js';
 import { installSecurityHandler, type EncryptionSettings, type PdfKitInternals } from './security/standard-security-handler.js';
 
 /** What the report shows; built by the service from the sealed record, already limited to the merchant's scopes. */
@@ -26,6 +28,8 @@ export interface ReportLayout {
   pageSize: 'a4' | 'letter';
   metadata: MerchantMetadata;
   encryption?: EncryptionSettings;
+  /** PAdES B-B (spec 4.8 generate-pades): never with encryption (the request refuses the combination). */
+  pades?: PadesSigner;
 }
 
 const MARGIN = 50;
@@ -61,8 +65,14 @@ export async function renderEvidenceReport(report: EvidenceReport, layout: Repor
   doc.addPage();
   writeContent(doc, report, t, layout.locale);
   writeFooters(doc, report.tid, t);
+  const room = layout.pades ? signatureRoom(layout.pades) : 0;
+  if (layout.pades) {
+    if (encryption) throw new Error('a PAdES signature is not combined with encryption');
+    doc.switchToPage(0);
+    addSignaturePlaceholder(internals as never, room, report.generatedAt, t.title);
+  }
   doc.end();
-  return bytes;
+  return layout.pades ? signPlaceholder(await bytes, layout.pades, room) : bytes;
 }
 
 function writeContent(doc: PDFKit.PDFDocument, r: EvidenceReport, t: ReportMessages, locale: ReportLocale): void {
