@@ -87,7 +87,7 @@ export class AuthFilesService {
       photos,
       addendum: request.addendum,
     };
-    const layout: ReportLayout = { locale: request.locale, pageSize: request.pageSize, metadata: request.metadata, encryption: request.encryption };
+    const layout: ReportLayout = { locale: request.locale, pageSize: request.pageSize, metadata: request.metadata, encryption: request.encryption, pdfA: request.pdfA };
     const made = request.pades ? await this.signed(report, layout) : { pdf: await produce(() => renderEvidenceReport(report, layout)), format: 'PDF' as const };
     return {
       'response-type': 'DATA',

@@ -29,11 +29,11 @@ async function appWithRecord(env?: Record<string, string>): Promise<{ t: TestApp
   return { t, shop, tid };
 }
 
-async function fetchPdf(t: TestApp, shop: Merchant, tid: string, params: Record<string, unknown>) {
+async function fetchPdf(t: TestApp, shop: Merchant, tid: string, params: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const res = await fetch(`${t.baseUrl}/auth_files/fetch.html?tid=${tid}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${shop.client_id}:${shop.client_secret}`).toString('base64')}` },
-    body: JSON.stringify({ params: { type: 'application/pdf', ...params } }),
+    body: JSON.stringify({ params: { type: 'application/pdf', ...params }, ...extra }),
   });
   const body = (await res.json()) as Record<string, string>;
   return { status: res.status, body, pdf: body.pdf ? Buffer.from(body.pdf, 'base64') : Buffer.alloc(0) };
@@ -64,7 +64,7 @@ function pdfsig(file: string): string {
   }
 }
 
-describe('auth-files PAdES (spec 4.8 generate-pades): B-B signatures judged by pdfsig and qpdf', () => {
+describe('auth-files PAdES and PDF/A (spec 4.8 generate-pades, pdf-a-mode), judged by pdfsig, qpdf and poppler', () => {
   let t: TestApp;
   let shop: Merchant;
   let tid: string;
@@ -161,4 +161,54 @@ describe('auth-files PAdES (spec 4.8 generate-pades): B-B signatures judged by p
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  withTools('writes each PDF/A mode: fonts embedded, pdfaid in the XMP, an sRGB output intent; 1a tagged', async () => {
+    for (const [mode, part, conformance] of [['PDF/A-1a', 1, 'A'], ['PDF/A-1b', 1, 'B'], ['PDF/A-2', 2, 'B'], ['PDF/A-3', 3, 'B']] as const) {
+      const res = await fetchPdf(t, shop, tid, { 'pdf-a-mode': mode, 'include-photos': true }, { metadata: { dc: { subject: 'KYC' }, custom: { CaseNumber: 'A-1' } } });
+      expect([mode, res.status, res.body['content-format']]).toEqual([mode, 200, 'PDF']);
+      const raw = res.pdf.toString('latin1');
+      expect(raw).toMatch(/\/OutputIntents \[\d+ 0 R\]/);
+      expect(raw).toMatch(/\/S \/GTS_PDFA1/);
+      expect(raw.startsWith(part === 1 ? '%PDF-1.4' : '%PDF-1.7')).toBe(true);
+      withPdfFile(res.pdf, (file) => {
+        expect(run('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors');
+        const fonts = run('pdffonts', [file]).split('\n').slice(2).filter(Boolean);
+        expect(fonts.length).toBeGreaterThan(0);
+        // name, type, encoding, then emb sub uni: every font embedded.
+        for (const line of fonts) expect([mode, line]).toEqual([mode, expect.stringMatching(/ yes +yes +yes +\d+ +\d+$/)]);
+        const xmp = run('pdfinfo', ['-meta', file]);
+        expect(xmp).toContain(`<pdfaid:part>${part}</pdfaid:part>`);
+        expect(xmp).toContain(`<pdfaid:conformance>${conformance}</pdfaid:conformance>`);
+        // The custom key is declared by a PDF/A extension schema; Subject is dc:description too.
+        expect(xmp).toContain('<pdfaSchema:prefix>custom</pdfaSchema:prefix>');
+        expect(xmp).toMatch(/<dc:description><rdf:Alt><rdf:li xml:lang="x-default">KYC<\/rdf:li>/);
+        const info = run('pdfinfo', [file]);
+        expect([mode, /Tagged:\s+yes/.test(info)]).toEqual([mode, mode === 'PDF/A-1a']);
+        expect(run('pdftotext', [file, '-'])).toContain('NORDMANN');
+        if (mode === 'PDF/A-1a') {
+          const structure = run('pdfinfo', ['-struct-text', file]);
+          for (const element of ['Document', 'H1', 'H2', 'Figure', '"NORDMANN"']) expect([element, structure.includes(element)]).toEqual([element, true]);
+        }
+      });
+    }
+  }, 120_000);
+
+  withTools('signs a PDF/A file with PAdES: both hold', async () => {
+    const res = await fetchPdf(t, shop, tid, { 'pdf-a-mode': 'PDF/A-2', 'generate-pades': true });
+    expect(res.body['content-format']).toBe('PADES');
+    withPdfFile(res.pdf, (file) => {
+      expect(pdfsig(file)).toContain('Signature is Valid.');
+      expect(run('pdfinfo', ['-meta', file])).toContain('<pdfaid:part>2</pdfaid:part>');
+      expect(run('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors');
+    });
+  });
+
+  it('refuses PDF/A with a password or any other encryption (PDF/A forbids it)', async () => {
+    for (const extra of [{ 'user-password': 'x' }, { noprint: true }, { 'encryption-length': 128 }]) {
+      const res = await fetchPdf(t, shop, tid, { 'pdf-a-mode': 'PDF/A-3', ...extra });
+      expect([res.status, res.body['response-code'], res.body['response-message']]).toEqual([400, 'INVALID_REQUEST', expect.stringMatching(/PDF\/A forbids encryption/)]);
+    }
+    const bad = await fetchPdf(t, shop, tid, { 'pdf-a-mode': 'PDF/A-4' });
+    expect([bad.status, bad.body['response-message']]).toEqual([400, expect.stringMatching(/pdf-a-mode/)]);
+  });
 });
