@@ -74,8 +74,9 @@ export async function renderEvidenceReport(report: EvidenceReport, layout: Repor
   const internals = doc as unknown as PdfKitInternals & { _addInfo(): void; appendXML(xml: string): void };
   internals._addInfo = () => internals.appendXML(meta.xmp);
   if (encryption) installSecurityHandler(internals, encryption);
-  doc.registerFont('Body', fonts.regular);
-  doc.registerFont('Bold', fonts.bold);
+  // Parsed fonts (see reportFonts); pdfkit's types name only bytes and paths.
+  doc.registerFont('Body', fonts.regular as unknown as Buffer);
+  doc.registerFont('Bold', fonts.bold as unknown as Buffer);
   const bytes = collect(doc);
   doc.addPage();
   const tags = new Tags(doc, tagged);
