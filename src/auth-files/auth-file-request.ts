@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { fieldMessages } from '../common/http/validation.js';
 import { DEFAULT_REPORT_LOCALE, type ReportLocale } from '../i18n/auth-files-report-messages.js';
 import { invalidAuthFilesRequest } from './auth-files.errors.js';
-import { FetchAuthFileDto, PERMISSION_FLAGS, type AuthFileParamsDto, type PhotoSource } from './dto/fetch-auth-file.dto.js';
+import { FetchAuthFileDto, PERMISSION_FLAGS, type AuthFileParamsDto, type PdfAMode, type PhotoSource } from './dto/fetch-auth-file.dto.js';
 import { RESERVED_INFO_KEYS, type MerchantMetadata } from './pdf/document-metadata.js';
 import type { EncryptionSettings } from './pdf/security/standard-security-handler.js';
 
@@ -16,6 +16,7 @@ export interface PdfRequest {
   photos: PhotoSource[];
   encryption?: EncryptionSettings;
   pades: boolean;
+  pdfA?: PdfAMode;
   addendum: [string, string][];
   metadata: MerchantMetadata;
 }
@@ -49,10 +50,11 @@ export async function parseAuthFileRequest(body: unknown): Promise<AuthFileReque
   const reserved = Object.keys(dto.metadata?.custom ?? {}).filter((k) => RESERVED_INFO_KEYS.includes(k));
   if (reserved.length) throw invalidAuthFilesRequest(`metadata.custom may not set ${reserved.join(', ')}: use dc, xmp or pdf`);
   const encryption = encryptionOf(p);
-  if (p['generate-pades'] && (p['user-password'] || p['owner-password']))
+  if (p['generate-pades'] && (p['user-password'] !== undefined || p['owner-password'] !== undefined))
     throw invalidAuthFilesRequest('user-password and owner-password cannot be used with generate-pades (spec 4.8)');
+  if (p['generate-pades'] && encryption)
+    throw invalidAuthFilesRequest('generate-pades cannot be combined with encryption: leave out the permission flags, encryption-length and encrypt-metadata');
   if (p['pdf-a-mode'] && encryption) throw invalidAuthFilesRequest('PDF/A forbids encryption: leave out pdf-a-mode, or the passwords and permission flags');
-  if (p['pdf-a-mode']) throw invalidAuthFilesRequest('pdf-a-mode is not available yet');
   return {
     kind: 'pdf',
     locale: p.locale ?? DEFAULT_REPORT_LOCALE,
@@ -60,6 +62,7 @@ export async function parseAuthFileRequest(body: unknown): Promise<AuthFileReque
     photos: p['include-photos'] ? (p.source ? [p.source] : ['document', 'selfie']) : [],
     encryption,
     pades: p['generate-pades'] ?? false,
+    pdfA: p['pdf-a-mode'],
     addendum: Object.entries(dto.addendum ?? {}),
     metadata: { ...dto.metadata },
   };

@@ -36,3 +36,15 @@ export const sourceUnavailable = (source: string) =>
 
 /** The stored picture cannot be decoded; the record is intact, so retrying will not help. */
 export const fileNotProduced = (detail: string) => new AuthFilesError(500, 'FAIL', 'FILE_NOT_PRODUCED', 'the auth file could not be produced', detail);
+
+/** `response-code` for the generic errors raised before the operation runs (the body parser, the NUL check, routing). */
+const GENERIC_CODES: Record<number, string> = { 400: 'INVALID_REQUEST', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'TOO_MANY_REQUESTS' };
+
+/**
+ * The auth-files error object for an error answered under /auth_files/ before the service's own checks (a body
+ * that is not JSON, too large, a NUL): spec 7.4 promises the auth-files error there, never `{ error, … }`.
+ */
+export function authFilesErrorShape(status: number, generic: { error: string; error_description: string }): Record<string, string> {
+  if (status >= 500) return { 'response-type': 'RETRY', 'response-code': 'SERVER_ERROR', 'response-message': generic.error_description };
+  return { 'response-type': 'VOID', 'response-code': GENERIC_CODES[status] ?? 'INVALID_REQUEST', 'response-message': generic.error_description };
+}

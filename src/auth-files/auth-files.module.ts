@@ -6,15 +6,23 @@ import { VerifierModule } from '../verifier/verifier.module.js';
 import { AuthFilesController } from './auth-files.controller.js';
 import { AuthFilesService } from './auth-files.service.js';
 import { AuthFilesJwtSigner } from './auth-files-jwt.js';
+import { PadesSignerService } from './signing/pades-signer.service.js';
+import { authFilesErrorShape } from './auth-files.errors.js';
+import { useErrorShapeUnder } from '../common/errors/route-error-shapes.js';
 
 /**
  * Auth-files (spec 4.8): PDF and PNG evidence of a document verification. Reads sealed records through the
- * verifier's records service; pdf/ lays out and encrypts the report, images/ converts the pictures
- * (signing/, for PAdES, is still to come).
+ * verifier's records service; pdf/ lays out and encrypts the report, images/ converts the pictures, signing/
+ * signs it (PAdES B-B with pkijs).
  */
 @Module({
   imports: [AdminModule, MerchantsModule, OidcModule, VerifierModule],
   controllers: [AuthFilesController],
-  providers: [AuthFilesService, AuthFilesJwtSigner],
+  providers: [AuthFilesService, AuthFilesJwtSigner, PadesSignerService],
 })
-export class AuthFilesModule {}
+export class AuthFilesModule {
+  constructor() {
+    // Errors raised before the service runs (body parser, NUL check, routing) leave in the auth-files shape too.
+    useErrorShapeUnder('/auth_files/', authFilesErrorShape);
+  }
+}

@@ -13,7 +13,8 @@ import { AuthFilesJwtSigner } from './auth-files-jwt.js';
 import { AuthFilesError, fileNotProduced, merchantAuthenticationFailed, sourceUnavailable, unknownTransaction } from './auth-files.errors.js';
 import type { AuthFileResponseDto, PhotoSource } from './dto/fetch-auth-file.dto.js';
 import { photoAsPng, photoForPdf } from './images/photo-files.js';
-import { renderEvidenceReport, type EvidenceReport } from './pdf/evidence-report.js';
+import { renderEvidenceReport, type EvidenceReport, type ReportLayout } from './pdf/evidence-report.js';
+import { PadesSignerService } from './signing/pades-signer.service.js';
 
 const CLAIMS_BY_SCOPE = claimsByScope();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,6 +33,7 @@ export class AuthFilesService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly jwt: AuthFilesJwtSigner,
+    private readonly padesSigner: PadesSignerService,
   ) {}
 
   /** The answer as JSON, or as a signed JWT (a string) when `accept` asks for application/jwt. */
@@ -42,12 +44,12 @@ export class AuthFilesService {
     if (!merchant) throw merchantAuthenticationFailed();
     // The body is judged before the tid is looked up, so its answer never depends on whether the tid exists.
     const request = await parseAuthFileRequest(body);
-    // Unknown, another merchant's and past retention (spec 1.9: get() returns nothing once deleteAfter passed)
-    // answer alike: no merchant can learn whether a tid exists.
-    const record = typeof tid === 'string' && UUID.test(tid) ? await this.records.get(tid.toLowerCase()) : undefined;
-    if (!record) throw unknownTransaction('no record for this tid (unknown, malformed or past retention)');
-    if (record.clientId !== merchant.clientId) throw unknownTransaction(`record of another merchant requested by ${merchant.clientId}`);
-    const id = (tid as string).toLowerCase();
+    // Unknown, another merchant's and past retention (spec 1.9) answer alike, by the same path: the owner and the
+    // retention are conditions of the query, decided before anything is decrypted, so neither the answer nor its
+    // time tells a merchant whether a tid exists for someone else.
+    const id = typeof tid === 'string' && UUID.test(tid) ? tid.toLowerCase() : undefined;
+    const record = id ? await this.records.getForMerchant(id, merchant.clientId) : undefined;
+    if (!id || !record) throw unknownTransaction(`no record of ${merchant.clientId} for this tid (unknown, malformed, another merchant's or past retention)`);
 
     const response =
       request.kind === 'png' ? await this.png(record, request.source) : await this.pdf(id, record, request, releasedScopes(merchant.scope, record.scopes));
@@ -85,15 +87,29 @@ export class AuthFilesService {
       photos,
       addendum: request.addendum,
     };
-    const pdf = await produce(() => renderEvidenceReport(report, { locale: request.locale, pageSize: request.pageSize, metadata: request.metadata, encryption: request.encryption }));
+    const layout: ReportLayout = { locale: request.locale, pageSize: request.pageSize, metadata: request.metadata, encryption: request.encryption, pdfA: request.pdfA };
+    const made = request.pades ? await this.signed(report, layout) : { pdf: await produce(() => renderEvidenceReport(report, layout)), format: 'PDF' as const };
     return {
       'response-type': 'DATA',
-      pdf: pdf.toString('base64'),
+      pdf: made.pdf.toString('base64'),
       'content-type': 'application/pdf',
-      'content-format': 'PDF',
-      // Spec 4.8: when signing cannot be done the unsigned PDF is returned, saying why.
-      ...(request.pades ? { 'content-reason': 'PAdES signing is not available on this service yet' } : {}),
+      'content-format': made.format,
+      ...(made.reason ? { 'content-reason': made.reason } : {}),
     };
+  }
+
+  /** PAdES B-B; spec 4.8: when signing cannot be done the unsigned PDF is returned, saying why. */
+  private async signed(report: EvidenceReport, layout: ReportLayout): Promise<{ pdf: Buffer; format: 'PDF' | 'PADES'; reason?: string }> {
+    const signer = await this.padesSigner.current();
+    if (signer) {
+      try {
+        return { pdf: await renderEvidenceReport(report, { ...layout, pades: signer }), format: 'PADES' };
+      } catch (err) {
+        logger.error({ err }, 'PAdES signing failed: the auth file goes out unsigned');
+      }
+    }
+    const reason = signer ? 'the PDF could not be signed' : 'no PAdES signer is configured on this service';
+    return { pdf: await produce(() => renderEvidenceReport(report, layout)), format: 'PDF', reason };
   }
 }
 

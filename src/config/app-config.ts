@@ -155,6 +155,14 @@ export class EnvironmentVariables {
   @Matches(/^[^,\s]{32,}$/, { message: 'must be a secret of at least 32 characters' })
   PAIRWISE_SECRET?: string;
 
+  /** PAdES signing of auth files (spec 4.8): the signer's private key, PEM (PKCS#8, RSA or EC). With PADES_CERTIFICATE_CHAIN_FILE. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  PADES_SIGNING_KEY_FILE?: string;
+
+  /** The signer's certificate first, then its intermediates (PEM, concatenated). With PADES_SIGNING_KEY_FILE. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  PADES_CERTIFICATE_CHAIN_FILE?: string;
+
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
 
@@ -169,7 +177,7 @@ export const ENVIRONMENT_VARIABLE_NAMES = [
   'CIBA_POLL_INTERVAL_SECONDS', 'CIBA_MAX_EXPIRY_SECONDS',
   'VERIFICATION_RETENTION_DAYS', 'FACEMATCH_MIN_LEVEL_FOR_HIGH', 'TRUST_CSCA_PATHS', 'TRUST_MASTERLISTS',
   'TRUST_MASTERLIST_ANCHORS', 'TRUST_CRLS', 'VERIFIER_APP_LINK', 'FACE_CALIBRATION_FILE', 'FACE_ENGINE', 'FACE_MODEL_PATH', 'FACE_CONCURRENCY', 'FACE_MAX_QUEUE', 'FACE_WORKERS',
-  'SUBJECT_SECRET', 'PAIRWISE_SECRET', 'PRIVACY_NOTICE_URL',
+  'SUBJECT_SECRET', 'PAIRWISE_SECRET', 'PRIVACY_NOTICE_URL', 'PADES_SIGNING_KEY_FILE', 'PADES_CERTIFICATE_CHAIN_FILE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export class ConfigError extends Error {

@@ -57,6 +57,13 @@ export interface AppConfig {
     /** Worker threads of the face engine (FACE_WORKERS); undefined: the engine's default. */
     faceWorkers?: number;
   };
+  authFiles: {
+    /**
+     * The PAdES signer's key and chain (PEM files). Absent: customer-test signs with a test signer it generates
+     * once and keeps sealed in the database; production returns unsigned PDFs with content-reason (spec 4.8).
+     */
+    pades?: { keyFile: string; chainFile: string };
+  };
   /** Names of secrets that were generated because the environment did not set them (customer-test only). */
   generatedSecrets: string[];
 }
@@ -130,6 +137,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A missing model would otherwise surface only at the first face verification, or as a worker crash.
   const faceModelPath = vars.FACE_MODEL_PATH === undefined ? undefined : resolve(vars.FACE_MODEL_PATH);
   if (vars.FACE_ENGINE === 'onnx' && !existsSync(faceModelPath!)) throw new ConfigError([`FACE_MODEL_PATH: no file at ${faceModelPath}`]);
+  if (Boolean(vars.PADES_SIGNING_KEY_FILE) !== Boolean(vars.PADES_CERTIFICATE_CHAIN_FILE))
+    throw new ConfigError(['PADES_SIGNING_KEY_FILE and PADES_CERTIFICATE_CHAIN_FILE: set both (the PAdES key and its certificate chain) or neither']);
+  for (const name of ['PADES_SIGNING_KEY_FILE', 'PADES_CERTIFICATE_CHAIN_FILE'] as const)
+    if (vars[name] && !existsSync(resolve(vars[name]))) throw new ConfigError([`${name}: no file at ${resolve(vars[name])}`]);
   const dataDir = resolve(vars.DATA_DIR);
   const generatedSecrets: string[] = [];
   let dev: DevelopmentSecrets | undefined;
@@ -181,6 +192,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       faceConcurrency: vars.FACE_CONCURRENCY,
       faceMaxQueue: vars.FACE_MAX_QUEUE,
       faceWorkers: vars.FACE_WORKERS,
+    },
+    authFiles: {
+      pades: vars.PADES_SIGNING_KEY_FILE && vars.PADES_CERTIFICATE_CHAIN_FILE ? { keyFile: resolve(vars.PADES_SIGNING_KEY_FILE), chainFile: resolve(vars.PADES_CERTIFICATE_CHAIN_FILE) } : undefined,
     },
     generatedSecrets,
   };

@@ -10,6 +10,7 @@ import { OidcPayloadEntity } from '../oidc/storage/oidc-payload.entity.js';
 import { VerificationRecordEntity } from '../verifier/records/verification-record.entity.js';
 import { VerificationSessionEntity } from '../verifier/session/verification-session.entity.js';
 import { SpecimenAuthorityEntity } from '../verifier/specimen/specimen-authority.entity.js';
+import { PadesTestSignerEntity } from '../auth-files/signing/pades-test-signer.entity.js';
 import { SamlSigningKeyEntity } from '../saml/keys/saml-signing-key.entity.js';
 import { SamlTransactionEntity } from '../saml/sso/saml-transaction.entity.js';
 import { SamlArtifactEntity } from '../saml/artifact/saml-artifact.entity.js';
@@ -17,5 +18,5 @@ import { SamlArtifactEntity } from '../saml/artifact/saml-artifact.entity.js';
 export const ENTITIES = [
   MerchantEntity, AdminTokenEntity, AuditRecordEntity, OidcPayloadEntity, SigningKeyEntity, BrokeredLoginEntity,
   VerificationSessionEntity, VerificationRecordEntity, SpecimenAuthorityEntity, CibaRequestEntity, AppBindingEntity, OutboxEntity,
-  SamlSigningKeyEntity, SamlTransactionEntity, SamlArtifactEntity,
+  SamlSigningKeyEntity, SamlTransactionEntity, SamlArtifactEntity, PadesTestSignerEntity,
 ];

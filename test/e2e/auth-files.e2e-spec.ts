@@ -166,9 +166,10 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
     });
   });
 
-  it('returns the unsigned PDF with content-reason when PAdES is asked (signing not available yet)', async () => {
+  it('signs the report of a real verification when PAdES is asked (customer-test signer; judged in auth-files-signing)', async () => {
     const res = await fetchFile(shop, tid, { params: { type: 'application/pdf', 'generate-pades': true } });
-    expect(res.body).toMatchObject({ 'content-format': 'PDF', 'content-reason': expect.stringContaining('PAdES') });
+    expect(res.body).toMatchObject({ 'response-type': 'DATA', 'content-format': 'PADES' });
+    expect(res.body).not.toHaveProperty('content-reason');
   });
 
   it('answers a JWT signed with the provider keys for Accept: application/jwt', async () => {

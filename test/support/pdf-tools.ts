@@ -8,7 +8,7 @@ import { join } from 'node:path';
  * by .ci/run). Missing on a developer's machine, the tests that need them are skipped; under CI=true a missing
  * tool fails instead, so a green CI always means the files were checked.
  */
-export const PDF_TOOLS = ['qpdf', 'pdftotext', 'pdffonts', 'pdfinfo'] as const;
+export const PDF_TOOLS = ['qpdf', 'pdftotext', 'pdffonts', 'pdfinfo', 'pdfsig', 'pdftoppm'] as const;
 
 export function pdfToolsAvailable(): boolean {
   const missing = PDF_TOOLS.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);

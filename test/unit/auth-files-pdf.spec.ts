@@ -1,6 +1,9 @@
 import { documentMetadata, escapeXml } from '../../src/auth-files/pdf/document-metadata.js';
 import { hash2B, permissionValue, rc4Crypt } from '../../src/auth-files/pdf/security/standard-security-handler.js';
 import { parseAuthFileRequest } from '../../src/auth-files/auth-file-request.js';
+import { jpegWithoutMetadata, photoForPdf } from '../../src/auth-files/images/photo-files.js';
+import jpeg from 'jpeg-js';
+import { sampleJpeg } from '../support/auth-files-record.js';
 
 describe('auth-files PDF pieces', () => {
   it('P keeps the reserved bits and clears exactly the restricted permissions (ISO 32000-2 Table 22)', () => {
@@ -57,5 +60,45 @@ describe('auth-files request (spec 4.8 body)', () => {
     for (const params of [{ type: 'application/pdf', extra: 1 }, { type: 'application/pdf', noprint: 'yes' }, { type: 'application/pdf', locale: 'en-US' }, { type: 'text/plain' }]) {
       await expect(parseAuthFileRequest({ params })).rejects.toMatchObject({ status: 400, replacementBody: { 'response-type': 'VOID', 'response-code': 'INVALID_REQUEST' } });
     }
+  });
+});
+
+describe('auth-files photos in the PDF', () => {
+  /** A JPEG with an Exif segment (APP1) and a comment after its JFIF header, as phones write them. */
+  const withExif = () => {
+    const plain = sampleJpeg(300, 400);
+    const segment = (marker: number, text: string) => {
+      const body = Buffer.from(text, 'latin1');
+      return Buffer.concat([Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255]), body]);
+    };
+    const app0End = 4 + plain.readUInt16BE(4);
+    return Buffer.concat([plain.subarray(0, app0End), segment(0xe1, 'Exif\0\0GPS 59.9139N 10.7522E'), segment(0xfe, 'shot on a phone'), plain.subarray(app0End)]);
+  };
+
+  it('embeds a JPEG as it is but without its metadata segments (Exif, comments): the picture is unchanged', async () => {
+    const source = withExif();
+    const embedded = await photoForPdf(new Uint8Array(source));
+    expect(source.toString('latin1')).toContain('GPS 59.9139N');
+    expect(embedded.toString('latin1')).not.toContain('GPS 59.9139N');
+    expect(embedded.toString('latin1')).not.toContain('shot on a phone');
+    expect(embedded.subarray(0, 4).toString('hex')).toBe('ffd8ffe0');
+    const a = jpeg.decode(source, { useTArray: true });
+    const b = jpeg.decode(embedded, { useTArray: true });
+    expect([b.width, b.height, Buffer.from(b.data).equals(Buffer.from(a.data))]).toEqual([300, 400, true]);
+  });
+
+  it('gives up on a broken marker structure (the caller then re-encodes)', () => {
+    const good = withExif();
+    expect(jpegWithoutMetadata(new Uint8Array(good))).toBeDefined();
+    expect(jpegWithoutMetadata(new Uint8Array(good.subarray(0, 30)))).toBeUndefined();
+    const broken = Buffer.from(good);
+    broken[2] = 0x00;
+    expect(jpegWithoutMetadata(new Uint8Array(broken))).toBeUndefined();
+  });
+
+  it('scales a frame larger than 1280 pixels down to print size', async () => {
+    const large = await photoForPdf(new Uint8Array(sampleJpeg(1400, 1000)));
+    const decoded = jpeg.decode(large);
+    expect(Math.max(decoded.width, decoded.height)).toBe(600);
   });
 });

@@ -12,6 +12,7 @@ export const PAGE_SIZES = ['a4', 'letter'] as const;
 export const ENCRYPTION_LENGTHS = [40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 256] as const;
 export type EncryptionLength = (typeof ENCRYPTION_LENGTHS)[number];
 export const PDF_A_MODES = ['PDF/A-1a', 'PDF/A-1b', 'PDF/A-2', 'PDF/A-3'] as const;
+export type PdfAMode = (typeof PDF_A_MODES)[number];
 /** The nine flags of spec 4.8 that restrict or shape the encryption. */
 export const PERMISSION_FLAGS = ['noprint', 'noprinthq', 'nocopy', 'noedit', 'noannotations', 'nofillinforms', 'noaccesscontent', 'noassembledoc'] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
@@ -118,12 +119,12 @@ export class AuthFileParamsDto {
   @IsIn(ENCRYPTION_LENGTHS, { message: `encryption-length must be one of ${ENCRYPTION_LENGTHS.join(', ')}` })
   'encryption-length'?: EncryptionLength;
 
-  @ApiPropertyOptional({ enum: PDF_A_MODES, description: 'not available yet: answers 400', example: 'PDF/A-1b' })
+  @ApiPropertyOptional({ enum: PDF_A_MODES, description: 'PDF/A: fonts embedded, XMP identification, sRGB output intent; 1a also tagged (2 and 3 at level B). Refused with passwords or any other encryption', example: 'PDF/A-1b' })
   @IsOptional()
   @IsIn(PDF_A_MODES)
   'pdf-a-mode'?: (typeof PDF_A_MODES)[number];
 
-  @ApiPropertyOptional({ description: `request a PAdES signature; when it cannot be applied the unsigned PDF comes with content-format PDF and content-reason; ${FLAG_DOC}`, example: false })
+  @ApiPropertyOptional({ description: `request a PAdES B-B signature (not with passwords or any other encryption); when it cannot be applied the unsigned PDF comes with content-format PDF and content-reason; ${FLAG_DOC}`, example: false })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
@@ -181,7 +182,7 @@ export class AuthFileResponseDto {
   @ApiProperty({ enum: AUTH_FILE_TYPES }) 'content-type': (typeof AUTH_FILE_TYPES)[number];
   @ApiPropertyOptional({ enum: ['PDF', 'PADES'], description: 'PDF only: the format actually delivered' }) 'content-format'?: 'PDF' | 'PADES';
   @ApiPropertyOptional({ enum: PHOTO_SOURCES, description: 'PNG: which picture' }) 'content-source'?: PhotoSource;
-  @ApiPropertyOptional({ description: 'why a requested PAdES signature was not applied', example: 'PAdES signing is not available on this service yet' }) 'content-reason'?: string;
+  @ApiPropertyOptional({ description: 'why a requested PAdES signature was not applied', example: 'no PAdES signer is configured on this service' }) 'content-reason'?: string;
 }
 
 /** The error object of spec 2.7 for auth-files. */

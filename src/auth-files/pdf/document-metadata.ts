@@ -56,6 +56,8 @@ export function documentMetadata(m: MerchantMetadata, defaults: { title: string;
     description('xmlns:dc="http://purl.org/dc/elements/1.1/"', [
       '<dc:format>application/pdf</dc:format>',
       ...Object.entries(dc).map(([k, v]) => dcElement(k, v, defaults.language)),
+      // The information dictionary's Subject is dc:description in XMP (PDF/A asks both to agree).
+      ...(subject && dc.description === undefined ? [dcElement('description', subject, defaults.language)] : []),
     ]),
     description('xmlns:pdf="http://ns.adobe.com/pdf/1.3/"', [
       `<pdf:Producer>${escapeXml(PRODUCER)}</pdf:Producer>`,
@@ -63,8 +65,30 @@ export function documentMetadata(m: MerchantMetadata, defaults: { title: string;
     ]),
   ];
   const custom = Object.entries(m.custom ?? {});
-  if (custom.length) parts.push(description(`xmlns:custom="${CUSTOM_NS}"`, custom.map(([k, v]) => `<custom:${k}>${escapeXml(v)}</custom:${k}>`)));
+  if (custom.length) {
+    parts.push(description(`xmlns:custom="${CUSTOM_NS}"`, custom.map(([k, v]) => `<custom:${k}>${escapeXml(v)}</custom:${k}>`)));
+    parts.push(customSchemaDescription(custom.map(([k]) => k)));
+  }
   return { info, xmp: parts.join('\n') };
+}
+
+/**
+ * The PDF/A extension schema (ISO 19005-1 §6.7.8) that declares the custom namespace and its properties, so a
+ * PDF/A file may carry them; other readers ignore it.
+ */
+function customSchemaDescription(keys: string[]): string {
+  const properties = keys.map(
+    (k) =>
+      `<rdf:li rdf:parseType="Resource"><pdfaProperty:name>${k}</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>merchant metadata</pdfaProperty:description></rdf:li>`,
+  );
+  return description('xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#"', [
+    '<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">',
+    '  <pdfaSchema:schema>Auth-files custom metadata</pdfaSchema:schema>',
+    `  <pdfaSchema:namespaceURI>${CUSTOM_NS}</pdfaSchema:namespaceURI>`,
+    '  <pdfaSchema:prefix>custom</pdfaSchema:prefix>',
+    `  <pdfaSchema:property><rdf:Seq>${properties.join('')}</rdf:Seq></pdfaSchema:property>`,
+    '</rdf:li></rdf:Bag></pdfaExtension:schemas>',
+  ]);
 }
 
 function description(namespace: string, children: string[]): string {

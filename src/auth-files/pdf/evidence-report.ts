@@ -2,7 +2,10 @@ import PDFDocument from 'pdfkit';
 import { TARGET_FAR } from '../../../libs/face/src/levels/match-levels.js';
 import { reportMessagesFor, type ClaimLabels, type ReportLocale, type ReportMessages } from '../../i18n/auth-files-report-messages.js';
 import { documentMetadata, type MerchantMetadata } from './document-metadata.js';
+import type { PdfAMode } from '../dto/fetch-auth-file.dto.js';
 import { reportFonts } from './fonts.js';
+import type { PadesSigner } from '../signing/cades.js';
+import { addSignaturePlaceholder, signatureRoom, signPlaceholder } from '../signing/pades.js';
 import { installSecurityHandler, type EncryptionSettings, type PdfKitInternals } from './security/standard-security-handler.js';
 
 /** What the report shows; built by the service from the sealed record, already limited to the merchant's scopes. */
@@ -26,7 +29,18 @@ export interface ReportLayout {
   pageSize: 'a4' | 'letter';
   metadata: MerchantMetadata;
   encryption?: EncryptionSettings;
+  /** PAdES B-B (spec 4.8 generate-pades): never with encryption (the request refuses the combination). */
+  pades?: PadesSigner;
+  /** PDF/A (spec 4.8 pdf-a-mode): never with encryption (the request refuses the combination). */
+  pdfA?: PdfAMode;
 }
+
+/**
+ * pdfkit's PDF/A modes: fonts embedded (ours always are; a CIDSet for part 1), the XMP identification
+ * (pdfaid:part and conformance) and an sRGB output intent (the ICC's sRGB2014 profile shipped in pdfkit's
+ * package). PDF/A-2 and -3 are claimed at level B; 1a is tagged as well.
+ */
+const PDFKIT_SUBSET: Record<PdfAMode, string> = { 'PDF/A-1a': 'PDF/A-1a', 'PDF/A-1b': 'PDF/A-1b', 'PDF/A-2': 'PDF/A-2b', 'PDF/A-3': 'PDF/A-3b' };
 
 const MARGIN = 50;
 const LABEL_WIDTH = 170;
@@ -39,13 +53,18 @@ export async function renderEvidenceReport(report: EvidenceReport, layout: Repor
   const fonts = reportFonts();
   const meta = documentMetadata(layout.metadata, { title: t.title, language: layout.locale }, report.generatedAt);
   const encryption = layout.encryption;
+  if (layout.pdfA && encryption) throw new Error('PDF/A forbids encryption');
+  const tagged = layout.pdfA === 'PDF/A-1a';
   const doc = new PDFDocument({
     autoFirstPage: false,
     bufferPages: true,
     size: layout.pageSize === 'letter' ? 'LETTER' : 'A4',
     margin: MARGIN,
     // 1.4 is the least that carries XMP and RC4 revision 3; crypt filters (V 4) need 1.5; AES-256 (R 6) is 1.7 + ADBE extension level 8.
-    pdfVersion: encryption?.keyBits === 256 ? '1.7' : encryption && !encryption.encryptMetadata ? '1.5' : '1.4',
+    // PDF/A-1 is PDF 1.4; PDF/A-2 and -3 are PDF 1.7.
+    pdfVersion: encryption?.keyBits === 256 || layout.pdfA === 'PDF/A-2' || layout.pdfA === 'PDF/A-3' ? '1.7' : encryption && !encryption.encryptMetadata ? '1.5' : '1.4',
+    ...(layout.pdfA ? { subset: PDFKIT_SUBSET[layout.pdfA] as PDFKit.Mixins.PDFSubsets } : {}),
+    tagged,
     lang: layout.locale,
     displayTitle: true,
     info: meta.info as PDFKit.DocumentInfo,
@@ -55,79 +74,125 @@ export async function renderEvidenceReport(report: EvidenceReport, layout: Repor
   const internals = doc as unknown as PdfKitInternals & { _addInfo(): void; appendXML(xml: string): void };
   internals._addInfo = () => internals.appendXML(meta.xmp);
   if (encryption) installSecurityHandler(internals, encryption);
-  doc.registerFont('Body', fonts.regular);
-  doc.registerFont('Bold', fonts.bold);
+  // Parsed fonts (see reportFonts); pdfkit's types name only bytes and paths.
+  doc.registerFont('Body', fonts.regular as unknown as Buffer);
+  doc.registerFont('Bold', fonts.bold as unknown as Buffer);
   const bytes = collect(doc);
   doc.addPage();
-  writeContent(doc, report, t, layout.locale);
-  writeFooters(doc, report.tid, t);
+  const tags = new Tags(doc, tagged);
+  writeContent(doc, tags, report, t, layout.locale);
+  writeFooters(doc, tags, report.tid, t);
+  tags.end();
+  const room = layout.pades ? signatureRoom(layout.pades) : 0;
+  if (layout.pades) {
+    if (encryption) throw new Error('a PAdES signature is not combined with encryption');
+    doc.switchToPage(0);
+    addSignaturePlaceholder(internals as never, room, report.generatedAt, t.title);
+  }
   doc.end();
-  return bytes;
+  return layout.pades ? signPlaceholder(await bytes, layout.pades, room) : bytes;
 }
 
-function writeContent(doc: PDFKit.PDFDocument, r: EvidenceReport, t: ReportMessages, locale: ReportLocale): void {
+/**
+ * The tagged structure of PDF/A-1a (ISO 19005-1 §6.8): every piece of text or picture is a structure element
+ * under one /Document (H1, H2, P, Figure with its Alt text), and what only decorates (the result banner's fill,
+ * rules, the page footers) is an artifact. Without tagging, both just draw.
+ */
+class Tags {
+  private readonly root?: PDFKit.PDFStructureElement;
+
+  constructor(private readonly doc: PDFKit.PDFDocument, tagged: boolean) {
+    if (!tagged) return;
+    this.root = doc.struct('Document');
+    doc.addStructure(this.root);
+  }
+
+  element(type: 'H1' | 'H2' | 'P' | 'Figure', draw: () => void, alt?: string): void {
+    if (!this.root) return draw();
+    this.root.add(this.doc.struct(type, alt ? { alt } : {}, draw));
+  }
+
+  artifact(draw: () => void, type: 'Layout' | 'Pagination' = 'Layout'): void {
+    if (!this.root) return draw();
+    this.doc.markContent('Artifact', { type });
+    draw();
+    this.doc.endMarkedContent();
+  }
+
+  end(): void {
+    this.root?.end();
+  }
+}
+
+function writeContent(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceReport, t: ReportMessages, locale: ReportLocale): void {
   const width = doc.page.width - 2 * MARGIN;
-  doc.font('Bold').fontSize(18).text(t.title, MARGIN, MARGIN, { width });
-  doc.moveDown(0.3).font('Body').fontSize(9).fillColor('#444444').text(t.intro, { width }).fillColor('black');
+  tags.element('H1', () => doc.font('Bold').fontSize(18).text(t.title, MARGIN, MARGIN, { width }));
+  tags.element('P', () => doc.moveDown(0.3).font('Body').fontSize(9).fillColor('#444444').text(t.intro, { width }).fillColor('black'));
   doc.moveDown(0.8);
 
   const top = doc.y;
-  doc.rect(MARGIN, top, width, 30).fill(r.result === 'pass' ? PASS_COLOUR : FAIL_COLOUR);
-  doc.fillColor('white').font('Bold').fontSize(13).text(`${t.result}: ${r.result === 'pass' ? t.pass : t.fail}`, MARGIN + 10, top + 8, { width: width - 20 });
+  tags.artifact(() => doc.rect(MARGIN, top, width, 30).fill(r.result === 'pass' ? PASS_COLOUR : FAIL_COLOUR));
+  tags.element('P', () => doc.fillColor('white').font('Bold').fontSize(13).text(`${t.result}: ${r.result === 'pass' ? t.pass : t.fail}`, MARGIN + 10, top + 8, { width: width - 20 }));
   doc.fillColor('black');
   doc.y = top + 40;
-  row(doc, t.verifiedAt, dateTime(r.completedAt, locale));
-  row(doc, t.transactionId, r.tid);
-  if (r.explanations.length) row(doc, t.claims.result_explanation, r.explanations.join(', '));
-  if (r.eidasHigh) row(doc, '', t.eidasHigh);
+  row(doc, tags, t.verifiedAt, dateTime(r.completedAt, locale));
+  row(doc, tags, t.transactionId, r.tid);
+  if (r.explanations.length) row(doc, tags, t.claims.result_explanation, r.explanations.join(', '));
+  if (r.eidasHigh) row(doc, tags, '', t.eidasHigh);
 
-  heading(doc, t.attributes);
-  if (r.attributes.length === 0) doc.font('Body').fontSize(10).text(t.noAttributes, MARGIN, doc.y, { width });
-  for (const a of r.attributes) row(doc, t.claims[a.name], a.value);
+  heading(doc, tags, t.attributes);
+  if (r.attributes.length === 0) tags.element('P', () => doc.font('Body').fontSize(10).text(t.noAttributes, MARGIN, doc.y, { width }));
+  for (const a of r.attributes) row(doc, tags, t.claims[a.name], a.value);
 
-  heading(doc, t.faceMatch);
+  heading(doc, tags, t.faceMatch);
   const level = r.facematchLevel;
   const far = level >= 1 && level <= 9 ? t.falseAcceptance.replace('{n}', new Intl.NumberFormat(locale).format(Math.round(1 / TARGET_FAR[level as 1]))) : t.nonMatch;
-  row(doc, t.faceMatchLevel, r.faceStepRan ? `${level} (${far})` : '–');
+  row(doc, tags, t.faceMatchLevel, r.faceStepRan ? `${level} (${far})` : '–');
 
-  if (r.photos.length) photos(doc, r.photos, t);
+  if (r.photos.length) photos(doc, tags, r.photos, t);
 
   if (r.addendum.length) {
-    heading(doc, t.addendum);
-    for (const [key, value] of r.addendum) row(doc, key, value);
+    heading(doc, tags, t.addendum);
+    for (const [key, value] of r.addendum) row(doc, tags, key, value);
   }
-  doc.moveDown(1).font('Body').fontSize(8).fillColor('#444444').text(`${t.generatedAt}: ${dateTime(r.generatedAt, locale)}`, MARGIN, doc.y, { width }).fillColor('black');
+  doc.moveDown(1);
+  tags.element('P', () => doc.font('Body').fontSize(8).fillColor('#444444').text(`${t.generatedAt}: ${dateTime(r.generatedAt, locale)}`, MARGIN, doc.y, { width }).fillColor('black'));
 }
 
 /** Keeps a heading with at least a row under it. */
-function heading(doc: PDFKit.PDFDocument, text: string): void {
+function heading(doc: PDFKit.PDFDocument, tags: Tags, text: string): void {
   ensureSpace(doc, 60);
   doc.moveDown(0.8);
   const width = doc.page.width - 2 * MARGIN;
-  doc.font('Bold').fontSize(12).text(text, MARGIN, doc.y, { width });
-  doc.moveTo(MARGIN, doc.y + 1).lineTo(MARGIN + width, doc.y + 1).lineWidth(0.5).strokeColor('#888888').stroke();
+  tags.element('H2', () => doc.font('Bold').fontSize(12).text(text, MARGIN, doc.y, { width }));
+  tags.artifact(() => doc.moveTo(MARGIN, doc.y + 1).lineTo(MARGIN + width, doc.y + 1).lineWidth(0.5).strokeColor('#888888').stroke());
   doc.y += 6;
 }
 
 /** A label and its value side by side; a long value wraps in its column. */
-function row(doc: PDFKit.PDFDocument, label: string, value: string): void {
+function row(doc: PDFKit.PDFDocument, tags: Tags, label: string, value: string): void {
   ensureSpace(doc, 28);
   const y = doc.y;
   const valueWidth = doc.page.width - 2 * MARGIN - LABEL_WIDTH;
-  doc.font('Bold').fontSize(9).text(label, MARGIN, y, { width: LABEL_WIDTH - 10 });
-  const labelBottom = doc.y;
-  doc.font('Body').fontSize(10).text(value, MARGIN + LABEL_WIDTH, y, { width: valueWidth });
+  let labelBottom = y;
+  if (label)
+    tags.element('P', () => {
+      doc.font('Bold').fontSize(9).text(label, MARGIN, y, { width: LABEL_WIDTH - 10 });
+      labelBottom = doc.y;
+    });
+  tags.element('P', () => doc.font('Body').fontSize(10).text(value, MARGIN + LABEL_WIDTH, y, { width: valueWidth }));
   doc.y = Math.max(labelBottom, doc.y) + 3;
 }
 
-function photos(doc: PDFKit.PDFDocument, list: EvidenceReport['photos'], t: ReportMessages): void {
-  heading(doc, t.photos);
+function photos(doc: PDFKit.PDFDocument, tags: Tags, list: EvidenceReport['photos'], t: ReportMessages): void {
+  heading(doc, tags, t.photos);
   ensureSpace(doc, 230);
   const top = doc.y;
   list.forEach((p, i) => {
     const x = MARGIN + i * 180;
-    doc.image(p.jpeg, x, top, { fit: [150, 190], align: 'center', valign: 'center' });
-    doc.font('Body').fontSize(8).text(p.kind === 'document' ? t.documentPhoto : t.selfie, x, top + 195, { width: 150, align: 'center' });
+    const caption = p.kind === 'document' ? t.documentPhoto : t.selfie;
+    tags.element('Figure', () => doc.image(p.jpeg, x, top, { fit: [150, 190], align: 'center', valign: 'center' }), caption);
+    tags.element('P', () => doc.font('Body').fontSize(8).text(caption, x, top + 195, { width: 150, align: 'center' }));
   });
   doc.x = MARGIN;
   doc.y = top + 215;
@@ -138,7 +203,7 @@ function ensureSpace(doc: PDFKit.PDFDocument, points: number): void {
 }
 
 /** The transaction id and page number at the foot of every page (written last, when the page count is known). */
-function writeFooters(doc: PDFKit.PDFDocument, tid: string, t: ReportMessages): void {
+function writeFooters(doc: PDFKit.PDFDocument, tags: Tags, tid: string, t: ReportMessages): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -146,7 +211,7 @@ function writeFooters(doc: PDFKit.PDFDocument, tid: string, t: ReportMessages): 
     // Writing inside the bottom margin would make pdfkit open a new page.
     doc.page.margins.bottom = 0;
     const text = t.footer.replace('{tid}', tid).replace('{page}', String(i + 1)).replace('{pages}', String(range.count));
-    doc.font('Body').fontSize(8).fillColor('#444444').text(text, MARGIN, doc.page.height - 35, { width: doc.page.width - 2 * MARGIN, align: 'center', lineBreak: false });
+    tags.artifact(() => doc.font('Body').fontSize(8).fillColor('#444444').text(text, MARGIN, doc.page.height - 35, { width: doc.page.width - 2 * MARGIN, align: 'center', lineBreak: false }), 'Pagination');
     doc.page.margins.bottom = bottom;
   }
   doc.fillColor('black');

@@ -4,6 +4,7 @@ import { logger } from '../logging/logger.js';
 import { requestIdOf } from '../logging/request-context.js';
 import { AppError, BadRequestError } from './app-error.js';
 import type { ErrorBody, ReplacementErrorBody } from './error-body.js';
+import { errorShapeFor } from './route-error-shapes.js';
 
 const HTTP_CODES: Record<number, string> = {
   400: 'invalid_request',
@@ -31,7 +32,7 @@ export class AppExceptionFilter implements ExceptionFilter {
  * that runs in front of Nest (edge checks, before the protocol engine), so every error looks the same.
  */
 export function sendError(req: Request, res: Response, exception: unknown): void {
-  const { status, body } = toErrorBody(exception);
+  const { status, body } = shapedFor(req, toErrorBody(exception));
   body.request_id = requestIdOf(req);
   if (status >= 500) logger.error({ err: exception, request_id: body.request_id }, 'unhandled error');
   else if (exception instanceof AppError && exception.detail)
@@ -39,6 +40,12 @@ export function sendError(req: Request, res: Response, exception: unknown): void
   if (res.headersSent) return;
   if (exception instanceof AppError && exception.headers) for (const [k, v] of Object.entries(exception.headers)) res.setHeader(k, v);
   res.status(status).json(body);
+}
+
+/** An operation with its own error object (route-error-shapes) gets the generic errors in that shape too. */
+function shapedFor(req: Request, answer: { status: number; body: ErrorBody | ReplacementErrorBody }): { status: number; body: ErrorBody | ReplacementErrorBody } {
+  const shape = 'error' in answer.body && typeof answer.body.error === 'string' ? errorShapeFor(req.originalUrl ?? req.url) : undefined;
+  return shape ? { status: answer.status, body: shape(answer.status, answer.body as ErrorBody) } : answer;
 }
 
 export function toErrorBody(exception: unknown): { status: number; body: ErrorBody | ReplacementErrorBody } {

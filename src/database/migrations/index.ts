@@ -6,6 +6,7 @@ import { SubjectType1700000000005 } from './1700000000005-subject-type.js';
 import { ProtocolHardening1700000000006 } from './1700000000006-protocol-hardening.js';
 import { ChipAuthChallenge1700000000007 } from './1700000000007-chip-auth-challenge.js';
 import { Ciba1700000000008 } from './1700000000008-ciba.js';
+import { PadesSigner1700000000110 } from './1700000000110-pades-signer.js';
 import { SamlMerchants1700000000120 } from './1700000000120-saml-merchants.js';
 import { SamlFrontDoor1700000000121 } from './1700000000121-saml-front-door.js';
 import { SamlArtifacts1700000000122 } from './1700000000122-saml-artifacts.js';
@@ -13,4 +14,4 @@ import { PostLogoutRedirectUris1700000000123 } from './1700000000123-post-logout
 import { MerchantUiLocale1700000000130 } from './1700000000130-merchant-ui-locale.js';
 
 /** Listed explicitly (no globbing): the same list runs on PGlite and PostgreSQL, in order. */
-export const MIGRATIONS = [Foundation1700000000001, Oidc1700000000002, Verifier1700000000003, HashedCredentials1700000000004, SubjectType1700000000005, ProtocolHardening1700000000006, ChipAuthChallenge1700000000007, Ciba1700000000008, SamlMerchants1700000000120, SamlFrontDoor1700000000121, SamlArtifacts1700000000122, PostLogoutRedirectUris1700000000123, MerchantUiLocale1700000000130];
+export const MIGRATIONS = [Foundation1700000000001, Oidc1700000000002, Verifier1700000000003, HashedCredentials1700000000004, SubjectType1700000000005, ProtocolHardening1700000000006, ChipAuthChallenge1700000000007, Ciba1700000000008, PadesSigner1700000000110, SamlMerchants1700000000120, SamlFrontDoor1700000000121, SamlArtifacts1700000000122, PostLogoutRedirectUris1700000000123, MerchantUiLocale1700000000130];

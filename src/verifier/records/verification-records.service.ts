@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, LessThanOrEqual, Repository } from 'typeorm';
+import { DataSource, type EntityManager, LessThanOrEqual, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
@@ -61,6 +61,19 @@ export class VerificationRecordsService {
     const row = await this.repo.findOneBy({ id });
     if (!row || row.deleteAfter <= this.clock.now()) return undefined;
     return JSON.parse(this.secretBox.decryptText(row.sealed, context(id))) as VerificationRecordData;
+  }
+
+  /**
+   * The record of `id` for the merchant `clientId` only. Owner and retention are part of the query, so another
+   * merchant's record, an unknown id and a record past retention all come back as no row, and nothing is
+   * decrypted for any of them: the refusal takes one path and one time whether or not the id exists.
+   */
+  async getForMerchant(id: string, clientId: string): Promise<VerificationRecordData | undefined> {
+    const row = await this.repo.findOneBy({ id, clientId, deleteAfter: MoreThan(this.clock.now()) });
+    if (!row) return undefined;
+    const data = JSON.parse(this.secretBox.decryptText(row.sealed, context(id))) as VerificationRecordData;
+    // The sealed copy names the same merchant unless the row was tampered with; never hand it out then.
+    return data.clientId === clientId ? data : undefined;
   }
 
   /** Permanent deletion of records past retention (spec 1.9: at most 90 days). */
