@@ -27,6 +27,9 @@ export function accountFinder(logins: BrokeredLoginsService) {
         // The authorized party, in the ID token only (OIDC Core §2).
         ...(use === 'id_token' ? { azp: login.clientId } : {}),
         ...(identity.acr ? { acr: identity.acr } : {}),
+        // Where the identity came from, so a merchant can tell schemes apart (issue 14).
+        eid_scheme: login.scheme,
+        ...(identity.upstreamIssuer ? { eid_issuer: identity.upstreamIssuer } : {}),
         ...ageOverClaims((scope ?? '').split(' '), identity.birthDate, new Date()),
         sub,
       }),
