@@ -54,15 +54,15 @@ export class PendingRedirectsService {
   /** The scheme's data when the state is pending for exactly this interaction and scheme; it is then used up. */
   async consume(state: string, interactionUid: string, scheme: string, now = new Date()): Promise<Record<string, unknown> | undefined> {
     const stateHash = hashOf(state);
-    const result = await this.repo
-      .createQueryBuilder()
-      .update(PendingRedirectEntity)
-      .set({ consumedAt: now })
-      .where('state_hash = :stateHash AND interaction_uid = :interactionUid AND scheme = :scheme', { stateHash, interactionUid, scheme })
-      .andWhere('consumed_at IS NULL AND expires_at > :now', { now })
-      .returning(['data_sealed'])
-      .execute();
-    const sealed = (result.raw as { data_sealed: string }[])[0]?.data_sealed;
+    const result: unknown[] = await this.repo.query(
+      `UPDATE eid_pending_redirects SET consumed_at = $1
+       WHERE state_hash = $2 AND interaction_uid = $3 AND scheme = $4 AND consumed_at IS NULL AND expires_at > $1
+       RETURNING data_sealed`,
+      [now, stateHash, interactionUid, scheme],
+    );
+    // UPDATE ... RETURNING answers [rows, count] through TypeORM's postgres driver.
+    const rows = (Array.isArray(result[0]) ? result[0] : result) as { data_sealed: string }[];
+    const sealed = rows[0]?.data_sealed;
     if (!sealed) return undefined;
     return JSON.parse(this.secretBox.decryptText(sealed, context(stateHash))) as Record<string, unknown>;
   }
