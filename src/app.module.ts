@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from './config/load-config.js';
 import type { DatabaseHandle } from './database/data-source-options.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EidModule } from './eid/eid.module.js';
+import { UpstreamOidcModule } from './eid/upstream-oidc/upstream-oidc.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MerchantsModule } from './merchants/merchants.module.js';
 import { OidcModule } from './oidc/oidc.module.js';
@@ -33,6 +34,7 @@ export class AppModule {
         AdminModule,
         MerchantsModule,
         EidModule.forRoot(config),
+        UpstreamOidcModule,
         OidcModule,
         CibaModule,
         SamlModule,

@@ -14,9 +14,11 @@ import { PadesTestSignerEntity } from '../auth-files/signing/pades-test-signer.e
 import { SamlSigningKeyEntity } from '../saml/keys/saml-signing-key.entity.js';
 import { SamlTransactionEntity } from '../saml/sso/saml-transaction.entity.js';
 import { SamlArtifactEntity } from '../saml/artifact/saml-artifact.entity.js';
+import { PendingRedirectEntity } from '../eid/redirects/pending-redirect.entity.js';
+import { EidSchemeEntity } from '../eid/upstream-oidc/eid-scheme.entity.js';
 
 export const ENTITIES = [
   MerchantEntity, AdminTokenEntity, AuditRecordEntity, OidcPayloadEntity, SigningKeyEntity, BrokeredLoginEntity,
   VerificationSessionEntity, VerificationRecordEntity, SpecimenAuthorityEntity, CibaRequestEntity, AppBindingEntity, OutboxEntity,
-  SamlSigningKeyEntity, SamlTransactionEntity, SamlArtifactEntity, PadesTestSignerEntity,
+  SamlSigningKeyEntity, SamlTransactionEntity, SamlArtifactEntity, PadesTestSignerEntity, EidSchemeEntity, PendingRedirectEntity,
 ];

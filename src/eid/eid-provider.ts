@@ -17,6 +17,11 @@ export interface BrokeredIdentity {
   amr: string[];
   authTime: Date;
   evidenceRef?: string;
+  /**
+   * Where the identity came from, for merchants to tell schemes apart (released as `eid_issuer`);
+   * set by brokering schemes (upstream OpenID Connect), absent for our own.
+   */
+  upstreamIssuer?: string;
 }
 
 /** The authorization request as a scheme sees it; no oidc-provider types leak into schemes. */
@@ -55,7 +60,11 @@ export type EidStep =
   /** Waiting for another device: a QR code and link to it, a status URL the page watches, a continue button. */
   | { kind: 'waiting'; title: string; instructions: string; qrSvg: string; link: string; statusUrl: string; state: string; progress: ProgressStep }
   | { kind: 'identified'; identity: BrokeredIdentity }
-  | { kind: 'failed'; error: 'access_denied' | 'login_required' | 'temporarily_unavailable'; description: string };
+  /**
+   * `reason` tells the user what happened on a page of ours before the merchant hears of it (a user
+   * coming back from another site would otherwise land on the merchant without a word).
+   */
+  | { kind: 'failed'; error: 'access_denied' | 'login_required' | 'temporarily_unavailable'; description: string; reason?: 'cancelled' | 'upstream_error' };
 
 /**
  * The small interface every eID scheme implements. `start` runs when the user picks the scheme;
@@ -65,7 +74,7 @@ export interface EidProvider {
   readonly id: string;
   /** Only for customer-test: the registry refuses such a scheme in production. */
   readonly testOnly: boolean;
-  displayName(messages: Messages): string;
+  displayName(messages: Messages, locale?: UiLocale): string;
   start(request: EidRequest): Promise<EidStep>;
   handle(request: EidRequest, input: Record<string, string>): Promise<EidStep>;
 }
@@ -77,6 +86,28 @@ export interface SupportsAcr {
 
 export function supportsAcr(p: EidProvider): p is EidProvider & SupportsAcr {
   return typeof (p as Partial<SupportsAcr>).supportsAcr === 'function';
+}
+
+/**
+ * Opt-in capability of schemes that send the browser elsewhere (a `redirect` step) and get it back at the
+ * broker's one callback, `GET /its/eid/callback`. The broker binds the `state` it hands out to the
+ * interaction and the scheme, keeps it single use, and gives the scheme back the data it stored with it.
+ */
+export interface ResumesRedirect {
+  resume(request: EidRequest, pending: Record<string, unknown>, query: Record<string, string>): Promise<EidStep>;
+}
+
+export function resumesRedirect(p: EidProvider): p is EidProvider & ResumesRedirect {
+  return typeof (p as Partial<ResumesRedirect>).resume === 'function';
+}
+
+/**
+ * Schemes that are data rather than code (configured through the admin API): a module registers a
+ * source with the registry, which asks it again before each use so that a change made on another
+ * instance is seen (the source decides how long it may cache).
+ */
+export interface EidSchemeSource {
+  schemes(): Promise<EidProvider[]>;
 }
 
 export const EID_PROVIDERS = Symbol('EID_PROVIDERS');

@@ -1,25 +1,61 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { logger } from '../common/logging/logger.js';
 import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
 import { ACR_REQUEST_HIGH, ACR_SCHEME_PREFIX } from './acr.js';
-import { EID_PROVIDERS, type EidProvider, supportsAcr } from './eid-provider.js';
+import { EID_PROVIDERS, type EidProvider, type EidSchemeSource, supportsAcr } from './eid-provider.js';
 
-/** The eID schemes enabled in this environment; fails at start if a test-only scheme is given to production. */
+/**
+ * The eID schemes enabled in this environment: the built-in ones given at start (fails at start if a
+ * test-only scheme is given to production) and those of the sources modules register (schemes that are
+ * data, e.g. upstream OpenID providers configured through the admin API).
+ */
 @Injectable()
 export class EidRegistry {
-  private readonly byId: Map<string, EidProvider>;
+  private readonly builtIn: Map<string, EidProvider>;
+  private readonly sources: EidSchemeSource[] = [];
+  private dynamic = new Map<string, EidProvider>();
 
-  constructor(@Inject(EID_PROVIDERS) providers: EidProvider[], @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(EID_PROVIDERS) providers: EidProvider[], @Inject(APP_CONFIG) private readonly config: AppConfig) {
     const refused = providers.filter((p) => p.testOnly && config.isProduction);
     if (refused.length) throw new Error(`test-only eID schemes cannot run in production: ${refused.map((p) => p.id).join(', ')}`);
-    this.byId = new Map(providers.map((p) => [p.id, p]));
+    this.builtIn = new Map(providers.map((p) => [p.id, p]));
+  }
+
+  /** A module that holds schemes as data registers here (the registry imports no scheme). */
+  addSource(source: EidSchemeSource): void {
+    this.sources.push(source);
+  }
+
+  /**
+   * Asks the sources again. A scheme may never shadow a built-in one, and a test-only scheme is left out
+   * in production (the admin API refuses to make one there; this holds even for a row written by hand).
+   */
+  async refresh(): Promise<void> {
+    const next = new Map<string, EidProvider>();
+    for (const source of this.sources) {
+      for (const p of await source.schemes()) {
+        if (this.builtIn.has(p.id) || next.has(p.id)) continue;
+        if (p.testOnly && this.config.isProduction) {
+          logger.warn({ scheme: p.id }, 'test-only eID scheme left out in production');
+          continue;
+        }
+        next.set(p.id, p);
+      }
+    }
+    this.dynamic = next;
+  }
+
+  /** The built-in schemes (code, not data), e.g. for the admin listing. */
+  builtInIds(): string[] {
+    return [...this.builtIn.keys()];
   }
 
   ids(): string[] {
-    return [...this.byId.keys()];
+    return [...this.all().keys()];
   }
 
   get(id: string): EidProvider | undefined {
-    return this.byId.get(id);
+    return this.builtIn.get(id) ?? this.dynamic.get(id);
   }
 
   /**
@@ -29,7 +65,7 @@ export class EidRegistry {
   forRequest(allowed: string[] | null | undefined, acrValues: string[] = []): EidProvider[] {
     // Only levels this service defines count; an unknown value must not hide every scheme.
     const levels = acrValues.filter((a) => a === ACR_REQUEST_HIGH);
-    return [...this.byId.values()]
+    return [...this.all().values()]
       .filter((p) => !allowed || allowed.includes(p.id))
       .filter((p) => !levels.length || !supportsAcr(p) || levels.some((acr) => p.supportsAcr(acr)));
   }
@@ -43,5 +79,9 @@ export class EidRegistry {
     if (loginHint?.startsWith('eid:')) wanted.add(loginHint.slice(4));
     for (const acr of acrValues) if (acr.startsWith(ACR_SCHEME_PREFIX)) wanted.add(acr.slice(ACR_SCHEME_PREFIX.length));
     return available.find((p) => wanted.has(p.id));
+  }
+
+  private all(): Map<string, EidProvider> {
+    return new Map([...this.builtIn, ...this.dynamic]);
   }
 }

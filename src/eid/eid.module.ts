@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/load-config.js';
 import { EID_PROVIDERS, type EidProvider } from './eid-provider.js';
 import { EidRegistry } from './eid-registry.js';
+import { PendingRedirectsService } from './redirects/pending-redirects.service.js';
 import { TestEidProvider } from './test-eid/test-eid.provider.js';
 import { DocumentVerifierProvider } from '../verifier/scheme/document-verifier.provider.js';
 import { VerifierModule } from '../verifier/verifier.module.js';
@@ -20,8 +21,9 @@ export class EidModule {
         ...testSchemes,
         { provide: EID_PROVIDERS, inject: schemes, useFactory: (...providers: EidProvider[]) => providers },
         EidRegistry,
+        PendingRedirectsService,
       ],
-      exports: [EidRegistry],
+      exports: [EidRegistry, PendingRedirectsService],
     };
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
 import { AssetsController } from './interaction/assets.controller.js';
+import { EidCallbackController } from './interaction/eid-callback.controller.js';
 import { InteractionController } from './interaction/interaction.controller.js';
 import { InteractionHandoffs } from './interaction/interaction-handoff.js';
 import { InteractionService } from './interaction/interaction.service.js';
@@ -17,7 +18,7 @@ import { TokenInvalidationService } from './token-invalidation/token-invalidatio
 /** The OIDC front door: oidc-provider as the engine, our storage, keys, broker pages and spec-specific endpoints. */
 @Module({
   imports: [AdminModule, MerchantsModule],
-  controllers: [InteractionController, AssetsController, TokenInvalidationController, SigningKeysController],
+  controllers: [InteractionController, EidCallbackController, AssetsController, TokenInvalidationController, SigningKeysController],
   providers: [
     OidcProviderService,
     SigningKeysService,

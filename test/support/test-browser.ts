@@ -6,6 +6,8 @@ interface Cookie {
   name: string;
   value: string;
   path: string;
+  /** Cookies belong to a host (not a port), as in a browser: an upstream eID on another host keeps its own. */
+  host: string;
 }
 
 export interface Page {
@@ -98,6 +100,7 @@ export class TestBrowser {
   cookieHeader(url: string): string {
     const target = new URL(url);
     return this.jar
+      .filter((c) => c.host === target.hostname)
       .filter((c) => target.pathname === c.path || target.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) || c.path === '/')
       .map((c) => `${c.name}=${c.value}`)
       .join('; ');
@@ -118,9 +121,10 @@ export class TestBrowser {
     const value = pair.slice(eq + 1);
     const attrs = Object.fromEntries(attributes.map((a) => [a.split('=')[0].toLowerCase(), a.split('=').slice(1).join('=')]));
     const path = attrs.path || from.pathname.replace(/\/[^/]*$/, '') || '/';
-    const index = this.jar.findIndex((c) => c.name === name && c.path === path);
+    const host = from.hostname;
+    const index = this.jar.findIndex((c) => c.name === name && c.path === path && c.host === host);
     if (index >= 0) this.jar.splice(index, 1);
     const expired = attrs['max-age'] === '0' || (attrs.expires && new Date(attrs.expires).getTime() < Date.now());
-    if (!expired) this.jar.push({ name, value, path });
+    if (!expired) this.jar.push({ name, value, path, host });
   }
 }

@@ -47,4 +47,21 @@ describe('eID registry', () => {
     expect(registry.preselected([test], undefined, ['urn:svc:acrp:level:high', 'urn:svc:eid:test'])).toBe(test);
     expect(registry.preselected([test], 'someone@example', [])).toBeUndefined();
   });
+
+  it('learns schemes that are data from registered sources: never shadowing a built-in one, never test-only in production', async () => {
+    const test = new TestEidProvider(config('customer-test'));
+    const upstream = (id: string, testOnly: boolean) => ({ ...test, id, testOnly }) as unknown as TestEidProvider;
+    const source = { schemes: async () => [upstream('test', false), upstream('bank', false), upstream('bank-test', true)] };
+    const registry = new EidRegistry([test], config('customer-test'));
+    registry.addSource(source);
+    expect(registry.ids()).toEqual(['test']);
+    await registry.refresh();
+    expect(registry.ids()).toEqual(['test', 'bank', 'bank-test']);
+    expect(registry.get('test')).toBe(test);
+    expect(registry.builtInIds()).toEqual(['test']);
+    const production = new EidRegistry([], config('production'));
+    production.addSource(source);
+    await production.refresh();
+    expect(production.ids()).toEqual(['test', 'bank']);
+  });
 });

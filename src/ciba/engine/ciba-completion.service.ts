@@ -57,7 +57,7 @@ export class CibaCompletionService {
         authTime: Math.floor(identity.authTime.getTime() / 1000),
       });
       await engineRequest.save();
-      await this.notify(request, manager, () => this.pushTokens.tokenResponse(engineRequest, grant, identity));
+      await this.notify(request, manager, () => this.pushTokens.tokenResponse(engineRequest, grant, scheme, identity));
     });
     this.outbox.kick();
   }

@@ -28,7 +28,7 @@ function halfHash(value: string, alg: string): string {
 export class CibaPushTokensService {
   constructor(private readonly oidc: OidcProviderService) {}
 
-  async tokenResponse(request: BackchannelAuthenticationRequest, grant: Grant, identity: BrokeredIdentity): Promise<Record<string, unknown>> {
+  async tokenResponse(request: BackchannelAuthenticationRequest, grant: Grant, scheme: string, identity: BrokeredIdentity): Promise<Record<string, unknown>> {
     const engine = this.oidc.engine;
     const client = await engine.Client.find(request.clientId!);
     if (!client) throw new Error('the merchant of this backchannel request is gone');
@@ -45,7 +45,7 @@ export class CibaPushTokensService {
     }
 
     // The claims of the login the approval stores (in its transaction), as findAccount answers them for this grant.
-    const account = loginAccount(accountId!, client.clientId, identity);
+    const account = loginAccount(accountId!, client.clientId, scheme, identity);
     const idToken = new engine.IdToken({ ...(await account.claims('id_token', request.scope!, {}, [])), acr, amr, auth_time: authTime }, { client } as never);
     Object.assign(idToken, { scope: grant.getOIDCScopeFiltered(scopes), mask: request.claims?.id_token ?? {}, rejected: grant.getRejectedOIDCClaims() });
     idToken.set('at_hash', accessToken); // hashed by the engine when it signs

@@ -23,6 +23,12 @@ export class InteractionController {
     return this.interactions.showScheme(req, res, scheme);
   }
 
+  /** Back from a redirect scheme (sent here by GET /its/eid/callback); the state is checked and used up there. */
+  @Get('eid/:scheme/return')
+  resume(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string): Promise<void> {
+    return this.interactions.resume(req, res, scheme);
+  }
+
   @Post('eid/:scheme/start')
   start(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string): Promise<void> {
     return this.interactions.start(req, res, scheme);

@@ -5,8 +5,9 @@ import { AppError } from '../../common/errors/app-error.js';
 import { logger } from '../../common/logging/logger.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import type { BrokeredIdentity, EidProvider, EidRequest, EidStep } from '../../eid/eid-provider.js';
+import { type BrokeredIdentity, type EidProvider, type EidRequest, type EidStep, resumesRedirect } from '../../eid/eid-provider.js';
 import { EidRegistry } from '../../eid/eid-registry.js';
+import { PendingRedirectsService } from '../../eid/redirects/pending-redirects.service.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 import { errorPage } from '../provider/error-page.js';
@@ -18,8 +19,9 @@ import { claimsByScope } from '../../verifier-claims/claim-table.js';
 import { contextTexts, requestedClaimNames, splitClaimsByScope, toEidRequest } from './interaction-context.js';
 import { formBody } from './form-body.js';
 import { InteractionHandoffs } from './interaction-handoff.js';
-import { csrfRejected, interactionExpired, schemeNotAllowed } from './interaction.errors.js';
+import { csrfRejected, interactionExpired, schemeNotAllowed, stateRefused } from './interaction.errors.js';
 import { choicesPage } from './pages/choices-page.js';
+import { upstreamFailurePage } from './pages/upstream-pages.js';
 import { waitingPage } from './pages/waiting-page.js';
 
 const CLAIMS_BY_SCOPE = claimsByScope();
@@ -46,6 +48,7 @@ export class InteractionService {
     private readonly merchants: MerchantsService,
     private readonly logins: BrokeredLoginsService,
     private readonly handoffs: InteractionHandoffs,
+    private readonly redirects: PendingRedirectsService,
   ) {
     this.csrf = new CsrfTokens(config.cookieKeys[0]);
   }
@@ -62,7 +65,7 @@ export class InteractionService {
         intro: request.messages.chooseMethod,
         choices: schemes.map((s) => ({
           action: `${INTERACTION_PATH}/${request.interactionUid}/eid/${s.id}/start`,
-          label: s.displayName(request.messages),
+          label: s.displayName(request.messages, request.locale),
           fields: {},
           data: { eid: s.id },
         })),
@@ -109,6 +112,23 @@ export class InteractionService {
     });
   }
 
+  /**
+   * Back from a redirect scheme. The state (a one-time secret the scheme handed out) must be pending for
+   * this very interaction and scheme; it is used up before the scheme sees the answer, so a replay finds
+   * it gone. Needing the interaction's cookie, a state carried to another browser gets no further.
+   */
+  resume(req: Request, res: Response, schemeId: string): Promise<void> {
+    return this.guard(req, res, async () => {
+      const loaded = await this.load(req, res);
+      const scheme = this.scheme(loaded, schemeId);
+      if (!resumesRedirect(scheme)) throw schemeNotAllowed(schemeId);
+      const query = Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+      const pending = query.state ? await this.redirects.consume(query.state, loaded.details.uid, scheme.id) : undefined;
+      if (!pending) throw stateRefused('the answer belongs to no sign-in in progress, or was already used');
+      await this.runStep(req, res, loaded, scheme, await scheme.resume(loaded.request, pending, query));
+    });
+  }
+
   cancel(req: Request, res: Response): Promise<void> {
     return this.guard(req, res, async () => {
       const body = formBody(req);
@@ -129,6 +149,7 @@ export class InteractionService {
     const params = details.params as Record<string, unknown>;
     const merchant = await this.merchants.findEnabled(String(params.client_id));
     if (!merchant) throw interactionExpired();
+    await this.registry.refresh();
     const request = toEidRequest(details.uid, params, merchant.name, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined);
     // An error after this point is shown in the page's language (see guard).
     res.locals.uiLocale = request.locale;
@@ -180,6 +201,7 @@ export class InteractionService {
           }),
         );
       case 'failed':
+        if (step.reason) return this.finishFailedWithPage(req, res, loaded, step.error, step.description, step.reason);
         return this.finishFailed(req, res, loaded, step.error, step.description);
       case 'identified':
         return this.finishLogin(req, res, loaded, scheme, step.identity);
@@ -207,6 +229,13 @@ export class InteractionService {
     const handoff = await this.handoffOf(loaded);
     if (handoff) return handoff.failed(req, res, loaded.details.params as Record<string, unknown>, error, description);
     await this.finish(req, res, { error, error_description: description });
+  }
+
+  /** The merchant gets the error once the user has read why, on our page, and follows its link. */
+  private async finishFailedWithPage(req: Request, res: Response, loaded: Loaded, error: string, description: string, reason: 'cancelled' | 'upstream_error'): Promise<void> {
+    if (await this.handoffs.find(loaded.details.params as Record<string, unknown>)) return this.finishFailed(req, res, loaded, error, description);
+    const returnTo = await this.oidc.engine.interactionResult(req, res, { error, error_description: description }, { mergeWithLastSubmission: false });
+    res.type('html').send(upstreamFailurePage(loaded.request.locale, reason, loaded.request.merchantName, returnTo));
   }
 
   /**

@@ -20,12 +20,12 @@ export function accountFinder(logins: BrokeredLoginsService) {
     if (!login || login.identity.subject !== sub) return undefined;
     const clientId = ctx.oidc.client?.clientId;
     if (clientId && login.clientId !== clientId) return undefined;
-    return loginAccount(sub, login.clientId, login.identity);
+    return loginAccount(sub, login.clientId, login.scheme, login.identity);
   };
 }
 
 /** The account a login answers for (also for tokens made outside a request: CIBA push). */
-export function loginAccount(sub: string, clientId: string, identity: BrokeredIdentity): Account {
+export function loginAccount(sub: string, clientId: string, scheme: string, identity: BrokeredIdentity): Account {
   return {
     accountId: sub,
     claims: async (use, scope) => ({
@@ -33,6 +33,9 @@ export function loginAccount(sub: string, clientId: string, identity: BrokeredId
       // The authorized party, in the ID token only (OIDC Core §2).
       ...(use === 'id_token' ? { azp: clientId } : {}),
       ...(identity.acr ? { acr: identity.acr } : {}),
+      // Where the identity came from, so a merchant can tell schemes apart (issue 14).
+      eid_scheme: scheme,
+      ...(identity.upstreamIssuer ? { eid_issuer: identity.upstreamIssuer } : {}),
       ...ageOverClaims((scope ?? '').split(' '), identity.birthDate, new Date()),
       sub,
     }),

@@ -66,9 +66,12 @@ function loginPolicy(logins: BrokeredLoginsService) {
   return policy;
 }
 
-/** azp and amr come from the engine and the login; they must be listed to pass its claim filter. */
+/**
+ * azp and amr come from the engine and the login, `eid_scheme` and `eid_issuer` (which scheme, and for a
+ * brokered upstream its issuer) from the login; they must be listed to pass the engine's claim filter.
+ */
 function withAzp(claims: Record<string, string[]>): Record<string, string[]> {
-  return { ...claims, openid: [...claims.openid, 'azp', 'amr'] };
+  return { ...claims, openid: [...claims.openid, 'azp', 'amr', 'eid_scheme', 'eid_issuer'] };
 }
 
 export function buildProviderConfiguration(deps: ProviderDependencies): Configuration {

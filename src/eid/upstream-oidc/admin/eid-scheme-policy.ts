@@ -1,0 +1,37 @@
+import { ACR_EIDAS_HIGH } from '../../acr.js';
+import { UI_LOCALES } from '../../../i18n/locales.js';
+import { type ClaimMapperConfig, mapperProblems } from '../mappers/index.js';
+
+/** Our acr values a scheme may map upstream values to. */
+export const MAPPABLE_ACRS = [ACR_EIDAS_HIGH];
+
+export interface SchemeShape {
+  labels: Record<string, unknown>;
+  environment: string;
+  issuer: string;
+  acrMap: Record<string, unknown>;
+  claimMappers: ClaimMapperConfig[];
+}
+
+/**
+ * Cross-field and content checks class-validator cannot express, by field path. `production` is where
+ * this deployment runs: there an upstream must be https and a customer-test scheme cannot be made.
+ */
+export function schemeProblems(s: SchemeShape, production: boolean): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (problems[field] ??= []).push(message);
+  const labels = Object.entries(s.labels);
+  if (!labels.length) add('labels', 'labels needs at least one ui_locale');
+  for (const [locale, label] of labels) {
+    if (!(UI_LOCALES as readonly string[]).includes(locale)) add('labels', `${locale} is not a ui_locale (${UI_LOCALES.join(', ')})`);
+    if (typeof label !== 'string' || !label.trim() || label.length > 100) add('labels', `labels.${locale} must be text of 1 to 100 characters`);
+  }
+  for (const [upstream, ours] of Object.entries(s.acrMap)) {
+    if (!upstream || upstream.length > 200) add('acr_map', 'upstream acr values must be 1 to 200 characters');
+    if (!MAPPABLE_ACRS.includes(ours as string)) add('acr_map', `acr_map values must be one of ${MAPPABLE_ACRS.join(', ')}`);
+  }
+  if (production && s.environment === 'customer-test') add('environment', 'a customer-test scheme cannot run in production');
+  if (production && !s.issuer.startsWith('https://')) add('issuer', 'issuer must be https in production');
+  Object.assign(problems, mapperProblems(s.claimMappers));
+  return problems;
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AdminModule } from '../../admin/admin.module.js';
+import { EidSchemesController } from './admin/eid-schemes.controller.js';
+import { EidSchemesService } from './admin/eid-schemes.service.js';
+import { UpstreamSchemesSource } from './upstream-schemes.source.js';
+
+/**
+ * Upstream OpenID Connect schemes: configured through the admin API, registered with the eID registry as
+ * a source (the registry imports no scheme). The callback they come back to is the broker's (oidc/interaction).
+ */
+@Module({
+  imports: [AdminModule],
+  controllers: [EidSchemesController],
+  providers: [UpstreamSchemesSource, EidSchemesService],
+})
+export class UpstreamOidcModule {}

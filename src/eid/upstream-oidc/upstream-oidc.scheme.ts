@@ -1,0 +1,169 @@
+import { logger } from '../../common/logging/logger.js';
+import { DEFAULT_LOCALE, htmlLang, type UiLocale } from '../../i18n/locales.js';
+import type { Messages } from '../../i18n/messages.js';
+import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../acr.js';
+import type { EidProvider, EidRequest, EidStep, ResumesRedirect, SupportsAcr } from '../eid-provider.js';
+import type { PendingRedirectsService } from '../redirects/pending-redirects.service.js';
+import { type ClaimMapper, createMappers, mapClaims } from './mappers/index.js';
+import { oidc, UpstreamOidcClient } from './upstream-oidc.client.js';
+import type { UpstreamSchemeSettings } from './upstream-scheme-settings.js';
+import { upstreamSubject } from './upstream-subject.js';
+
+export interface UpstreamSchemeDeps {
+  pending: PendingRedirectsService;
+  /** `BASE_URL/its/eid/callback`: the one redirect URI registered at every upstream. */
+  callbackUrl: string;
+  subjectSecret: string;
+  allowHttp: boolean;
+}
+
+interface PendingData {
+  nonce: string;
+  verifier: string;
+}
+
+const UNVERIFIED = 'the answer of the identification method could not be verified';
+
+/**
+ * A generic upstream OpenID provider as an eID scheme (national and bank eIDs behind OIDC gateways):
+ * authorization code with PKCE, `state` bound to our interaction by the broker and `nonce` kept with it,
+ * the ID token checked in full, claims mapped by the scheme's ordered mappers.
+ */
+export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedirect {
+  readonly id: string;
+  readonly testOnly: boolean;
+  private readonly client: UpstreamOidcClient;
+  private readonly mappers: ClaimMapper[];
+
+  constructor(
+    readonly settings: UpstreamSchemeSettings,
+    private readonly deps: UpstreamSchemeDeps,
+  ) {
+    this.id = settings.id;
+    // A scheme against an upstream's test system must never run in production (the registry enforces it).
+    this.testOnly = settings.environment === 'customer-test';
+    this.client = new UpstreamOidcClient({ ...settings, allowHttp: deps.allowHttp });
+    this.mappers = createMappers(settings.claimMappers);
+  }
+
+  displayName(_messages: Messages, locale: UiLocale = DEFAULT_LOCALE): string {
+    const { labels } = this.settings;
+    return labels[locale] ?? labels[DEFAULT_LOCALE] ?? Object.values(labels)[0] ?? this.id;
+  }
+
+  /** It can reach our high level when some upstream acr is mapped to eIDAS high. */
+  supportsAcr(acr: string): boolean {
+    return acr === ACR_REQUEST_HIGH && this.upstreamAcrsFor(ACR_EIDAS_HIGH).length > 0;
+  }
+
+  async start(request: EidRequest): Promise<EidStep> {
+    let config: oidc.Configuration;
+    try {
+      config = await this.client.configuration();
+    } catch (err) {
+      logger.warn({ err, scheme: this.id }, 'upstream discovery failed');
+      return { kind: 'failed', error: 'temporarily_unavailable', description: 'the identification method cannot be reached', reason: 'upstream_error' };
+    }
+    const nonce = oidc.randomNonce();
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = await this.deps.pending.create(request.interactionUid, this.id, { nonce, verifier } satisfies PendingData);
+    const params: Record<string, string> = {
+      redirect_uri: this.deps.callbackUrl,
+      scope: this.settings.scope,
+      response_type: 'code',
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    };
+    const acrValues = request.acrValues.includes(ACR_REQUEST_HIGH) ? this.upstreamAcrsFor(ACR_EIDAS_HIGH) : this.settings.acrValues;
+    if (acrValues.length) params.acr_values = acrValues.join(' ');
+    if (this.settings.passUiLocales) params.ui_locales = htmlLang(request.locale);
+    // `eid:<id>` hints are ours (they pick the scheme); only a hint about the person goes on.
+    if (this.settings.passLoginHint && request.loginHint && !request.loginHint.startsWith('eid:')) params.login_hint = request.loginHint;
+    return { kind: 'redirect', url: oidc.buildAuthorizationUrl(config, params).href };
+  }
+
+  /** Nothing is posted to an upstream scheme's page; it only ever redirects. */
+  async handle(request: EidRequest): Promise<EidStep> {
+    return this.start(request);
+  }
+
+  async resume(request: EidRequest, pending: Record<string, unknown>, query: Record<string, string>): Promise<EidStep> {
+    if (query.error) return this.upstreamError(query.error, query.error_description);
+    const { nonce, verifier } = pending as unknown as PendingData;
+    try {
+      const config = await this.client.configuration();
+      const current = new URL(this.deps.callbackUrl);
+      for (const [k, v] of Object.entries(query)) current.searchParams.set(k, v);
+      const tokens = await oidc.authorizationCodeGrant(config, current, {
+        pkceCodeVerifier: verifier,
+        expectedState: query.state,
+        expectedNonce: nonce,
+        idTokenExpected: true,
+      });
+      const idToken = tokens.claims()!;
+      let claims: Record<string, unknown> = { ...idToken };
+      if (this.settings.userinfo) {
+        // The user-info subject must be the ID token's (openid-client checks it); the ID token's claims win.
+        const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
+        claims = { ...info, ...idToken };
+      }
+      return this.identified(request, claims);
+    } catch (err) {
+      this.client.forget();
+      logger.warn({ scheme: this.id, reason: describe(err) }, 'upstream answer refused');
+      return { kind: 'failed', error: 'access_denied', description: UNVERIFIED, reason: 'upstream_error' };
+    }
+  }
+
+  private identified(request: EidRequest, claims: Record<string, unknown>): EidStep {
+    const subjectValue = claims[this.settings.subjectClaim];
+    if (typeof subjectValue !== 'string' || !subjectValue) {
+      logger.warn({ scheme: this.id, claim: this.settings.subjectClaim }, 'upstream identity without its subject claim');
+      return { kind: 'failed', error: 'access_denied', description: UNVERIFIED, reason: 'upstream_error' };
+    }
+    const issuer = String(claims.iss);
+    const mapped = mapClaims(this.mappers, claims);
+    // acr only when the upstream reached a level we map; an unknown upstream acr gives none.
+    const acr = typeof claims.acr === 'string' ? this.settings.acrMap[claims.acr] : undefined;
+    const authTime = typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : new Date();
+    return {
+      kind: 'identified',
+      identity: {
+        subject: upstreamSubject(this.deps.subjectSecret, this.id, issuer, this.settings.subjectMode, subjectValue),
+        claims: mapped.claims,
+        birthDate: mapped.birthDate,
+        acr,
+        amr: [...this.settings.amr],
+        authTime,
+        upstreamIssuer: issuer,
+      },
+    };
+  }
+
+  /** `access_denied` from the upstream is the user saying no (or cancelling); anything else is its failure. */
+  private upstreamError(error: string, description?: string): EidStep {
+    logger.info({ scheme: this.id, error, error_description: description?.slice(0, 200) }, 'upstream answered with an error');
+    if (error === 'access_denied') return { kind: 'failed', error: 'access_denied', description: 'the user cancelled the sign-in at the identification method', reason: 'cancelled' };
+    const unavailable = error === 'temporarily_unavailable' || error === 'server_error';
+    return {
+      kind: 'failed',
+      error: unavailable ? 'temporarily_unavailable' : 'access_denied',
+      description: 'the identification method could not identify the user',
+      reason: 'upstream_error',
+    };
+  }
+
+  private upstreamAcrsFor(ours: string): string[] {
+    return Object.entries(this.settings.acrMap)
+      .filter(([, mapped]) => mapped === ours)
+      .map(([upstream]) => upstream);
+  }
+}
+
+/** The cause of a refused answer for the log: openid-client's code and message, never the token itself. */
+function describe(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  return [e.code, e.message].filter(Boolean).join(': ').slice(0, 300) || 'unknown error';
+}

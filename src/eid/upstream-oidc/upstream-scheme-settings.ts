@@ -1,0 +1,32 @@
+import type { ClaimMapperConfig } from './mappers/index.js';
+
+/**
+ * One upstream scheme's configuration as the running scheme needs it (kept apart from the instance, as
+ * Keycloak keeps IdentityProviderModel apart from IdentityProvider): read from `eid_schemes`, secret unsealed.
+ */
+export interface UpstreamSchemeSettings {
+  id: string;
+  labels: Record<string, string>;
+  environment: 'customer-test' | 'production';
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
+  /** Scopes asked of the upstream (`openid` always among them). */
+  scope: string;
+  /** Upstream acr_values sent on every request, unless the merchant asked for our high level. */
+  acrValues: string[];
+  /** Upstream acr → ours (e.g. `urn:bankid:high` → `urn:svc:cert:eidas:high`); unmapped values give no acr. */
+  acrMap: Record<string, string>;
+  passUiLocales: boolean;
+  passLoginHint: boolean;
+  userinfo: boolean;
+  /** What the broker's ID token says about how the user authenticated (`amr`), e.g. `["bankid", "mfa"]`. */
+  amr: string[];
+  /** Which upstream claim identifies the person, and whether `sub` is its keyed hash or the value itself. */
+  subjectClaim: string;
+  subjectMode: 'hashed' | 'upstream';
+  claimMappers: ClaimMapperConfig[];
+  /** Changes whenever the row does: a scheme instance is rebuilt (and its discovery fetched again) after a change. */
+  version: string;
+}

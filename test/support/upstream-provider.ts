@@ -1,0 +1,154 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+
+/**
+ * A real upstream OpenID provider for end-to-end tests: a second oidc-provider on its own host
+ * (127.0.0.2, so a browser keeps its cookies apart from the broker's on 127.0.0.1) with its own users and
+ * a tiny interaction that logs the chosen user in at once, or cancels, or fails, as the test says. A test
+ * may also have the token endpoint's ID token spoiled (bad signature, wrong nonce, expired), re-signed
+ * with the upstream's own key where the signature should stay valid.
+ */
+export interface UpstreamUser {
+  sub: string;
+  claims: Record<string, unknown>;
+}
+
+export type UpstreamAction = 'login' | 'cancel' | 'error';
+export type Tamper = 'bad-signature' | 'wrong-nonce' | 'expired' | undefined;
+
+export interface TestUpstream {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the next interaction does, and as whom. */
+  next: { action: UpstreamAction; user: string; tamper: Tamper };
+  /** The last authorization request's parameters, as the upstream received them. */
+  lastAuthorization?: Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+export const UPSTREAM_HIGH = 'urn:up:high';
+export const UPSTREAM_LOW = 'urn:up:low';
+
+export async function startUpstream(users: UpstreamUser[], redirectUri: string): Promise<TestUpstream> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const kid = 'upstream-1';
+  const jwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  const issuer = `http://127.0.0.2:${(server.address() as AddressInfo).port}`;
+  const byId = new Map(users.map((u) => [u.sub, u]));
+  const upstream: TestUpstream = {
+    issuer,
+    clientId: 'broker',
+    clientSecret: 'upstream-secret-for-the-broker-0123456789',
+    next: { action: 'login', user: users[0].sub, tamper: undefined },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: upstream.clientId,
+        client_secret: upstream.clientSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    jwks: { keys: [jwk] },
+    findAccount: async (_ctx, sub) => {
+      const user = byId.get(sub);
+      return user ? { accountId: sub, claims: async () => ({ sub, ...user.claims }) } : undefined;
+    },
+    scopes: ['openid', 'profile', 'nin'],
+    claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'birthdate', 'nationality_code'], nin: ['nin'] },
+    acrValues: [UPSTREAM_LOW, UPSTREAM_HIGH],
+    features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
+    pkce: { required: () => true },
+    cookies: { keys: ['upstream-cookie-key-0123456789abcdef'] },
+    adapter: MemoryAdapter,
+    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+  });
+  provider.on('server_error', () => undefined);
+
+  // The token endpoint's answer, spoiled on request.
+  provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    await next();
+    const body = ctx.body as { id_token?: string } | undefined;
+    const tamper = upstream.next.tamper;
+    if (ctx.path !== '/token' || !tamper || !body?.id_token) return;
+    body.id_token = await spoil(body.id_token, tamper, privateKey, kid);
+  });
+
+  server.on('request', (req, res) => {
+    const match = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
+    if (!match) return provider.callback()(req, res);
+    void (async () => {
+      const details = await provider.interactionDetails(req, res);
+      upstream.lastAuthorization = details.params as Record<string, unknown>;
+      const { action, user } = upstream.next;
+      if (action === 'cancel') return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User aborted interaction' });
+      if (action === 'error') return provider.interactionFinished(req, res, { error: 'server_error', error_description: 'upstream is broken' });
+      if (details.prompt.name === 'login') {
+        const high = String(details.params.acr_values ?? '').split(' ').includes(UPSTREAM_HIGH);
+        return provider.interactionFinished(req, res, { login: { accountId: user, acr: high ? UPSTREAM_HIGH : UPSTREAM_LOW, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+      }
+      const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+      grant.addOIDCScope(String(details.params.scope));
+      return provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+    })().catch((err: Error) => {
+      res.statusCode = 500;
+      res.end(`upstream interaction failed: ${err.message}`);
+    });
+  });
+  return upstream;
+}
+
+/** The engine's own in-memory store, minus its start-up warning (a test provider needs nothing more). */
+class MemoryAdapter {
+  private static readonly store = new Map<string, Record<string, unknown>>();
+  constructor(private readonly name: string) {}
+  private key(id: string) {
+    return `${this.name}:${id}`;
+  }
+  async upsert(id: string, payload: Record<string, unknown>) {
+    MemoryAdapter.store.set(this.key(id), payload);
+  }
+  async find(id: string) {
+    return MemoryAdapter.store.get(this.key(id));
+  }
+  async findByUid(uid: string) {
+    return [...MemoryAdapter.store.values()].find((p) => p.uid === uid);
+  }
+  async findByUserCode(userCode: string) {
+    return [...MemoryAdapter.store.values()].find((p) => p.userCode === userCode);
+  }
+  async consume(id: string) {
+    const p = MemoryAdapter.store.get(this.key(id));
+    if (p) p.consumed = Math.floor(Date.now() / 1000);
+  }
+  async destroy(id: string) {
+    MemoryAdapter.store.delete(this.key(id));
+  }
+  async revokeByGrantId(grantId: string) {
+    for (const [k, p] of MemoryAdapter.store) if (p.grantId === grantId) MemoryAdapter.store.delete(k);
+  }
+}
+
+async function spoil(idToken: string, tamper: NonNullable<Tamper>, key: Parameters<SignJWT["sign"]>[0], kid: string): Promise<string> {
+  if (tamper === 'bad-signature') {
+    const [header, payload, signature] = idToken.split('.');
+    const i = Math.floor(signature.length / 2);
+    return [header, payload, signature.slice(0, i) + (signature[i] === 'A' ? 'B' : 'A') + signature.slice(i + 1)].join('.');
+  }
+  const claims = decodeJwt(idToken);
+  const now = Math.floor(Date.now() / 1000);
+  const changed = tamper === 'wrong-nonce' ? { ...claims, nonce: 'not-the-nonce-we-were-given' } : { ...claims, iat: now - 3600, exp: now - 1800 };
+  return new SignJWT(changed).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(key);
+}
+
+export type { Server };
