@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
 import { cibaError, pollOnce, provisioning } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
@@ -145,6 +146,49 @@ describe('CIBA backchannel endpoint and poll', () => {
     expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, resp))).toMatchObject({ error: 'access_denied' });
     // Another app id sees nothing; the cursor moves past what was seen.
     expect((await app('/requests/pending', { app_id: 'someone-else' })).body.requests).toEqual([]);
+  });
+
+  it('gives the app the binding message and transaction text sanitized, never as HTML (also in the verification session); refuses more than 1500 Base64 characters', async () => {
+    const hostile = [
+      '**Pay 100 NOK** to <b>Shop</b><script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>[terms](javascript:alert(document.cookie)) ![pixel](https://tracker.example/p.png)',
+      '<svg/onload=alert(1)>[a [b] c](data:text/html,x) [ok](https://shop.example/terms) <a href="https://evil.example">here</a> <iframe src=//evil.example',
+    ].join('\n');
+    const transactiontext = Buffer.from(hostile).toString('base64');
+    const binding_message = provisioning('app-hostile', { bindingMessage: 'Link <b onmouseover=alert(1)>your</b> app<!-- x -->', transactiontext, transactiontext_type: 'markdown' });
+    await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-hostile', binding_message });
+    const [shown] = (await app('/requests/pending', { app_id: 'app-hostile', wait_seconds: 2 })).body.requests;
+    const expected = {
+      binding_message: 'Link your app',
+      transaction_text: {
+        type: 'markdown',
+        content: [
+          '**Pay 100 NOK** to Shopalert(1)',
+          '[terms] (javascript:alert(document.cookie)) [pixel](https://tracker.example/p.png)',
+          '[a [b] c] (data:text/html,x) [ok](https://shop.example/terms) here ',
+        ].join('\n'),
+      },
+    };
+    expect(shown).toMatchObject(expected);
+    // The verification session the app opens to approve shows the same texts, sanitized the same way.
+    const { session_link } = (await app(`/requests/${shown.id}/approve`, { app_id: 'app-hostile' })).body;
+    const { client: session, qrToken } = VerifierClient.fromLink(session_link);
+    const opened = await session.open(qrToken);
+    expect(opened.requirements).toMatchObject(expected);
+    expect(JSON.stringify([shown, opened])).not.toMatch(/<[a-z!/?]/i);
+    expect(await app(`/requests/${shown.id}/decline`, { app_id: 'app-hostile' })).toMatchObject({ status: 200, body: { state: 'denied' } });
+
+    // Plain text is sanitized too; 1500 Base64 characters pass, 1501 are refused.
+    const plain = Buffer.from('Pay <b>100</b> NOK <img src=x').toString('base64');
+    await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-plain', binding_message: provisioning('app-plain', { transactiontext: plain }) });
+    expect((await app('/requests/pending', { app_id: 'app-plain', wait_seconds: 2 })).body.requests[0].transaction_text).toEqual({ type: 'text', content: 'Pay 100 NOK ' });
+    const longest = Buffer.from('x'.repeat(1125)).toString('base64');
+    expect(longest).toHaveLength(1500);
+    await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-long', binding_message: provisioning('app-long', { transactiontext: longest }) });
+    expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-long', binding_message: provisioning('app-long', { transactiontext: `${longest}QQ==` }) }))).toEqual({
+      error: 'invalid_binding_message',
+      description: 'binding_message transactiontext is longer than 1500 Base64 characters',
+    });
   });
 
   it('cancels a pending request of the same merchant (operation cancel): the poll gets access_denied, the app sees it cancelled', async () => {

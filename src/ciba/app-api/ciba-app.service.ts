@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import type { BrokeredIdentity, EidProvider, EidRequest } from '../../eid/eid-provider.js';
+import { appDisplayText } from '../../eid/app-display-text.js';
 import { EidRegistry } from '../../eid/eid-registry.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
@@ -147,7 +148,7 @@ export class CibaAppService {
 
 const verificationUid = (id: string) => `ciba:${id}`;
 
-/** The transaction text as data for the app: markdown keeps its syntax but loses any HTML tags. */
+/** The binding and transaction texts as data for the app: never HTML (app-display-text.ts); markdown keeps its syntax. */
 function toDto({ row, details }: CibaRequest): PendingRequestDto {
   const { binding } = details;
   const text = binding.transactionText;
@@ -156,8 +157,8 @@ function toDto({ row, details }: CibaRequest): PendingRequestDto {
     kind: row.kind,
     state: row.state,
     merchant_name: details.merchantName,
-    ...(binding.text ? { binding_message: binding.text } : {}),
-    ...(text ? { transaction_text: { type: text.type, content: text.type === 'markdown' ? text.content.replace(/<[^>]*>/g, '') : text.content } } : {}),
+    ...(binding.text ? { binding_message: appDisplayText(binding.text) } : {}),
+    ...(text ? { transaction_text: { type: text.type, content: appDisplayText(text.content, text.type) } } : {}),
     document_kinds: binding.documentKinds ?? ALL_KINDS,
     expires_at: row.expiresAt.toISOString(),
   };
