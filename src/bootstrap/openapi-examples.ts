@@ -36,6 +36,9 @@ const EXAMPLES: Record<string, unknown> = {
   secret_rotated_at: '2026-11-02T09:15:00.000Z',
   created_at: '2026-11-02T09:15:00.000Z',
   updated_at: '2026-11-20T14:03:27.000Z',
+  // CIBA apps a merchant provisioned
+  appId: 'app-3f9c2a',
+  bound_at: '2026-11-02T09:15:00.000Z',
   // paging, audit, tokens
   page: 1,
   per_page: 20,
