@@ -18,6 +18,8 @@ export interface MerchantSettings {
   requestObjectKeyId: string | null;
   backchannelTokenDeliveryMode: string;
   backchannelClientNotificationEndpoint: string | null;
+  backchannelAuthenticationRequestSigningAlg?: string | null;
+  backchannelUserCodeParameter?: boolean;
   saml?: MerchantSamlSettings | null;
 }
 
@@ -63,6 +65,7 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
   if (s.userinfoEncryptedResponseAlg && !hasKeys) add('userinfo_encrypted_response_alg', 'needs jwks or jwks_uri with an encryption key');
   if (s.tokenEndpointAuthMethod === 'private_key_jwt' && !hasKeys) add('token_endpoint_auth_method', 'private_key_jwt needs jwks or jwks_uri');
   if (s.requestObjectSigningAlg && !hasKeys) add('request_object_signing_alg', 'needs jwks or jwks_uri with the verification key');
+  if (s.backchannelAuthenticationRequestSigningAlg && !hasKeys) add('backchannel_authentication_request_signing_alg', 'needs jwks or jwks_uri with the verification key');
   // Callbacks go out through the same address filter as request_uri fetches (ciba/outbox); https in production.
   if (s.backchannelClientNotificationEndpoint) httpsOnly('backchannel_client_notification_endpoint', [s.backchannelClientNotificationEndpoint]);
   if (s.backchannelTokenDeliveryMode !== 'poll' && !s.backchannelClientNotificationEndpoint)

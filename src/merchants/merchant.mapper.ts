@@ -30,6 +30,7 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   backchannel_token_delivery_mode: 'backchannelTokenDeliveryMode',
   backchannel_client_notification_endpoint: 'backchannelClientNotificationEndpoint',
   backchannel_user_code_parameter: 'backchannelUserCodeParameter',
+  backchannel_authentication_request_signing_alg: 'backchannelAuthenticationRequestSigningAlg',
   saml: 'saml',
 };
 

@@ -20,13 +20,13 @@ describe('CIBA backchannel endpoint and poll', () => {
   });
   afterAll(() => t.close());
 
-  it('discovery lists what works: poll, ping and push, the CIBA grant, user codes; no signed requests yet', async () => {
+  it('discovery lists what works: poll, ping and push, the CIBA grant, user codes, signed requests', async () => {
     const meta = config.serverMetadata();
     expect(meta.backchannel_authentication_endpoint).toBe(`${t.baseUrl}/oidc/ciba.html`);
     expect(meta.backchannel_token_delivery_modes_supported).toEqual(['poll', 'ping', 'push']);
     expect(meta.grant_types_supported).toContain('urn:openid:params:grant-type:ciba');
     expect(meta.backchannel_user_code_parameter_supported).toBe(true);
-    expect(meta).not.toHaveProperty('backchannel_authentication_request_signing_alg_values_supported');
+    expect(meta.backchannel_authentication_request_signing_alg_values_supported).toEqual(['RS256', 'PS256', 'ES256']);
   });
 
   it('accepts a provisioning request with parameters in the query string and HTTP Basic: JSON 2.6 with interval', async () => {

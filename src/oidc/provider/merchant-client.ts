@@ -92,6 +92,8 @@ function cibaMetadata(m: MerchantEntity): Partial<ClientMetadata> {
     backchannel_token_delivery_mode: mode === 'push' ? 'ping' : mode,
     ...(mode !== 'poll' && endpoint ? { backchannel_client_notification_endpoint: endpoint } : {}),
     backchannel_user_code_parameter: m.backchannelUserCodeParameter ?? false,
+    // CIBA Core 7.1.1: the engine then refuses unsigned requests and other algorithms.
+    ...(m.backchannelAuthenticationRequestSigningAlg ? { backchannel_authentication_request_signing_alg: m.backchannelAuthenticationRequestSigningAlg } : {}),
   };
 }
 
