@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { PAIRWISE_CIBA_REASON } from '../../src/merchants/merchant-policy.js';
 import { adminClient } from '../support/admin-client.js';
 import { cibaError, pollOnce, provisioning } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
@@ -66,6 +67,38 @@ describe('CIBA backchannel endpoint and poll', () => {
     });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: 'unknown_user_id' });
+  });
+
+  it('refuses CIBA to pairwise merchants with the reason: unauthorized_client at the request, CIBA settings at registration', async () => {
+    const admin = adminClient(t.baseUrl, t.adminToken);
+    const pairwise = await admin.createMerchant({ name: 'Pairwise shop', redirect_uris: [REDIRECT_URI], subject_type: 'pairwise' });
+    const pairwiseConfig = await discover(`${t.baseUrl}/oidc`, pairwise.client_id, pairwise.client_secret);
+    expect(await cibaError(client.initiateBackchannelAuthentication(pairwiseConfig, { scope: 'openid', login_hint: 'a', binding_message: provisioning('a') }))).toEqual({
+      error: 'unauthorized_client',
+      description: PAIRWISE_CIBA_REASON,
+    });
+    // Said only to the merchant itself: with a wrong secret it is invalid_client, as for anyone.
+    const wrongSecret = await fetch(`${t.baseUrl}/oidc/ciba.html`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${pairwise.client_id}:wrong`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ scope: 'openid', login_hint: 'a' }),
+    });
+    expect([wrongSecret.status, ((await wrongSecret.json()) as { error: string }).error]).toEqual([401, 'invalid_client']);
+    const refused = await admin.call('POST', '/admin/v1/merchants', {
+      name: 'Pairwise ping',
+      redirect_uris: [REDIRECT_URI],
+      subject_type: 'pairwise',
+      backchannel_token_delivery_mode: 'ping',
+      backchannel_client_notification_endpoint: 'https://shop.example/ciba',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      subject_type: [`pairwise merchants cannot use CIBA (backchannel_token_delivery_mode, backchannel_client_notification_endpoint set): ${PAIRWISE_CIBA_REASON}`],
+    });
+    expect((await admin.call('PATCH', `/admin/v1/merchants/${pairwise.client_id}`, { backchannel_user_code_parameter: true })).status).toBe(400);
+    // A public merchant turning pairwise with CIBA settings is refused the same way.
+    const ping = await admin.createMerchant({ name: 'Ping', redirect_uris: [REDIRECT_URI], backchannel_token_delivery_mode: 'ping', backchannel_client_notification_endpoint: 'https://shop.example/ciba' });
+    expect((await admin.call('PATCH', `/admin/v1/merchants/${ping.client_id}`, { subject_type: 'pairwise' })).status).toBe(400);
   });
 
   it('refuses an unknown app with unknown_user_id', async () => {
