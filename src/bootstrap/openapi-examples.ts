@@ -26,6 +26,7 @@ const EXAMPLES: Record<string, unknown> = {
   userinfo_encrypted_response_enc: 'A256GCM',
   request_object_signing_alg: 'RS256',
   backchannel_token_delivery_mode: 'poll',
+  backchannel_authentication_request_signing_alg: 'ES256',
   jwks_uri: 'https://shop.example/jwks.json',
   jwks: { keys: [{ kty: 'RSA', kid: 'shop-2026', use: 'enc', e: 'AQAB', n: '0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbf…' }] },
   keys: [{ kty: 'RSA', kid: 'shop-2026', use: 'enc', e: 'AQAB', n: '0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw' }],
@@ -36,6 +37,9 @@ const EXAMPLES: Record<string, unknown> = {
   secret_rotated_at: '2026-11-02T09:15:00.000Z',
   created_at: '2026-11-02T09:15:00.000Z',
   updated_at: '2026-11-20T14:03:27.000Z',
+  // CIBA apps a merchant provisioned
+  appId: 'app-3f9c2a',
+  bound_at: '2026-11-02T09:15:00.000Z',
   // paging, audit, tokens
   page: 1,
   per_page: 20,

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
 import { OidcModule } from '../oidc/oidc.module.js';
 import { VerifierModule } from '../verifier/verifier.module.js';
+import { CibaAppsAdminController } from './admin-api/ciba-apps-admin.controller.js';
 import { CibaAppController } from './app-api/ciba-app.controller.js';
 import { CibaAppService } from './app-api/ciba-app.service.js';
 import { CibaPurgeService } from './ciba-purge.service.js';
@@ -20,8 +22,8 @@ import { CibaTestPageController } from './test-page/ciba-test-page.controller.js
  * outbox, and the purge of finished rows.
  */
 @Module({
-  imports: [OidcModule, MerchantsModule, VerifierModule],
-  controllers: [CibaAppController, CibaTestPageController],
+  imports: [AdminModule, OidcModule, MerchantsModule, VerifierModule],
+  controllers: [CibaAppController, CibaTestPageController, CibaAppsAdminController],
   providers: [CibaPurgeService, CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService],
 })
 export class CibaModule {}

@@ -18,6 +18,16 @@ export interface BindingMessage {
   userStatus?: string;
 }
 
+/** ICAO 9303 document kinds from the MRZ document code (9303-4/-5/-6: P passports, I/A/C cards, V visas, D driving licences). */
+export function documentKindOf(code: string): DocumentKind | 'other' {
+  const first = code.charAt(0);
+  if (first === 'P') return 'P';
+  if (first === 'I' || first === 'A' || first === 'C') return 'I';
+  if (first === 'V') return 'V';
+  if (first === 'D') return 'D';
+  return 'other';
+}
+
 export class BindingMessageError extends Error {}
 
 export const MAX_BINDING_MESSAGE_LENGTH = 8192;

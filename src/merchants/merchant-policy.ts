@@ -18,8 +18,20 @@ export interface MerchantSettings {
   requestObjectKeyId: string | null;
   backchannelTokenDeliveryMode: string;
   backchannelClientNotificationEndpoint: string | null;
+  backchannelAuthenticationRequestSigningAlg?: string | null;
+  backchannelUserCodeParameter?: boolean;
   saml?: MerchantSamlSettings | null;
 }
+
+/**
+ * Why pairwise merchants get no CIBA. The engine (as CIBA Core 4 intends) needs a pairwise CIBA client to register
+ * a jwks_uri, a sector_identifier_uri (it has redirect URIs as well) and private_key_jwt, so that the sector of
+ * its subjects is one it proves it controls. This service offers no sector_identifier_uri: a pairwise merchant's
+ * sector is its redirect URIs' host, shared by its OIDC and SAML subjects; inventing one for the engine would
+ * be false metadata, and a real one would change the merchant's existing subjects.
+ */
+export const PAIRWISE_CIBA_REASON =
+  'CIBA needs a public subject type: pairwise CIBA clients must register a sector_identifier_uri (CIBA Core 4), which this service does not offer';
 
 const LOCALHOST = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -63,10 +75,21 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
   if (s.userinfoEncryptedResponseAlg && !hasKeys) add('userinfo_encrypted_response_alg', 'needs jwks or jwks_uri with an encryption key');
   if (s.tokenEndpointAuthMethod === 'private_key_jwt' && !hasKeys) add('token_endpoint_auth_method', 'private_key_jwt needs jwks or jwks_uri');
   if (s.requestObjectSigningAlg && !hasKeys) add('request_object_signing_alg', 'needs jwks or jwks_uri with the verification key');
+  if (s.backchannelAuthenticationRequestSigningAlg && !hasKeys) add('backchannel_authentication_request_signing_alg', 'needs jwks or jwks_uri with the verification key');
   // Callbacks go out through the same address filter as request_uri fetches (ciba/outbox); https in production.
   if (s.backchannelClientNotificationEndpoint) httpsOnly('backchannel_client_notification_endpoint', [s.backchannelClientNotificationEndpoint]);
   if (s.backchannelTokenDeliveryMode !== 'poll' && !s.backchannelClientNotificationEndpoint)
     add('backchannel_client_notification_endpoint', `required for ${s.backchannelTokenDeliveryMode} delivery`);
+  // CIBA is not offered to pairwise merchants (PAIRWISE_CIBA_REASON): their CIBA settings would promise what is refused.
+  if (s.subjectType === 'pairwise') {
+    const ciba = [
+      s.backchannelTokenDeliveryMode !== 'poll' && 'backchannel_token_delivery_mode',
+      s.backchannelClientNotificationEndpoint && 'backchannel_client_notification_endpoint',
+      s.backchannelUserCodeParameter && 'backchannel_user_code_parameter',
+      s.backchannelAuthenticationRequestSigningAlg && 'backchannel_authentication_request_signing_alg',
+    ].filter(Boolean);
+    if (ciba.length) add('subject_type', `pairwise merchants cannot use CIBA (${ciba.join(', ')} set): ${PAIRWISE_CIBA_REASON}`);
+  }
   if (s.saml) samlSettingProblems(s.saml, s.scope, httpsOnly, add);
   return problems;
 }

@@ -50,6 +50,8 @@ export class MerchantEntity {
   backchannelClientNotificationEndpoint: string | null;
   /** CIBA: backchannel requests must carry the user_code the user set in the app at provisioning. */
   @Column({ name: 'backchannel_user_code_parameter', type: 'boolean', default: false }) backchannelUserCodeParameter: boolean;
+  /** CIBA Core 7.1.1: backchannel requests must be a `request` JWT signed with this algorithm (and the merchant's request-object key). */
+  @Column({ name: 'backchannel_authentication_request_signing_alg', type: 'text', nullable: true }) backchannelAuthenticationRequestSigningAlg: string | null;
   /** Where the global logout may send the browser back to (OIDC `post_logout_redirect_uris`), exact match. */
   @Column({ name: 'post_logout_redirect_uris', type: 'jsonb', default: () => "'[]'::jsonb" }) postLogoutRedirectUris: string[];
   /** The broker pages' language when neither the request nor the browser names a usable one; null: en_GB. */

@@ -31,6 +31,7 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   backchannel_client_notification_endpoint: 'backchannelClientNotificationEndpoint',
   backchannel_user_code_parameter: 'backchannelUserCodeParameter',
   default_ui_locale: 'defaultUiLocale',
+  backchannel_authentication_request_signing_alg: 'backchannelAuthenticationRequestSigningAlg',
   saml: 'saml',
 };
 

@@ -142,6 +142,8 @@ export class MerchantsService {
         requestObjectKeyId: entity.requestObjectKeyId ?? null,
         backchannelTokenDeliveryMode: entity.backchannelTokenDeliveryMode ?? 'poll',
         backchannelClientNotificationEndpoint: entity.backchannelClientNotificationEndpoint ?? null,
+        backchannelAuthenticationRequestSigningAlg: entity.backchannelAuthenticationRequestSigningAlg ?? null,
+        backchannelUserCodeParameter: entity.backchannelUserCodeParameter ?? false,
         saml: entity.saml ?? null,
       },
       this.config.env,

@@ -1,4 +1,6 @@
 import * as client from 'openid-client';
+import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { PAIRWISE_CIBA_REASON } from '../../src/merchants/merchant-policy.js';
 import { adminClient } from '../support/admin-client.js';
 import { cibaError, pollOnce, provisioning } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
@@ -19,13 +21,13 @@ describe('CIBA backchannel endpoint and poll', () => {
   });
   afterAll(() => t.close());
 
-  it('discovery lists what works: poll, ping and push, the CIBA grant, user codes; no signed requests yet', async () => {
+  it('discovery lists what works: poll, ping and push, the CIBA grant, user codes, signed requests', async () => {
     const meta = config.serverMetadata();
     expect(meta.backchannel_authentication_endpoint).toBe(`${t.baseUrl}/oidc/ciba.html`);
     expect(meta.backchannel_token_delivery_modes_supported).toEqual(['poll', 'ping', 'push']);
     expect(meta.grant_types_supported).toContain('urn:openid:params:grant-type:ciba');
     expect(meta.backchannel_user_code_parameter_supported).toBe(true);
-    expect(meta).not.toHaveProperty('backchannel_authentication_request_signing_alg_values_supported');
+    expect(meta.backchannel_authentication_request_signing_alg_values_supported).toEqual(['RS256', 'PS256', 'ES256']);
   });
 
   it('accepts a provisioning request with parameters in the query string and HTTP Basic: JSON 2.6 with interval', async () => {
@@ -65,6 +67,38 @@ describe('CIBA backchannel endpoint and poll', () => {
     });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: 'unknown_user_id' });
+  });
+
+  it('refuses CIBA to pairwise merchants with the reason: unauthorized_client at the request, CIBA settings at registration', async () => {
+    const admin = adminClient(t.baseUrl, t.adminToken);
+    const pairwise = await admin.createMerchant({ name: 'Pairwise shop', redirect_uris: [REDIRECT_URI], subject_type: 'pairwise' });
+    const pairwiseConfig = await discover(`${t.baseUrl}/oidc`, pairwise.client_id, pairwise.client_secret);
+    expect(await cibaError(client.initiateBackchannelAuthentication(pairwiseConfig, { scope: 'openid', login_hint: 'a', binding_message: provisioning('a') }))).toEqual({
+      error: 'unauthorized_client',
+      description: PAIRWISE_CIBA_REASON,
+    });
+    // Said only to the merchant itself: with a wrong secret it is invalid_client, as for anyone.
+    const wrongSecret = await fetch(`${t.baseUrl}/oidc/ciba.html`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${pairwise.client_id}:wrong`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ scope: 'openid', login_hint: 'a' }),
+    });
+    expect([wrongSecret.status, ((await wrongSecret.json()) as { error: string }).error]).toEqual([401, 'invalid_client']);
+    const refused = await admin.call('POST', '/admin/v1/merchants', {
+      name: 'Pairwise ping',
+      redirect_uris: [REDIRECT_URI],
+      subject_type: 'pairwise',
+      backchannel_token_delivery_mode: 'ping',
+      backchannel_client_notification_endpoint: 'https://shop.example/ciba',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      subject_type: [`pairwise merchants cannot use CIBA (backchannel_token_delivery_mode, backchannel_client_notification_endpoint set): ${PAIRWISE_CIBA_REASON}`],
+    });
+    expect((await admin.call('PATCH', `/admin/v1/merchants/${pairwise.client_id}`, { backchannel_user_code_parameter: true })).status).toBe(400);
+    // A public merchant turning pairwise with CIBA settings is refused the same way.
+    const ping = await admin.createMerchant({ name: 'Ping', redirect_uris: [REDIRECT_URI], backchannel_token_delivery_mode: 'ping', backchannel_client_notification_endpoint: 'https://shop.example/ciba' });
+    expect((await admin.call('PATCH', `/admin/v1/merchants/${ping.client_id}`, { subject_type: 'pairwise' })).status).toBe(400);
   });
 
   it('refuses an unknown app with unknown_user_id', async () => {
@@ -145,6 +179,49 @@ describe('CIBA backchannel endpoint and poll', () => {
     expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, resp))).toMatchObject({ error: 'access_denied' });
     // Another app id sees nothing; the cursor moves past what was seen.
     expect((await app('/requests/pending', { app_id: 'someone-else' })).body.requests).toEqual([]);
+  });
+
+  it('gives the app the binding message and transaction text sanitized, never as HTML (also in the verification session); refuses more than 1500 Base64 characters', async () => {
+    const hostile = [
+      '**Pay 100 NOK** to <b>Shop</b><script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>[terms](javascript:alert(document.cookie)) ![pixel](https://tracker.example/p.png)',
+      '<svg/onload=alert(1)>[a [b] c](data:text/html,x) [ok](https://shop.example/terms) <a href="https://evil.example">here</a> <iframe src=//evil.example',
+    ].join('\n');
+    const transactiontext = Buffer.from(hostile).toString('base64');
+    const binding_message = provisioning('app-hostile', { bindingMessage: 'Link <b onmouseover=alert(1)>your</b> app<!-- x -->', transactiontext, transactiontext_type: 'markdown' });
+    await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-hostile', binding_message });
+    const [shown] = (await app('/requests/pending', { app_id: 'app-hostile', wait_seconds: 2 })).body.requests;
+    const expected = {
+      binding_message: 'Link your app',
+      transaction_text: {
+        type: 'markdown',
+        content: [
+          '**Pay 100 NOK** to Shopalert(1)',
+          '[terms] (javascript:alert(document.cookie)) [pixel](https://tracker.example/p.png)',
+          '[a [b] c] (data:text/html,x) [ok](https://shop.example/terms) here ',
+        ].join('\n'),
+      },
+    };
+    expect(shown).toMatchObject(expected);
+    // The verification session the app opens to approve shows the same texts, sanitized the same way.
+    const { session_link } = (await app(`/requests/${shown.id}/approve`, { app_id: 'app-hostile' })).body;
+    const { client: session, qrToken } = VerifierClient.fromLink(session_link);
+    const opened = await session.open(qrToken);
+    expect(opened.requirements).toMatchObject(expected);
+    expect(JSON.stringify([shown, opened])).not.toMatch(/<[a-z!/?]/i);
+    expect(await app(`/requests/${shown.id}/decline`, { app_id: 'app-hostile' })).toMatchObject({ status: 200, body: { state: 'denied' } });
+
+    // Plain text is sanitized too; 1500 Base64 characters pass, 1501 are refused.
+    const plain = Buffer.from('Pay <b>100</b> NOK <img src=x').toString('base64');
+    await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-plain', binding_message: provisioning('app-plain', { transactiontext: plain }) });
+    expect((await app('/requests/pending', { app_id: 'app-plain', wait_seconds: 2 })).body.requests[0].transaction_text).toEqual({ type: 'text', content: 'Pay 100 NOK ' });
+    const longest = Buffer.from('x'.repeat(1125)).toString('base64');
+    expect(longest).toHaveLength(1500);
+    await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-long', binding_message: provisioning('app-long', { transactiontext: longest }) });
+    expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-long', binding_message: provisioning('app-long', { transactiontext: `${longest}QQ==` }) }))).toEqual({
+      error: 'invalid_binding_message',
+      description: 'binding_message transactiontext is longer than 1500 Base64 characters',
+    });
   });
 
   it('cancels a pending request of the same merchant (operation cancel): the poll gets access_denied, the app sees it cancelled', async () => {

@@ -4,7 +4,8 @@ import * as client from 'openid-client';
 import { approveWithVerification, CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
-import { type CallbackListener, pollOnce, provisioning, startCallbackListener } from '../support/ciba-flow.js';
+import { MAX_ATTEMPTS } from '../../src/ciba/outbox/ciba-outbox.service.js';
+import { answerOnTestPage, type CallbackListener, pollOnce, provisioning, startCallbackListener } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
 import { SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
@@ -123,6 +124,46 @@ describe('CIBA push delivery', () => {
     await new Promise((r) => setTimeout(r, 3000));
     expect(listener.received.map((r) => r.status)).toEqual([400]);
   }, 30_000);
+
+  it('revokes the pushed tokens when the push is given up for good: answered 4xx, or failed on the last try', async () => {
+    const meta = config.serverMetadata();
+    /** A push of tokens the listener refuses as told; answers what it was sent. */
+    const refusedPush = async (appId: string, statuses: number[], beforeLastTry?: () => Promise<void>) => {
+      listener.received.length = 0;
+      listener.answers.push(...statuses);
+      const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile offline_access', login_hint: appId, binding_message: provisioning(appId), client_notification_token: `t-${appId}` });
+      expect(await answerOnTestPage(t.baseUrl, appId, 'uto-passport')).toBe(`/ciba/test?app_id=${appId}&done=approved`);
+      await listener.waitFor(1);
+      if (beforeLastTry) await beforeLastTry();
+      await listener.waitFor(statuses.length, 15_000);
+      const sent = listener.received[statuses.length - 1].body as Record<string, string>;
+      expect(sent).toMatchObject({ auth_req_id: started.auth_req_id, access_token: expect.any(String), refresh_token: expect.any(String) });
+      // Given up in the same step as the revocation: wait for the row to be marked.
+      for (let i = 0; i < 50 && !(await t.dataSource.query(`SELECT 1 FROM ciba_outbox WHERE state = 'failed'`)).length; i++) await new Promise((r) => setTimeout(r, 100));
+      return sent;
+    };
+    const assertRevoked = async (sent: Record<string, string>) => {
+      const userinfo = await fetch(meta.userinfo_endpoint!, { headers: { authorization: `Bearer ${sent.access_token}` } });
+      expect(userinfo.status).toBe(401);
+      const refreshed = await fetch(`${t.baseUrl}/oidc/token`, {
+        method: 'POST',
+        headers: { authorization: basic(m.client_id, m.client_secret), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: sent.refresh_token }),
+      });
+      expect(refreshed.status).toBe(400);
+      expect(await refreshed.json()).toMatchObject({ error: 'invalid_grant' });
+    };
+
+    await t.dataSource.query(`DELETE FROM ciba_outbox`);
+    await assertRevoked(await refusedPush('push-given-up-4xx', [400]));
+    expect(await t.dataSource.query(`SELECT state, last_error FROM ciba_outbox`)).toEqual([{ state: 'failed', last_error: 'HTTP 400' }]);
+
+    // 5xx is retried; the last allowed try failing gives up too (here the earlier tries are counted as spent).
+    await t.dataSource.query(`DELETE FROM ciba_outbox`);
+    const sent = await refusedPush('push-given-up-5xx', [503, 503], () => t.dataSource.query(`UPDATE ciba_outbox SET attempts = $1 - 1 WHERE state = 'pending'`, [MAX_ATTEMPTS]));
+    expect(await t.dataSource.query(`SELECT state, attempts, last_error FROM ciba_outbox`)).toEqual([{ state: 'failed', attempts: MAX_ATTEMPTS, last_error: 'HTTP 503' }]);
+    await assertRevoked(sent);
+  }, 60_000);
 
   (canShareDatabase() ? it : it.skip)('delivers a push after a restart', async () => {
     listener.answers.push(503);

@@ -70,3 +70,24 @@ export async function pollOnce(baseUrl: string, clientId: string, secret: string
 }
 
 export const provisioning = (appId: string, extra: Record<string, unknown> = {}) => JSON.stringify({ requestType: 'Provisioning', appId, bindingMessage: 'Link your app', ...extra });
+
+/**
+ * customer-test's CIBA page as the phone: answers the newest open request of `appId` with a specimen holder of
+ * the test eID (`person`), or declines it. Answers where the page redirected (…&done=approved|denied).
+ */
+export async function answerOnTestPage(baseUrl: string, appId: string, person: string | 'decline'): Promise<string | null> {
+  const res = await fetch(`${baseUrl}/ciba/test?app_id=${encodeURIComponent(appId)}`);
+  const page = await res.text();
+  const cookie = res.headers.get('set-cookie')!.split(';')[0];
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(page)?.[1];
+  const ids = [...page.matchAll(/data-request="([^"]+)"/g)].map((m) => m[1]);
+  if (!csrf || !ids.length) throw new Error(`no open request for ${appId} on the test page`);
+  const fields: Record<string, string> = person === 'decline' ? { _csrf: csrf, app_id: appId, action: 'decline' } : { _csrf: csrf, app_id: appId, person, action: 'approve' };
+  const answered = await fetch(`${baseUrl}/ciba/test/requests/${ids[ids.length - 1]}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams(fields),
+  });
+  return answered.headers.get('location');
+}

@@ -10,7 +10,7 @@ export interface CibaPendingRequest {
   state: 'pending' | 'verifying';
   merchant_name: string;
   binding_message?: string;
-  /** Plain text, or markdown without HTML: show as text or render as markdown, never as HTML. */
+  /** Plain text, or markdown; HTML removed, markdown images and non-https links disarmed by the server: show as text or render as markdown, never as HTML. */
   transaction_text?: { type: 'text' | 'markdown'; content: string };
   document_kinds: string[];
   expires_at: string;

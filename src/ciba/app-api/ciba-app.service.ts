@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import type { BrokeredIdentity, EidProvider, EidRequest } from '../../eid/eid-provider.js';
+import { appDisplayText } from '../../eid/app-display-text.js';
 import { EidRegistry } from '../../eid/eid-registry.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
 import { DOCUMENT_VERIFIER_ID } from '../../verifier/scheme/document-verifier.provider.js';
 import { AppBindingsService } from '../bindings/app-bindings.service.js';
-import { appSecretInvalid, requestNotFound, requestNotPending, verificationNotDone } from '../ciba.errors.js';
+import { appSecretInvalid, appSuspended, requestNotFound, requestNotPending, verificationNotDone } from '../ciba.errors.js';
 import { CibaCompletionService } from '../engine/ciba-completion.service.js';
 import { type CibaRequest, CibaRequestsService } from '../requests/ciba-requests.service.js';
 import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto, RequestStateDto } from './dto/ciba-app.dto.js';
@@ -114,15 +115,25 @@ export class CibaAppService {
   private async load(id: string, dto: AppIdentityDto): Promise<CibaRequest> {
     const request = await this.requests.get(id);
     if (!request || request.details.appId !== dto.app_id) throw requestNotFound();
-    if (!(await this.appMayAnswer(request, dto))) throw appSecretInvalid();
+    const verdict = await this.appVerdict(request, dto);
+    if (verdict === 'suspended') throw appSuspended();
+    if (verdict !== 'ok') throw appSecretInvalid();
     return request;
   }
 
-  /** Provisioning goes to whoever holds the appId; authentication only to the app instance that was bound. */
-  private async appMayAnswer({ row, details }: CibaRequest, dto: AppIdentityDto): Promise<boolean> {
-    if (row.kind === 'provisioning') return true;
+  private async appMayAnswer(request: CibaRequest, dto: AppIdentityDto): Promise<boolean> {
+    return (await this.appVerdict(request, dto)) === 'ok';
+  }
+
+  /**
+   * Provisioning goes to whoever holds the appId; authentication only to the app instance that was bound, and
+   * only while its binding is active (an operator may suspend it while a request is open).
+   */
+  private async appVerdict({ row, details }: CibaRequest, dto: AppIdentityDto): Promise<'ok' | 'secret' | 'suspended'> {
+    if (row.kind === 'provisioning') return 'ok';
     const binding = await this.bindings.find(row.clientId, details.appId);
-    return binding !== undefined && this.bindings.appSecretAccepted(binding, dto.app_secret);
+    if (!binding || !this.bindings.appSecretAccepted(binding, dto.app_secret)) return 'secret';
+    return binding.status === 'active' ? 'ok' : 'suspended';
   }
 
   private verifier(): EidProvider {
@@ -147,7 +158,7 @@ export class CibaAppService {
 
 const verificationUid = (id: string) => `ciba:${id}`;
 
-/** The transaction text as data for the app: markdown keeps its syntax but loses any HTML tags. */
+/** The binding and transaction texts as data for the app: never HTML (app-display-text.ts); markdown keeps its syntax. */
 function toDto({ row, details }: CibaRequest): PendingRequestDto {
   const { binding } = details;
   const text = binding.transactionText;
@@ -156,8 +167,8 @@ function toDto({ row, details }: CibaRequest): PendingRequestDto {
     kind: row.kind,
     state: row.state,
     merchant_name: details.merchantName,
-    ...(binding.text ? { binding_message: binding.text } : {}),
-    ...(text ? { transaction_text: { type: text.type, content: text.type === 'markdown' ? text.content.replace(/<[^>]*>/g, '') : text.content } } : {}),
+    ...(binding.text ? { binding_message: appDisplayText(binding.text) } : {}),
+    ...(text ? { transaction_text: { type: text.type, content: appDisplayText(text.content, text.type) } } : {}),
     document_kinds: binding.documentKinds ?? ALL_KINDS,
     expires_at: row.expiresAt.toISOString(),
   };

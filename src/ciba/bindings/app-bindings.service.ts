@@ -19,6 +19,8 @@ export interface AppBinding extends BindingSecrets {
   id: string;
   clientId: string;
   status: AppStatus;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const context = (clientId: string, appKey: string) => `ciba-app-binding:${clientId}:${appKey}`;
@@ -68,6 +70,19 @@ export class AppBindingsService {
     );
   }
 
+  /**
+   * An operator suspends or reactivates a binding (spec 3 userStatus): a suspended app answers unknown_user_id to
+   * new requests and cannot answer open ones. Undefined when the app is not bound at this merchant.
+   */
+  async setStatus(clientId: string, appId: string, status: AppStatus, manager: EntityManager): Promise<{ binding: AppBinding; previous: AppStatus } | undefined> {
+    const repo = manager.getRepository(AppBindingEntity);
+    const where = { clientId, appKey: this.appKey(appId) };
+    const row = await repo.findOne({ where, lock: { mode: 'pessimistic_write' } });
+    if (!row) return undefined;
+    if (row.status !== status) await repo.update({ id: row.id }, { status });
+    return { binding: this.open((await repo.findOneBy({ id: row.id }))!), previous: row.status };
+  }
+
   /** An app bound without a secret (its provisioning sent none) is reachable by its appId alone. */
   appSecretAccepted(binding: AppBinding, appSecret: string | undefined): boolean {
     return binding.appSecretHash === undefined || (appSecret !== undefined && secretMatches(appSecret, binding.appSecretHash));
@@ -79,6 +94,6 @@ export class AppBindingsService {
 
   private open(row: AppBindingEntity): AppBinding {
     const secrets = JSON.parse(this.secretBox.decryptText(row.sealed, context(row.clientId, row.appKey))) as BindingSecrets;
-    return { id: row.id, clientId: row.clientId, status: row.status, ...secrets };
+    return { id: row.id, clientId: row.clientId, status: row.status, createdAt: row.createdAt, updatedAt: row.updatedAt, ...secrets };
   }
 }

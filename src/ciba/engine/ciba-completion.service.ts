@@ -57,7 +57,7 @@ export class CibaCompletionService {
         authTime: Math.floor(identity.authTime.getTime() / 1000),
       });
       await engineRequest.save();
-      await this.notify(request, manager, () => this.pushTokens.tokenResponse(engineRequest, grant, scheme, identity));
+      await this.notify(request, manager, () => this.pushTokens.tokenResponse(engineRequest, grant, scheme, identity), grantId);
     });
     this.outbox.kick();
   }
@@ -90,11 +90,13 @@ export class CibaCompletionService {
    * CIBA Core 10.2: a ping says only that the result is ready; the merchant fetches it from the token endpoint.
    * 10.3.1 / 12: a push carries the result itself (`pushBody`: the token response or the error), with auth_req_id.
    */
-  private async notify({ row, details }: CibaRequest, manager: EntityManager, pushBody: () => Promise<Record<string, unknown>>): Promise<void> {
+  private async notify({ row, details }: CibaRequest, manager: EntityManager, pushBody: () => Promise<Record<string, unknown>>, grantId?: string): Promise<void> {
     const merchant = await this.merchants.findEnabled(row.clientId);
     const mode = merchant?.backchannelTokenDeliveryMode;
     if ((mode !== 'ping' && mode !== 'push') || !merchant?.backchannelClientNotificationEndpoint || !details.notificationToken) return;
     const body = mode === 'push' ? { auth_req_id: details.authReqId, ...(await pushBody()) } : { auth_req_id: details.authReqId };
-    await this.outbox.enqueue(row.clientId, mode, { url: merchant.backchannelClientNotificationEndpoint, bearer: details.notificationToken, body }, manager);
+    // A push of tokens names their grant: revoked if the push is given up (the outbox never sends it).
+    const revocable = mode === 'push' && grantId ? { grantId } : {};
+    await this.outbox.enqueue(row.clientId, mode, { url: merchant.backchannelClientNotificationEndpoint, bearer: details.notificationToken, body, ...revocable }, manager);
   }
 }

@@ -5,12 +5,19 @@ import { SecretBox } from '../../common/crypto/secret-box.js';
 import { logger } from '../../common/logging/logger.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { OutboundFetchError, outboundPost } from '../../oidc/provider/outbound-fetch.js';
+import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';
+import { inEngineTransaction } from '../../oidc/storage/engine-transaction.js';
 import { OutboxEntity } from './outbox.entity.js';
 
 interface Callback {
   url: string;
   bearer: string;
   body: Record<string, unknown>;
+  /**
+   * A push of tokens (CIBA Core 10.3.1): the grant they were made for. Never sent; when the push is given up
+   * for good the grant is revoked with every token of it, as the merchant never received them.
+   */
+  grantId?: string;
 }
 
 const TICK_MS = 500;
@@ -26,7 +33,8 @@ const context = (id: string) => `ciba-outbox:${id}`;
  * instance's worker claims due rows (FOR UPDATE SKIP LOCKED, with a lease, so two instances never send the same
  * row at once and a crash mid-send only delays it). Timeouts, network errors and 5xx are retried with
  * exponential backoff (1, 2, 4 ... 300 s, at most MAX_ATTEMPTS); a 4xx, or an address the filter refuses, is
- * final. Rows survive a restart: whatever is due is sent by the next worker to run.
+ * final. Rows survive a restart: whatever is due is sent by the next worker to run. A push of tokens that is given
+ * up revokes their grant in the same step (the tokens were never received; nobody else should hold them).
  */
 @Injectable()
 export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -38,6 +46,7 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
     private readonly dataSource: DataSource,
     private readonly secretBox: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly oidc: OidcProviderService,
   ) {
     this.repo = dataSource.getRepository(OutboxEntity);
   }
@@ -111,8 +120,19 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
       const backoff = Math.min(2 ** (row.attempts - 1), MAX_BACKOFF_SECONDS);
       await this.dataSource.query(`UPDATE ciba_outbox SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`, [row.id, backoff, error]);
     } else {
-      await this.repo.update({ id: row.id }, { state: 'failed', lastError: error });
-      logger.warn({ outbox_id: row.id, error }, 'ciba callback given up');
+      await inEngineTransaction(this.dataSource, async (manager) => {
+        await manager.getRepository(OutboxEntity).update({ id: row.id }, { state: 'failed', lastError: error });
+        if (callback.grantId) await this.revokeGrant(callback.grantId);
+      });
+      logger.warn({ outbox_id: row.id, error, revoked: Boolean(callback.grantId) }, 'ciba callback given up');
     }
+  }
+
+  /** As the engine revokes a grant (helpers/revoke.js): its access and refresh tokens, then the grant itself. */
+  private async revokeGrant(grantId: string): Promise<void> {
+    const engine = this.oidc.engine;
+    await engine.AccessToken.revokeByGrantId(grantId);
+    await engine.RefreshToken.revokeByGrantId(grantId);
+    await (await engine.Grant.find(grantId))?.destroy();
   }
 }

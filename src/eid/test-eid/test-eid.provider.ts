@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import type { Messages } from '../../i18n/messages.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
-import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js';
+import { mapVerifierClaims, type VerificationOutcome } from '../../verifier-claims/map-verifier-claims.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../acr.js';
+import { documentKindOf } from '../binding-message.js';
 import { documentSubject } from '../document-subject.js';
 import type { EidProvider, EidRequest, EidStep, SupportsAcr } from '../eid-provider.js';
 import { SPECIMEN_IDENTITIES, type SpecimenIdentity } from './specimen-identities.js';
@@ -53,7 +54,15 @@ export class TestEidProvider implements EidProvider, SupportsAcr {
     if (!person) return this.start(request);
     const now = new Date();
     const { holder } = person;
-    const claims = mapVerifierClaims(holder, { result: 'pass', explanations: [], facematchLevel: 9, sources: ['SDK_NFC', 'SDK_FACESCAN'] }, now);
+    // As the document verifier: a document of a kind the merchant did not ask for (binding_message
+    // ntdr-doc-types, spec 4.7) fails with STATUS_BAD_DOCUMENTTYPE.
+    const allowed = request.bindingMessage?.documentKinds;
+    const kind = documentKindOf(holder.documentCode);
+    const outcome: VerificationOutcome =
+      allowed && (kind === 'other' || !allowed.includes(kind))
+        ? { result: 'fail', explanations: ['STATUS_BAD_DOCUMENTTYPE'], facematchLevel: 0, sources: ['SDK_NFC'] }
+        : { result: 'pass', explanations: [], facematchLevel: 9, sources: ['SDK_NFC', 'SDK_FACESCAN'] };
+    const claims = mapVerifierClaims(holder, outcome, now);
     const high = request.acrValues.includes(ACR_REQUEST_HIGH);
     return {
       kind: 'identified',

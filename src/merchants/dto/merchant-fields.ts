@@ -152,6 +152,17 @@ export class MerchantOptionalFields {
   @IsOptional() @IsIn(UI_LOCALES)
   default_ui_locale?: UiLocale | null;
 
+  @ApiPropertyOptional({
+    enum: REQUEST_OBJECT_ALGS,
+    nullable: true,
+    description:
+      'CIBA Core 7.1.1: every backchannel request must then be a `request` JWT signed with this algorithm by the key of jwks / jwks_uri ' +
+      '(request_object_key_id, else the first signing key), carrying iss, aud, exp, iat, nbf and jti. Without it a signed request is ' +
+      'still accepted (with an algorithm of discovery), plain parameters too.',
+  })
+  @IsOptional() @IsIn(REQUEST_OBJECT_ALGS)
+  backchannel_authentication_request_signing_alg?: string | null;
+
   @ApiPropertyOptional({ description: 'The merchant as a SAML 1.1 relying party (replaced as a whole; null ends SAML for it).', type: SamlSettingsDto, nullable: true })
   @IsOptional() @ValidateNested() @Type(() => SamlSettingsDto)
   saml?: SamlSettingsDto | null;

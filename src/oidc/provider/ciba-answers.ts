@@ -1,8 +1,12 @@
 import type { default as Provider, KoaContextWithOIDC } from 'oidc-provider';
+import { PAIRWISE_CIBA_REASON } from '../../merchants/merchant-policy.js';
 import { toErrorBody } from '../../common/errors/app-exception.filter.js';
 import { answeredHere, type CibaHooksSlot } from './ciba-hooks.js';
 
 export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
+
+/** The engine's answer (authorization/client.js) to a backchannel request of a client without the CIBA grant. */
+const GRANT_NOT_ALLOWED = `${CIBA_GRANT_TYPE} is not allowed for this client`;
 
 /** What the engine answered to a CIBA poll that the CIBA module may refine (slow_down, expired_token). */
 const REFINED = new Set(['authorization_pending', 'invalid_grant']);
@@ -23,6 +27,16 @@ export function applyCibaAnswers(provider: Provider, ciba: CibaHooksSlot): void 
     if (answer) {
       ctx.status = 200;
       ctx.body = answer;
+      return;
+    }
+    // Pairwise merchants have no CIBA grant (merchant-client.ts). The engine calls that invalid_request; CIBA Core 13
+    // names it unauthorized_client ("not authorized to use this authentication flow"), and the merchant is told why.
+    // Only that answer of the engine (given after client authentication) is replaced: nothing is said before.
+    const client = ctx.oidc?.client;
+    const refused = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
+    if (ctx.oidc?.route === 'backchannel_authentication' && client && refused?.error === 'invalid_request' && refused.error_description === GRANT_NOT_ALLOWED) {
+      ctx.status = 400;
+      ctx.body = { error: 'unauthorized_client', error_description: client.subjectType === 'pairwise' ? PAIRWISE_CIBA_REASON : 'this client is not registered for CIBA' };
       return;
     }
     if (ctx.oidc?.route !== 'token' || ctx.oidc.params?.grant_type !== CIBA_GRANT_TYPE) return;

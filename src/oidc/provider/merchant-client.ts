@@ -76,9 +76,9 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
 const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
 
 /**
- * CIBA registration (CIBA Core 4) as the engine needs it. The engine wants a jwks_uri of pairwise CIBA clients:
- * such merchants get no CIBA grant, so their backchannel requests answer unauthorized_client and their code
- * flow is untouched. The engine only checks the notification endpoint's shape (https); it never calls it (the
+ * CIBA registration (CIBA Core 4) as the engine needs it. The engine wants a jwks_uri, a sector_identifier_uri
+ * and private_key_jwt of pairwise CIBA clients (PAIRWISE_CIBA_REASON): such merchants get no CIBA grant, so their
+ * backchannel requests answer unauthorized_client (with that reason) and their code flow is untouched. The engine only checks the notification endpoint's shape (https); it never calls it (the
  * CIBA module's outbox delivers), so a customer-test http://localhost endpoint is shown to it as https. Push
  * (which the engine refuses to configure) is shown to it as ping: the request side is the same (a
  * client_notification_token is required); the CIBA module delivers the tokens itself.
@@ -92,6 +92,8 @@ function cibaMetadata(m: MerchantEntity): Partial<ClientMetadata> {
     backchannel_token_delivery_mode: mode === 'push' ? 'ping' : mode,
     ...(mode !== 'poll' && endpoint ? { backchannel_client_notification_endpoint: endpoint } : {}),
     backchannel_user_code_parameter: m.backchannelUserCodeParameter ?? false,
+    // CIBA Core 7.1.1: the engine then refuses unsigned requests and other algorithms.
+    ...(m.backchannelAuthenticationRequestSigningAlg ? { backchannel_authentication_request_signing_alg: m.backchannelAuthenticationRequestSigningAlg } : {}),
   };
 }
 

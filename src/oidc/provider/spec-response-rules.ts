@@ -22,8 +22,7 @@ export function applySpecResponseRules(provider: Provider, rules: SpecResponseRu
     // request_uri by reference is resolved in front of the engine (request-uri.middleware), so it is supported.
     if (ctx.oidc?.route === 'discovery' && body && typeof body === 'object') {
       body.request_uri_parameter_supported = true;
-      // Signed CIBA requests (CIBA Core 7.1.1) are the engine's, but not tested here yet: not advertised.
-      delete body.backchannel_authentication_request_signing_alg_values_supported;
+      // Signed CIBA requests (CIBA Core 7.1.1): the engine's, listed by it (the request-object algorithms, no HS*).
       // Push is delivered by the CIBA module (the engine only knows poll and ping).
       const modes = body.backchannel_token_delivery_modes_supported;
       if (Array.isArray(modes) && !modes.includes('push')) modes.push('push');

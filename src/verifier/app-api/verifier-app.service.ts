@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
+import { appDisplayText } from '../../eid/app-display-text.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { documentSubject, transactionSubject } from '../../eid/document-subject.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
@@ -274,7 +275,8 @@ function requirementsDto(r: SessionRequirements): SessionRequirementsDto {
   return {
     document_kinds: r.documentKinds,
     show_document_list: r.showDocumentList,
-    ...(r.bindingText ? { binding_message: r.bindingText } : {}),
-    ...(r.transactionText ? { transaction_text: r.transactionText } : {}),
+    // What the merchant wrote, as the app may show it: never HTML (app-display-text.ts).
+    ...(r.bindingText ? { binding_message: appDisplayText(r.bindingText) } : {}),
+    ...(r.transactionText ? { transaction_text: { type: r.transactionText.type, content: appDisplayText(r.transactionText.content, r.transactionText.type) } } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   Icao9303Error, parseDg1, parseDg11, parseDg2, startChipAuthentication, verifyDocument, type ChipAuthChallenge, type ChipAuthEvidence,
 } from '../../../libs/icao9303/src/index.js';
-import type { DocumentKind } from '../../eid/binding-message.js';
+import { type DocumentKind, documentKindOf } from '../../eid/binding-message.js';
 import type { DocumentHolderData } from '../../verifier-claims/map-verifier-claims.js';
 import { expiryDateFromMrz } from '../../verifier-claims/dates.js';
 import { unusableChipData } from '../verifier.errors.js';
@@ -31,16 +31,6 @@ export interface ChipEvidence {
   cloneDetectionPassed: boolean;
   /** Human-readable failure reasons with their ICAO clauses, for support (never sent to merchants). */
   failures: string[];
-}
-
-/** ICAO 9303 document kinds from the MRZ document code (9303-4/-5/-6: P passports, I/A/C cards, V visas, D driving licences). */
-export function documentKindOf(code: string): DocumentKind | 'other' {
-  const first = code.charAt(0);
-  if (first === 'P') return 'P';
-  if (first === 'I' || first === 'A' || first === 'C') return 'I';
-  if (first === 'V') return 'V';
-  if (first === 'D') return 'D';
-  return 'other';
 }
 
 @Injectable()

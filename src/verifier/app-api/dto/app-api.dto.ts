@@ -41,8 +41,8 @@ export class OpenSessionDto {
 export class SessionRequirementsDto {
   @ApiProperty({ type: [String], enum: ['I', 'P', 'D', 'V'], description: 'document kinds accepted (spec 4.7 ntdr-doc-types)' }) document_kinds: string[];
   @ApiProperty({ description: 'show the document type selection page (ntdr-app-doclist)' }) show_document_list: boolean;
-  @ApiPropertyOptional({ description: 'text for the user: the binding message' }) binding_message?: string;
-  @ApiPropertyOptional({ description: 'transaction text to show; markdown is to be rendered as text or safe markdown' })
+  @ApiPropertyOptional({ description: 'text for the user: the binding message (HTML removed; show as text)' }) binding_message?: string;
+  @ApiPropertyOptional({ description: 'transaction text to show (HTML removed, markdown images and non-https links disarmed): text as text, markdown as markdown, never as HTML' })
   transaction_text?: { type: string; content: string };
 }
 
