@@ -42,6 +42,17 @@ describe('CIBA backchannel endpoint and poll', () => {
     expect(body).toEqual({ auth_req_id: expect.any(String), expires_in: 120, interval: 2 });
   });
 
+  it('authenticates the merchant by its registered method too (client_secret_post in the form body), besides the Basic of spec 4.3', async () => {
+    const post = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'CIBA post', redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'client_secret_post' });
+    const form = { scope: 'openid', login_hint: 'app-post', binding_message: provisioning('app-post') };
+    const send = (body: Record<string, string>) =>
+      fetch(`${t.baseUrl}/oidc/ciba.html`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) });
+    const res = await send({ ...form, client_id: post.client_id, client_secret: post.client_secret });
+    expect([res.status, await res.json()]).toEqual([200, { auth_req_id: expect.any(String), expires_in: expect.any(Number), interval: 2 }]);
+    const wrong = await send({ ...form, client_id: post.client_id, client_secret: `${post.client_secret}x` });
+    expect([wrong.status, ((await wrong.json()) as { error: string }).error]).toEqual([401, 'invalid_client']);
+  });
+
   it('answers the same 2.6 object as a JWT signed with the provider keys for Accept: application/jwt', async () => {
     const { createRemoteJWKSet, jwtVerify } = await import('jose');
     const res = await fetch(`${t.baseUrl}/oidc/ciba.html`, {

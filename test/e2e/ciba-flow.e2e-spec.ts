@@ -59,6 +59,10 @@ describe('CIBA provisioning and authentication with the app and a document verif
     expect(claims.amr).toEqual(expect.arrayContaining(['sc', 'face']));
     provisionedSub = claims.sub;
     idToken = done.id_token!;
+    // The binding is personal data: sealed like the rest, looked up by keyed hashes (no app id, sub or secret in clear).
+    const rows: { text: string }[] = await t.dataSource.query(`SELECT row_to_json(b)::text AS text FROM ciba_app_bindings b`);
+    expect(rows).toHaveLength(1);
+    for (const secret of [appId, claims.sub, '4711', 'NORDMANN', '15018012345']) expect([secret, rows[0].text.includes(secret)]).toEqual([secret, false]);
   }, 300_000);
 
   it('refuses an authentication without the user_code with missing_user_code, and a wrong one with invalid_user_code', async () => {

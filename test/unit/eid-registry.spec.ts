@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addLogSink } from '../../src/common/logging/logger.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { EidModule } from '../../src/eid/eid.module.js';
 import { EidRegistry } from '../../src/eid/eid-registry.js';
@@ -61,7 +62,15 @@ describe('eID registry', () => {
     expect(registry.builtInIds()).toEqual(['test']);
     const production = new EidRegistry([], config('production'));
     production.addSource(source);
-    await production.refresh();
+    const lines: string[] = [];
+    const stop = addLogSink((line) => lines.push(line), { capture: true });
+    try {
+      await production.refresh();
+    } finally {
+      stop();
+    }
     expect(production.ids()).toEqual(['test', 'bank']);
+    // Leaving a scheme out is said once, for the operator, naming it.
+    expect(lines.map((l) => JSON.parse(l) as { scheme: string; msg: string }).map((l) => [l.scheme, l.msg])).toEqual([['bank-test', 'test-only eID scheme left out in production']]);
   });
 });
