@@ -11,6 +11,7 @@ import { UpstreamOidcModule } from './eid/upstream-oidc/upstream-oidc.module.js'
 import { HealthModule } from './health/health.module.js';
 import { MerchantsModule } from './merchants/merchants.module.js';
 import { OidcModule } from './oidc/oidc.module.js';
+import { RedisModule } from './redis/redis.module.js';
 import { SamlModule } from './saml/saml.module.js';
 import { ServiceDocsModule } from './service-docs/service-docs.module.js';
 
@@ -30,6 +31,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(database),
+        RedisModule.forRoot(config.redisUrl),
         CryptoModule,
         AdminModule,
         MerchantsModule,
