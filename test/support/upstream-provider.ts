@@ -24,6 +24,8 @@ export interface TestUpstream {
   clientSecret: string;
   /** What the next interaction does, and as whom. */
   next: { action: UpstreamAction; user: string; tamper: Tamper };
+  /** How many HTTP requests reached the upstream at all (an address the broker must not reach stays at 0). */
+  requests: number;
   /** The last authorization request's parameters, as the upstream received them. */
   lastAuthorization?: Record<string, unknown>;
   close(): Promise<void>;
@@ -45,6 +47,7 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string):
     clientId: 'broker',
     clientSecret: 'upstream-secret-for-the-broker-0123456789',
     next: { action: 'login', user: users[0].sub, tamper: undefined },
+    requests: 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
@@ -85,6 +88,7 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string):
   });
 
   server.on('request', (req, res) => {
+    upstream.requests += 1;
     const match = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
     if (!match) return provider.callback()(req, res);
     void (async () => {

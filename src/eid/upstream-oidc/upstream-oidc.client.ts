@@ -1,4 +1,6 @@
 import * as oidc from 'openid-client';
+import type { OutboundPolicy } from '../../oidc/provider/outbound-fetch.js';
+import { upstreamFetch } from './upstream-fetch.js';
 
 export interface UpstreamClientOptions {
   issuer: string;
@@ -7,6 +9,8 @@ export interface UpstreamClientOptions {
   tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
   /** customer-test only: an upstream on plain http (a local test provider). */
   allowHttp: boolean;
+  /** Which addresses every request to this upstream (discovery, JWKS, token, user-info) may reach. */
+  policy: OutboundPolicy;
 }
 
 /** Discovery is kept this long; a failed login fetches it again (the upstream may have rotated keys). */
@@ -44,7 +48,9 @@ export class UpstreamOidcClient {
     const url = new URL(issuer);
     if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) throw new Error(`upstream issuer must be https: ${issuer}`);
     const auth = !clientSecret ? oidc.None() : tokenEndpointAuthMethod === 'client_secret_post' ? oidc.ClientSecretPost(clientSecret) : oidc.ClientSecretBasic(clientSecret);
+    // Given to discovery, the fetch stays on the Configuration for every later request (JWKS, token, user-info).
     const config = await oidc.discovery(url, clientId, clientSecret ? { client_secret: clientSecret } : undefined, auth, {
+      [oidc.customFetch]: upstreamFetch(this.options.policy),
       execute: allowHttp ? [oidc.allowInsecureRequests] : [],
       timeout: TIMEOUT_SECONDS,
     });

@@ -15,6 +15,8 @@ export interface UpstreamSchemeDeps {
   callbackUrl: string;
   subjectSecret: string;
   allowHttp: boolean;
+  /** Outside production: a customer-test scheme may reach loopback (a local test upstream); nothing else private, ever. */
+  allowLoopback: boolean;
 }
 
 interface PendingData {
@@ -42,7 +44,11 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     this.id = settings.id;
     // A scheme against an upstream's test system must never run in production (the registry enforces it).
     this.testOnly = settings.environment === 'customer-test';
-    this.client = new UpstreamOidcClient({ ...settings, allowHttp: deps.allowHttp });
+    this.client = new UpstreamOidcClient({
+      ...settings,
+      allowHttp: deps.allowHttp,
+      policy: { allowLoopback: deps.allowLoopback && settings.environment === 'customer-test' },
+    });
     this.mappers = createMappers(settings.claimMappers);
   }
 

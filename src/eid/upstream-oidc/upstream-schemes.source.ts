@@ -74,6 +74,7 @@ export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit, OnA
       callbackUrl: `${this.config.baseUrl}${EID_CALLBACK_PATH}`,
       subjectSecret: this.config.subjectSecret,
       allowHttp: !this.config.isProduction,
+      allowLoopback: !this.config.isProduction,
     });
   }
 

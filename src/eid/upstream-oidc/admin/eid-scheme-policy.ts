@@ -1,6 +1,7 @@
 import { ACR_EIDAS_HIGH } from '../../acr.js';
 import { UI_LOCALES } from '../../../i18n/locales.js';
 import { type ClaimMapperConfig, mapperProblems } from '../mappers/index.js';
+import { namesReservedAddress } from './issuer-address.js';
 
 /** Our acr values a scheme may map upstream values to. */
 export const MAPPABLE_ACRS = [ACR_EIDAS_HIGH];
@@ -32,6 +33,7 @@ export function schemeProblems(s: SchemeShape, production: boolean): Record<stri
   }
   if (production && s.environment === 'customer-test') add('environment', 'a customer-test scheme cannot run in production');
   if (production && !s.issuer.startsWith('https://')) add('issuer', 'issuer must be https in production');
+  if (s.environment === 'production' && namesReservedAddress(s.issuer)) add('issuer', 'a production scheme cannot have its issuer at a loopback, private or reserved address');
   Object.assign(problems, mapperProblems(s.claimMappers));
   return problems;
 }
