@@ -34,7 +34,17 @@ export interface TestUpstream {
 export const UPSTREAM_HIGH = 'urn:up:high';
 export const UPSTREAM_LOW = 'urn:up:low';
 
-export async function startUpstream(users: UpstreamUser[], redirectUri: string): Promise<TestUpstream> {
+export interface UpstreamOptions {
+  /**
+   * More clients of the upstream besides the client_secret_basic `broker`, as an operator registers them
+   * (e.g. token_endpoint_auth_method private_key_jwt with jwks_uri = the broker's /its/eid/jwks, or
+   * id_token_encrypted_response_alg/enc); redirect_uris and the grant are filled in. Given the issuer, so a
+   * client can name the upstream's own /jwks (keys that are not the broker's).
+   */
+  clients?: (issuer: string) => Array<Record<string, unknown> & { client_id: string }>;
+}
+
+export async function startUpstream(users: UpstreamUser[], redirectUri: string, options: UpstreamOptions = {}): Promise<TestUpstream> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = 'upstream-1';
   const jwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
@@ -60,6 +70,7 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string):
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
+      ...(options.clients?.(issuer) ?? []).map((c) => ({ redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code' as const], ...c })),
     ],
     jwks: { keys: [jwk] },
     findAccount: async (_ctx, sub) => {
@@ -75,6 +86,11 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string):
     adapter: MemoryAdapter,
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // A plain error page of its own (the engine's default announces itself on the console).
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = `<h1>upstream error</h1><p>${String(out.error)}: ${String(out.error_description ?? "")}</p>`;
+    },
   });
   provider.on('server_error', () => undefined);
 

@@ -15,7 +15,9 @@ export class EidSchemeEntity {
   @Column({ type: 'text' }) issuer: string;
   @Column({ name: 'client_id', type: 'text' }) clientId: string;
   @Column({ name: 'client_secret_sealed', type: 'text', nullable: true }) clientSecretSealed: string | null;
-  @Column({ name: 'token_endpoint_auth_method', type: 'text' }) tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
+  @Column({ name: 'token_endpoint_auth_method', type: 'text' }) tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
+  /** null: RS256 (only read for private_key_jwt). */
+  @Column({ name: 'token_endpoint_auth_signing_alg', type: 'text', nullable: true }) tokenEndpointAuthSigningAlg: 'RS256' | 'ES256' | null;
   @Column({ type: 'text' }) scope: string;
   @Column({ name: 'acr_values', type: 'jsonb' }) acrValues: string[];
   @Column({ name: 'acr_map', type: 'jsonb' }) acrMap: Record<string, string>;

@@ -4,6 +4,7 @@ import type { Messages } from '../../i18n/messages.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../acr.js';
 import type { EidProvider, EidRequest, EidStep, ResumesRedirect, SupportsAcr } from '../eid-provider.js';
 import type { PendingRedirectsService } from '../redirects/pending-redirects.service.js';
+import type { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
 import { type ClaimMapper, createMappers, mapClaims } from './mappers/index.js';
 import { oidc, UpstreamOidcClient } from './upstream-oidc.client.js';
 import type { UpstreamSchemeSettings } from './upstream-scheme-settings.js';
@@ -11,6 +12,8 @@ import { upstreamSubject } from './upstream-subject.js';
 
 export interface UpstreamSchemeDeps {
   pending: PendingRedirectsService;
+  /** Our keys toward upstreams (private_key_jwt assertions). */
+  keys: Pick<UpstreamClientKeysService, 'signingKey'>;
   /** `BASE_URL/its/eid/callback`: the one redirect URI registered at every upstream. */
   callbackUrl: string;
   subjectSecret: string;
@@ -47,6 +50,7 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     this.client = new UpstreamOidcClient({
       ...settings,
       allowHttp: deps.allowHttp,
+      keys: deps.keys,
       policy: { allowLoopback: deps.allowLoopback && settings.environment === 'customer-test' },
     });
     this.mappers = createMappers(settings.claimMappers);

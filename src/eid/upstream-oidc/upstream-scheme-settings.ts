@@ -11,7 +11,9 @@ export interface UpstreamSchemeSettings {
   issuer: string;
   clientId: string;
   clientSecret?: string;
-  tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
+  tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
+  /** private_key_jwt: which of our keys (GET /its/eid/jwks) signs the client assertion. */
+  tokenEndpointAuthSigningAlg: 'RS256' | 'ES256';
   /** Scopes asked of the upstream (`openid` always among them). */
   scope: string;
   /** Upstream acr_values sent on every request, unless the merchant asked for our high level. */

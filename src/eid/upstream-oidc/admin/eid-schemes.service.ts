@@ -12,7 +12,7 @@ import { supportsAcr } from '../../eid-provider.js';
 import { EidRegistry } from '../../eid-registry.js';
 import { EidSchemeEntity } from '../eid-scheme.entity.js';
 import type { ClaimMapperConfig } from '../mappers/index.js';
-import { EID_CALLBACK_PATH, schemeSecretContext, UpstreamSchemesSource } from '../upstream-schemes.source.js';
+import { EID_CALLBACK_PATH, EID_JWKS_PATH, schemeSecretContext, UpstreamSchemesSource } from '../upstream-schemes.source.js';
 import type { CreateEidSchemeDto, UpdateEidSchemeDto } from './dto/eid-scheme-requests.dto.js';
 import type { EidSchemeDto, EidSchemeListDto } from './dto/eid-scheme-response.dto.js';
 import { schemeProblems } from './eid-scheme-policy.js';
@@ -25,6 +25,7 @@ const FIELDS = {
   issuer: 'issuer',
   client_id: 'clientId',
   token_endpoint_auth_method: 'tokenEndpointAuthMethod',
+  token_endpoint_auth_signing_alg: 'tokenEndpointAuthSigningAlg',
   scope: 'scope',
   acr_values: 'acrValues',
   acr_map: 'acrMap',
@@ -61,6 +62,7 @@ export class EidSchemesService {
       enabled: true,
       clientSecretSealed: null,
       tokenEndpointAuthMethod: 'client_secret_basic',
+      tokenEndpointAuthSigningAlg: null,
       scope: 'openid',
       acrValues: [],
       acrMap: {},
@@ -159,6 +161,7 @@ export class EidSchemesService {
       client_id: row.clientId,
       client_secret_set: row.clientSecretSealed !== null,
       token_endpoint_auth_method: row.tokenEndpointAuthMethod,
+      token_endpoint_auth_signing_alg: row.tokenEndpointAuthMethod === 'private_key_jwt' ? (row.tokenEndpointAuthSigningAlg ?? 'RS256') : null,
       scope: row.scope,
       acr_values: row.acrValues,
       acr_map: row.acrMap,
@@ -171,6 +174,7 @@ export class EidSchemesService {
       subject_mode: row.subjectMode,
       claim_mappers: row.claimMappers,
       redirect_uri: `${this.config.baseUrl}${EID_CALLBACK_PATH}`,
+      jwks_uri: `${this.config.baseUrl}${EID_JWKS_PATH}`,
       created_at: row.createdAt?.toISOString() ?? null,
       updated_at: row.updatedAt?.toISOString() ?? null,
     };
@@ -189,6 +193,7 @@ export class EidSchemesService {
       client_id: null,
       client_secret_set: false,
       token_endpoint_auth_method: null,
+      token_endpoint_auth_signing_alg: null,
       scope: null,
       acr_values: [],
       acr_map: {},
@@ -201,6 +206,7 @@ export class EidSchemesService {
       subject_mode: null,
       claim_mappers: [],
       redirect_uri: null,
+      jwks_uri: null,
       created_at: null,
       updated_at: null,
     };
