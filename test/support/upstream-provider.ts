@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { CompactEncrypt, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
@@ -16,7 +16,8 @@ export interface UpstreamUser {
 }
 
 export type UpstreamAction = 'login' | 'cancel' | 'error';
-export type Tamper = 'bad-signature' | 'wrong-nonce' | 'expired' | undefined;
+/** plain / foreign-key: for clients with encrypted ID tokens, a valid ID token sent unencrypted, or encrypted to a key that is not the broker's. */
+export type Tamper = 'bad-signature' | 'wrong-nonce' | 'expired' | 'plain' | 'foreign-key' | undefined;
 
 export interface TestUpstream {
   issuer: string;
@@ -80,7 +81,11 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string, 
     scopes: ['openid', 'profile', 'nin'],
     claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'birthdate', 'nationality_code'], nin: ['nin'] },
     acrValues: [UPSTREAM_LOW, UPSTREAM_HIGH],
-    features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
+    features: { devInteractions: { enabled: false }, userinfo: { enabled: true }, encryption: { enabled: true } },
+    enabledJWA: {
+      idTokenEncryptionAlgValues: ['RSA-OAEP-256', 'ECDH-ES', 'ECDH-ES+A128KW', 'ECDH-ES+A256KW'],
+      idTokenEncryptionEncValues: ['A128GCM', 'A256GCM', 'A128CBC-HS256', 'A256CBC-HS512'],
+    },
     pkce: { required: () => true },
     cookies: { keys: ['upstream-cookie-key-0123456789abcdef'] },
     adapter: MemoryAdapter,
@@ -100,6 +105,10 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string, 
     const body = ctx.body as { id_token?: string } | undefined;
     const tamper = upstream.next.tamper;
     if (ctx.path !== '/token' || !tamper || !body?.id_token) return;
+    if (tamper === 'plain' || tamper === 'foreign-key') {
+      body.id_token = await replaceEncrypted(body.id_token, tamper, { iss: issuer, sub: upstream.next.user, aud: String(upstream.lastAuthorization?.client_id), nonce: String(upstream.lastAuthorization?.nonce) }, privateKey, kid);
+      return;
+    }
     body.id_token = await spoil(body.id_token, tamper, privateKey, kid);
   });
 
@@ -159,7 +168,20 @@ class MemoryAdapter {
   }
 }
 
-async function spoil(idToken: string, tamper: NonNullable<Tamper>, key: Parameters<SignJWT["sign"]>[0], kid: string): Promise<string> {
+/**
+ * An ID token that is right in every claim (signed by the upstream, our nonce and audience) but either not
+ * encrypted at all, or encrypted under the same header (alg, enc, our kid) to a key that is not ours.
+ */
+async function replaceEncrypted(jwe: string, tamper: 'plain' | 'foreign-key', claims: Record<string, string>, key: Parameters<SignJWT['sign']>[0], kid: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const signed = await new SignJWT({ ...claims, iat: now, exp: now + 300 }).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(key);
+  if (tamper === 'plain') return signed;
+  const header = decodeProtectedHeader(jwe) as { alg: string; enc: string; kid?: string };
+  const { publicKey } = await generateKeyPair(header.alg, { extractable: true });
+  return new CompactEncrypt(new TextEncoder().encode(signed)).setProtectedHeader({ alg: header.alg, enc: header.enc, kid: header.kid, cty: 'JWT' }).encrypt(publicKey);
+}
+
+async function spoil(idToken: string, tamper: 'bad-signature' | 'wrong-nonce' | 'expired', key: Parameters<SignJWT["sign"]>[0], kid: string): Promise<string> {
   if (tamper === 'bad-signature') {
     const [header, payload, signature] = idToken.split('.');
     const i = Math.floor(signature.length / 2);

@@ -2,6 +2,7 @@ import * as oidc from 'openid-client';
 import type { OutboundPolicy } from '../../oidc/provider/outbound-fetch.js';
 import type { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
 import { upstreamFetch } from './upstream-fetch.js';
+import type { IdTokenEncryptionAlg, IdTokenEncryptionEnc } from './upstream-scheme-settings.js';
 
 export interface UpstreamClientOptions {
   issuer: string;
@@ -9,7 +10,8 @@ export interface UpstreamClientOptions {
   clientSecret?: string;
   tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
   tokenEndpointAuthSigningAlg?: 'RS256' | 'ES256';
-  keys?: Pick<UpstreamClientKeysService, 'signingKey'>;
+  keys?: Pick<UpstreamClientKeysService, 'signingKey' | 'decryptionKey'>;
+  idTokenEncryption?: { alg: IdTokenEncryptionAlg; enc: IdTokenEncryptionEnc };
   /** customer-test only: an upstream on plain http (a local test provider). */
   allowHttp: boolean;
   /** Which addresses every request to this upstream (discovery, JWKS, token, user-info) may reach. */
@@ -58,6 +60,12 @@ export class UpstreamOidcClient {
       timeout: TIMEOUT_SECONDS,
     });
     oidc.enableNonRepudiationChecks(config);
+    const { idTokenEncryption: encryption, keys } = this.options;
+    if (encryption) {
+      if (!keys) throw new Error('encrypted ID tokens need the broker keys');
+      // Only the scheme's own enc and our key of its alg: a token under anything else does not decrypt.
+      oidc.enableDecryptingResponses(config, [encryption.enc], await keys.decryptionKey(encryption.alg));
+    }
     return config;
   }
 

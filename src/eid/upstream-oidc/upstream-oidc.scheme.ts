@@ -13,7 +13,7 @@ import { upstreamSubject } from './upstream-subject.js';
 export interface UpstreamSchemeDeps {
   pending: PendingRedirectsService;
   /** Our keys toward upstreams (private_key_jwt assertions). */
-  keys: Pick<UpstreamClientKeysService, 'signingKey'>;
+  keys: Pick<UpstreamClientKeysService, 'signingKey' | 'decryptionKey'>;
   /** `BASE_URL/its/eid/callback`: the one redirect URI registered at every upstream. */
   callbackUrl: string;
   subjectSecret: string;
@@ -112,6 +112,8 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
         expectedNonce: nonce,
         idTokenExpected: true,
       });
+      // openid-client decrypts a JWE when it can but takes a plain JWS too; a scheme that asked for encryption must not.
+      if (this.settings.idTokenEncryption && tokens.id_token?.split('.').length !== 5) throw new Error('the upstream ID token is not encrypted');
       const idToken = tokens.claims()!;
       let claims: Record<string, unknown> = { ...idToken };
       if (this.settings.userinfo) {

@@ -26,6 +26,8 @@ const FIELDS = {
   client_id: 'clientId',
   token_endpoint_auth_method: 'tokenEndpointAuthMethod',
   token_endpoint_auth_signing_alg: 'tokenEndpointAuthSigningAlg',
+  id_token_encrypted_response_alg: 'idTokenEncryptedResponseAlg',
+  id_token_encrypted_response_enc: 'idTokenEncryptedResponseEnc',
   scope: 'scope',
   acr_values: 'acrValues',
   acr_map: 'acrMap',
@@ -63,6 +65,8 @@ export class EidSchemesService {
       clientSecretSealed: null,
       tokenEndpointAuthMethod: 'client_secret_basic',
       tokenEndpointAuthSigningAlg: null,
+      idTokenEncryptedResponseAlg: null,
+      idTokenEncryptedResponseEnc: null,
       scope: 'openid',
       acrValues: [],
       acrMap: {},
@@ -131,7 +135,8 @@ export class EidSchemesService {
     for (const [field, column] of Object.entries(FIELDS)) {
       const value = (dto as Record<string, unknown>)[field];
       if (value === undefined) continue;
-      (entity as unknown as Record<string, unknown>)[column] = field === 'claim_mappers' ? plainMappers(value as ClaimMapperConfig[]) : value;
+      // "" clears a nullable setting (null itself is refused, as everywhere in this API).
+      (entity as unknown as Record<string, unknown>)[column] = field === 'claim_mappers' ? plainMappers(value as ClaimMapperConfig[]) : value === '' ? null : value;
       sent.push(field);
     }
     if (dto.client_secret !== undefined) {
@@ -162,6 +167,8 @@ export class EidSchemesService {
       client_secret_set: row.clientSecretSealed !== null,
       token_endpoint_auth_method: row.tokenEndpointAuthMethod,
       token_endpoint_auth_signing_alg: row.tokenEndpointAuthMethod === 'private_key_jwt' ? (row.tokenEndpointAuthSigningAlg ?? 'RS256') : null,
+      id_token_encrypted_response_alg: row.idTokenEncryptedResponseAlg,
+      id_token_encrypted_response_enc: row.idTokenEncryptedResponseEnc,
       scope: row.scope,
       acr_values: row.acrValues,
       acr_map: row.acrMap,
@@ -194,6 +201,8 @@ export class EidSchemesService {
       client_secret_set: false,
       token_endpoint_auth_method: null,
       token_endpoint_auth_signing_alg: null,
+      id_token_encrypted_response_alg: null,
+      id_token_encrypted_response_enc: null,
       scope: null,
       acr_values: [],
       acr_map: {},

@@ -9,8 +9,13 @@ import { UpstreamClientKeyEntity, type UpstreamKeyAlg } from './upstream-client-
 export const UPSTREAM_KEY_KINDS: ReadonlyArray<{ use: 'sig' | 'enc'; alg: UpstreamKeyAlg }> = [
   { use: 'sig', alg: 'RS256' },
   { use: 'sig', alg: 'ES256' },
+  { use: 'enc', alg: 'RSA-OAEP-256' },
+  { use: 'enc', alg: 'ECDH-ES' },
 ];
 export const CLIENT_ASSERTION_ALGS = ['RS256', 'ES256'] as const;
+/** What an upstream may encrypt ID tokens to our keys with (key management; one P-256 key serves every ECDH-ES variant). */
+export const ID_TOKEN_ENCRYPTION_ALGS = ['RSA-OAEP-256', 'ECDH-ES', 'ECDH-ES+A128KW', 'ECDH-ES+A256KW'] as const;
+export const ID_TOKEN_ENCRYPTION_ENCS = ['A128GCM', 'A256GCM', 'A128CBC-HS256', 'A256CBC-HS512'] as const;
 
 const ADVISORY_LOCK = 734_014;
 const context = (kid: string) => `upstream-client-key:${kid}`;
@@ -59,6 +64,17 @@ export class UpstreamClientKeysService implements OnModuleInit {
     const jwk = (await this.privateJwks()).find((k) => k.use === 'sig' && k.alg === alg);
     if (!jwk) throw new Error(`no upstream client signing key for ${alg}`);
     return { key: (await importJWK(jwk, alg)) as CryptoKey, kid: jwk.kid! };
+  }
+
+  /**
+   * The key an upstream encrypts ID tokens to with `alg`, bound to that alg and our kid: openid-client then
+   * refuses a token under another algorithm or addressed to another key.
+   */
+  async decryptionKey(alg: (typeof ID_TOKEN_ENCRYPTION_ALGS)[number]): Promise<{ key: CryptoKey; alg: string; kid: string }> {
+    const keyAlg = alg.startsWith('ECDH-ES') ? 'ECDH-ES' : alg;
+    const jwk = (await this.privateJwks()).find((k) => k.use === 'enc' && k.alg === keyAlg);
+    if (!jwk) throw new Error(`no upstream decryption key for ${alg}`);
+    return { key: (await importJWK(jwk, keyAlg)) as CryptoKey, alg, kid: jwk.kid! };
   }
 
   private privateJwks(): Promise<JWK[]> {

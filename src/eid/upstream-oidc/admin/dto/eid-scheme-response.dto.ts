@@ -14,6 +14,8 @@ export class EidSchemeDto {
   @ApiProperty({ example: true, description: 'whether a client secret is stored (the secret itself is never shown)' }) client_secret_set: boolean;
   @ApiProperty({ nullable: true, type: String, example: 'private_key_jwt' }) token_endpoint_auth_method: string | null;
   @ApiProperty({ nullable: true, type: String, example: 'RS256', description: 'private_key_jwt only: the client assertion algorithm' }) token_endpoint_auth_signing_alg: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'RSA-OAEP-256', description: 'null: plain signed ID tokens from the upstream' }) id_token_encrypted_response_alg: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'A256GCM' }) id_token_encrypted_response_enc: string | null;
   @ApiProperty({ nullable: true, type: String, example: 'openid profile' }) scope: string | null;
   @ApiProperty({ type: [String], example: ['urn:bankid:substantial'] }) acr_values: string[];
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { 'urn:bankid:high': 'urn:svc:cert:eidas:high' } }) acr_map: Record<string, string>;
