@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { CompactEncrypt, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
@@ -16,7 +16,8 @@ export interface UpstreamUser {
 }
 
 export type UpstreamAction = 'login' | 'cancel' | 'error';
-export type Tamper = 'bad-signature' | 'wrong-nonce' | 'expired' | undefined;
+/** plain / foreign-key: for clients with encrypted ID tokens, a valid ID token sent unencrypted, or encrypted to a key that is not the broker's. */
+export type Tamper = 'bad-signature' | 'wrong-nonce' | 'expired' | 'plain' | 'foreign-key' | undefined;
 
 export interface TestUpstream {
   issuer: string;
@@ -24,6 +25,8 @@ export interface TestUpstream {
   clientSecret: string;
   /** What the next interaction does, and as whom. */
   next: { action: UpstreamAction; user: string; tamper: Tamper };
+  /** How many HTTP requests reached the upstream at all (an address the broker must not reach stays at 0). */
+  requests: number;
   /** The last authorization request's parameters, as the upstream received them. */
   lastAuthorization?: Record<string, unknown>;
   close(): Promise<void>;
@@ -32,7 +35,17 @@ export interface TestUpstream {
 export const UPSTREAM_HIGH = 'urn:up:high';
 export const UPSTREAM_LOW = 'urn:up:low';
 
-export async function startUpstream(users: UpstreamUser[], redirectUri: string): Promise<TestUpstream> {
+export interface UpstreamOptions {
+  /**
+   * More clients of the upstream besides the client_secret_basic `broker`, as an operator registers them
+   * (e.g. token_endpoint_auth_method private_key_jwt with jwks_uri = the broker's /its/eid/jwks, or
+   * id_token_encrypted_response_alg/enc); redirect_uris and the grant are filled in. Given the issuer, so a
+   * client can name the upstream's own /jwks (keys that are not the broker's).
+   */
+  clients?: (issuer: string) => Array<Record<string, unknown> & { client_id: string }>;
+}
+
+export async function startUpstream(users: UpstreamUser[], redirectUri: string, options: UpstreamOptions = {}): Promise<TestUpstream> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = 'upstream-1';
   const jwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
@@ -45,6 +58,7 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string):
     clientId: 'broker',
     clientSecret: 'upstream-secret-for-the-broker-0123456789',
     next: { action: 'login', user: users[0].sub, tamper: undefined },
+    requests: 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
@@ -57,6 +71,7 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string):
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
+      ...(options.clients?.(issuer) ?? []).map((c) => ({ redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code' as const], ...c })),
     ],
     jwks: { keys: [jwk] },
     findAccount: async (_ctx, sub) => {
@@ -66,12 +81,21 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string):
     scopes: ['openid', 'profile', 'nin'],
     claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'birthdate', 'nationality_code'], nin: ['nin'] },
     acrValues: [UPSTREAM_LOW, UPSTREAM_HIGH],
-    features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
+    features: { devInteractions: { enabled: false }, userinfo: { enabled: true }, encryption: { enabled: true } },
+    enabledJWA: {
+      idTokenEncryptionAlgValues: ['RSA-OAEP-256', 'ECDH-ES', 'ECDH-ES+A128KW', 'ECDH-ES+A256KW'],
+      idTokenEncryptionEncValues: ['A128GCM', 'A256GCM', 'A128CBC-HS256', 'A256CBC-HS512'],
+    },
     pkce: { required: () => true },
     cookies: { keys: ['upstream-cookie-key-0123456789abcdef'] },
     adapter: MemoryAdapter,
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // A plain error page of its own (the engine's default announces itself on the console).
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = `<h1>upstream error</h1><p>${String(out.error)}: ${String(out.error_description ?? "")}</p>`;
+    },
   });
   provider.on('server_error', () => undefined);
 
@@ -81,10 +105,15 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string):
     const body = ctx.body as { id_token?: string } | undefined;
     const tamper = upstream.next.tamper;
     if (ctx.path !== '/token' || !tamper || !body?.id_token) return;
+    if (tamper === 'plain' || tamper === 'foreign-key') {
+      body.id_token = await replaceEncrypted(body.id_token, tamper, { iss: issuer, sub: upstream.next.user, aud: String(upstream.lastAuthorization?.client_id), nonce: String(upstream.lastAuthorization?.nonce) }, privateKey, kid);
+      return;
+    }
     body.id_token = await spoil(body.id_token, tamper, privateKey, kid);
   });
 
   server.on('request', (req, res) => {
+    upstream.requests += 1;
     const match = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
     if (!match) return provider.callback()(req, res);
     void (async () => {
@@ -139,7 +168,20 @@ class MemoryAdapter {
   }
 }
 
-async function spoil(idToken: string, tamper: NonNullable<Tamper>, key: Parameters<SignJWT["sign"]>[0], kid: string): Promise<string> {
+/**
+ * An ID token that is right in every claim (signed by the upstream, our nonce and audience) but either not
+ * encrypted at all, or encrypted under the same header (alg, enc, our kid) to a key that is not ours.
+ */
+async function replaceEncrypted(jwe: string, tamper: 'plain' | 'foreign-key', claims: Record<string, string>, key: Parameters<SignJWT['sign']>[0], kid: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const signed = await new SignJWT({ ...claims, iat: now, exp: now + 300 }).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(key);
+  if (tamper === 'plain') return signed;
+  const header = decodeProtectedHeader(jwe) as { alg: string; enc: string; kid?: string };
+  const { publicKey } = await generateKeyPair(header.alg, { extractable: true });
+  return new CompactEncrypt(new TextEncoder().encode(signed)).setProtectedHeader({ alg: header.alg, enc: header.enc, kid: header.kid, cty: 'JWT' }).encrypt(publicKey);
+}
+
+async function spoil(idToken: string, tamper: 'bad-signature' | 'wrong-nonce' | 'expired', key: Parameters<SignJWT["sign"]>[0], kid: string): Promise<string> {
   if (tamper === 'bad-signature') {
     const [header, payload, signature] = idToken.split('.');
     const i = Math.floor(signature.length / 2);

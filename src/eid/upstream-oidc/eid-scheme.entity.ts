@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { ClaimMapperConfig } from './mappers/index.js';
+import type { IdTokenEncryptionAlg, IdTokenEncryptionEnc } from './upstream-scheme-settings.js';
 
 /**
  * An eID scheme that is data, not code (Keycloak's IdentityProviderModel): today an upstream OpenID
@@ -15,7 +16,12 @@ export class EidSchemeEntity {
   @Column({ type: 'text' }) issuer: string;
   @Column({ name: 'client_id', type: 'text' }) clientId: string;
   @Column({ name: 'client_secret_sealed', type: 'text', nullable: true }) clientSecretSealed: string | null;
-  @Column({ name: 'token_endpoint_auth_method', type: 'text' }) tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
+  @Column({ name: 'token_endpoint_auth_method', type: 'text' }) tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
+  /** null: RS256 (only read for private_key_jwt). */
+  /** Both set or both null (the admin API checks): ID tokens encrypted to our key, or plain. */
+  @Column({ name: 'id_token_encrypted_response_alg', type: 'text', nullable: true }) idTokenEncryptedResponseAlg: IdTokenEncryptionAlg | null;
+  @Column({ name: 'id_token_encrypted_response_enc', type: 'text', nullable: true }) idTokenEncryptedResponseEnc: IdTokenEncryptionEnc | null;
+  @Column({ name: 'token_endpoint_auth_signing_alg', type: 'text', nullable: true }) tokenEndpointAuthSigningAlg: 'RS256' | 'ES256' | null;
   @Column({ type: 'text' }) scope: string;
   @Column({ name: 'acr_values', type: 'jsonb' }) acrValues: string[];
   @Column({ name: 'acr_map', type: 'jsonb' }) acrMap: Record<string, string>;

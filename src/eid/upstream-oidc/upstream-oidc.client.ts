@@ -1,12 +1,21 @@
 import * as oidc from 'openid-client';
+import type { OutboundPolicy } from '../../oidc/provider/outbound-fetch.js';
+import type { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
+import { upstreamFetch } from './upstream-fetch.js';
+import type { IdTokenEncryptionAlg, IdTokenEncryptionEnc } from './upstream-scheme-settings.js';
 
 export interface UpstreamClientOptions {
   issuer: string;
   clientId: string;
   clientSecret?: string;
-  tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
+  tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
+  tokenEndpointAuthSigningAlg?: 'RS256' | 'ES256';
+  keys?: Pick<UpstreamClientKeysService, 'signingKey' | 'decryptionKey'>;
+  idTokenEncryption?: { alg: IdTokenEncryptionAlg; enc: IdTokenEncryptionEnc };
   /** customer-test only: an upstream on plain http (a local test provider). */
   allowHttp: boolean;
+  /** Which addresses every request to this upstream (discovery, JWKS, token, user-info) may reach. */
+  policy: OutboundPolicy;
 }
 
 /** Discovery is kept this long; a failed login fetches it again (the upstream may have rotated keys). */
@@ -40,16 +49,35 @@ export class UpstreamOidcClient {
   }
 
   private async discover(): Promise<oidc.Configuration> {
-    const { issuer, clientId, clientSecret, tokenEndpointAuthMethod, allowHttp } = this.options;
+    const { issuer, clientId, clientSecret, allowHttp } = this.options;
     const url = new URL(issuer);
     if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) throw new Error(`upstream issuer must be https: ${issuer}`);
-    const auth = !clientSecret ? oidc.None() : tokenEndpointAuthMethod === 'client_secret_post' ? oidc.ClientSecretPost(clientSecret) : oidc.ClientSecretBasic(clientSecret);
+    const auth = await this.clientAuth();
+    // Given to discovery, the fetch stays on the Configuration for every later request (JWKS, token, user-info).
     const config = await oidc.discovery(url, clientId, clientSecret ? { client_secret: clientSecret } : undefined, auth, {
+      [oidc.customFetch]: upstreamFetch(this.options.policy),
       execute: allowHttp ? [oidc.allowInsecureRequests] : [],
       timeout: TIMEOUT_SECONDS,
     });
     oidc.enableNonRepudiationChecks(config);
+    const { idTokenEncryption: encryption, keys } = this.options;
+    if (encryption) {
+      if (!keys) throw new Error('encrypted ID tokens need the broker keys');
+      // Only the scheme's own enc and our key of its alg: a token under anything else does not decrypt.
+      oidc.enableDecryptingResponses(config, [encryption.enc], await keys.decryptionKey(encryption.alg));
+    }
     return config;
+  }
+
+  private async clientAuth(): Promise<oidc.ClientAuth> {
+    const { clientSecret, tokenEndpointAuthMethod, tokenEndpointAuthSigningAlg, keys } = this.options;
+    if (tokenEndpointAuthMethod === 'private_key_jwt') {
+      if (!keys) throw new Error('private_key_jwt needs the broker keys');
+      // The kid goes into the assertion header, so the upstream picks our key from /its/eid/jwks.
+      return oidc.PrivateKeyJwt(await keys.signingKey(tokenEndpointAuthSigningAlg ?? 'RS256'));
+    }
+    if (!clientSecret) return oidc.None();
+    return tokenEndpointAuthMethod === 'client_secret_post' ? oidc.ClientSecretPost(clientSecret) : oidc.ClientSecretBasic(clientSecret);
   }
 }
 

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AdminModule } from '../../admin/admin.module.js';
 import { EidSchemesController } from './admin/eid-schemes.controller.js';
 import { EidSchemesService } from './admin/eid-schemes.service.js';
+import { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
+import { UpstreamJwksController } from './keys/upstream-jwks.controller.js';
 import { UpstreamSchemesSource } from './upstream-schemes.source.js';
 
 /**
@@ -10,7 +12,7 @@ import { UpstreamSchemesSource } from './upstream-schemes.source.js';
  */
 @Module({
   imports: [AdminModule],
-  controllers: [EidSchemesController],
-  providers: [UpstreamSchemesSource, EidSchemesService],
+  controllers: [EidSchemesController, UpstreamJwksController],
+  providers: [UpstreamSchemesSource, EidSchemesService, UpstreamClientKeysService],
 })
 export class UpstreamOidcModule {}

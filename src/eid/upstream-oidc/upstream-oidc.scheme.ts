@@ -4,6 +4,7 @@ import type { Messages } from '../../i18n/messages.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../acr.js';
 import type { EidProvider, EidRequest, EidStep, ResumesRedirect, SupportsAcr } from '../eid-provider.js';
 import type { PendingRedirectsService } from '../redirects/pending-redirects.service.js';
+import type { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
 import { type ClaimMapper, createMappers, mapClaims } from './mappers/index.js';
 import { oidc, UpstreamOidcClient } from './upstream-oidc.client.js';
 import type { UpstreamSchemeSettings } from './upstream-scheme-settings.js';
@@ -11,10 +12,14 @@ import { upstreamSubject } from './upstream-subject.js';
 
 export interface UpstreamSchemeDeps {
   pending: PendingRedirectsService;
+  /** Our keys toward upstreams (private_key_jwt assertions). */
+  keys: Pick<UpstreamClientKeysService, 'signingKey' | 'decryptionKey'>;
   /** `BASE_URL/its/eid/callback`: the one redirect URI registered at every upstream. */
   callbackUrl: string;
   subjectSecret: string;
   allowHttp: boolean;
+  /** Outside production: a customer-test scheme may reach loopback (a local test upstream); nothing else private, ever. */
+  allowLoopback: boolean;
 }
 
 interface PendingData {
@@ -42,7 +47,12 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     this.id = settings.id;
     // A scheme against an upstream's test system must never run in production (the registry enforces it).
     this.testOnly = settings.environment === 'customer-test';
-    this.client = new UpstreamOidcClient({ ...settings, allowHttp: deps.allowHttp });
+    this.client = new UpstreamOidcClient({
+      ...settings,
+      allowHttp: deps.allowHttp,
+      keys: deps.keys,
+      policy: { allowLoopback: deps.allowLoopback && settings.environment === 'customer-test' },
+    });
     this.mappers = createMappers(settings.claimMappers);
   }
 
@@ -102,6 +112,8 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
         expectedNonce: nonce,
         idTokenExpected: true,
       });
+      // openid-client decrypts a JWE when it can but takes a plain JWS too; a scheme that asked for encryption must not.
+      if (this.settings.idTokenEncryption && tokens.id_token?.split('.').length !== 5) throw new Error('the upstream ID token is not encrypted');
       const idToken = tokens.claims()!;
       let claims: Record<string, unknown> = { ...idToken };
       if (this.settings.userinfo) {

@@ -7,10 +7,12 @@ import type { EidProvider, EidSchemeSource } from '../eid-provider.js';
 import { EidRegistry } from '../eid-registry.js';
 import { PendingRedirectsService } from '../redirects/pending-redirects.service.js';
 import { EidSchemeEntity } from './eid-scheme.entity.js';
+import { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
 import { UpstreamOidcScheme } from './upstream-oidc.scheme.js';
 import type { UpstreamSchemeSettings } from './upstream-scheme-settings.js';
 
 export const EID_CALLBACK_PATH = '/its/eid/callback';
+export const EID_JWKS_PATH = '/its/eid/jwks';
 export const schemeSecretContext = (id: string) => `eid-scheme-secret:${id}`;
 
 /** How long another instance may go on with a scheme's old settings after a change made elsewhere. */
@@ -33,6 +35,7 @@ export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit, OnA
     private readonly secretBox: SecretBox,
     private readonly pending: PendingRedirectsService,
     private readonly registry: EidRegistry,
+    private readonly keys: UpstreamClientKeysService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.repo = dataSource.getRepository(EidSchemeEntity);
@@ -71,9 +74,11 @@ export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit, OnA
   private build(settings: UpstreamSchemeSettings): UpstreamOidcScheme {
     return new UpstreamOidcScheme(settings, {
       pending: this.pending,
+      keys: this.keys,
       callbackUrl: `${this.config.baseUrl}${EID_CALLBACK_PATH}`,
       subjectSecret: this.config.subjectSecret,
       allowHttp: !this.config.isProduction,
+      allowLoopback: !this.config.isProduction,
     });
   }
 
@@ -86,6 +91,8 @@ export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit, OnA
       clientId: row.clientId,
       clientSecret: row.clientSecretSealed ? this.secretBox.decryptText(row.clientSecretSealed, schemeSecretContext(row.id)) : undefined,
       tokenEndpointAuthMethod: row.tokenEndpointAuthMethod,
+      tokenEndpointAuthSigningAlg: row.tokenEndpointAuthSigningAlg ?? 'RS256',
+      idTokenEncryption: row.idTokenEncryptedResponseAlg && row.idTokenEncryptedResponseEnc ? { alg: row.idTokenEncryptedResponseAlg, enc: row.idTokenEncryptedResponseEnc } : undefined,
       scope: row.scope,
       acrValues: row.acrValues,
       acrMap: row.acrMap,

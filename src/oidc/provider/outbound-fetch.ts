@@ -6,7 +6,7 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
 export class OutboundFetchError extends Error {}
 
 export interface OutboundPolicy {
-  /** customer-test: loopback (127.0.0.1, ::1) is reachable, for local merchants and tests. Other private ranges never are. */
+  /** customer-test: loopback (127.0.0.0/8, ::1) is reachable, for local merchants and tests. Other private ranges never are. */
   allowLoopback: boolean;
 }
 
@@ -16,7 +16,8 @@ export interface OutboundResponse {
   body: Buffer;
 }
 
-const LOOPBACK = ['127.0.0.1', '::1'];
+// The whole of 127/8: a local test upstream listens on 127.0.0.2 so that a browser keeps its cookies apart.
+const LOOPBACK = ['127.0.0.0/8', '::1'];
 
 // The agents check the address the socket actually connects to, after DNS resolution and inside the
 // connection itself: a name that resolved to a public address for a check and to 127.0.0.1 for the
@@ -49,12 +50,17 @@ export function outboundPost(
   return outboundRequest('POST', url, policy, options);
 }
 
-function outboundRequest(
-  method: 'GET' | 'POST',
-  url: URL,
-  policy: OutboundPolicy,
-  limits: { maxBytes: number; timeoutMs: number; headers: Record<string, string>; body?: string },
-): Promise<OutboundResponse> {
+export interface OutboundRequestOptions {
+  maxBytes: number;
+  timeoutMs: number;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  /** The caller's own abort (e.g. openid-client's timeout), on top of timeoutMs. */
+  signal?: AbortSignal;
+}
+
+/** Any GET or POST under the same rules (the upstream OpenID client's fetch is built on it). */
+export function outboundRequest(method: 'GET' | 'POST', url: URL, policy: OutboundPolicy, limits: OutboundRequestOptions): Promise<OutboundResponse> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return Promise.reject(new OutboundFetchError(`scheme ${url.protocol} is not fetched`));
   const { http, https } = agentsFor(policy.allowLoopback);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -63,7 +69,7 @@ function outboundRequest(
       method,
       agent: url.protocol === 'https:' ? https : http,
       headers: { ...limits.headers, 'user-agent': 'identity-broker', ...(limits.body !== undefined ? { 'content-length': String(Buffer.byteLength(limits.body)) } : {}) },
-      signal: AbortSignal.timeout(limits.timeoutMs),
+      signal: limits.signal ? AbortSignal.any([limits.signal, AbortSignal.timeout(limits.timeoutMs)]) : AbortSignal.timeout(limits.timeoutMs),
     });
     req.on('error', (err) => reject(new OutboundFetchError(`${url.origin}: ${err.message}`)));
     req.on('response', (res) => {

@@ -1,6 +1,7 @@
 import { ACR_EIDAS_HIGH } from '../../acr.js';
 import { UI_LOCALES } from '../../../i18n/locales.js';
 import { type ClaimMapperConfig, mapperProblems } from '../mappers/index.js';
+import { namesReservedAddress } from './issuer-address.js';
 
 /** Our acr values a scheme may map upstream values to. */
 export const MAPPABLE_ACRS = [ACR_EIDAS_HIGH];
@@ -11,6 +12,8 @@ export interface SchemeShape {
   issuer: string;
   acrMap: Record<string, unknown>;
   claimMappers: ClaimMapperConfig[];
+  idTokenEncryptedResponseAlg: string | null;
+  idTokenEncryptedResponseEnc: string | null;
 }
 
 /**
@@ -32,6 +35,9 @@ export function schemeProblems(s: SchemeShape, production: boolean): Record<stri
   }
   if (production && s.environment === 'customer-test') add('environment', 'a customer-test scheme cannot run in production');
   if (production && !s.issuer.startsWith('https://')) add('issuer', 'issuer must be https in production');
+  if (s.environment === 'production' && namesReservedAddress(s.issuer)) add('issuer', 'a production scheme cannot have its issuer at a loopback, private or reserved address');
+  if ((s.idTokenEncryptedResponseAlg === null) !== (s.idTokenEncryptedResponseEnc === null))
+    add('id_token_encrypted_response_alg', 'id_token_encrypted_response_alg and id_token_encrypted_response_enc are set together (or both cleared with "")');
   Object.assign(problems, mapperProblems(s.claimMappers));
   return problems;
 }

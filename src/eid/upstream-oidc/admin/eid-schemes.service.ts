@@ -12,7 +12,7 @@ import { supportsAcr } from '../../eid-provider.js';
 import { EidRegistry } from '../../eid-registry.js';
 import { EidSchemeEntity } from '../eid-scheme.entity.js';
 import type { ClaimMapperConfig } from '../mappers/index.js';
-import { EID_CALLBACK_PATH, schemeSecretContext, UpstreamSchemesSource } from '../upstream-schemes.source.js';
+import { EID_CALLBACK_PATH, EID_JWKS_PATH, schemeSecretContext, UpstreamSchemesSource } from '../upstream-schemes.source.js';
 import type { CreateEidSchemeDto, UpdateEidSchemeDto } from './dto/eid-scheme-requests.dto.js';
 import type { EidSchemeDto, EidSchemeListDto } from './dto/eid-scheme-response.dto.js';
 import { schemeProblems } from './eid-scheme-policy.js';
@@ -25,6 +25,9 @@ const FIELDS = {
   issuer: 'issuer',
   client_id: 'clientId',
   token_endpoint_auth_method: 'tokenEndpointAuthMethod',
+  token_endpoint_auth_signing_alg: 'tokenEndpointAuthSigningAlg',
+  id_token_encrypted_response_alg: 'idTokenEncryptedResponseAlg',
+  id_token_encrypted_response_enc: 'idTokenEncryptedResponseEnc',
   scope: 'scope',
   acr_values: 'acrValues',
   acr_map: 'acrMap',
@@ -61,6 +64,9 @@ export class EidSchemesService {
       enabled: true,
       clientSecretSealed: null,
       tokenEndpointAuthMethod: 'client_secret_basic',
+      tokenEndpointAuthSigningAlg: null,
+      idTokenEncryptedResponseAlg: null,
+      idTokenEncryptedResponseEnc: null,
       scope: 'openid',
       acrValues: [],
       acrMap: {},
@@ -129,7 +135,8 @@ export class EidSchemesService {
     for (const [field, column] of Object.entries(FIELDS)) {
       const value = (dto as Record<string, unknown>)[field];
       if (value === undefined) continue;
-      (entity as unknown as Record<string, unknown>)[column] = field === 'claim_mappers' ? plainMappers(value as ClaimMapperConfig[]) : value;
+      // "" clears a nullable setting (null itself is refused, as everywhere in this API).
+      (entity as unknown as Record<string, unknown>)[column] = field === 'claim_mappers' ? plainMappers(value as ClaimMapperConfig[]) : value === '' ? null : value;
       sent.push(field);
     }
     if (dto.client_secret !== undefined) {
@@ -159,6 +166,9 @@ export class EidSchemesService {
       client_id: row.clientId,
       client_secret_set: row.clientSecretSealed !== null,
       token_endpoint_auth_method: row.tokenEndpointAuthMethod,
+      token_endpoint_auth_signing_alg: row.tokenEndpointAuthMethod === 'private_key_jwt' ? (row.tokenEndpointAuthSigningAlg ?? 'RS256') : null,
+      id_token_encrypted_response_alg: row.idTokenEncryptedResponseAlg,
+      id_token_encrypted_response_enc: row.idTokenEncryptedResponseEnc,
       scope: row.scope,
       acr_values: row.acrValues,
       acr_map: row.acrMap,
@@ -171,6 +181,7 @@ export class EidSchemesService {
       subject_mode: row.subjectMode,
       claim_mappers: row.claimMappers,
       redirect_uri: `${this.config.baseUrl}${EID_CALLBACK_PATH}`,
+      jwks_uri: `${this.config.baseUrl}${EID_JWKS_PATH}`,
       created_at: row.createdAt?.toISOString() ?? null,
       updated_at: row.updatedAt?.toISOString() ?? null,
     };
@@ -189,6 +200,9 @@ export class EidSchemesService {
       client_id: null,
       client_secret_set: false,
       token_endpoint_auth_method: null,
+      token_endpoint_auth_signing_alg: null,
+      id_token_encrypted_response_alg: null,
+      id_token_encrypted_response_enc: null,
       scope: null,
       acr_values: [],
       acr_map: {},
@@ -201,6 +215,7 @@ export class EidSchemesService {
       subject_mode: null,
       claim_mappers: [],
       redirect_uri: null,
+      jwks_uri: null,
       created_at: null,
       updated_at: null,
     };

@@ -2,10 +2,12 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../../../merchants/dto/optional-not-null.js';
+import { ID_TOKEN_ENCRYPTION_ALGS, ID_TOKEN_ENCRYPTION_ENCS } from '../../keys/upstream-client-keys.service.js';
 import { ClaimMapperDto } from './claim-mapper.dto.js';
 
 export const ENVIRONMENTS = ['customer-test', 'production'] as const;
-export const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const;
+export const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt'] as const;
+export const ASSERTION_ALGS = ['RS256', 'ES256'] as const;
 export const SUBJECT_MODES = ['hashed', 'upstream'] as const;
 
 /** The settings of an upstream scheme that have a default (all optional, at creation too). */
@@ -14,9 +16,31 @@ export class EidSchemeFields {
   @OptionalNotNull() @IsString() @MaxLength(500)
   client_secret?: string;
 
-  @ApiPropertyOptional({ enum: AUTH_METHODS, default: 'client_secret_basic', example: 'client_secret_basic' })
+  @ApiPropertyOptional({
+    enum: AUTH_METHODS,
+    default: 'client_secret_basic',
+    description: 'How we authenticate at the upstream token endpoint. private_key_jwt: a client assertion signed with our key; register GET /its/eid/jwks as jwks_uri at the upstream (no client secret needed).',
+    example: 'private_key_jwt',
+  })
   @OptionalNotNull() @IsIn(AUTH_METHODS)
   token_endpoint_auth_method?: (typeof AUTH_METHODS)[number];
+
+  @ApiPropertyOptional({ enum: ASSERTION_ALGS, default: 'RS256', description: 'private_key_jwt: the algorithm of our client assertion (the key of that algorithm in /its/eid/jwks signs it).', example: 'RS256' })
+  @OptionalNotNull() @IsIn(ASSERTION_ALGS)
+  token_endpoint_auth_signing_alg?: (typeof ASSERTION_ALGS)[number];
+
+  @ApiPropertyOptional({
+    enum: [...ID_TOKEN_ENCRYPTION_ALGS, ''],
+    description:
+      'The upstream encrypts ID tokens to our key (the use "enc" key in GET /its/eid/jwks, registered there as jwks_uri) with this key management algorithm; a plain or otherwise encrypted ID token is then refused. Set together with id_token_encrypted_response_enc; "" turns encryption off.',
+    example: 'RSA-OAEP-256',
+  })
+  @OptionalNotNull() @IsIn([...ID_TOKEN_ENCRYPTION_ALGS, ''])
+  id_token_encrypted_response_alg?: (typeof ID_TOKEN_ENCRYPTION_ALGS)[number] | '';
+
+  @ApiPropertyOptional({ enum: [...ID_TOKEN_ENCRYPTION_ENCS, ''], description: 'Content encryption of the upstream ID tokens (with id_token_encrypted_response_alg).', example: 'A256GCM' })
+  @OptionalNotNull() @IsIn([...ID_TOKEN_ENCRYPTION_ENCS, ''])
+  id_token_encrypted_response_enc?: (typeof ID_TOKEN_ENCRYPTION_ENCS)[number] | '';
 
   @ApiPropertyOptional({ description: 'Scopes asked of the upstream; must include openid.', default: 'openid', example: 'openid profile nin' })
   @OptionalNotNull() @IsString() @MaxLength(500) @Matches(/(^| )openid( |$)/, { message: 'scope must include openid' })
