@@ -30,6 +30,8 @@ export interface TestAppOptions {
    * an embedded database lives inside one process). Closing it leaves the database to the first.
    */
   sameDatabaseAs?: TestApp;
+  /** A PostgreSQL server of the test's own (a private one it may restart) instead of DATABASE_URL's. */
+  databaseServerUrl?: string;
 }
 
 /** Whether two instances can share a database here (they can on PostgreSQL, i.e. with DATABASE_URL). */
@@ -39,7 +41,7 @@ export const canShareDatabase = (): boolean => Boolean(process.env.DATABASE_URL)
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const first = options.sameDatabaseAs;
   if (first && !first.env.DATABASE_URL) throw new Error('two instances need PostgreSQL (DATABASE_URL)');
-  const database = first ? { url: first.env.DATABASE_URL, drop: async () => undefined } : await createTestDatabase(options.embedded);
+  const database = first ? { url: first.env.DATABASE_URL, drop: async () => undefined } : await createTestDatabase(options.embedded, options.databaseServerUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'broker-test-'));
   const adminToken = randomBytes(24).toString('base64url');
   const port = await freePort();

@@ -5,8 +5,8 @@ import pg from 'pg';
  * With DATABASE_URL (CI), each test app gets its own fresh database on that server so that test files
  * can run in parallel and migrations run from scratch; without it, an in-memory embedded database.
  */
-export async function createTestDatabase(forceEmbedded = false): Promise<{ url?: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
+export async function createTestDatabase(forceEmbedded = false, server?: string): Promise<{ url?: string; drop(): Promise<void> }> {
+  const serverUrl = server ?? process.env.DATABASE_URL;
   if (!serverUrl || forceEmbedded) return { url: undefined, drop: async () => undefined };
   const name = `broker_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
