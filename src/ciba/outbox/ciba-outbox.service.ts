@@ -22,7 +22,8 @@ interface Callback {
 
 const TICK_MS = 500;
 const LEASE_SECONDS = 30;
-const BATCH = 10;
+/** Deliveries in flight per instance; a round claims only what fits. */
+const MAX_IN_FLIGHT = 50;
 const TIMEOUT_MS = 5000;
 export const MAX_ATTEMPTS = 10;
 const MAX_BACKOFF_SECONDS = 300;
@@ -31,7 +32,9 @@ const context = (id: string) => `ciba-outbox:${id}`;
 /**
  * Durable delivery of ping callbacks (CIBA Core 10.2): a row is written when a request completes, and every
  * instance's worker claims due rows (FOR UPDATE SKIP LOCKED, with a lease, so two instances never send the same
- * row at once and a crash mid-send only delays it). Timeouts, network errors and 5xx are retried with
+ * row at once and a crash mid-send only delays it). A round only claims; the sends run on their own, at most
+ * MAX_IN_FLIGHT at once, so a merchant whose endpoint hangs holds one bounded connection per callback until
+ * the timeout and never holds back another merchant's callbacks. Timeouts, network errors and 5xx are retried with
  * exponential backoff (1, 2, 4 ... 300 s, at most MAX_ATTEMPTS); a 4xx, or an address the filter refuses, is
  * final. Rows survive a restart: whatever is due is sent by the next worker to run. A push of tokens that is given
  * up revokes their grant in the same step (the tokens were never received; nobody else should hold them).
@@ -40,7 +43,8 @@ const context = (id: string) => `ciba-outbox:${id}`;
 export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly repo: Repository<OutboxEntity>;
   private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private claiming?: Promise<void>;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -58,7 +62,9 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.claiming?.catch(() => undefined);
+    // A send cut short here is sent again by the next instance once its lease ends.
+    await Promise.allSettled([...this.inFlight]);
   }
 
   async enqueue(clientId: string, kind: 'ping' | 'push', callback: Callback, manager?: EntityManager): Promise<void> {
@@ -73,24 +79,37 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
     });
   }
 
-  /** Runs a delivery round unless one is running. */
+  /** Claims what is due (unless a claim is running or every slot is busy) and starts sending it. */
   kick(): void {
-    if (this.running) return;
-    this.running = this.deliverDue()
+    const room = MAX_IN_FLIGHT - this.inFlight.size;
+    if (this.claiming || room <= 0) return;
+    this.claiming = this.claimDue(room)
+      .then((rows) => rows.forEach((row) => this.startDelivery(row)))
       .catch((err) => logger.error({ err }, 'ciba outbox round failed'))
-      .finally(() => (this.running = undefined));
+      .finally(() => (this.claiming = undefined));
   }
 
-  private async deliverDue(): Promise<void> {
+  /** Deliveries in flight on this instance (for tests and metrics). */
+  get deliveriesInFlight(): number {
+    return this.inFlight.size;
+  }
+
+  private startDelivery(row: { id: string; sealed: string; attempts: number }): void {
+    const sending: Promise<void> = this.deliver(row)
+      .catch((err) => logger.error({ err, outbox_id: row.id }, 'ciba callback delivery failed'))
+      .finally(() => this.inFlight.delete(sending));
+    this.inFlight.add(sending);
+  }
+
+  private async claimDue(limit: number): Promise<{ id: string; sealed: string; attempts: number }[]> {
     const result: unknown[] = await this.dataSource.query(
       `UPDATE ciba_outbox SET next_attempt_at = now() + make_interval(secs => $1), attempts = attempts + 1
        WHERE id IN (SELECT id FROM ciba_outbox WHERE state = 'pending' AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
        RETURNING id, sealed, attempts`,
-      [LEASE_SECONDS, BATCH],
+      [LEASE_SECONDS, limit],
     );
     // UPDATE ... RETURNING answers [rows, count] through TypeORM's postgres driver.
-    const rows = (Array.isArray(result[0]) ? result[0] : result) as { id: string; sealed: string; attempts: number }[];
-    await Promise.all(rows.map((row) => this.deliver(row)));
+    return (Array.isArray(result[0]) ? result[0] : result) as { id: string; sealed: string; attempts: number }[];
   }
 
   private async deliver(row: { id: string; sealed: string; attempts: number }): Promise<void> {
