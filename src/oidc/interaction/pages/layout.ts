@@ -12,6 +12,7 @@ h2{font-size:1.1rem}
 form.choice{margin:.6rem 0}
 form.choice button,a.button{display:block;box-sizing:border-box;width:100%;text-align:left;padding:.9rem 1rem;border:1px solid #8f97a8;border-radius:8px;background:#fff;color:#1d2330;font:inherit;cursor:pointer;text-decoration:none}
 form.choice button:hover{border-color:#2848b8}
+button.continue{display:block;width:100%;padding:.9rem 1rem;border:none;border-radius:8px;background:#2848b8;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 #handoff>a{display:none;text-align:center;padding:.9rem 1rem;border-radius:8px;background:#2848b8;color:#fff;font-weight:600;text-decoration:none;word-break:normal}
 :focus-visible{outline:3px solid #2848b8;outline-offset:2px}
 .detail,.hint{display:block;color:#4f5869;font-size:.9rem;margin-top:.2rem}
