@@ -5,11 +5,12 @@ import { requestIdOf } from '../../common/logging/request-context.js';
 import { pickLocale, type UiLocale } from '../../i18n/locales.js';
 import { ERROR_MESSAGES, errorKind } from '../../i18n/error-messages.js';
 import { messagesFor } from '../../i18n/messages.js';
-import { layout } from '../interaction/pages/layout.js';
+import { focusedHeading, layout } from '../interaction/pages/layout.js';
 
 /**
  * The error page a person sees: a sentence in their language for what happened, the code and the request
  * id for support, and the technical description (English, meant for the service's developers) folded away.
+ * There is no action to take here, so the focus starts on the heading (read first by a screen reader).
  */
 export function errorPage(locale: UiLocale, error: string, description: string | undefined, requestId?: string): string {
   const m = messagesFor(locale);
@@ -17,7 +18,7 @@ export function errorPage(locale: UiLocale, error: string, description: string |
   return layout(
     locale,
     m.errorTitle,
-    html`<h1>${m.errorTitle}</h1>
+    html`${focusedHeading(m.errorTitle)}
 <p data-error-kind="${errorKind(error)}">${e[errorKind(error)]} ${m.backToService}</p>
 <p class="ref">${e.errorCode}: <code data-error="${error}">${error}</code>${requestId ? html`<br>${m.requestId}: <code>${requestId}</code>` : ''}</p>
 ${description ? html`<details><summary>${e.technicalDetails}</summary><p lang="en">${description}</p></details>` : ''}`,

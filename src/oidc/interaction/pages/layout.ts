@@ -15,6 +15,7 @@ form.choice button:hover{border-color:#2848b8}
 button.continue{display:block;width:100%;padding:.9rem 1rem;border:none;border-radius:8px;background:#2848b8;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 #handoff>a{display:none;text-align:center;padding:.9rem 1rem;border-radius:8px;background:#2848b8;color:#fff;font-weight:600;text-decoration:none;word-break:normal}
 :focus-visible{outline:3px solid #2848b8;outline-offset:2px}
+h1[tabindex="-1"]:focus{outline:none}
 .detail,.hint{display:block;color:#4f5869;font-size:.9rem;margin-top:.2rem}
 .context{background:#eef2ff;border-radius:8px;padding:.8rem 1rem;margin-bottom:1rem;white-space:pre-wrap;word-break:break-word}
 .cancel button{background:none;border:none;color:#2848b8;text-decoration:underline;cursor:pointer;padding:0;margin-top:1rem;font:inherit}
@@ -45,6 +46,14 @@ export interface LayoutExtras {
   head?: SafeHtml;
   /** Same-origin script files (CSP script-src 'self': never inline). */
   scripts?: string[];
+}
+
+/**
+ * The heading of a page without an action (an error, a finished logout): it takes the focus (autofocus,
+ * no script) so a screen reader starts with what happened; a heading is not a control, so no focus ring.
+ */
+export function focusedHeading(text: string): SafeHtml {
+  return html`<h1 tabindex="-1" autofocus>${text}</h1>`;
 }
 
 /** The one page frame of the broker's HTML: styles inline (CSP allows inline styles), scripts only as same-origin files. */

@@ -1,7 +1,7 @@
 import { html } from '../../../common/html/escape.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import { UPSTREAM_MESSAGES } from '../../../i18n/upstream-messages.js';
-import { layout } from './layout.js';
+import { focusedHeading, layout } from './layout.js';
 
 /**
  * Back from an upstream eID without an identity: the user is told why on our page, in their language,
@@ -14,7 +14,7 @@ export function upstreamFailurePage(locale: UiLocale, reason: 'cancelled' | 'ups
     m.title,
     html`<h1>${m.title}</h1>
 <p>${reason === 'cancelled' ? m.cancelled : m.failed}</p>
-<p><a href="${returnTo}" data-action="return">${m.back.replace('{merchant}', merchant)}</a></p>`,
+<p><a href="${returnTo}" data-action="return" autofocus>${m.back.replace('{merchant}', merchant)}</a></p>`,
   );
 }
 
@@ -24,7 +24,7 @@ export function stateRefusedPage(locale: UiLocale, code: string, requestId?: str
   return layout(
     locale,
     m.title,
-    html`<h1>${m.title}</h1>
+    html`${focusedHeading(m.title)}
 <p>${m.stateRefused}</p>
 <p><code>${code}</code></p>
 ${requestId ? html`<p class="ref">${requestId}</p>` : ''}`,
