@@ -14,6 +14,7 @@ import { PostLogoutRedirectUris1700000000123 } from './1700000000123-post-logout
 import { CibaRequestSigning1700000000009 } from './1700000000009-ciba-request-signing.js';
 import { MerchantUiLocale1700000000130 } from './1700000000130-merchant-ui-locale.js';
 import { EidSchemes1700000000200 } from './1700000000200-eid-schemes.js';
+import { MerchantLogos1700000000210 } from './1700000000210-merchant-logos.js';
 
 /** Listed explicitly (no globbing): the same list runs on PGlite and PostgreSQL, in order. */
-export const MIGRATIONS = [Foundation1700000000001, Oidc1700000000002, Verifier1700000000003, HashedCredentials1700000000004, SubjectType1700000000005, ProtocolHardening1700000000006, ChipAuthChallenge1700000000007, Ciba1700000000008, CibaRequestSigning1700000000009, PadesSigner1700000000110, SamlMerchants1700000000120, SamlFrontDoor1700000000121, SamlArtifacts1700000000122, PostLogoutRedirectUris1700000000123, MerchantUiLocale1700000000130, EidSchemes1700000000200];
+export const MIGRATIONS = [Foundation1700000000001, Oidc1700000000002, Verifier1700000000003, HashedCredentials1700000000004, SubjectType1700000000005, ProtocolHardening1700000000006, ChipAuthChallenge1700000000007, Ciba1700000000008, CibaRequestSigning1700000000009, PadesSigner1700000000110, SamlMerchants1700000000120, SamlFrontDoor1700000000121, SamlArtifacts1700000000122, PostLogoutRedirectUris1700000000123, MerchantUiLocale1700000000130, EidSchemes1700000000200, MerchantLogos1700000000210];

@@ -3,6 +3,7 @@ import { html } from '../../common/html/escape.js';
 import { pickLocale, type UiLocale } from '../../i18n/locales.js';
 import { LOGOUT_MESSAGES } from '../../i18n/logout-messages.js';
 import { focusedHeading, layout } from '../interaction/pages/layout.js';
+import { clientLogo } from './merchant-client.js';
 
 /** Who asked for the logout, as the user knows it (the merchant's name), else our host. */
 function requester(ctx: KoaContextWithOIDC): string {
@@ -41,6 +42,7 @@ ${ctx.oidc.client ? html`<form class="choice" method="post" action="${action}" d
 <input type="hidden" name="xsrf" value="${xsrf}">
 <button type="submit">${m.onlyThis.replace('{merchant}', who)}</button>
 </form>` : ''}`,
+    { logo: clientLogo(ctx.oidc.client) },
   );
 }
 
@@ -49,5 +51,5 @@ export async function postLogoutSuccessSource(ctx: KoaContextWithOIDC): Promise<
   const m = LOGOUT_MESSAGES[localeOf(ctx)];
   ctx.type = 'html';
   ctx.body = layout(localeOf(ctx), m.title, html`${focusedHeading(m.title)}
-<p data-logout="done">${m.done}</p>`);
+<p data-logout="done">${m.done}</p>`, { logo: clientLogo(ctx.oidc.client) });
 }

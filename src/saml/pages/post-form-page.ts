@@ -1,6 +1,7 @@
 import { html } from '../../common/html/escape.js';
 import type { UiLocale } from '../../i18n/locales.js';
 import { SAML_POST_MESSAGES } from '../../i18n/saml-post-messages.js';
+import type { PageLogo } from '../../merchants/logos/page-logo.js';
 import { layout } from '../../oidc/interaction/pages/layout.js';
 
 export const AUTO_POST_SCRIPT_PATH = '/saml/assets/auto-post.js';
@@ -11,6 +12,7 @@ export interface PostFormInput {
   target: string | null;
   /** The merchant's name as the user knows it from the broker pages. */
   merchantName: string;
+  logo?: PageLogo;
 }
 
 /**
@@ -32,7 +34,7 @@ export function postFormPage(locale: UiLocale, input: PostFormInput): string {
 ${input.target !== null ? html`<input type="hidden" name="TARGET" value="${input.target}">` : ''}
 <button type="submit" class="continue" autofocus>${fill(m.button)}</button>
 </form>`,
-    { scripts: [AUTO_POST_SCRIPT_PATH] },
+    { scripts: [AUTO_POST_SCRIPT_PATH], logo: input.logo },
   );
 }
 

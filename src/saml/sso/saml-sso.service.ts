@@ -9,6 +9,7 @@ import type { BrokeredIdentity } from '../../eid/eid-provider.js';
 import { DEFAULT_LOCALE, pickLocale, type UiLocale } from '../../i18n/locales.js';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
+import { pageLogoOf } from '../../merchants/logos/page-logo.js';
 import { type InteractionHandoff, InteractionHandoffs } from '../../oidc/interaction/interaction-handoff.js';
 import { errorPage } from '../../oidc/provider/error-page.js';
 import { merchantSector, pairwiseSubject } from '../../oidc/provider/pairwise.js';
@@ -197,7 +198,7 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
   ): void {
     const locale = pickLocale(params.ui_locale, params.ui_locales, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined);
     res.status(200).set('Cache-Control', 'no-store').set('Pragma', 'no-cache');
-    res.type('html').send(postFormPage(locale, { action, samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'), target, merchantName: merchant.name }));
+    res.type('html').send(postFormPage(locale, { action, samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'), target, merchantName: merchant.name, logo: pageLogoOf(merchant) }));
   }
 
   private renderError(req: Request, res: Response, err: unknown, locale: UiLocale = DEFAULT_LOCALE): void {

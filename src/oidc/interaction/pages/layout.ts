@@ -1,6 +1,7 @@
 import { html, SafeHtml } from '../../../common/html/escape.js';
 import { htmlLang, type UiLocale } from '../../../i18n/locales.js';
 import { messagesFor } from '../../../i18n/messages.js';
+import type { PageLogo } from '../../../merchants/logos/page-logo.js';
 
 // Colours reach WCAG AA on white: text #1d2330 (15:1), secondary #4f5869 (7:1), links and focus #2848b8 (7:1).
 const STYLE = `
@@ -46,6 +47,8 @@ export interface LayoutExtras {
   head?: SafeHtml;
   /** Same-origin script files (CSP script-src 'self': never inline). */
   scripts?: string[];
+  /** The merchant's logo (served by us), shown above the heading that names the merchant. */
+  logo?: PageLogo;
 }
 
 /**
@@ -69,7 +72,7 @@ export function layout(locale: UiLocale, title: string, body: SafeHtml, extras: 
 ${extras.head ?? ''}
 <style>${new SafeHtml(STYLE)}</style>
 </head>
-<body><main>${body}</main>
+<body><main>${extras.logo ? html`<img class="merchant-logo" src="${extras.logo.src}" alt="${extras.logo.alt}">` : ''}${body}</main>
 ${site.privacyNoticeUrl ? html`<footer><a href="${site.privacyNoticeUrl}" data-action="privacy-notice">${messagesFor(locale).privacyNotice}</a></footer>` : ''}
 ${(extras.scripts ?? []).map((src) => html`<script src="${src}"></script>`)}
 </body>

@@ -1,13 +1,14 @@
 import { html } from '../../../common/html/escape.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import { UPSTREAM_MESSAGES } from '../../../i18n/upstream-messages.js';
+import type { PageLogo } from '../../../merchants/logos/page-logo.js';
 import { focusedHeading, layout } from './layout.js';
 
 /**
  * Back from an upstream eID without an identity: the user is told why on our page, in their language,
  * and goes on to the merchant (which then receives the error) by a plain link: no script, no form.
  */
-export function upstreamFailurePage(locale: UiLocale, reason: 'cancelled' | 'upstream_error', merchant: string, returnTo: string): string {
+export function upstreamFailurePage(locale: UiLocale, reason: 'cancelled' | 'upstream_error', merchant: string, returnTo: string, logo?: PageLogo): string {
   const m = UPSTREAM_MESSAGES[locale];
   return layout(
     locale,
@@ -15,6 +16,7 @@ export function upstreamFailurePage(locale: UiLocale, reason: 'cancelled' | 'ups
     html`<h1>${m.title}</h1>
 <p>${reason === 'cancelled' ? m.cancelled : m.failed}</p>
 <p><a href="${returnTo}" data-action="return" autofocus>${m.back.replace('{merchant}', merchant)}</a></p>`,
+    { logo },
   );
 }
 

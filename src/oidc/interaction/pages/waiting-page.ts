@@ -3,6 +3,7 @@ import { PROGRESS_STEPS, type ProgressStep } from '../../../eid/eid-provider.js'
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
 import { WAITING_MESSAGES } from '../../../i18n/waiting-messages.js';
+import type { PageLogo } from '../../../merchants/logos/page-logo.js';
 import { layout } from './layout.js';
 
 export interface WaitingPageModel {
@@ -22,6 +23,7 @@ export interface WaitingPageModel {
   continueAction: string;
   cancelAction: string;
   csrf: string;
+  logo?: PageLogo;
 }
 
 /** Seconds between the no-script page's refreshes: the phone's steps take several seconds each. */
@@ -80,6 +82,7 @@ ${m.progress === 'stopped' ? html`<p>${w.stopped}</p>` : ''}
     {
       head: html`<noscript><meta http-equiv="refresh" content="${REFRESH_SECONDS};url=${m.refreshUrl}"></noscript>`,
       scripts: [WAITING_SCRIPT],
+      logo: m.logo,
     },
   );
 }
