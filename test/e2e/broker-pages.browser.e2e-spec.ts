@@ -12,6 +12,7 @@ import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { REDIRECT_URI, SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
 import { SAML_ACS } from '../saml/saml-flow.js';
+import { startLogoServer, type LogoServer } from '../support/logo-server.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const LOCALES = ['en_GB', 'nb_NO', 'de_DE'] as const;
@@ -35,6 +36,7 @@ describeWithChromium('broker pages in a real browser', () => {
   let merchantId: string;
   let browser: Chromium;
   let documentDir: string;
+  let logos: LogoServer;
   const foreign: string[] = [];
 
   const axe = async (page: Page, name: string) => {
@@ -53,8 +55,16 @@ describeWithChromium('broker pages in a real browser', () => {
       .then(() => true, async () => page.evaluate('document.activeElement && document.activeElement.outerHTML.slice(0, 160)'));
     expect({ page: name, selector, focused }).toEqual({ page: name, selector, focused: true });
   };
-  /** Every page is checked the same way: axe clean, focus on its main action, then its picture (unless a minor page). */
+  /** The merchant's logo is drawn, and it came from our origin (the merchant's own server is never asked). */
+  const expectLogo = async (page: Page, name: string) => {
+    const src = await page.evaluate(
+      "(() => { const i = document.querySelector('img.merchant-logo[alt=\"Nordlys Shop\"]'); return i && i.complete && i.naturalWidth > 0 ? i.getAttribute('src') : null; })()",
+    );
+    expect({ page: name, src }).toEqual({ page: name, src: expect.stringMatching(/^\/its\/assets\/logos\/[0-9a-f]{64}$/) });
+  };
+  /** Every page is checked the same way: the logo, focus on its main action, axe clean, then its picture (unless a minor page). */
   const check = async (page: Page, name: string, main: string, { keep = true } = {}) => {
+    if (keep) await expectLogo(page, name);
     await expectFocus(page, name, main);
     await axe(page, name);
     if (keep) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -71,9 +81,11 @@ describeWithChromium('broker pages in a real browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     t = await startTestApp({ env: { PRIVACY_NOTICE_URL: 'https://operator.example/privacy' } });
+    logos = await startLogoServer();
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
       name: 'Nordlys Shop',
       redirect_uris: [REDIRECT_URI],
+      logo_uri: logos.url('/logo.png'),
       saml: { entity_id: 'https://nordlys.example/shibboleth', assertion_consumer_url: SAML_ACS },
     });
     merchantId = m.client_id;
@@ -89,6 +101,7 @@ describeWithChromium('broker pages in a real browser', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    await logos?.close();
     await t?.close();
   });
 
@@ -141,6 +154,8 @@ describeWithChromium('broker pages in a real browser', () => {
 
         for (const p of [page, verifier, error, saml]) await p.close();
         expect(foreign).toEqual([]);
+        // Fetched once, when the merchant was registered; no page asked the merchant's server for it.
+        expect(logos.hits.get('/logo.png')).toBe(1);
       });
 
   it('the verifier page shows "document read" while open, driven by the status route (script), then ends by itself', async () => {
