@@ -115,18 +115,19 @@ export class MerchantsService {
     action: string,
     mutate: (entity: MerchantEntity, tx: EntityManager) => Record<string, unknown> | Promise<Record<string, unknown>>,
   ): Promise<MerchantDto> {
+    let previousLogo: string | null = null;
     const saved = await this.dataSource.transaction(async (tx) => {
       const repo = tx.getRepository(MerchantEntity);
       const entity = await repo.findOne({ where: { clientId }, lock: { mode: 'pessimistic_write' } });
       if (!entity) throw new NotFoundError(`merchant ${clientId}`);
-      const previousLogo = entity.logoSha256;
+      previousLogo = entity.logoSha256;
       const changes = await mutate(entity, tx);
       await this.assertSamlEntityIdFree(entity, repo);
       const row = await repo.save(entity);
-      if (previousLogo !== row.logoSha256) await this.logos.pruneUnused(tx, previousLogo);
       await this.audit.record(actor, action, 'merchant', clientId, changes, tx);
       return row;
     });
+    if (previousLogo !== saved.logoSha256) await this.logos.pruneUnused(previousLogo);
     return toMerchantDto(saved);
   }
 
