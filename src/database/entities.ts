@@ -17,10 +17,12 @@ import { SamlArtifactEntity } from '../saml/artifact/saml-artifact.entity.js';
 import { PendingRedirectEntity } from '../eid/redirects/pending-redirect.entity.js';
 import { EidSchemeEntity } from '../eid/upstream-oidc/eid-scheme.entity.js';
 import { UpstreamClientKeyEntity } from '../eid/upstream-oidc/keys/upstream-client-key.entity.js';
+import { MerchantLogoEntity } from '../merchants/logos/merchant-logo.entity.js';
 
 export const ENTITIES = [
   MerchantEntity, AdminTokenEntity, AuditRecordEntity, OidcPayloadEntity, SigningKeyEntity, BrokeredLoginEntity,
   VerificationSessionEntity, VerificationRecordEntity, SpecimenAuthorityEntity, CibaRequestEntity, AppBindingEntity, OutboxEntity,
   SamlSigningKeyEntity, SamlTransactionEntity, SamlArtifactEntity, PadesTestSignerEntity, EidSchemeEntity, PendingRedirectEntity,
   UpstreamClientKeyEntity,
+  MerchantLogoEntity,
 ];

@@ -56,6 +56,10 @@ export class MerchantEntity {
   @Column({ name: 'post_logout_redirect_uris', type: 'jsonb', default: () => "'[]'::jsonb" }) postLogoutRedirectUris: string[];
   /** The broker pages' language when neither the request nor the browser names a usable one; null: en_GB. */
   @Column({ name: 'default_ui_locale', type: 'text', nullable: true }) defaultUiLocale: UiLocale | null;
+  /** RFC 7591 logo_uri as registered; fetched once then (never at page time), see MerchantLogosService. */
+  @Column({ name: 'logo_uri', type: 'text', nullable: true }) logoUri: string | null;
+  /** The fetched logo's SHA-256 (merchant_logos), served at /its/assets/logos/<sha256>; null: no logo. */
+  @Column({ name: 'logo_sha256', type: 'text', nullable: true }) logoSha256: string | null;
   /** The merchant as a SAML 1.1 relying party; null: no SAML. */
   @Column({ type: 'jsonb', nullable: true }) saml: MerchantSamlSettings | null;
   @Column({ type: 'boolean', default: true }) enabled: boolean;

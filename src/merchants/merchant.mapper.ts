@@ -4,7 +4,7 @@ import type { UpdateMerchantDto } from './dto/update-merchant.dto.js';
 import type { MerchantEntity } from './merchant.entity.js';
 import { normalizeSamlSettings } from './saml-settings.js';
 
-type Settable = Omit<MerchantEntity, 'id' | 'clientId' | 'clientSecretSealed' | 'enabled' | 'secretRotatedAt' | 'createdAt' | 'updatedAt'>;
+type Settable = Omit<MerchantEntity, 'id' | 'clientId' | 'clientSecretSealed' | 'logoSha256' | 'enabled' | 'secretRotatedAt' | 'createdAt' | 'updatedAt'>;
 
 /** API field name -> entity property, for the fields an admin may set. */
 const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
@@ -31,6 +31,7 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   backchannel_client_notification_endpoint: 'backchannelClientNotificationEndpoint',
   backchannel_user_code_parameter: 'backchannelUserCodeParameter',
   default_ui_locale: 'defaultUiLocale',
+  logo_uri: 'logoUri',
   backchannel_authentication_request_signing_alg: 'backchannelAuthenticationRequestSigningAlg',
   saml: 'saml',
 };

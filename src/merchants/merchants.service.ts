@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
 import type { AdminActor } from '../admin/admin-actor.js';
 import { AuditService } from '../admin/audit.service.js';
 import { constantTimeEqual } from '../common/crypto/constant-time.js';
@@ -14,6 +14,8 @@ import type { UpdateMerchantDto } from './dto/update-merchant.dto.js';
 import { merchantSettingProblems } from './merchant-policy.js';
 import { applyMerchantFields, toMerchantDto } from './merchant.mapper.js';
 import { MerchantEntity } from './merchant.entity.js';
+import { fetchLogo, type FetchedLogo } from './logos/logo-fetcher.js';
+import { MerchantLogosService } from './logos/merchant-logos.service.js';
 
 const secretContext = (clientId: string) => `merchant-secret:${clientId}`;
 
@@ -27,6 +29,7 @@ export class MerchantsService {
     private readonly dataSource: DataSource,
     private readonly secretBox: SecretBox,
     private readonly audit: AuditService,
+    private readonly logos: MerchantLogosService,
   ) {
     this.merchants = dataSource.getRepository(MerchantEntity);
   }
@@ -35,11 +38,13 @@ export class MerchantsService {
     const entity = this.merchants.create({ clientId: `m_${randomBytes(12).toString('base64url')}`, requestUris: [], postLogoutRedirectUris: [] });
     const fields = applyMerchantFields(entity, dto);
     this.assertAcceptable(entity);
+    const logo = await this.fetchLogoOf(dto);
     const secret = newSecret();
     entity.clientSecretSealed = this.secretBox.encrypt(secret, secretContext(entity.clientId));
     entity.secretRotatedAt = new Date();
     const saved = await this.dataSource.transaction(async (tx) => {
       await this.assertSamlEntityIdFree(entity, tx.getRepository(MerchantEntity));
+      await this.setLogo(entity, logo, tx);
       const row = await tx.getRepository(MerchantEntity).save(entity);
       await this.audit.record(actor, 'merchant.create', 'merchant', row.clientId, this.auditedValues(row, fields), tx);
       return row;
@@ -61,10 +66,15 @@ export class MerchantsService {
   }
 
   async update(clientId: string, dto: UpdateMerchantDto, actor: AdminActor): Promise<MerchantDto> {
-    return this.change(clientId, actor, 'merchant.update', (entity) => {
+    // Fetched before the row is locked: a slow logo server never holds the merchant's row.
+    const logo = await this.fetchLogoOf(dto);
+    return this.change(clientId, actor, 'merchant.update', async (entity, tx) => {
       const fields = applyMerchantFields(entity, dto);
       this.assertAcceptable(entity);
-      return this.auditedValues(entity, fields);
+      const before = entity.logoSha256;
+      if (dto.logo_uri !== undefined) await this.setLogo(entity, logo, tx);
+      // The same logo_uri sent again with a new image is a change too: the audit trail names the image.
+      return { ...this.auditedValues(entity, fields), ...(entity.logoSha256 !== before ? { logo_sha256: entity.logoSha256 } : {}) };
     });
   }
 
@@ -103,19 +113,34 @@ export class MerchantsService {
     clientId: string,
     actor: AdminActor,
     action: string,
-    mutate: (entity: MerchantEntity) => Record<string, unknown>,
+    mutate: (entity: MerchantEntity, tx: EntityManager) => Record<string, unknown> | Promise<Record<string, unknown>>,
   ): Promise<MerchantDto> {
+    let previousLogo: string | null = null;
     const saved = await this.dataSource.transaction(async (tx) => {
       const repo = tx.getRepository(MerchantEntity);
       const entity = await repo.findOne({ where: { clientId }, lock: { mode: 'pessimistic_write' } });
       if (!entity) throw new NotFoundError(`merchant ${clientId}`);
-      const changes = mutate(entity);
+      previousLogo = entity.logoSha256;
+      const changes = await mutate(entity, tx);
       await this.assertSamlEntityIdFree(entity, repo);
       const row = await repo.save(entity);
       await this.audit.record(actor, action, 'merchant', clientId, changes, tx);
       return row;
     });
+    if (previousLogo !== saved.logoSha256) await this.logos.pruneUnused(previousLogo);
     return toMerchantDto(saved);
+  }
+
+  /** The logo named by the request, fetched now (once: pages never fetch it); undefined when none is named. */
+  private async fetchLogoOf(dto: CreateMerchantDto | UpdateMerchantDto): Promise<FetchedLogo | undefined> {
+    if (typeof dto.logo_uri !== 'string') return undefined;
+    return fetchLogo(dto.logo_uri, { allowLoopback: !this.config.isProduction });
+  }
+
+  /** Stores the fetched logo and points the merchant at it; none (logo_uri: null) removes the merchant's logo. */
+  private async setLogo(entity: MerchantEntity, logo: FetchedLogo | undefined, tx: EntityManager): Promise<void> {
+    if (logo) await this.logos.store(tx, logo);
+    entity.logoSha256 = logo?.sha256 ?? null;
   }
 
   private async load(clientId: string): Promise<MerchantEntity> {

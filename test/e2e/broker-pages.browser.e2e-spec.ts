@@ -11,25 +11,32 @@ import { describeWithChromium, launchChromium, type Chromium } from '../support/
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { REDIRECT_URI, SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
+import { SAML_ACS } from '../saml/saml-flow.js';
+import { startLogoServer, type LogoServer } from '../support/logo-server.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const LOCALES = ['en_GB', 'nb_NO', 'de_DE'] as const;
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
-/** A handful of screenshots for the README; the rest of the walk is checked, not kept. */
-const KEPT = new Set(['choice-en_GB-desktop', 'persons-nb_NO-phone', 'verifier-de_DE-desktop', 'verifier-nb_NO-phone', 'error-de_DE-phone', 'progress-en_GB-desktop']);
-/** `SAVE_SCREENSHOTS=1` refreshes docs/screenshots; otherwise they go to a temporary folder (a test run leaves the tree clean). */
+type Size = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
+/**
+ * `SAVE_SCREENSHOTS=1` refreshes docs/screenshots (one per page, locale and viewport); otherwise they go to a
+ * temporary folder, so a test run leaves the tree clean. Axe and the other checks run either way.
+ */
 const SHOTS = process.env.SAVE_SCREENSHOTS === '1' ? join(import.meta.dirname, '../../docs/screenshots') : mkdtempSync(join(tmpdir(), 'screens-'));
 
 /**
- * Issue 13's acceptance: each broker page in three locales on a desktop and a 390-pixel phone, in Chromium,
- * with zero axe violations, no request leaving our origin, focus on the main action; and the verifier page
- * following the phone with scripts on (the script) and off (the meta refresh).
+ * Issue 13's acceptance: each broker page (choice, test identities, logout, verifier, error, SAML post) in
+ * three locales on a desktop and a 390-pixel phone, in Chromium, with zero axe violations, no request
+ * leaving our origin, focus on the main action; and the verifier page following the phone with scripts on
+ * (the script) and off (the meta refresh).
  */
 describeWithChromium('broker pages in a real browser', () => {
   let t: TestApp;
   let config: client.Configuration;
+  let merchantId: string;
   let browser: Chromium;
   let documentDir: string;
+  let logos: LogoServer;
   const foreign: string[] = [];
 
   const axe = async (page: Page, name: string) => {
@@ -41,22 +48,52 @@ describeWithChromium('broker pages in a real browser', () => {
     );
     expect({ page: name, violations: result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) }).toEqual({ page: name, violations: [] });
   };
-  const shot = async (page: Page, name: string) => {
-    if (KEPT.has(name)) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  /** The page's main action has the focus as the page opens (autofocus: the pages run no script for it). */
+  const expectFocus = async (page: Page, name: string, selector: string) => {
+    const focused = await page
+      .waitForFunction(`document.activeElement === document.querySelector(${JSON.stringify(selector)})`, undefined, { timeout: 3000 })
+      .then(() => true, async () => page.evaluate('document.activeElement && document.activeElement.outerHTML.slice(0, 160)'));
+    expect({ page: name, selector, focused }).toEqual({ page: name, selector, focused: true });
   };
-  const open = async (extra: Record<string, string>) => {
+  /** The merchant's logo is drawn, and it came from our origin (the merchant's own server is never asked). */
+  const expectLogo = async (page: Page, name: string) => {
+    const src = await page.evaluate(
+      "(() => { const i = document.querySelector('img.merchant-logo[alt=\"Nordlys Shop\"]'); return i && i.complete && i.naturalWidth > 0 ? i.getAttribute('src') : null; })()",
+    );
+    expect({ page: name, src }).toEqual({ page: name, src: expect.stringMatching(/^\/its\/assets\/logos\/[0-9a-f]{64}$/) });
+  };
+  /** Every page is checked the same way: the logo, focus on its main action, axe clean, then its picture (unless a minor page). */
+  const check = async (page: Page, name: string, main: string, { keep = true } = {}) => {
+    if (keep) await expectLogo(page, name);
+    await expectFocus(page, name, main);
+    await axe(page, name);
+    if (keep) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  };
+  /** A new tab at the phone's or the desktop's size before the page loads: autofocus picks by the layout. */
+  const openAt = async (size: Size, url: string) => {
     const page = await browser.context.newPage();
-    await page.goto((await authorizationRequest(config, extra)).url.toString());
+    await page.setViewportSize(size);
+    await page.goto(url);
     return page;
   };
+  const authorize = async (extra: Record<string, string>) => (await authorizationRequest(config, extra)).url.toString();
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     t = await startTestApp({ env: { PRIVACY_NOTICE_URL: 'https://operator.example/privacy' } });
-    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Nordlys Shop', redirect_uris: [REDIRECT_URI] });
+    logos = await startLogoServer();
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+      name: 'Nordlys Shop',
+      redirect_uris: [REDIRECT_URI],
+      logo_uri: logos.url('/logo.png'),
+      saml: { entity_id: 'https://nordlys.example/shibboleth', assertion_consumer_url: SAML_ACS },
+    });
+    merchantId = m.client_id;
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
     browser = await launchChromium();
+    // The merchant's callback is not listening: answered here, so a finished sign-in lands on a page of its own.
+    await browser.context.route(`${REDIRECT_URI}**`, (r) => r.fulfill({ contentType: 'text/plain', body: 'the merchant' }));
     browser.context.on('request', (r) => {
       const url = r.url();
       if (!url.startsWith(t.baseUrl) && !url.startsWith('data:') && !url.startsWith(REDIRECT_URI)) foreign.push(url);
@@ -64,48 +101,65 @@ describeWithChromium('broker pages in a real browser', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    await logos?.close();
     await t?.close();
   });
 
   for (const locale of LOCALES)
     for (const [viewport, size] of Object.entries(VIEWPORTS))
       it(`every page in ${locale} on a ${viewport}: axe clean, focus on the main action, nothing external`, async () => {
-        const page = await open({ ui_locale: locale });
-        await page.setViewportSize(size);
+        const at = (page: string) => `${page}-${locale}-${viewport}`;
+        const page = await openAt(size, await authorize({ ui_locale: locale }));
         expect(await page.getAttribute('html', 'lang')).toBe(locale.replace('_', '-'));
-        expect(await page.evaluate("document.activeElement.getAttribute('data-eid')")).toBe('document-verifier');
         expect(await page.isVisible('footer a[data-action="privacy-notice"]')).toBe(true);
-        await axe(page, `choice ${locale} ${viewport}`);
-        await shot(page, `choice-${locale}-${viewport}`);
+        await check(page, at('choice'), 'button[data-eid="document-verifier"]');
 
         await page.click('button[data-eid="test"]');
         await page.waitForSelector('button[data-person="uto-passport"]');
-        expect(await page.evaluate("document.activeElement.getAttribute('data-person')")).toBe('uto-passport');
-        await axe(page, `persons ${locale} ${viewport}`);
-        await shot(page, `persons-${locale}-${viewport}`);
+        await check(page, at('persons'), 'button[data-person="uto-passport"]');
 
-        const verifier = await open({ ui_locale: locale, login_hint: 'eid:document-verifier' });
-        await verifier.setViewportSize(size);
-        // The hand-off: the app button on a phone, the QR code on a desktop.
+        // Signed in, then the global logout asks.
+        await page.click('button[data-person="uto-passport"]');
+        await page.waitForURL((url) => url.href.startsWith(REDIRECT_URI));
+        await page.goto(`${t.baseUrl}/oidc/session/end?${new URLSearchParams({ client_id: merchantId, ui_locales: locale.replace('_', '-') })}`);
+        await page.waitForSelector('form[data-logout="everywhere"]');
+        await check(page, at('logout'), 'form[data-logout="everywhere"] button');
+        // Signed out (so the next requests ask again): the closing page's heading has the focus, nothing to press.
+        await page.click('form[data-logout="everywhere"] button');
+        await page.waitForSelector('[data-logout="done"]');
+        await check(page, at('logout-done'), 'h1', { keep: false });
+
+        const verifier = await openAt(size, await authorize({ ui_locale: locale, login_hint: 'eid:document-verifier' }));
+        // The hand-off: the app button on a phone (the main action there), the QR code on a desktop (Continue).
         expect(await verifier.isVisible('#handoff > a')).toBe(viewport === 'phone');
         expect(await verifier.isVisible('.qr svg')).toBe(viewport === 'desktop');
-        await axe(verifier, `verifier ${locale} ${viewport}`);
-        await shot(verifier, `verifier-${locale}-${viewport}`);
+        await check(verifier, at('verifier'), viewport === 'phone' ? 'a[data-action="open-app"]' : '#continue button');
         // The card keeps a margin on the phone.
         if (viewport === 'phone') expect((await verifier.locator('main').boundingBox())!.x).toBeGreaterThanOrEqual(12);
 
-        const error = await open({ ui_locale: locale, redirect_uri: 'http://localhost:8080/elsewhere' });
-        await error.setViewportSize(size);
+        const error = await openAt(size, await authorize({ ui_locale: locale, redirect_uri: 'http://localhost:8080/elsewhere' }));
         expect(await error.textContent('[data-error]')).toBe('invalid_redirect_uri');
-        await axe(error, `error ${locale} ${viewport}`);
-        await shot(error, `error-${locale}-${viewport}`);
+        await check(error, at('error'), 'h1');
 
-        for (const p of [page, verifier, error]) await p.close();
+        // The SAML answer page, held still: its auto-submit script is answered empty so the page can be checked.
+        const saml = await browser.context.newPage();
+        await saml.setViewportSize(size);
+        await saml.route('**/saml/assets/auto-post.js', (r) => r.fulfill({ contentType: 'application/javascript', body: '' }));
+        await saml.goto(`${t.baseUrl}/its/index.html?${new URLSearchParams({ mid: merchantId, ui_locale: locale })}`);
+        await saml.click('button[data-eid="test"]');
+        await saml.click('button[data-person="uto-passport"]');
+        await saml.waitForSelector('form[data-saml-post="auto"]');
+        expect(await saml.getAttribute('html', 'lang')).toBe(locale.replace('_', '-'));
+        await check(saml, at('saml-post'), 'form[data-saml-post="auto"] button');
+
+        for (const p of [page, verifier, error, saml]) await p.close();
         expect(foreign).toEqual([]);
+        // Fetched once, when the merchant was registered; no page asked the merchant's server for it.
+        expect(logos.hits.get('/logo.png')).toBe(1);
       });
 
   it('the verifier page shows "document read" while open, driven by the status route (script), then ends by itself', async () => {
-    const page = await open({ ui_locale: 'en_GB', login_hint: 'eid:document-verifier' });
+    const page = await openAt(VIEWPORTS.desktop, await authorize({ ui_locale: 'en_GB', login_hint: 'eid:document-verifier' }));
     await page.evaluate(() => ((globalThis as Record<string, unknown>).stillTheSamePage = true));
     const { client: sdk, qrToken } = VerifierClient.fromLink((await page.getAttribute('#handoff > a', 'href'))!);
     await sdk.open(qrToken);
@@ -116,7 +170,7 @@ describeWithChromium('broker pages in a real browser', () => {
     await page.waitForSelector('li[data-for="document_read"].done');
     expect(await page.textContent('li[aria-current="step"]')).toContain('Face checked');
     expect(await page.evaluate(() => (globalThis as Record<string, unknown>).stillTheSamePage)).toBe(true);
-    await shot(page, 'progress-en_GB-desktop');
+    await page.screenshot({ path: join(SHOTS, 'progress-en_GB-desktop.png'), fullPage: true });
     // The phone gives up: the script presses Continue and the merchant hears access_denied.
     const toMerchant = new Promise<string>((resolve) => page.on('request', (r) => r.url().startsWith(REDIRECT_URI) && resolve(r.url())));
     await sdk.cancel();

@@ -40,7 +40,7 @@ describe('broker pages: live progress of the document verifier', () => {
     expect(page.html).toContain('data-step="waiting"');
     expect(page.html).toMatch(/<script src="\/its\/assets\/wait-for-phone\.js"><\/script>/);
     expect(page.html).not.toMatch(/<script>|<script [^>]*>[^<]/);
-    const { client: sdk, qrToken } = VerifierClient.fromLink(attr(page.html, /<a href="([^"]+)" data-action="open-app">/)!);
+    const { client: sdk, qrToken } = VerifierClient.fromLink(attr(page.html, /<a href="([^"]+)" data-action="open-app"[^>]*>/)!);
     // The refreshed page shows the same code: a refresh never spoils a scan in progress.
     expect(await refresh(browser, page).then((p) => p.html)).toContain(`session=${qrToken}`);
 

@@ -62,7 +62,7 @@ describe(`fuzz: ${REQUESTS} malformed requests over every route (seed ${SEED})`,
     interactionUid = /\/its\/interaction\/([^/?]+)/.exec(first.location ?? '')?.[1] ?? '';
     interactionCookie = browser.cookieHeader(`${t.baseUrl}/its/interaction/${interactionUid}`);
     const page = await browser.follow(first);
-    const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)?.[1].replace(/&amp;/g, '&');
+    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)?.[1].replace(/&amp;/g, '&');
     const qrToken = link ? new URL(link).searchParams.get('session') : undefined;
     const opened = await fetch(`${t.baseUrl}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr_token: qrToken }) });
     appSessionToken = ((await opened.json()) as { session_token?: string }).session_token ?? '';

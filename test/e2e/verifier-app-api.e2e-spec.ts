@@ -19,7 +19,7 @@ describe('verifier app API failure paths', () => {
   const newSession = async (extra: Record<string, string> = {}) => {
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config, extra)).url.toString()));
-    const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
     return { ...VerifierClient.fromLink(link), browser, page };
   };
   const chip = (dir = documentDir) => {
@@ -148,7 +148,7 @@ describe('verifier app API failure paths', () => {
   it('survives a reload of the broker page: the same QR before the phone opens it (a code being scanned stays good), the same session after', async () => {
     const { client: sdk, qrToken, browser, page } = await newSession();
     const reloaded = await browser.get(page.url);
-    const newLink = /<a href="([^"]+)" data-action="open-app">/.exec(reloaded.html)![1].replace(/&amp;/g, '&');
+    const newLink = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(reloaded.html)![1].replace(/&amp;/g, '&');
     expect(VerifierClient.fromLink(newLink).qrToken).toBe(qrToken);
     await sdk.open(qrToken);
     // Single use: once opened, the code opens nothing more.

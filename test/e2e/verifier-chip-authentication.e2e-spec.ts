@@ -34,7 +34,7 @@ describe('document verifier chip authentication', () => {
   async function appSession() {
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
-    const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
     const { client: sdk, qrToken } = VerifierClient.fromLink(link);
     const { session_token } = await sdk.open(qrToken);
     const post = async (path: string, body: unknown) => {

@@ -100,7 +100,7 @@ describe('verifier face step limits', () => {
   const sessionAtFaceStep = async (app: TestApp, merchant: client.Configuration, dir: string, fetchImpl: typeof fetch = fetch) => {
     const browser = new TestBrowser(app.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(merchant)).url.toString()));
-    const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
     const { client: sdk, qrToken } = VerifierClient.fromLink(link, fetchImpl);
     await sdk.open(qrToken);
     const phone = specimenPhone({ documentDir: dir, selfie: SHELDON.center, right: SHELDON.right, left: SHELDON.left });

@@ -24,7 +24,7 @@ describe('verifier face capture quality', () => {
   const link = async () => {
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
-    return /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+    return /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
   };
 
   beforeAll(async () => {

@@ -25,7 +25,7 @@ describe('liveness attacks (active challenge with bursts)', () => {
   const atFaceStep = async (documentDir = sheldonDoc) => {
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
-    const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
     const { client: sdk, qrToken } = VerifierClient.fromLink(link);
     await sdk.open(qrToken);
     const phone = specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right });

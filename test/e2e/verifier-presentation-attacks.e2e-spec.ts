@@ -28,7 +28,7 @@ describe('presentation attacks (passive scores with the active challenge)', () =
   const verify = async (person: Person) => {
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
-    const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
     const { client: sdk, qrToken } = VerifierClient.fromLink(link);
     await sdk.open(qrToken);
     const phone = specimenPhone({ documentDir: sheldonDoc, selfie: person.center, left: person.left, right: person.right });

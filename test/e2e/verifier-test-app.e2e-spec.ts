@@ -51,7 +51,7 @@ describe('the test app command line', () => {
 
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
-    const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
     const verify = await run(['--session', link, '--document', dir, '--selfie', join(FACES, 'sheldon-center.png'), '--left', join(FACES, 'sheldon-left.png'), '--right', join(FACES, 'sheldon-right.png')]);
     expect(verify.code).toBe(0);
     expect(JSON.parse(verify.stdout)).toMatchObject({ state: 'completed', authentication_result: 'pass' });
@@ -71,7 +71,7 @@ describe('the test app command line', () => {
 
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
-    const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
     const verify = await run(['--session', link, '--document', dir, '--selfie', join(FACES, 'sheldon-center.png'), '--left', join(FACES, 'sheldon-left.png'), '--right', join(FACES, 'sheldon-right.png')]);
     expect(JSON.parse(verify.stdout)).toMatchObject({ state: 'completed', authentication_result: 'pass' });
     expect(verify.code).toBe(0);

@@ -41,6 +41,18 @@ describe('SAML 1.1 Browser/POST single sign-on through the broker pages and the 
     expect(xml).toContain(`Issuer="${t.baseUrl}/saml/metadata"`);
   });
 
+  it("speaks the user's language like every broker page: ui_locale, else the browser's Accept-Language", async () => {
+    const nb = (await samlLoginWithTestEid(t.baseUrl, { mid: merchant.client_id, ui_locale: 'nb_NO' })).page.html;
+    expect(nb).toContain('<html lang="nb-NO">');
+    expect(nb).toContain('<h1>Tilbake til SAML shop</h1>');
+    expect(nb).toContain('<noscript><p>Skript er slått av i nettleseren din: trykk på knappen for å gå tilbake til SAML shop.</p></noscript>');
+    expect(nb).toMatch(/<button type="submit" class="continue" autofocus>Fortsett til SAML shop<\/button>/);
+    const browser = new TestBrowser(t.baseUrl, { 'accept-language': 'de-DE,de;q=0.9' });
+    const de = (await samlLoginWithTestEid(t.baseUrl, { mid: merchant.client_id }, 'uto-passport', browser)).page.html;
+    expect(de).toContain('<h1>Zurück zu SAML shop</h1>');
+    expect(de).toContain('>Weiter zu SAML shop</button>');
+  });
+
   it('accepts the lower-case target spelling, and no target at all', async () => {
     expect((await samlLoginWithTestEid(t.baseUrl, { mid: merchant.client_id, target: 'cookie:123' })).form.fields.TARGET).toBe('cookie:123');
     expect((await samlLoginWithTestEid(t.baseUrl, { mid: merchant.client_id })).form.fields).not.toHaveProperty('TARGET');

@@ -46,7 +46,7 @@ describe('SAML 1.1 merchant through the document verifier (specimen chip, SDK ph
   async function samlVerifierLogin(query: Record<string, string>): Promise<{ page: Page; browser: TestBrowser }> {
     const browser = new TestBrowser(t.baseUrl);
     const waiting = await browser.follow(await browser.get(`${t.baseUrl}/its/index.html?${new URLSearchParams({ mid: merchant.client_id, ...query })}`));
-    const link = /<a href="([^"]+)" data-action="open-app">/.exec(waiting.html)?.[1]?.replace(/&amp;/g, '&');
+    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(waiting.html)?.[1]?.replace(/&amp;/g, '&');
     if (!link) throw new Error(`no app link on the page: ${waiting.html.slice(0, 1500)}`);
     const { client: sdk, qrToken } = VerifierClient.fromLink(link);
     const outcome = await runVerification(sdk, qrToken, specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right }));

@@ -62,7 +62,7 @@ export async function verifierLogin(
   const req = await authorizationRequest(config, extra);
   const browser = new TestBrowser(baseUrl);
   const waitingPage = await browser.follow(await browser.get(req.url.toString()));
-  const link = /<a href="([^"]+)" data-action="open-app">/.exec(waitingPage.html)?.[1]?.replace(/&amp;/g, '&');
+  const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(waitingPage.html)?.[1]?.replace(/&amp;/g, '&');
   if (!link) throw new Error(`no app link on the page: ${waitingPage.html.slice(0, 1500)}`);
   const { client: sdk, qrToken } = VerifierClient.fromLink(link);
   const outcome = await runVerification(

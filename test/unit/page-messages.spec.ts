@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '../../src/i18n/error-messages.js';
 import { UI_LOCALES } from '../../src/i18n/locales.js';
 import { localDate, TEST_EID_MESSAGES } from '../../src/i18n/test-eid-messages.js';
+import { SAML_POST_MESSAGES } from '../../src/i18n/saml-post-messages.js';
 import { WAITING_MESSAGES } from '../../src/i18n/waiting-messages.js';
 
 /** Every broker page string exists in every locale and is translated (only sv_FI shares Swedish). */
@@ -9,6 +10,7 @@ describe('broker page texts', () => {
     ['error sentences', ERROR_MESSAGES],
     ['test identity labels', TEST_EID_MESSAGES],
     ['verifier waiting page', WAITING_MESSAGES],
+    ['SAML post page', SAML_POST_MESSAGES],
   ] as unknown as [string, Record<string, Record<string, string>>][])('%s', (_name, table) => {
     const keys = Object.keys(table.en_GB);
     for (const locale of UI_LOCALES) {

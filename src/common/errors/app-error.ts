@@ -27,8 +27,8 @@ export class AppError extends Error {
 }
 
 export class BadRequestError extends AppError {
-  constructor(description: string, readonly fields?: Record<string, string[]>) {
-    super(400, 'invalid_request', description);
+  constructor(description: string, readonly fields?: Record<string, string[]>, detail?: string) {
+    super(400, 'invalid_request', description, detail);
   }
 }
 

@@ -163,6 +163,18 @@ export class MerchantOptionalFields {
   @IsOptional() @IsIn(REQUEST_OBJECT_ALGS)
   backchannel_authentication_request_signing_alg?: string | null;
 
+  @ApiPropertyOptional({
+    description:
+      "RFC 7591 logo_uri: the merchant's logo, shown beside its name on the broker pages. Fetched by us once, when set (sending it " +
+      'again fetches it again), under the request_uri rules (no redirects, no private addresses; https, plain http only for localhost ' +
+      'in customer-test), at most 256 KiB, PNG, JPEG or WebP (told by content; SVG is refused), 16 to 2048 pixels a side; then ' +
+      'served from our origin. A logo that cannot be used answers 400 naming logo_uri. null removes the logo.',
+    example: 'https://shop.example/logo.png',
+    nullable: true,
+  })
+  @IsOptional() @MaxLength(2000) @IsRedirectUri({ message: 'logo_uri must be an absolute http(s) URL without fragment or credentials' })
+  logo_uri?: string | null;
+
   @ApiPropertyOptional({ description: 'The merchant as a SAML 1.1 relying party (replaced as a whole; null ends SAML for it).', type: SamlSettingsDto, nullable: true })
   @IsOptional() @ValidateNested() @Type(() => SamlSettingsDto)
   saml?: SamlSettingsDto | null;

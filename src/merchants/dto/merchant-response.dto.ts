@@ -27,6 +27,7 @@ export class MerchantDto {
   @ApiPropertyOptional({ nullable: true, type: String }) backchannel_client_notification_endpoint: string | null;
   @ApiProperty({ example: false }) backchannel_user_code_parameter: boolean;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'the broker pages\' fallback language; null: en_GB', example: 'nb_NO' }) default_ui_locale: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'the registered logo (fetched once; served by us)', example: 'https://shop.example/logo.png' }) logo_uri: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, example: 'ES256' }) backchannel_authentication_request_signing_alg: string | null;
   @ApiPropertyOptional({ nullable: true, type: SamlSettingsResponseDto, description: 'null: not a SAML relying party' }) saml: SamlSettingsResponseDto | null;
   @ApiProperty() enabled: boolean;

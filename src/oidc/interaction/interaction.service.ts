@@ -9,6 +9,7 @@ import { type BrokeredIdentity, type EidProvider, type EidRequest, type EidStep,
 import { EidRegistry } from '../../eid/eid-registry.js';
 import { PendingRedirectsService } from '../../eid/redirects/pending-redirects.service.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
+import { pageLogoOf, type PageLogo } from '../../merchants/logos/page-logo.js';
 import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 import { errorPage } from '../provider/error-page.js';
 import { OidcProviderService } from '../provider/oidc-provider.service.js';
@@ -31,6 +32,7 @@ interface Loaded {
   details: Details;
   request: EidRequest;
   schemes: EidProvider[];
+  logo?: PageLogo;
 }
 
 /**
@@ -151,9 +153,11 @@ export class InteractionService {
     if (!merchant) throw interactionExpired();
     await this.registry.refresh();
     const request = toEidRequest(details.uid, params, merchant.name, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined);
-    // An error after this point is shown in the page's language (see guard).
+    // An error after this point is shown in the page's language and with the merchant's logo (see guard).
     res.locals.uiLocale = request.locale;
-    return { details, request, schemes: this.registry.forRequest(merchant.eidSchemes, request.acrValues) };
+    const logo = pageLogoOf(merchant);
+    res.locals.merchantLogo = logo;
+    return { details, request, schemes: this.registry.forRequest(merchant.eidSchemes, request.acrValues), logo };
   }
 
   private schemePage(loaded: Loaded, scheme: EidProvider): string {
@@ -198,6 +202,7 @@ export class InteractionService {
             continueAction: `${INTERACTION_PATH}/${loaded.request.interactionUid}/eid/${scheme.id}`,
             cancelAction: `${INTERACTION_PATH}/${loaded.request.interactionUid}/cancel`,
             csrf: this.csrf.issue(loaded.details.uid),
+            logo: loaded.logo,
           }),
         );
       case 'failed':
@@ -235,7 +240,7 @@ export class InteractionService {
   private async finishFailedWithPage(req: Request, res: Response, loaded: Loaded, error: string, description: string, reason: 'cancelled' | 'upstream_error'): Promise<void> {
     if (await this.handoffs.find(loaded.details.params as Record<string, unknown>)) return this.finishFailed(req, res, loaded, error, description);
     const returnTo = await this.oidc.engine.interactionResult(req, res, { error, error_description: description }, { mergeWithLastSubmission: false });
-    res.type('html').send(upstreamFailurePage(loaded.request.locale, reason, loaded.request.merchantName, returnTo));
+    res.type('html').send(upstreamFailurePage(loaded.request.locale, reason, loaded.request.merchantName, returnTo, loaded.logo));
   }
 
   /**
@@ -287,6 +292,7 @@ export class InteractionService {
         context: contextTexts(details.params as Record<string, unknown>, request.bindingMessage),
         csrf: this.csrf.issue(details.uid),
         cancelAction: `${INTERACTION_PATH}/${details.uid}/cancel`,
+        logo: loaded.logo,
       }),
     );
   }
@@ -304,7 +310,7 @@ export class InteractionService {
       if (status >= 500) logger.error({ err: e, request_id: requestIdOf(req) }, 'interaction failed');
       const code = e instanceof AppError ? e.code : 'server_error';
       const description = e instanceof AppError ? e.description : 'internal server error';
-      if (!res.headersSent) res.status(status).type('html').send(errorPage(this.errorLocale(req, res), code, description, requestIdOf(req)));
+      if (!res.headersSent) res.status(status).type('html').send(errorPage(this.errorLocale(req, res), code, description, requestIdOf(req), res.locals.merchantLogo as PageLogo | undefined));
     }
   }
 }

@@ -2,7 +2,8 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { html } from '../../common/html/escape.js';
 import { pickLocale, type UiLocale } from '../../i18n/locales.js';
 import { LOGOUT_MESSAGES } from '../../i18n/logout-messages.js';
-import { layout } from '../interaction/pages/layout.js';
+import { focusedHeading, layout } from '../interaction/pages/layout.js';
+import { clientLogo } from './merchant-client.js';
 
 /** Who asked for the logout, as the user knows it (the merchant's name), else our host. */
 function requester(ctx: KoaContextWithOIDC): string {
@@ -35,12 +36,13 @@ export async function logoutSource(ctx: KoaContextWithOIDC, _engineForm: string)
 <form class="choice" method="post" action="${action}" data-logout="everywhere">
 <input type="hidden" name="xsrf" value="${xsrf}">
 <input type="hidden" name="logout" value="yes">
-<button type="submit">${m.everywhere}</button>
+<button type="submit" autofocus>${m.everywhere}</button>
 </form>
 ${ctx.oidc.client ? html`<form class="choice" method="post" action="${action}" data-logout="only">
 <input type="hidden" name="xsrf" value="${xsrf}">
 <button type="submit">${m.onlyThis.replace('{merchant}', who)}</button>
 </form>` : ''}`,
+    { logo: clientLogo(ctx.oidc.client) },
   );
 }
 
@@ -48,6 +50,6 @@ ${ctx.oidc.client ? html`<form class="choice" method="post" action="${action}" d
 export async function postLogoutSuccessSource(ctx: KoaContextWithOIDC): Promise<void> {
   const m = LOGOUT_MESSAGES[localeOf(ctx)];
   ctx.type = 'html';
-  ctx.body = layout(localeOf(ctx), m.title, html`<h1>${m.title}</h1>
-<p data-logout="done">${m.done}</p>`);
+  ctx.body = layout(localeOf(ctx), m.title, html`${focusedHeading(m.title)}
+<p data-logout="done">${m.done}</p>`, { logo: clientLogo(ctx.oidc.client) });
 }

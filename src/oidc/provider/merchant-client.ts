@@ -1,5 +1,6 @@
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
+import { pageLogoOf, type PageLogo } from '../../merchants/logos/page-logo.js';
 import type { MerchantsService } from '../../merchants/merchants.service.js';
 import type { Jwk, MerchantJwksSource } from './merchant-jwks.js';
 
@@ -55,6 +56,8 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
     // Both types are in the discovery document (spec 2.8/2.9); pairwise subs come from pairwiseIdentifier.
     subject_type: m.subjectType ?? 'public',
     eid_schemes: m.eidSchemes ?? undefined,
+    // For the engine's own pages (error, logout), which know the client and not the merchant row.
+    logo_sha256: m.logoSha256 ?? undefined,
   };
   Object.assign(metadata, cibaMetadata(m));
   if (m.scope) metadata.scope = m.scope;
@@ -71,6 +74,12 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
   const jwks = selectMerchantKeys(merchantKeys, m);
   if (jwks) metadata.jwks = jwks as ClientMetadata['jwks'];
   return metadata;
+}
+
+/** The merchant's logo for a page the engine renders (its client carries the logo's hash, see toClientMetadata). */
+export function clientLogo(client: { clientName?: string; clientId: string; metadata(): Record<string, unknown> } | undefined): PageLogo | undefined {
+  const sha = client?.metadata().logo_sha256;
+  return client && typeof sha === 'string' ? pageLogoOf({ name: client.clientName ?? client.clientId, logoSha256: sha }) : undefined;
 }
 
 const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';

@@ -120,7 +120,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
     pkce: { required: (_ctx, client) => client.psd2 === true },
     extraParams: EXTRA_PARAMS,
     extraClientMetadata: {
-      properties: ['psd2', 'eid_schemes'],
+      properties: ['psd2', 'eid_schemes', 'logo_sha256'],
       validator: (_ctx, key, value) => {
         if (key === 'psd2' && value !== undefined && typeof value !== 'boolean') throw new Error('psd2 must be a boolean');
       },

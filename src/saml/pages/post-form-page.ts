@@ -1,26 +1,40 @@
 import { html } from '../../common/html/escape.js';
 import type { UiLocale } from '../../i18n/locales.js';
-import { messagesFor } from '../../i18n/messages.js';
+import { SAML_POST_MESSAGES } from '../../i18n/saml-post-messages.js';
+import type { PageLogo } from '../../merchants/logos/page-logo.js';
 import { layout } from '../../oidc/interaction/pages/layout.js';
 
 export const AUTO_POST_SCRIPT_PATH = '/saml/assets/auto-post.js';
 
+export interface PostFormInput {
+  action: string;
+  samlResponse: string;
+  target: string | null;
+  /** The merchant's name as the user knows it from the broker pages. */
+  merchantName: string;
+  logo?: PageLogo;
+}
+
 /**
- * The end of a Browser/POST sign-in: a form posting SAMLResponse and TARGET to the merchant's consumer URL.
- * A same-origin script submits it (our CSP allows no inline script); without scripts the user presses the
- * button. Every value is escaped by the html template.
+ * The end of a Browser/POST sign-in: a form posting SAMLResponse and TARGET to the merchant's consumer URL,
+ * in the user's language like every broker page. A same-origin script submits it (our CSP allows no inline
+ * script); without scripts the user reads why and presses the button, which has the focus. Every value is
+ * escaped by the html template.
  */
-export function postFormPage(locale: UiLocale, input: { action: string; samlResponse: string; target: string | null }): string {
-  const m = messagesFor(locale);
+export function postFormPage(locale: UiLocale, input: PostFormInput): string {
+  const m = SAML_POST_MESSAGES[locale];
+  const fill = (text: string) => text.replace('{merchant}', input.merchantName);
   return layout(
     locale,
-    m.continue,
-    html`<form method="post" action="${input.action}" data-saml-post="auto">
+    fill(m.heading),
+    html`<h1>${fill(m.heading)}</h1>
+<noscript><p>${fill(m.noScript)}</p></noscript>
+<form method="post" action="${input.action}" data-saml-post="auto">
 <input type="hidden" name="SAMLResponse" value="${input.samlResponse}">
 ${input.target !== null ? html`<input type="hidden" name="TARGET" value="${input.target}">` : ''}
-<button type="submit" class="continue">${m.continue}</button>
-</form>
-<script src="${AUTO_POST_SCRIPT_PATH}"></script>`,
+<button type="submit" class="continue" autofocus>${fill(m.button)}</button>
+</form>`,
+    { scripts: [AUTO_POST_SCRIPT_PATH], logo: input.logo },
   );
 }
 

@@ -9,6 +9,7 @@ import type { BrokeredIdentity } from '../../eid/eid-provider.js';
 import { DEFAULT_LOCALE, pickLocale, type UiLocale } from '../../i18n/locales.js';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
+import { pageLogoOf } from '../../merchants/logos/page-logo.js';
 import { type InteractionHandoff, InteractionHandoffs } from '../../oidc/interaction/interaction-handoff.js';
 import { errorPage } from '../../oidc/provider/error-page.js';
 import { merchantSector, pairwiseSubject } from '../../oidc/provider/pairwise.js';
@@ -132,12 +133,12 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
     });
     if (artifact) return this.redirectWithArtifact(res, merchant.clientId, request, signAssertion(assertion.xml, key));
     const response = buildResponse({ recipient: request.consumerUrl, status: 'Success', signedAssertions: [signAssertion(assertion.xml, key)], now });
-    this.sendPostForm(res, params, request.consumerUrl, signResponse(response.xml, key), request.target);
+    this.sendPostForm(req, res, merchant, params, request.consumerUrl, signResponse(response.xml, key), request.target);
   }
 
   /** A cancelled or failed sign-in is answered too, as a signed Response without assertion (Responder, RequestDenied). */
   async failed(req: Request, res: Response, params: Readonly<Record<string, unknown>>, error: string, description: string): Promise<void> {
-    const { request } = await this.consume(params);
+    const { merchant, request } = await this.consume(params);
     // SAML 1.1's artifact profile carries assertions only: there is nothing to send a failure with, so the
     // user is told here (the merchant sees the user come back without an artifact).
     if (request.binding === 'artifact') return this.renderError(req, res, new AppError(400, error, description), pickLocale(params.ui_locale, params.ui_locales, req.headers['accept-language']));
@@ -149,7 +150,7 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
       signedAssertions: [],
       now: new Date(),
     });
-    this.sendPostForm(res, params, request.consumerUrl, signResponse(response.xml, await this.keys.signingKey()), request.target);
+    this.sendPostForm(req, res, merchant, params, request.consumerUrl, signResponse(response.xml, await this.keys.signingKey()), request.target);
   }
 
   /**
@@ -182,11 +183,22 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
     return merchant.subjectType === 'pairwise' ? pairwiseSubject(this.config.pairwiseSecret, merchantSector(merchant.redirectUris), subject) : subject;
   }
 
-  /** Answered directly, not by a redirect to a GET: the signed response never sits at a URL of its own. */
-  private sendPostForm(res: Response, params: Readonly<Record<string, unknown>>, action: string, responseXml: string, target: string | null): void {
-    const locale = pickLocale(params.ui_locale, params.ui_locales);
+  /**
+   * Answered directly, not by a redirect to a GET: the signed response never sits at a URL of its own. In the
+   * language the broker pages chose (the same rule: request, browser, merchant's default).
+   */
+  private sendPostForm(
+    req: Request,
+    res: Response,
+    merchant: MerchantEntity,
+    params: Readonly<Record<string, unknown>>,
+    action: string,
+    responseXml: string,
+    target: string | null,
+  ): void {
+    const locale = pickLocale(params.ui_locale, params.ui_locales, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined);
     res.status(200).set('Cache-Control', 'no-store').set('Pragma', 'no-cache');
-    res.type('html').send(postFormPage(locale, { action, samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'), target }));
+    res.type('html').send(postFormPage(locale, { action, samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'), target, merchantName: merchant.name, logo: pageLogoOf(merchant) }));
   }
 
   private renderError(req: Request, res: Response, err: unknown, locale: UiLocale = DEFAULT_LOCALE): void {

@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../../../common/html/escape.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
+import type { PageLogo } from '../../../merchants/logos/page-logo.js';
 import { layout } from './layout.js';
 
 export interface ChoiceForm {
@@ -23,6 +24,7 @@ export interface ChoicesPageModel {
   choices: ChoiceForm[];
   cancelAction: string;
   emptyText?: string;
+  logo?: PageLogo;
 }
 
 const dataAttributes = (data: Record<string, string>): SafeHtml[] =>
@@ -55,5 +57,6 @@ ${Object.entries(c.fields).map(([name, value]) => html`<input type="hidden" name
 <input type="hidden" name="_csrf" value="${model.csrf}">
 <button type="submit">${m.cancel}</button>
 </form>`,
+    { logo: model.logo },
   );
 }

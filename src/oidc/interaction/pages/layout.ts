@@ -1,6 +1,7 @@
 import { html, SafeHtml } from '../../../common/html/escape.js';
 import { htmlLang, type UiLocale } from '../../../i18n/locales.js';
 import { messagesFor } from '../../../i18n/messages.js';
+import type { PageLogo } from '../../../merchants/logos/page-logo.js';
 
 // Colours reach WCAG AA on white: text #1d2330 (15:1), secondary #4f5869 (7:1), links and focus #2848b8 (7:1).
 const STYLE = `
@@ -12,8 +13,10 @@ h2{font-size:1.1rem}
 form.choice{margin:.6rem 0}
 form.choice button,a.button{display:block;box-sizing:border-box;width:100%;text-align:left;padding:.9rem 1rem;border:1px solid #8f97a8;border-radius:8px;background:#fff;color:#1d2330;font:inherit;cursor:pointer;text-decoration:none}
 form.choice button:hover{border-color:#2848b8}
+button.continue{display:block;width:100%;padding:.9rem 1rem;border:none;border-radius:8px;background:#2848b8;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 #handoff>a{display:none;text-align:center;padding:.9rem 1rem;border-radius:8px;background:#2848b8;color:#fff;font-weight:600;text-decoration:none;word-break:normal}
 :focus-visible{outline:3px solid #2848b8;outline-offset:2px}
+h1[tabindex="-1"]:focus{outline:none}
 .detail,.hint{display:block;color:#4f5869;font-size:.9rem;margin-top:.2rem}
 .context{background:#eef2ff;border-radius:8px;padding:.8rem 1rem;margin-bottom:1rem;white-space:pre-wrap;word-break:break-word}
 .cancel button{background:none;border:none;color:#2848b8;text-decoration:underline;cursor:pointer;padding:0;margin-top:1rem;font:inherit}
@@ -44,6 +47,16 @@ export interface LayoutExtras {
   head?: SafeHtml;
   /** Same-origin script files (CSP script-src 'self': never inline). */
   scripts?: string[];
+  /** The merchant's logo (served by us), shown above the heading that names the merchant. */
+  logo?: PageLogo;
+}
+
+/**
+ * The heading of a page without an action (an error, a finished logout): it takes the focus (autofocus,
+ * no script) so a screen reader starts with what happened; a heading is not a control, so no focus ring.
+ */
+export function focusedHeading(text: string): SafeHtml {
+  return html`<h1 tabindex="-1" autofocus>${text}</h1>`;
 }
 
 /** The one page frame of the broker's HTML: styles inline (CSP allows inline styles), scripts only as same-origin files. */
@@ -59,7 +72,7 @@ export function layout(locale: UiLocale, title: string, body: SafeHtml, extras: 
 ${extras.head ?? ''}
 <style>${new SafeHtml(STYLE)}</style>
 </head>
-<body><main>${body}</main>
+<body><main>${extras.logo ? html`<img class="merchant-logo" src="${extras.logo.src}" alt="${extras.logo.alt}">` : ''}${body}</main>
 ${site.privacyNoticeUrl ? html`<footer><a href="${site.privacyNoticeUrl}" data-action="privacy-notice">${messagesFor(locale).privacyNotice}</a></footer>` : ''}
 ${(extras.scripts ?? []).map((src) => html`<script src="${src}"></script>`)}
 </body>

@@ -1,20 +1,22 @@
 import { html } from '../../../common/html/escape.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import { UPSTREAM_MESSAGES } from '../../../i18n/upstream-messages.js';
-import { layout } from './layout.js';
+import type { PageLogo } from '../../../merchants/logos/page-logo.js';
+import { focusedHeading, layout } from './layout.js';
 
 /**
  * Back from an upstream eID without an identity: the user is told why on our page, in their language,
  * and goes on to the merchant (which then receives the error) by a plain link: no script, no form.
  */
-export function upstreamFailurePage(locale: UiLocale, reason: 'cancelled' | 'upstream_error', merchant: string, returnTo: string): string {
+export function upstreamFailurePage(locale: UiLocale, reason: 'cancelled' | 'upstream_error', merchant: string, returnTo: string, logo?: PageLogo): string {
   const m = UPSTREAM_MESSAGES[locale];
   return layout(
     locale,
     m.title,
     html`<h1>${m.title}</h1>
 <p>${reason === 'cancelled' ? m.cancelled : m.failed}</p>
-<p><a href="${returnTo}" data-action="return">${m.back.replace('{merchant}', merchant)}</a></p>`,
+<p><a href="${returnTo}" data-action="return" autofocus>${m.back.replace('{merchant}', merchant)}</a></p>`,
+    { logo },
   );
 }
 
@@ -24,7 +26,7 @@ export function stateRefusedPage(locale: UiLocale, code: string, requestId?: str
   return layout(
     locale,
     m.title,
-    html`<h1>${m.title}</h1>
+    html`${focusedHeading(m.title)}
 <p>${m.stateRefused}</p>
 <p><code>${code}</code></p>
 ${requestId ? html`<p class="ref">${requestId}</p>` : ''}`,

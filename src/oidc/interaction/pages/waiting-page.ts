@@ -3,6 +3,7 @@ import { PROGRESS_STEPS, type ProgressStep } from '../../../eid/eid-provider.js'
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
 import { WAITING_MESSAGES } from '../../../i18n/waiting-messages.js';
+import type { PageLogo } from '../../../merchants/logos/page-logo.js';
 import { layout } from './layout.js';
 
 export interface WaitingPageModel {
@@ -22,6 +23,7 @@ export interface WaitingPageModel {
   continueAction: string;
   cancelAction: string;
   csrf: string;
+  logo?: PageLogo;
 }
 
 /** Seconds between the no-script page's refreshes: the phone's steps take several seconds each. */
@@ -33,6 +35,8 @@ export const WAITING_SCRIPT = '/its/assets/wait-for-phone.js';
  * ID app on the same device; on a desktop the QR code (the link stays copyable, folded away). The steps
  * follow the status route: a same-origin script updates them and presses Continue when the session ends;
  * without scripts the page refreshes itself (a meta refresh inside noscript, so scripted pages never reload).
+ * Focus: both the app button and Continue carry autofocus; the browser focuses the first one it can, so a
+ * phone (the app button shown) starts on the app button and a desktop (the button hidden) on Continue.
  */
 export function waitingPage(m: WaitingPageModel): string {
   const w = WAITING_MESSAGES[m.locale];
@@ -51,7 +55,7 @@ ${m.context.map((text) => html`<div class="context">${text}</div>`)}
 ${m.link
   ? html`<div id="handoff">
 <div class="on-phone"><p>${w.phoneInstruction}</p></div>
-<a href="${m.link}" data-action="open-app">${w.openApp}</a>
+<a href="${m.link}" data-action="open-app" autofocus>${w.openApp}</a>
 <div class="on-desktop"><p>${w.qrInstruction}</p>
 <div class="qr" role="img" aria-label="${w.qrLabel}">${new SafeHtml(m.qrSvg)}</div></div>
 <details><summary>${w.copyLink}</summary>
@@ -68,7 +72,7 @@ ${m.progress === 'stopped' ? html`<p>${w.stopped}</p>` : ''}
 <form class="choice" method="post" action="${m.continueAction}" data-action="continue" id="continue" data-status-url="${m.statusUrl}">
 <input type="hidden" name="_csrf" value="${m.csrf}">
 <input type="hidden" name="action" value="continue">
-<button type="submit" aria-describedby="continue-hint">${m.messages.continue}</button>
+<button type="submit" aria-describedby="continue-hint" autofocus>${m.messages.continue}</button>
 <span class="hint" id="continue-hint">${w.continueHint}</span>
 </form>
 <form class="cancel" method="post" action="${m.cancelAction}" data-action="cancel">
@@ -78,6 +82,7 @@ ${m.progress === 'stopped' ? html`<p>${w.stopped}</p>` : ''}
     {
       head: html`<noscript><meta http-equiv="refresh" content="${REFRESH_SECONDS};url=${m.refreshUrl}"></noscript>`,
       scripts: [WAITING_SCRIPT],
+      logo: m.logo,
     },
   );
 }
