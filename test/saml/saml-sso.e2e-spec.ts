@@ -125,6 +125,14 @@ describe('SAML 1.1 Browser/POST single sign-on through the broker pages and the 
     expect([twice.status, twice.html.includes('saml_invalid_request')]).toEqual([400, true]);
   });
 
+  it('shows a refusal at the front door in the user\'s language (ui_locale, then Accept-Language), with its code', async () => {
+    const byParameter = await new TestBrowser(t.baseUrl).get(`${t.baseUrl}/its/index.html?mid=m_unknown&ui_locale=de_DE`);
+    expect(byParameter.html).toMatch(/<html lang="de/);
+    expect(byParameter.html).toContain('saml_unknown_merchant');
+    const byBrowser = await new TestBrowser(t.baseUrl, { 'accept-language': 'nb-NO,nb;q=0.9' }).get(`${t.baseUrl}/its/index.html?mid=m_unknown`);
+    expect(byBrowser.html).toMatch(/<html lang="nb/);
+  });
+
   it('a cancelled sign-in posts a signed Response without assertion (Responder, RequestDenied)', async () => {
     const browser = new TestBrowser(t.baseUrl);
     let page = await browser.follow(await browser.get(`${t.baseUrl}/its/index.html?mid=${merchant.client_id}&TARGET=t`));

@@ -76,7 +76,8 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
           req.url = req.originalUrl = engineUrl;
           next();
         },
-        (err: unknown) => this.renderError(req, res, err),
+        // Refused before any merchant is known: the user's own language still applies.
+        (err: unknown) => this.renderError(req, res, err, pickLocale(req.query.ui_locale, req.query.ui_locales, req.headers['accept-language'])),
       );
     };
   }
