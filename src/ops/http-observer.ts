@@ -11,7 +11,8 @@ import { rawPathOf, routeLabel } from './metrics/route-label.js';
  */
 @Injectable()
 export class HttpObserver implements OnApplicationBootstrap {
-  private inFlight = 0;
+  private readonly inFlight = new Set<ServerResponse>();
+  private closing = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -25,7 +26,16 @@ export class HttpObserver implements OnApplicationBootstrap {
   }
 
   get requestsInFlight(): number {
-    return this.inFlight;
+    return this.inFlight.size;
+  }
+
+  /**
+   * From now on every response says `Connection: close` (those in flight included, unless their headers are
+   * out already), so no client sends another request on a connection that is about to close.
+   */
+  closeConnectionsAfterResponses(): void {
+    this.closing = true;
+    for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
   }
 
   onApplicationBootstrap(): void {
@@ -34,14 +44,15 @@ export class HttpObserver implements OnApplicationBootstrap {
 
   /** Resolves once no request is in flight (at once if none is). */
   whenIdle(): Promise<void> {
-    if (this.inFlight === 0) return Promise.resolve();
+    if (this.inFlight.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   private observe(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
     const rawPath = rawPathOf(req.url);
-    this.inFlight++;
+    this.inFlight.add(res);
+    if (this.closing) res.setHeader('Connection', 'close');
     // A rebuilt engine (new signing keys) gets its event listeners before it answers anything.
     this.metrics.engineEvents.watch(this.oidc.engine);
     res.once('finish', () => {
@@ -52,7 +63,8 @@ export class HttpObserver implements OnApplicationBootstrap {
     });
     // 'close' comes after 'finish', or alone when the client went away: either way the request is over.
     res.once('close', () => {
-      if (--this.inFlight > 0) return;
+      this.inFlight.delete(res);
+      if (this.inFlight.size > 0) return;
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const resolve of waiters) resolve();

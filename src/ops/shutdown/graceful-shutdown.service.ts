@@ -63,6 +63,7 @@ export class GracefulShutdown {
     const started = Date.now();
     const deadline = started + this.config.ops.shutdownGraceSeconds * 1000;
     this.readiness.startDraining();
+    this.http.closeConnectionsAfterResponses();
     const server = this.http.server;
     // No new connection from here; idle keep-alive connections are closed (Node closes them on close()).
     server.close();
