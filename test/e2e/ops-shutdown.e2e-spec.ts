@@ -5,7 +5,9 @@ import { request, type IncomingMessage } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GracefulShutdown } from '../../src/ops/shutdown/graceful-shutdown.service.js';
 import { createTestDatabase } from '../support/test-database.js';
+import { startTestApp } from '../support/test-app.js';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -119,4 +121,26 @@ describe('graceful shutdown of the running service (SIGTERM)', () => {
     // The metrics port closed with the rest.
     await expect(fetch(`${ops}/health/live`)).rejects.toThrow();
   }, 150_000);
+});
+
+describe('graceful shutdown when the grace time runs out', () => {
+  it('cuts the request still in flight after SHUTDOWN_GRACE_SECONDS and reports it', async () => {
+    const t = await startTestApp({ env: { SHUTDOWN_GRACE_SECONDS: '1' } });
+    try {
+      // A client that never finishes its body.
+      const cut = new Promise<string>((resolve) => {
+        const req = request(`${t.baseUrl}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 100 } }, () => resolve('answered'));
+        req.on('error', (e: Error & { code?: string }) => resolve(e.code ?? e.message));
+        req.write('{"qr_token"');
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      const summary = await t.app.get(GracefulShutdown).shutdown(t.app, 'SIGTERM');
+      expect(summary).toMatchObject({ signal: 'SIGTERM', requests_cut: 1, face_work_cut: 0 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      expect(await cut).toBe('ECONNRESET');
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });
