@@ -11,6 +11,8 @@ import { UpstreamOidcModule } from './eid/upstream-oidc/upstream-oidc.module.js'
 import { HealthModule } from './health/health.module.js';
 import { MerchantsModule } from './merchants/merchants.module.js';
 import { OidcModule } from './oidc/oidc.module.js';
+import { OpsModule } from './ops/ops.module.js';
+import { TelemetryModule } from './common/telemetry/telemetry.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SamlModule } from './saml/saml.module.js';
 import { ServiceDocsModule } from './service-docs/service-docs.module.js';
@@ -33,6 +35,7 @@ export class AppModule {
         DatabaseModule.forRoot(database),
         RedisModule.forRoot(config.redisUrl),
         CryptoModule,
+        TelemetryModule,
         AdminModule,
         MerchantsModule,
         EidModule.forRoot(config),
@@ -43,6 +46,7 @@ export class AppModule {
         HealthModule,
         ServiceDocsModule,
         AuthFilesModule,
+        OpsModule,
       ],
     };
   }

@@ -4,7 +4,8 @@ import { logger } from './common/logging/logger.js';
 import { ConfigError } from './config/app-config.js';
 import { loadConfig, type AppConfig } from './config/load-config.js';
 import { proxyMisconfiguration } from './oidc/provider/public-origin.js';
-import { FACE_ENGINE } from './verifier/verification/face-engine.provider.js';
+import { ReadinessService } from './ops/health/readiness.service.js';
+import { GracefulShutdown } from './ops/shutdown/graceful-shutdown.service.js';
 
 function loadConfigOrExit(): AppConfig {
   try {
@@ -21,6 +22,7 @@ function loadConfigOrExit(): AppConfig {
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const { app, initialAdminToken } = await createApp(config);
+  app.get(GracefulShutdown).installSignalHandlers(app);
   await app.listen(config.port);
   const lines = [
     `Identity broker (${config.env}) is up on ${config.database.kind === 'embedded' ? 'the embedded database' : 'PostgreSQL'}`,
@@ -40,9 +42,9 @@ async function main(): Promise<void> {
   if (initialAdminToken)
     lines.push('', `  Admin API token (shown once, store it now): ${initialAdminToken}`);
   process.stdout.write(`${lines.join('\n')}\n`);
-  // Load the face models now, in the background, so the first verification does not wait for them.
-  const engine = app.get<{ warmUp?: () => Promise<void> }>(FACE_ENGINE);
-  void engine.warmUp?.().catch((err: unknown) => logger.error({ err }, 'face models failed to load'));
+  // Load the face models now, in the background, so the first verification does not wait for them;
+  // /health/ready answers 200 once they are loaded.
+  void app.get(ReadinessService).warmFaceModels();
 }
 
 main().catch((err: unknown) => {

@@ -34,7 +34,8 @@ export async function startService(databaseUrl: string): Promise<RunningService>
   const base = `http://127.0.0.1:${port}`;
   const adminToken = randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, ['dist/src/main.js'], {
-    env: { ...process.env, PORT: String(port), BASE_URL: base, DATABASE_URL: databaseUrl, ADMIN_API_TOKEN: adminToken, LOG_LEVEL: 'warn', DATA_DIR: `/tmp/bench-${port}` },
+    // RATE_LIMITS off unless asked: a benchmark sends every login from one address (README, Operations).
+    env: { RATE_LIMITS: 'off', ...process.env, PORT: String(port), BASE_URL: base, DATABASE_URL: databaseUrl, ADMIN_API_TOKEN: adminToken, LOG_LEVEL: 'warn', DATA_DIR: `/tmp/bench-${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 150; i++) {

@@ -16,6 +16,7 @@ import type { AppConfig } from '../config/load-config.js';
 import { openDatabase } from '../database/data-source-options.js';
 import { configurePages } from '../oidc/interaction/pages/layout.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
+import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
 import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
 import { SamlSsoService } from '../saml/sso/saml-sso.service.js';
@@ -70,6 +71,9 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   );
   // Bad input is refused before anything parses or stores it (the engine included); see README.
   app.use(refuseNul);
+  // Rate limits before the engine and the SAML front door (they answer these paths); after refuseNul, which has
+  // buffered the engine's bodies, so the merchant is read from the body without reading the stream again.
+  app.use(app.get(RateLimiter).middleware());
   // oidc-provider reads its own request bodies, so it sits before Nest's body parsers.
   const oidc = app.get(OidcProviderService);
   // SAML requests share the authorization endpoint's path; the front door turns them into engine requests.
@@ -84,7 +88,7 @@ export async function createApp(config: AppConfig): Promise<StartedApp> {
   app.use(refuseNulInParsedBody);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter());
-  app.enableShutdownHooks();
+  // No enableShutdownHooks: main.ts installs the graceful shutdown (src/ops), which drains before closing.
   mountSwagger(app, config.baseUrl);
   await app.init();
   keepConnectionsLongerThanClients(app);

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FaceEngineSpec } from '../../libs/face/src/engine-spec.js';
 import { AppEnv, ConfigError, EnvironmentVariables, validateEnvironment } from './app-config.js';
+import { loadOpsConfig, type OpsConfig } from './ops-config.js';
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'embedded'; dir: string };
 
@@ -66,6 +67,8 @@ export interface AppConfig {
   };
   /** Names of secrets that were generated because the environment did not set them (customer-test only). */
   generatedSecrets: string[];
+  /** Metrics, rate limits and shutdown (src/ops). */
+  ops: OpsConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -129,6 +132,7 @@ const list = (value?: string) => (value ? value.split(',').map((v) => v.trim()).
 /** Validates the environment once and derives the typed configuration; fails fast with every problem named. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const vars = validateEnvironment(env);
+  const ops = loadOpsConfig(env);
   const isProduction = vars.APP_ENV === 'production';
   if (isProduction) {
     const problems = productionProblems(vars);
@@ -197,5 +201,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pades: vars.PADES_SIGNING_KEY_FILE && vars.PADES_CERTIFICATE_CHAIN_FILE ? { keyFile: resolve(vars.PADES_SIGNING_KEY_FILE), chainFile: resolve(vars.PADES_CERTIFICATE_CHAIN_FILE) } : undefined,
     },
     generatedSecrets,
+    ops,
   };
 }

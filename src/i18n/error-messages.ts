@@ -5,7 +5,7 @@ import type { UiLocale } from './locales.js';
  * descriptions are technical English for the merchant's developers; the page shows one of these
  * sentences instead and keeps the code and the request id for support.
  */
-type Kind = 'expired' | 'form' | 'method' | 'service' | 'denied' | 'server';
+type Kind = 'expired' | 'form' | 'method' | 'service' | 'denied' | 'server' | 'busy';
 
 const KIND_OF_CODE: Record<string, Kind> = {
   interaction_expired: 'expired',
@@ -17,6 +17,8 @@ const KIND_OF_CODE: Record<string, Kind> = {
   login_required: 'denied',
   server_error: 'server',
   temporarily_unavailable: 'server',
+  // A rate limit (src/ops): the person can do something about it, by waiting.
+  too_many_requests: 'busy',
 };
 
 /** Every other code (invalid_request, invalid_client, invalid_redirect_uri, invalid_request_uri…) is the service's request. */
@@ -33,6 +35,7 @@ const en: Texts = {
   service: 'The service asked for a sign-in in a way we cannot accept.',
   denied: 'The sign-in was cancelled or could not be completed.',
   server: 'A problem on our side stopped the sign-in. Please try again in a moment.',
+  busy: 'Too many sign-in attempts came from here in a short time. Please wait a minute and try again.',
   errorCode: 'Error code',
   technicalDetails: 'Technical details (in English, for the service)',
 };
@@ -44,6 +47,7 @@ const sv: Texts = {
   service: 'Tjänsten begärde inloggningen på ett sätt som vi inte kan godta.',
   denied: 'Inloggningen avbröts eller kunde inte slutföras.',
   server: 'Ett problem hos oss stoppade inloggningen. Försök igen om en stund.',
+  busy: 'För många inloggningsförsök kom härifrån på kort tid. Vänta en minut och försök igen.',
   errorCode: 'Felkod',
   technicalDetails: 'Tekniska detaljer (på engelska, för tjänsten)',
 };
@@ -59,6 +63,7 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     service: 'Tjenesten ba om innloggingen på en måte vi ikke kan godta.',
     denied: 'Innloggingen ble avbrutt eller kunne ikke fullføres.',
     server: 'Et problem hos oss stoppet innloggingen. Prøv igjen om litt.',
+    busy: 'For mange innloggingsforsøk kom herfra på kort tid. Vent et minutt og prøv igjen.',
     errorCode: 'Feilkode',
     technicalDetails: 'Tekniske detaljer (på engelsk, for tjenesten)',
   },
@@ -69,6 +74,7 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     service: 'Tenesta bad om innlogginga på ein måte vi ikkje kan godta.',
     denied: 'Innlogginga vart avbroten eller kunne ikkje fullførast.',
     server: 'Eit problem hos oss stoppa innlogginga. Prøv igjen om litt.',
+    busy: 'For mange innloggingsforsøk kom herifrå på kort tid. Vent eit minutt og prøv igjen.',
     errorCode: 'Feilkode',
     technicalDetails: 'Tekniske detaljar (på engelsk, for tenesta)',
   },
@@ -79,6 +85,7 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     service: 'Tjenesten bad om login på en måde, vi ikke kan acceptere.',
     denied: 'Login blev annulleret eller kunne ikke gennemføres.',
     server: 'Et problem hos os stoppede login. Prøv igen om lidt.',
+    busy: 'For mange loginforsøg kom herfra på kort tid. Vent et minut, og prøv igen.',
     errorCode: 'Fejlkode',
     technicalDetails: 'Tekniske detaljer (på engelsk, til tjenesten)',
   },
@@ -89,6 +96,7 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     service: 'Palvelu pyysi kirjautumista tavalla, jota emme voi hyväksyä.',
     denied: 'Kirjautuminen peruttiin tai sitä ei voitu suorittaa loppuun.',
     server: 'Meidän päämme ongelma keskeytti kirjautumisen. Yritä hetken kuluttua uudelleen.',
+    busy: 'Täältä tuli lyhyessä ajassa liian monta kirjautumisyritystä. Odota minuutti ja yritä uudelleen.',
     errorCode: 'Virhekoodi',
     technicalDetails: 'Tekniset tiedot (englanniksi, palvelulle)',
   },
@@ -99,6 +107,7 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     service: 'Teenus küsis sisselogimist viisil, mida me ei saa vastu võtta.',
     denied: 'Sisselogimine tühistati või seda ei õnnestunud lõpetada.',
     server: 'Meie poolne probleem peatas sisselogimise. Proovi mõne aja pärast uuesti.',
+    busy: 'Siit tuli lühikese aja jooksul liiga palju sisselogimiskatseid. Oota minut ja proovi uuesti.',
     errorCode: 'Veakood',
     technicalDetails: 'Tehnilised üksikasjad (inglise keeles, teenusele)',
   },
@@ -109,6 +118,7 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     service: 'Pakalpojums pieprasīja pieteikšanos veidā, ko mēs nevaram pieņemt.',
     denied: 'Pieteikšanās tika atcelta vai to nevarēja pabeigt.',
     server: 'Problēma mūsu pusē apturēja pieteikšanos. Lūdzu, mēģiniet vēlreiz pēc brīža.',
+    busy: 'No šejienes īsā laikā bija pārāk daudz pieteikšanās mēģinājumu. Lūdzu, uzgaidiet minūti un mēģiniet vēlreiz.',
     errorCode: 'Kļūdas kods',
     technicalDetails: 'Tehniskā informācija (angļu valodā, pakalpojumam)',
   },
@@ -119,6 +129,7 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     service: 'Der Dienst hat die Anmeldung auf eine Weise angefordert, die wir nicht annehmen können.',
     denied: 'Die Anmeldung wurde abgebrochen oder konnte nicht abgeschlossen werden.',
     server: 'Ein Problem auf unserer Seite hat die Anmeldung gestoppt. Bitte versuchen Sie es gleich noch einmal.',
+    busy: 'Von hier kamen in kurzer Zeit zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
     errorCode: 'Fehlercode',
     technicalDetails: 'Technische Details (auf Englisch, für den Dienst)',
   },
@@ -129,6 +140,7 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     service: 'De dienst vroeg het inloggen aan op een manier die wij niet kunnen accepteren.',
     denied: 'Het inloggen is geannuleerd of kon niet worden afgerond.',
     server: 'Een probleem aan onze kant heeft het inloggen gestopt. Probeer het zo opnieuw.',
+    busy: 'Er kwamen hiervandaan in korte tijd te veel inlogpogingen. Wacht een minuut en probeer het opnieuw.',
     errorCode: 'Foutcode',
     technicalDetails: 'Technische details (in het Engels, voor de dienst)',
   },
@@ -139,6 +151,7 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     service: "Le service a demandé la connexion d'une manière que nous ne pouvons pas accepter.",
     denied: "La connexion a été annulée ou n'a pas pu aboutir.",
     server: 'Un problème de notre côté a interrompu la connexion. Veuillez réessayer dans un instant.',
+    busy: "Trop de tentatives de connexion sont venues d'ici en peu de temps. Veuillez patienter une minute et réessayer.",
     errorCode: "Code d'erreur",
     technicalDetails: 'Détails techniques (en anglais, pour le service)',
   },

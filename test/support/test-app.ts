@@ -58,6 +58,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     PAIRWISE_SECRET: randomBytes(32).toString('base64url'),
     ADMIN_API_TOKEN: adminToken,
     LOG_LEVEL: 'silent',
+    // The suite sends thousands of requests from one address (the fuzz): limits are tested on their own (test/e2e/ops-rate-limits).
+    RATE_LIMITS: 'off',
     ...(first && { ...first.env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir }),
     ...options.env,
   };

@@ -1,8 +1,9 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { logger } from '../../common/logging/logger.js';
+import { Telemetry } from '../../common/telemetry/telemetry.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { OutboundFetchError, outboundPost } from '../../oidc/provider/outbound-fetch.js';
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';
@@ -51,6 +52,7 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
     private readonly secretBox: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly oidc: OidcProviderService,
+    @Optional() private readonly telemetry?: Telemetry,
   ) {
     this.repo = dataSource.getRepository(OutboxEntity);
   }
@@ -77,6 +79,15 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
       sealed: this.secretBox.encrypt(JSON.stringify(callback), context(id)),
       nextAttemptAt: new Date(),
     });
+  }
+
+  /** Callbacks waiting for delivery and given up, over every instance (the table is shared): for the metrics. */
+  async depth(): Promise<{ pending: number; failed: number }> {
+    const rows: { state: string; n: string }[] = await this.dataSource.query(
+      `SELECT state, count(*) AS n FROM ciba_outbox WHERE state IN ('pending', 'failed') GROUP BY state`,
+    );
+    const count = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+    return { pending: count('pending'), failed: count('failed') };
   }
 
   /** Claims what is due (unless a claim is running or every slot is busy) and starts sending it. */
@@ -125,6 +136,7 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
       });
       if (res.status >= 200 && res.status < 300) {
         await this.repo.update({ id: row.id }, { state: 'delivered', deliveredAt: new Date(), lastError: null });
+        this.telemetry?.emit('callbackDelivery', 'delivered');
         return;
       }
       retry = res.status >= 500;
@@ -138,12 +150,14 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
     if (retry && row.attempts < MAX_ATTEMPTS) {
       const backoff = Math.min(2 ** (row.attempts - 1), MAX_BACKOFF_SECONDS);
       await this.dataSource.query(`UPDATE ciba_outbox SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`, [row.id, backoff, error]);
+      this.telemetry?.emit('callbackDelivery', 'retry');
     } else {
       await inEngineTransaction(this.dataSource, async (manager) => {
         await manager.getRepository(OutboxEntity).update({ id: row.id }, { state: 'failed', lastError: error });
         if (callback.grantId) await this.revokeGrant(callback.grantId);
       });
       logger.warn({ outbox_id: row.id, error, revoked: Boolean(callback.grantId) }, 'ciba callback given up');
+      this.telemetry?.emit('callbackDelivery', 'given_up');
     }
   }
 

@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { AppError } from '../../common/errors/app-error.js';
 import { logger } from '../../common/logging/logger.js';
+import { Telemetry } from '../../common/telemetry/telemetry.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { type BrokeredIdentity, type EidProvider, type EidRequest, type EidStep, resumesRedirect } from '../../eid/eid-provider.js';
@@ -51,6 +52,7 @@ export class InteractionService {
     private readonly logins: BrokeredLoginsService,
     private readonly handoffs: InteractionHandoffs,
     private readonly redirects: PendingRedirectsService,
+    @Optional() private readonly telemetry?: Telemetry,
   ) {
     this.csrf = new CsrfTokens(config.cookieKeys[0]);
   }
@@ -61,7 +63,10 @@ export class InteractionService {
       if (loaded.details.prompt.name === 'consent') return this.finishConsent(req, res, loaded.details);
       const { request, schemes } = loaded;
       const chosen = this.registry.preselected(schemes, request.loginHint, request.acrValues) ?? (schemes.length === 1 ? schemes[0] : undefined);
-      if (chosen) return this.runStep(req, res, loaded, chosen, await chosen.start(request));
+      if (chosen) {
+        this.telemetry?.emit('loginStarted', chosen.id);
+        return this.runStep(req, res, loaded, chosen, await chosen.start(request));
+      }
       this.render(res, loaded, {
         heading: request.messages.signInTo.replace('{merchant}', request.merchantName),
         intro: request.messages.chooseMethod,
@@ -96,6 +101,7 @@ export class InteractionService {
       const loaded = await this.load(req, res);
       this.checkCsrf(loaded, body);
       const scheme = this.scheme(loaded, schemeId);
+      this.telemetry?.emit('loginStarted', scheme.id);
       res.redirect(303, this.schemePage(loaded, scheme));
     });
   }
@@ -206,9 +212,11 @@ export class InteractionService {
           }),
         );
       case 'failed':
+        this.telemetry?.emit('loginFinished', scheme.id, 'failure');
         if (step.reason) return this.finishFailedWithPage(req, res, loaded, step.error, step.description, step.reason);
         return this.finishFailed(req, res, loaded, step.error, step.description);
       case 'identified':
+        this.telemetry?.emit('loginFinished', scheme.id, 'success');
         return this.finishLogin(req, res, loaded, scheme, step.identity);
     }
   }

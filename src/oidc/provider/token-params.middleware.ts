@@ -23,7 +23,7 @@ const QUERY_PARAMS: Record<string, string[]> = {
 };
 
 /** The merchant a token request names, before the engine authenticates it (only to pick its redirect URI). */
-function claimedClientId(req: Request, params: URLSearchParams): string | undefined {
+export function claimedClientId(req: Request, params: URLSearchParams): string | undefined {
   const basic = parseBasicCredentials(req.headers.authorization);
   if (basic) return basic.clientId;
   const assertion = params.get('client_assertion');

@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
+import { Telemetry } from '../../common/telemetry/telemetry.js';
 import { appDisplayText } from '../../eid/app-display-text.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { documentSubject, transactionSubject } from '../../eid/document-subject.js';
@@ -40,6 +41,7 @@ export class VerifierAppService {
     private readonly records: VerificationRecordsService,
     private readonly secretBox: SecretBox,
     private readonly clock: Clock,
+    @Optional() private readonly telemetry?: Telemetry,
   ) {}
 
   async open(dto: OpenSessionDto): Promise<OpenedSessionDto> {
@@ -221,6 +223,7 @@ export class VerifierAppService {
       // Liveness frames were only in memory; the chip evidence is dropped now that the record holds what is kept.
       await this.sessions.transition(session, from, 'completed', { ...clear, outcome, recordId, chipSealed: null }, tx);
     });
+    this.telemetry?.emit('verificationCompleted', verdict.result, verdict.explanations);
   }
 
   outcome(session: VerificationSessionEntity): OutcomeDto {

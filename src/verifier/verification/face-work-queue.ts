@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Telemetry } from '../../common/telemetry/telemetry.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { faceBusy } from '../verifier.errors.js';
 
@@ -16,15 +17,27 @@ export class FaceWorkQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly telemetry?: Telemetry,
+  ) {}
 
   async run<T>(work: () => Promise<T>): Promise<T> {
+    const queued = performance.now();
     await this.acquire();
+    const started = performance.now();
+    this.report();
     try {
       return await work();
     } finally {
       this.release();
+      this.report();
+      this.telemetry?.emit('faceWork', (started - queued) / 1000, (performance.now() - started) / 1000);
     }
+  }
+
+  private report(): void {
+    this.telemetry?.emit('faceQueue', this.running, this.waiting.length);
   }
 
   private acquire(): Promise<void> {
@@ -33,8 +46,13 @@ export class FaceWorkQueue {
       this.running++;
       return Promise.resolve();
     }
-    if (this.waiting.length >= faceMaxQueue) throw faceBusy(RETRY_AFTER_SECONDS * (this.waiting.length + 1));
-    return new Promise((resolve) => this.waiting.push(resolve));
+    if (this.waiting.length >= faceMaxQueue) {
+      this.telemetry?.emit('faceRefused');
+      throw faceBusy(RETRY_AFTER_SECONDS * (this.waiting.length + 1));
+    }
+    const granted = new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.report();
+    return granted;
   }
 
   /** The slot passes straight to the next waiter, so `running` never dips and no newcomer jumps the queue. */

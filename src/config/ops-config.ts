@@ -1,0 +1,95 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, Matches, Max, Min, validateSync } from 'class-validator';
+import { ConfigError } from './app-config.js';
+
+const toInt = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : value === 'true' || value === '1' || value === 'on' ? true : value === 'false' || value === '0' || value === 'off' ? false : value;
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * The operations variables (issue 15: metrics, readiness, rate limits, shutdown), validated with the rest
+ * of the environment. Kept apart from app-config.ts so that the feature's settings read as one block.
+ * Limits count requests per window; 0 switches one limit off.
+ */
+export class OpsEnvironmentVariables {
+  /** Bearer token that opens /metrics on the service's port; unset: /metrics answers 404 there. */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^\S{32,}$/, { message: 'must be a secret of at least 32 characters' })
+  METRICS_TOKEN?: string;
+
+  /** A second port serving only /metrics, /health/live and /health/ready (keep it off the public network). */
+  @Transform(toInt) @IsOptional() @IsInt() @Min(1) @Max(65535)
+  METRICS_PORT?: number;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(600)
+  SHUTDOWN_GRACE_SECONDS = 25;
+
+  @Transform(toBool) @IsBoolean({ message: 'must be on or off' })
+  RATE_LIMITS = true;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(3600)
+  RATE_LIMIT_WINDOW_SECONDS = 60;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(1_000_000)
+  RATE_LIMIT_AUTHORIZATION = 600;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(1_000_000)
+  RATE_LIMIT_APP_API = 600;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(1_000_000)
+  RATE_LIMIT_TOKEN = 1200;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(1_000_000)
+  RATE_LIMIT_CIBA = 600;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(1_000_000)
+  RATE_LIMIT_FACE = 30;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[A-Za-z0-9:_.-]{1,64}$/, { message: 'must be 1-64 letters, digits or : _ . -' })
+  RATE_LIMIT_REDIS_PREFIX = 'broker:ratelimit:';
+}
+
+export const OPS_VARIABLE_NAMES = [
+  'METRICS_TOKEN', 'METRICS_PORT', 'SHUTDOWN_GRACE_SECONDS', 'RATE_LIMITS', 'RATE_LIMIT_WINDOW_SECONDS', 'RATE_LIMIT_AUTHORIZATION',
+  'RATE_LIMIT_APP_API', 'RATE_LIMIT_TOKEN', 'RATE_LIMIT_CIBA', 'RATE_LIMIT_FACE', 'RATE_LIMIT_REDIS_PREFIX',
+] as const satisfies readonly (keyof OpsEnvironmentVariables)[];
+
+/** What a limit applies to: per client IP, per merchant (client_id), per verification session. */
+export const RATE_LIMIT_BUCKETS = ['authorization', 'app_api', 'token', 'ciba', 'face'] as const;
+export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
+
+export interface OpsConfig {
+  metrics: { token?: string; port?: number };
+  shutdownGraceSeconds: number;
+  rateLimits: {
+    enabled: boolean;
+    windowSeconds: number;
+    /** Requests per window; 0: no limit for that bucket. */
+    limits: Record<RateLimitBucket, number>;
+    redisPrefix: string;
+  };
+}
+
+export function loadOpsConfig(env: Record<string, string | undefined>): OpsConfig {
+  const picked = Object.fromEntries(OPS_VARIABLE_NAMES.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
+  const vars = plainToInstance(OpsEnvironmentVariables, picked);
+  const problems = validateSync(vars).map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    metrics: { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT },
+    shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
+    rateLimits: {
+      enabled: vars.RATE_LIMITS,
+      windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS,
+      limits: {
+        authorization: vars.RATE_LIMIT_AUTHORIZATION,
+        app_api: vars.RATE_LIMIT_APP_API,
+        token: vars.RATE_LIMIT_TOKEN,
+        ciba: vars.RATE_LIMIT_CIBA,
+        face: vars.RATE_LIMIT_FACE,
+      },
+      redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,
+    },
+  };
+}

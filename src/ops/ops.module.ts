@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { OidcModule } from '../oidc/oidc.module.js';
+import { ReadinessController } from './health/readiness.controller.js';
+import { ReadinessService } from './health/readiness.service.js';
+import { HttpObserver } from './http-observer.js';
+import { MetricsController } from './metrics/metrics.controller.js';
+import { MetricsServer } from './metrics/metrics-server.js';
+import { OpsMetrics } from './metrics/ops-metrics.service.js';
+import { RateLimiter } from './rate-limit/rate-limiter.service.js';
+import { GracefulShutdown } from './shutdown/graceful-shutdown.service.js';
+
+/** Running the service in production (issue 15): metrics, readiness, rate limits, graceful shutdown. README, Operations. */
+@Module({
+  imports: [OidcModule],
+  controllers: [MetricsController, ReadinessController],
+  providers: [OpsMetrics, ReadinessService, HttpObserver, MetricsServer, RateLimiter, GracefulShutdown],
+  exports: [RateLimiter, ReadinessService, GracefulShutdown],
+})
+export class OpsModule {}

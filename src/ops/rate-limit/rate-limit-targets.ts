@@ -1,0 +1,65 @@
+import type { Request } from 'express';
+import { sha256Hex } from '../../common/crypto/constant-time.js';
+import { parseBasicCredentials } from '../../common/http/basic-credentials.js';
+import { hasBody, readRawBody } from '../../common/http/replayable-body.js';
+import type { RateLimitBucket } from '../../config/ops-config.js';
+import { OIDC_ROUTES } from '../../oidc/provider/routes.js';
+import { claimedClientId } from '../../oidc/provider/token-params.middleware.js';
+
+/** How a refusal is answered: the OAuth error JSON, the app API's error object, or the broker's error page. */
+export type Answer = 'oauth' | 'app' | 'page';
+
+export interface LimitTarget {
+  bucket: RateLimitBucket;
+  /** Who is counted: an IP, a merchant or a session, hashed (no token or address in Redis keys). */
+  key: string;
+  answer: Answer;
+}
+
+/** The engine refuses larger bodies itself; the edge (refuseNul) has buffered these already, so nothing is read twice. */
+const ENGINE_BODY_LIMIT = 56 * 1024;
+const MERCHANT_ENDPOINTS: Record<string, RateLimitBucket> = {
+  [OIDC_ROUTES.token]: 'token',
+  [OIDC_ROUTES.pushed_authorization_request]: 'token',
+  [OIDC_ROUTES.backchannel_authentication]: 'ciba',
+};
+/** The face step: the liveness challenge and the frames, each a few seconds of CPU. */
+const FACE_STEP = new Set(['/app/v1/session/face', '/app/v1/session/liveness-challenge']);
+
+const hashed = (kind: string, value: string) => `${kind}:${sha256Hex(value).slice(0, 32)}`;
+
+/**
+ * The merchant a back-channel request names (Basic credentials, client_assertion's iss, client_id in the form or
+ * the query), before the engine authenticates it; an unnamed one is counted by its IP. The body was read once at
+ * the edge (refuseNul buffers the engine's bodies) and is parsed here only without Basic credentials.
+ */
+async function merchantKey(req: Request): Promise<string> {
+  const basic = parseBasicCredentials(req.headers.authorization);
+  let clientId = basic?.clientId;
+  if (!clientId && hasBody(req) && req.is('application/x-www-form-urlencoded')) {
+    const body = await readRawBody(req, ENGINE_BODY_LIMIT).catch(() => undefined);
+    if (body) clientId = claimedClientId(req, new URLSearchParams(body.toString('utf8')));
+  }
+  clientId ??= new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('client_id') ?? undefined;
+  return clientId ? hashed('client', clientId) : hashed('ip', req.ip ?? '');
+}
+
+/** Which limits a request counts against (none for most routes). req.ip follows TRUST_PROXY. */
+export async function limitTargets(req: Request): Promise<LimitTarget[]> {
+  const path = req.path;
+  if (req.method === 'OPTIONS') return [];
+  const merchantBucket = req.method === 'POST' ? MERCHANT_ENDPOINTS[path] : undefined;
+  if (merchantBucket) return [{ bucket: merchantBucket, key: await merchantKey(req), answer: 'oauth' }];
+  // The authorization endpoint (SAML requests share it) and the broker pages after it; not their static assets.
+  if (path.startsWith('/its/') && !path.startsWith('/its/assets/')) {
+    const answer = req.accepts(['html', 'json']) === 'json' ? 'oauth' : 'page';
+    return [{ bucket: 'authorization', key: hashed('ip', req.ip ?? ''), answer }];
+  }
+  if (path.startsWith('/app/v1/')) {
+    const targets: LimitTarget[] = [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'app' }];
+    const session = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (req.method === 'POST' && FACE_STEP.has(path) && session) targets.push({ bucket: 'face', key: hashed('session', session), answer: 'app' });
+    return targets;
+  }
+  return [];
+}

@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from '../../common/errors/app-error.js';
+import { sendError } from '../../common/errors/app-exception.filter.js';
+import { logger } from '../../common/logging/logger.js';
+import { requestIdOf } from '../../common/logging/request-context.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { pickLocale } from '../../i18n/locales.js';
+import { errorPage } from '../../oidc/provider/error-page.js';
+import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
+import { OpsMetrics } from '../metrics/ops-metrics.service.js';
+import { type LimitTarget, limitTargets } from './rate-limit-targets.js';
+import { MemoryRateLimitStore, type RateLimitStore, RedisRateLimitStore } from './rate-limit-store.js';
+
+/**
+ * Rate limits in front of the engine and the app API (README, Operations): fixed windows per client IP, merchant
+ * or verification session, in Redis when REDIS_URL is set (every instance counts into the same window), else in
+ * this process. A store that fails lets the request through (a limiter must not take the service down) and says
+ * so in one log line per outage.
+ */
+@Injectable()
+export class RateLimiter {
+  private readonly store: RateLimitStore;
+  private storeDown = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) redis: RedisHandle,
+    private readonly metrics: OpsMetrics,
+  ) {
+    this.store = redis ? new RedisRateLimitStore(redis, config.ops.rateLimits.redisPrefix) : new MemoryRateLimitStore();
+  }
+
+  middleware() {
+    const { enabled, limits, windowSeconds } = this.config.ops.rateLimits;
+    const windowMs = windowSeconds * 1000;
+    return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+      if (!enabled) return next();
+      try {
+        for (const target of await limitTargets(req)) {
+          const limit = limits[target.bucket];
+          if (limit === 0) continue;
+          const counted = await this.count(`${target.bucket}:${target.key}`, windowMs);
+          if (counted && counted.count > limit) return this.refuse(req, res, target, Math.max(1, Math.ceil(counted.resetInMs / 1000)));
+        }
+      } catch (err) {
+        // Never a 500 from the limiter: whatever went wrong, the request goes on to be answered.
+        logger.error({ err }, 'rate limit check failed');
+      }
+      next();
+    };
+  }
+
+  /** The window's count, or undefined when the store did not answer (fail open). */
+  private async count(key: string, windowMs: number) {
+    try {
+      const counted = await this.store.hit(key, windowMs);
+      if (this.storeDown) logger.info('rate limiter store available again');
+      this.storeDown = false;
+      return counted;
+    } catch (err) {
+      this.metrics.rateLimiterErrors.inc();
+      if (!this.storeDown) logger.warn({ err: { message: (err as Error).message } }, 'rate limiter store unavailable: requests are not limited until it is back');
+      this.storeDown = true;
+      return undefined;
+    }
+  }
+
+  private refuse(req: Request, res: Response, target: LimitTarget, retryAfter: number): void {
+    this.metrics.rateLimited.inc({ bucket: target.bucket });
+    res.setHeader('Retry-After', String(retryAfter));
+    res.setHeader('Cache-Control', 'no-store');
+    const description = `too many requests; retry after ${retryAfter} seconds`;
+    if (target.answer === 'page') {
+      const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+      const locale = pickLocale(query.get('ui_locale'), query.get('ui_locales'), req.headers['accept-language']);
+      res.status(429).type('html').send(errorPage(locale, 'too_many_requests', description, requestIdOf(req)));
+      return;
+    }
+    // temporarily_unavailable: the OAuth error code (RFC 6749 §4.1.2.1) for "retry later"; the app API uses it too.
+    sendError(req, res, new AppError(429, 'temporarily_unavailable', description));
+  }
+}

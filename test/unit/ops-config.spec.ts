@@ -1,0 +1,50 @@
+import { ConfigError } from '../../src/config/app-config.js';
+import { loadOpsConfig } from '../../src/config/ops-config.js';
+import { MemoryRateLimitStore } from '../../src/ops/rate-limit/rate-limit-store.js';
+
+describe('operations configuration', () => {
+  it('has defaults: limits on, no metrics anywhere, 25 s of grace', () => {
+    expect(loadOpsConfig({})).toEqual({
+      metrics: { token: undefined, port: undefined },
+      shutdownGraceSeconds: 25,
+      rateLimits: {
+        enabled: true,
+        windowSeconds: 60,
+        limits: { authorization: 600, app_api: 600, token: 1200, ciba: 600, face: 30 },
+        redisPrefix: 'broker:ratelimit:',
+      },
+    });
+  });
+
+  it('names every bad variable', () => {
+    let error: unknown;
+    try {
+      loadOpsConfig({ METRICS_TOKEN: 'short', METRICS_PORT: '70000', RATE_LIMITS: 'maybe', RATE_LIMIT_TOKEN: '-1', SHUTDOWN_GRACE_SECONDS: '0' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual(
+      ['METRICS_PORT', 'METRICS_TOKEN', 'RATE_LIMITS', 'RATE_LIMIT_TOKEN', 'SHUTDOWN_GRACE_SECONDS'].sort(),
+    );
+  });
+
+  it('reads on/off, true/false and limits of 0 (that limit off)', () => {
+    expect(loadOpsConfig({ RATE_LIMITS: 'off', RATE_LIMIT_FACE: '0' }).rateLimits).toMatchObject({ enabled: false, limits: { face: 0 } });
+    expect(loadOpsConfig({ RATE_LIMITS: 'true' }).rateLimits.enabled).toBe(true);
+  });
+});
+
+describe('in-process rate limit windows', () => {
+  it('counts per key within a window and starts again after it', async () => {
+    const store = new MemoryRateLimitStore();
+    expect(await store.hit('a', 60)).toMatchObject({ count: 1 });
+    expect(await store.hit('a', 60)).toMatchObject({ count: 2 });
+    expect(await store.hit('b', 60)).toMatchObject({ count: 1 });
+    const { resetInMs } = await store.hit('a', 60);
+    expect(resetInMs).toBeGreaterThan(0);
+    expect(resetInMs).toBeLessThanOrEqual(60);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await store.hit('a', 60)).toMatchObject({ count: 1 });
+  });
+});
