@@ -166,13 +166,17 @@ export class EnvironmentVariables {
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
 
+  /** Prefix of every key the service writes in Redis (several services, or test runs, can share one Redis). */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[A-Za-z0-9:_.-]{1,64}$/, { message: 'must be 1-64 letters, digits, or : _ . -' })
+  REDIS_KEY_PREFIX = 'broker:';
+
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^https?:\/\/[^\s"<>]+$/, { message: 'must be an http(s) URL' })
   PRIVACY_NOTICE_URL?: string;
 }
 
 export const ENVIRONMENT_VARIABLE_NAMES = [
   'APP_ENV', 'PORT', 'BASE_URL', 'DATABASE_URL', 'DATA_DIR', 'ALLOW_EMBEDDED_DATABASE', 'DATA_ENCRYPTION_KEY',
-  'DATA_ENCRYPTION_KEY_ID', 'DATA_ENCRYPTION_OLD_KEYS', 'ADMIN_API_TOKEN', 'COOKIE_KEYS', 'TRUST_PROXY', 'LOG_LEVEL', 'REDIS_URL',
+  'DATA_ENCRYPTION_KEY_ID', 'DATA_ENCRYPTION_OLD_KEYS', 'ADMIN_API_TOKEN', 'COOKIE_KEYS', 'TRUST_PROXY', 'LOG_LEVEL', 'REDIS_URL', 'REDIS_KEY_PREFIX',
   'REFRESH_TOKEN_TTL_SECONDS', 'KEY_ROTATION_OVERLAP_SECONDS', 'KEY_RELOAD_SECONDS', 'AUTHORIZATION_CODE_TTL_SECONDS', 'VERIFIER_SESSION_TTL_SECONDS', 'LIVENESS_WINDOW_SECONDS',
   'CIBA_POLL_INTERVAL_SECONDS', 'CIBA_MAX_EXPIRY_SECONDS',
   'VERIFICATION_RETENTION_DAYS', 'FACEMATCH_MIN_LEVEL_FOR_HIGH', 'TRUST_CSCA_PATHS', 'TRUST_MASTERLISTS',

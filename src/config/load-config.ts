@@ -26,6 +26,8 @@ export interface AppConfig {
   privacyNoticeUrl?: string;
   logLevel: string;
   redisUrl?: string;
+  /** Prefix of every Redis key (REDIS_KEY_PREFIX). */
+  redisKeyPrefix: string;
   oidc: {
     refreshTokenTtlSeconds: number;
     /** How long a completed login (the claims tokens are answered from) is kept: as long as a refresh token may live. */
@@ -171,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     redisUrl: vars.REDIS_URL,
+    redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     oidc: {
       refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL_SECONDS,
       loginRetentionSeconds: vars.REFRESH_TOKEN_TTL_SECONDS + 3600,

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/bootstrap/create-app.js';
 import { loadConfig, type AppConfig } from '../../src/config/load-config.js';
+import { REDIS, type RedisHandle } from '../../src/redis/redis.module.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -60,6 +62,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: 'silent',
     // The suite sends thousands of requests from one address (the fuzz): limits are tested on their own (test/e2e/ops-rate-limits).
     RATE_LIMITS: 'off',
+    // TEST_REDIS_URL: the engine's short-lived state in that Redis, under a prefix of this app's own.
+    ...(process.env.TEST_REDIS_URL && { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:` }),
     ...(first && { ...first.env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir }),
     ...options.env,
   };
@@ -67,6 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   if (!database.url) (config as { database: AppConfig['database'] }).database = { kind: 'embedded', dir: 'memory://' };
   const { app, initialAdminToken } = await createApp(config);
   await app.listen(port, '127.0.0.1');
+  await redisConnected(app);
   const baseUrl = config.baseUrl;
   return {
     app,
@@ -77,11 +82,26 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     initialAdminToken,
     env,
     close: async () => {
+      if (!first) await removeTestKeys(app, env.REDIS_KEY_PREFIX);
       await app.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The service's Redis connection refuses commands until connected (no offline queue): a test starts after. */
+async function redisConnected(app: INestApplication): Promise<void> {
+  const redis = app.get<symbol, RedisHandle>(REDIS, { strict: false });
+  if (redis && redis.status !== 'ready') await once(redis, 'ready');
+}
+
+/** A test's keys in a shared Redis (prefixes `test-…`), left otherwise until their long expiry. */
+async function removeTestKeys(app: INestApplication, prefix: string | undefined): Promise<void> {
+  const redis = app.get<symbol, RedisHandle>(REDIS, { strict: false });
+  if (!redis || !prefix?.startsWith('test-') || redis.status !== 'ready') return;
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
 }
 
 /** The issuer URL must be known before the app is built, so the port is chosen first. */

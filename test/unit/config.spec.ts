@@ -26,6 +26,8 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.baseUrl).toBe('http://localhost:3000');
     expect(config.database).toEqual({ kind: 'embedded', dir: join(dir, 'pglite') });
+    // No Redis: every engine model in the database; the key prefix has its default for when there is one.
+    expect([config.redisUrl, config.redisKeyPrefix]).toEqual([undefined, 'broker:']);
     expect(config.generatedSecrets).toEqual(['DATA_ENCRYPTION_KEY', 'COOKIE_KEYS', 'SUBJECT_SECRET', 'PAIRWISE_SECRET']);
     const again = loadConfig({ DATA_DIR: dir });
     expect(again.encryption.keys.get('k1')).toEqual(config.encryption.keys.get('k1'));
@@ -59,6 +61,7 @@ describe('configuration', () => {
     [{ ADMIN_API_TOKEN: 'too-short' }, 'ADMIN_API_TOKEN'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ REDIS_KEY_PREFIX: 'has space' }, 'REDIS_KEY_PREFIX'],
   ])('names the bad variable in %j', (env, variable) => {
     const problems = problemsOf({ DATA_DIR: dataDir(), ...env });
     expect(problems).toHaveLength(1);

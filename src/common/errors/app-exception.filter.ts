@@ -4,6 +4,7 @@ import { logger } from '../logging/logger.js';
 import { requestIdOf } from '../logging/request-context.js';
 import { AppError, BadRequestError } from './app-error.js';
 import type { ErrorBody, ReplacementErrorBody } from './error-body.js';
+import { asAppError } from './temporarily-unavailable.js';
 import { errorShapeFor } from './route-error-shapes.js';
 
 const HTTP_CODES: Record<number, string> = {
@@ -31,10 +32,12 @@ export class AppExceptionFilter implements ExceptionFilter {
  * Writes the error object for `exception`; the filter's one mapping, also used by the Express middleware
  * that runs in front of Nest (edge checks, before the protocol engine), so every error looks the same.
  */
-export function sendError(req: Request, res: Response, exception: unknown): void {
+export function sendError(req: Request, res: Response, caught: unknown): void {
+  const exception = asAppError(caught);
   const { status, body } = shapedFor(req, toErrorBody(exception));
   body.request_id = requestIdOf(req);
-  if (status >= 500) logger.error({ err: exception, request_id: body.request_id }, 'unhandled error');
+  // A store outage (asAppError) is logged once by its client, not once per request.
+  if (status >= 500 && exception === caught) logger.error({ err: exception, request_id: body.request_id }, 'unhandled error');
   else if (exception instanceof AppError && exception.detail)
     logger.info({ code: exception.code, detail: exception.detail, request_id: body.request_id }, 'request refused');
   if (res.headersSent) return;
@@ -48,7 +51,8 @@ function shapedFor(req: Request, answer: { status: number; body: ErrorBody | Rep
   return shape ? { status: answer.status, body: shape(answer.status, answer.body as ErrorBody) } : answer;
 }
 
-export function toErrorBody(exception: unknown): { status: number; body: ErrorBody | ReplacementErrorBody } {
+export function toErrorBody(caught: unknown): { status: number; body: ErrorBody | ReplacementErrorBody } {
+  const exception = asAppError(caught);
   if (exception instanceof AppError && exception.replacementBody)
     return { status: exception.status, body: { ...exception.replacementBody } };
   if (exception instanceof AppError) {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { AppError } from '../../common/errors/app-error.js';
+import { asAppError } from '../../common/errors/temporarily-unavailable.js';
 import { logger } from '../../common/logging/logger.js';
 import { Telemetry } from '../../common/telemetry/telemetry.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
@@ -313,11 +314,14 @@ export class InteractionService {
   private async guard(req: Request, res: Response, work: () => Promise<void>): Promise<void> {
     try {
       await work();
-    } catch (e) {
+    } catch (caught) {
+      const e = asAppError(caught);
       const status = e instanceof AppError ? e.status : 500;
-      if (status >= 500) logger.error({ err: e, request_id: requestIdOf(req) }, 'interaction failed');
+      // A store outage is logged once by its client, not once per page.
+      if (status >= 500 && e === caught) logger.error({ err: e, request_id: requestIdOf(req) }, 'interaction failed');
       const code = e instanceof AppError ? e.code : 'server_error';
       const description = e instanceof AppError ? e.description : 'internal server error';
+      if (!res.headersSent && e instanceof AppError && e.headers) res.set(e.headers);
       if (!res.headersSent) res.status(status).type('html').send(errorPage(this.errorLocale(req, res), code, description, requestIdOf(req), res.locals.merchantLogo as PageLogo | undefined));
     }
   }

@@ -11,6 +11,8 @@ import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
 import { CibaHooksSlot } from './ciba-hooks.js';
 import { applyCibaAnswers } from './ciba-answers.js';
 import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';
+import { RedisModelStore } from '../storage/redis-model-store.js';
+import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { applySpecResponseRules } from './spec-response-rules.js';
 import { MerchantJwksSource } from './merchant-jwks.js';
 import { buildProviderConfiguration } from './provider-configuration.js';
@@ -36,6 +38,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
   private scheduleTimer?: NodeJS.Timeout;
   private reloading?: Promise<void>;
   private readonly merchantKeys: MerchantJwksSource;
+  private readonly redisModels: RedisModelStore | null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -44,8 +47,10 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     private readonly logins: BrokeredLoginsService,
     private readonly signingKeys: SigningKeysService,
     private readonly ciba: CibaHooksSlot,
+    @Inject(REDIS) redis: RedisHandle,
   ) {
     this.merchantKeys = new MerchantJwksSource(this.outboundPolicy);
+    this.redisModels = redis ? new RedisModelStore(redis, config.redisKeyPrefix) : null;
   }
 
   /** Loopback only in customer-test (local merchants, tests); other private ranges are never fetched. */
@@ -134,6 +139,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
         signingKeys: keySet.keys,
         merchantKeys: this.merchantKeys,
         ciba: this.ciba,
+        redis: this.redisModels,
       }),
     );
     provider.proxy = this.config.trustProxy;

@@ -9,7 +9,8 @@ import { AGE_VERIFY_SCOPES } from '../../verifier-claims/age.js';
 import { claimsByScope } from '../../verifier-claims/claim-table.js';
 import { UI_LOCALES } from '../../i18n/locales.js';
 import type { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
-import { TypeOrmAdapter } from '../storage/typeorm-adapter.js';
+import { engineAdapters } from '../storage/adapter-factory.js';
+import type { RedisModelStore } from '../storage/redis-model-store.js';
 import { accountFinder } from './account-finder.js';
 import type { CibaHooksSlot } from './ciba-hooks.js';
 import { renderError } from './error-page.js';
@@ -29,6 +30,8 @@ export interface ProviderDependencies {
   /** Merchants' public keys (inline or fetched from jwks_uri); lives across engine rebuilds. */
   merchantKeys: MerchantJwksSource;
   ciba: CibaHooksSlot;
+  /** The short-lived models' store when REDIS_URL is set (adapter-factory.ts); null: all in the database. */
+  redis: RedisModelStore | null;
 }
 
 export const ID_TOKEN_TTL_SECONDS = 900;
@@ -77,11 +80,11 @@ function withAzp(claims: Record<string, string[]>): Record<string, string[]> {
 export function buildProviderConfiguration(deps: ProviderDependencies): Configuration {
   const { config, dataSource, merchants, logins } = deps;
   const clients = new MerchantClientAdapter(merchants, deps.merchantKeys);
+  const stored = engineAdapters({ dataSource, redis: deps.redis, replayRetentionSeconds: config.oidc.refreshTokenTtlSeconds });
   const secure = config.baseUrl.startsWith('https://');
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
   return {
-    adapter: (name: string) =>
-      name === 'Client' ? clients : new TypeOrmAdapter(name, dataSource, { replayRetentionSeconds: config.oidc.refreshTokenTtlSeconds }),
+    adapter: (name: string) => (name === 'Client' ? clients : stored(name)),
     clients: [],
     findAccount: accountFinder(logins),
     jwks: { keys: deps.signingKeys },

@@ -2,6 +2,7 @@ import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import { containsNul, NUL_REFUSED } from '../../common/http/nul-character.js';
 import { engineQueryRunner } from './engine-transaction.js';
+import { GrantRevocation } from './grant-revocation.js';
 import { lostConsumeRace, replayRevokesGrant } from './replay.js';
 import { credentialHash, isCredentialModel, storedKey } from './stored-key.js';
 
@@ -11,6 +12,8 @@ export interface AdapterOptions {
    * replay at any time still finds it and revokes the grant (spec 3).
    */
   replayRetentionSeconds: number;
+  /** Where a grant's models are revoked; by default this database only (no Redis). */
+  revocation?: GrantRevocation;
 }
 
 interface Row {
@@ -27,11 +30,15 @@ interface Row {
  * - Expiry is honoured on read; a consumed row is kept as long as its grant could live.
  */
 export class TypeOrmAdapter implements Adapter {
+  private readonly revocation: GrantRevocation;
+
   constructor(
     private readonly model: string,
     private readonly dataSource: DataSource,
     private readonly options: AdapterOptions,
-  ) {}
+  ) {
+    this.revocation = options.revocation ?? new GrantRevocation(dataSource);
+  }
 
   /** Inside inEngineTransaction, that transaction; otherwise the pool. */
   private get db() {
@@ -56,7 +63,7 @@ export class TypeOrmAdapter implements Adapter {
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     const row = await this.findRow('id', storedKey(this.model, id));
-    if (row?.consumed_at && row.grant_id && replayRevokesGrant(this.model)) await this.revokeGrant(row.grant_id);
+    if (row?.consumed_at && row.grant_id && replayRevokesGrant(this.model)) await this.revocation.grantAndTokens(row.grant_id);
     return row && this.toPayload(row, id);
   }
 
@@ -80,7 +87,7 @@ export class TypeOrmAdapter implements Adapter {
     );
     if (won[1] === 1) return;
     const rows: { grant_id: string | null }[] = await this.db.query(`SELECT grant_id FROM oidc_payloads WHERE model = $1 AND id = $2`, [this.model, key]);
-    if (rows[0]?.grant_id) await this.revokeGrant(rows[0].grant_id);
+    if (rows[0]?.grant_id) await this.revocation.grantAndTokens(rows[0].grant_id);
     throw lostConsumeRace(this.model);
   }
 
@@ -88,17 +95,9 @@ export class TypeOrmAdapter implements Adapter {
     await this.db.query(`DELETE FROM oidc_payloads WHERE model = $1 AND id = $2`, [this.model, storedKey(this.model, id)]);
   }
 
-  /** Revokes every token of a grant, whatever its model (a replayed code revokes access and refresh tokens). */
+  /** Revokes every token of a grant, whatever its model and store (a replayed code revokes access and refresh tokens). */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.query(`DELETE FROM oidc_payloads WHERE grant_id = $1`, [grantId]);
-  }
-
-  /**
-   * The engine's revocation (helpers/revoke.js) as one statement: every row of the grant and the grant
-   * itself. A token the winner of a race saves after this is unusable: the engine checks its grant on use.
-   */
-  private async revokeGrant(grantId: string): Promise<void> {
-    await this.db.query(`DELETE FROM oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)`, [grantId]);
+    await this.revocation.tokens(grantId);
   }
 
   private async findRow(column: 'id' | 'uid' | 'user_code', value: string): Promise<Row | undefined> {
