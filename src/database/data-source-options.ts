@@ -4,8 +4,12 @@ import type { DatabaseConfig } from '../config/load-config.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
+export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
+
 export interface DatabaseHandle {
   options: DataSourceOptions;
+  /** One connection in this process (the embedded database): nothing else shares its locks. */
+  singleSession: boolean;
   /** Releases what the options hold outside TypeORM (the embedded engine); call after DataSource.destroy(). */
   close(): Promise<void>;
 }
@@ -28,7 +32,7 @@ const common = {
  */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
-    return { options: { ...common, url: config.url, poolSize: 10 }, close: async () => undefined };
+    return { options: { ...common, url: config.url, poolSize: 10 }, singleSession: false, close: async () => undefined };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
@@ -46,6 +50,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       // PGlite is single-connection: one pooled client that never idles out.
       extra: { connection: pgConfig.connection, max: 1, idleTimeoutMillis: 0 },
     },
+    singleSession: true,
     close: () => pglite.close(),
   };
 }
