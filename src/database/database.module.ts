@@ -24,7 +24,14 @@ export class DatabaseModule {
       module: DatabaseModule,
       providers: [
         { provide: DATABASE_HANDLE, useValue: handle },
-        { provide: DataSource, useFactory: () => new DataSource(handle.options).initialize() },
+        {
+          provide: DataSource,
+          useFactory: async () => {
+            const dataSource = await new DataSource(handle.options).initialize();
+            await handle.afterMigrations?.();
+            return dataSource;
+          },
+        },
         DatabaseLifecycle,
         ExclusiveJobs,
       ],
