@@ -3,7 +3,7 @@
  * first on a fresh data folder, then again on the same folder (a restart).
  *
  *   BENCH_START_COMMAND="npm start"   (default; the command whose start is measured)
- *   BENCH_RUNS=2                      (fresh + restart pairs; the figures printed are each run's)
+ *   BENCH_RUNS=5                      (fresh + restart pairs: each is printed, then the medians)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const command = process.env.BENCH_START_COMMAND ?? 'npm start';
-const runs = Number(process.env.BENCH_RUNS ?? 2);
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function timeToHealth(dataDir: string, port: number): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
@@ -47,14 +48,17 @@ async function timeToHealth(dataDir: string, port: number): Promise<number> {
 }
 
 console.log(`start-up to the first 200 from /health, embedded database: ${command}`);
+const fresh: number[] = [];
+const restart: number[] = [];
 for (let i = 0; i < runs; i++) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
   const port = 4100 + Math.floor(Math.random() * 800);
   try {
-    const fresh = await timeToHealth(dataDir, port);
-    const restart = await timeToHealth(dataDir, port);
-    console.log(`run ${i + 1}: fresh data folder ${(fresh / 1000).toFixed(2)} s, restart ${(restart / 1000).toFixed(2)} s`);
+    fresh.push(await timeToHealth(dataDir, port));
+    restart.push(await timeToHealth(dataDir, port));
+    console.log(`run ${i + 1}: fresh data folder ${(fresh[i] / 1000).toFixed(2)} s, restart ${(restart[i] / 1000).toFixed(2)} s`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+console.log(`median of ${runs}: fresh data folder ${(median(fresh) / 1000).toFixed(2)} s, restart ${(median(restart) / 1000).toFixed(2)} s`);

@@ -39,4 +39,6 @@ if (!current) {
   const build = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// `start.mjs --build`: only bring dist up to date (the cluster script, before it starts its instances).
+if (process.argv.includes('--build')) process.exit(0);
 await import(pathToFileURL(join(root, 'dist', 'src', 'main.js')).href);
