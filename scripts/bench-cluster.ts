@@ -70,12 +70,17 @@ const fmt = (r: Rate, digits = 0) => `${r.perSecond.toFixed(digits).padStart(6)}
 buildOnce();
 console.log(`bench:cluster: ${concurrency} concurrent clients, ${loginCount} logins, ${codesPerAlg} codes per algorithm, through nginx; ${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
 const rows: Row[] = [];
-for (const n of instanceCounts) rows.push(await measureCluster(n));
+const header = '\n(rate, server CPU per operation)       full logins          exchange RS256       exchange ES256   requests/login';
+const line = (r: Row) => `${r.label.padEnd(36)} ${fmt(r.logins, 1)}   ${fmt(r.RS256)}   ${fmt(r.ES256)}   ${r.requestsPerLogin}`;
+for (const n of instanceCounts) {
+  rows.push(await measureCluster(n));
+  console.log(`measured: ${line(rows[rows.length - 1])}`);
+}
 let anchor: AnchorFigures | undefined;
 if (withAnchor) anchor = await measureAnchor({ codesPerAlg, logins: loginCount, concurrency });
 
-console.log('\n(rate, server CPU per operation)       full logins          exchange RS256       exchange ES256   requests/login');
-for (const r of rows) console.log(`${r.label.padEnd(36)} ${fmt(r.logins, 1)}   ${fmt(r.RS256)}   ${fmt(r.ES256)}   ${r.requestsPerLogin}`);
+console.log(header);
+for (const r of rows) console.log(line(r));
 if (anchor) {
   console.log(`${'bare oidc-provider (anchor)'.padEnd(36)} ${fmt(anchor.logins, 1)}   ${fmt(anchor.exchanges.RS256)}   ${fmt(anchor.exchanges.ES256)}   ${anchor.requestsPerLogin}`);
   for (const r of rows) {

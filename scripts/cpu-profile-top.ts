@@ -2,7 +2,8 @@
  * Summarises a V8 CPU profile (`node --cpu-prof` writes *.cpuprofile): the functions and the modules
  * (npm package, or our own top folder) with the most self time.
  *
- *   npx tsx scripts/cpu-profile-top.ts <file.cpuprofile> [count=15]
+ *   npx tsx scripts/cpu-profile-top.ts <file.cpuprofile> [count=15] [skip-first-ms=0]
+ * skip-first-ms leaves out the samples of the process's first milliseconds (its start-up, before the load).
  */
 import { readFileSync } from 'node:fs';
 
@@ -19,7 +20,7 @@ interface Profile {
   endTime: number;
 }
 
-const [file, countArg] = process.argv.slice(2);
+const [file, countArg, skipArg] = process.argv.slice(2);
 if (!file) {
   process.stderr.write('usage: tsx scripts/cpu-profile-top.ts <file.cpuprofile> [count]\n');
   process.exit(2);
@@ -28,10 +29,18 @@ const count = Number(countArg ?? 15);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 
 // Self time per node: each sample's time delta goes to the node it sampled.
+const skipUs = Number(skipArg ?? 0) * 1000;
 const selfUs = new Map<number, number>();
-profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+let at = 0;
+let totalUs = 0;
+profile.samples.forEach((id, i) => {
+  const delta = profile.timeDeltas[i] ?? 0;
+  at += delta;
+  if (at < skipUs) return;
+  totalUs += delta;
+  selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
+});
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const totalUs = profile.endTime - profile.startTime;
 
 /** "oidc-provider", "@nestjs/core", "src/oidc", "node:internal", "(program)" ... */
 function moduleOf(url: string, name: string): string {
@@ -63,6 +72,6 @@ const print = (title: string, rows: Map<string, number>) => {
   for (const [name, us] of [...rows].sort((x, y) => y[1] - x[1]).slice(0, count))
     console.log(`${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / totalUs).toFixed(1).padStart(5)} %  ${name}`);
 };
-console.log(`${file}: ${(totalUs / 1e6).toFixed(1)} s profiled, ${profile.samples.length} samples`);
+console.log(`${file}: ${(totalUs / 1e6).toFixed(1)} s profiled${skipUs ? ` (after the first ${skipUs / 1000} ms)` : ''}, ${profile.samples.length} samples`);
 print(`top ${count} functions by self time`, functions);
 print(`top ${count} modules by self time`, modules);

@@ -21,15 +21,16 @@ async function signingKeys() {
 }
 
 /**
- * The engine's own in-memory adapter keeps at most 1000 entries (an LRU), fewer than one benchmark run makes:
- * codes would be evicted before their exchange. Same adapter, a larger store, through the setter it exports.
+ * The engine's own in-memory adapter keeps at most 1000 entries (an LRU per provider), fewer than one benchmark
+ * run makes: codes would be evicted before their exchange. The same adapter class, given a larger LRU store.
  */
-async function enlargeMemoryStore(): Promise<void> {
-  const memory = (await import('oidc-provider/lib/adapters/memory_adapter.js' as string)) as { setStorage(store: unknown): void };
+async function memoryAdapter(): Promise<(model: string) => unknown> {
+  type Adapter = new (model: string, store: unknown) => unknown;
+  const { default: MemoryAdapter } = (await import('oidc-provider/lib/adapters/memory_adapter.js' as string)) as { default: Adapter };
   const { default: LRU } = (await import('oidc-provider/lib/helpers/lru.js' as string)) as { default: new (o: { maxSize: number }) => unknown };
-  memory.setStorage(new LRU({ maxSize: 1_000_000 }));
+  const store = new LRU({ maxSize: 1_000_000 });
+  return (model) => new MemoryAdapter(model, store);
 }
-await enlargeMemoryStore();
 
 const port = Number(process.env.PORT ?? 0);
 const listening = createServer();
@@ -38,6 +39,7 @@ const actualPort = (listening.address() as { port: number }).port;
 const issuer = `http://127.0.0.1:${actualPort}`;
 
 const configuration: Configuration = {
+  adapter: (await memoryAdapter()) as unknown as Configuration['adapter'],
   clients: ANCHOR_CLIENTS.map((c) => ({ ...c, redirect_uris: [ANCHOR_REDIRECT_URI], grant_types: ['authorization_code'], response_types: ['code'] })),
   jwks: { keys: await signingKeys() },
   cookies: { keys: ['anchor-cookie-key-0123456789abcdef0123456789'] },
