@@ -1,9 +1,7 @@
-import { createApp } from './bootstrap/create-app.js';
-import { SWAGGER_PATH } from './bootstrap/swagger.js';
 import { logger } from './common/logging/logger.js';
 import { ConfigError } from './config/app-config.js';
 import { loadConfig, type AppConfig } from './config/load-config.js';
-import { proxyMisconfiguration } from './oidc/provider/public-origin.js';
+import { openDatabase } from './database/data-source-options.js';
 import { ReadinessService } from './ops/health/readiness.service.js';
 import { GracefulShutdown } from './ops/shutdown/graceful-shutdown.service.js';
 
@@ -21,7 +19,16 @@ function loadConfigOrExit(): AppConfig {
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  const { app, initialAdminToken } = await createApp(config);
+  // The database opens while the rest of the service's code loads (a second or more of each at start-up).
+  const opening = openDatabase(config.database);
+  opening.catch(() => undefined); // awaited in createApp; not an unhandled rejection meanwhile
+  const [{ createApp }, { SWAGGER_PATH }, { proxyMisconfiguration }, { FACE_ENGINE }] = await Promise.all([
+    import('./bootstrap/create-app.js'),
+    import('./bootstrap/swagger.js'),
+    import('./oidc/provider/public-origin.js'),
+    import('./verifier/verification/face-engine.provider.js'),
+  ]);
+  const { app, initialAdminToken } = await createApp(config, opening);
   app.get(GracefulShutdown).installSignalHandlers(app);
   await app.listen(config.port);
   const lines = [

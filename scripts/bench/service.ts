@@ -29,13 +29,13 @@ export interface RunningService {
 }
 
 /** Starts dist/src/main.js (run `npm run build` first) and waits for /health. */
-export async function startService(databaseUrl: string): Promise<RunningService> {
+export async function startService(databaseUrl: string, options: { nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<RunningService> {
   const port = 3900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
   const adminToken = randomBytes(24).toString('base64url');
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/src/main.js'], {
     // RATE_LIMITS off unless asked: a benchmark sends every login from one address (README, Operations).
-    env: { RATE_LIMITS: 'off', ...process.env, PORT: String(port), BASE_URL: base, DATABASE_URL: databaseUrl, ADMIN_API_TOKEN: adminToken, LOG_LEVEL: 'warn', DATA_DIR: `/tmp/bench-${port}` },
+    env: { RATE_LIMITS: 'off', ...process.env, ...options.env, PORT: String(port), BASE_URL: base, DATABASE_URL: databaseUrl, ADMIN_API_TOKEN: adminToken, LOG_LEVEL: 'warn', DATA_DIR: `/tmp/bench-${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 150; i++) {

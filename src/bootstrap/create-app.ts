@@ -13,7 +13,7 @@ import { accessLogMiddleware } from '../common/logging/access-log.middleware.js'
 import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
 import { requestIdMiddleware } from '../common/logging/request-context.js';
 import type { AppConfig } from '../config/load-config.js';
-import { openDatabase } from '../database/data-source-options.js';
+import { type DatabaseHandle, openDatabase } from '../database/data-source-options.js';
 import { configurePages } from '../oidc/interaction/pages/layout.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
 import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
@@ -40,11 +40,14 @@ function keepConnectionsLongerThanClients(app: INestApplication): void {
   server.headersTimeout = 66_000;
 }
 
-/** Builds the whole service (used by main.ts and by the end-to-end tests alike). */
-export async function createApp(config: AppConfig): Promise<StartedApp> {
+/**
+ * Builds the whole service (used by main.ts and by the end-to-end tests alike). `opening`: the database
+ * already being opened (main.ts starts that before loading the rest of the code, which it overlaps).
+ */
+export async function createApp(config: AppConfig, opening?: Promise<DatabaseHandle>): Promise<StartedApp> {
   setLogLevel(config.logLevel);
   configurePages({ privacyNoticeUrl: config.privacyNoticeUrl });
-  const database = await openDatabase(config.database);
+  const database = await (opening ?? openDatabase(config.database));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), {
     logger: new JsonNestLogger(),
     bodyParser: false,

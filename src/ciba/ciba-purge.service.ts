@@ -1,8 +1,9 @@
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { logger } from '../common/logging/logger.js';
+import { ExclusiveJobs } from '../database/exclusive-jobs.js';
 import { CibaRequestsService } from './requests/ciba-requests.service.js';
 
+export const CIBA_PURGE_JOB = 'ciba-purge';
 const PURGE_MS = 10 * 60_000;
 /** Delivered callbacks are kept an hour (a push row holds sealed tokens: not longer than needed to look into a delivery). */
 const KEEP_DELIVERED_SECONDS = 3600;
@@ -10,25 +11,24 @@ const KEEP_DELIVERED_SECONDS = 3600;
 const KEEP_FAILED_SECONDS = 7 * 86400;
 
 /**
- * Deletes what CIBA no longer needs, on every instance every ten minutes (each DELETE is safe to run twice):
+ * Deletes what CIBA no longer needs every ten minutes, on one instance at a time (each DELETE is safe to run twice):
  * requests an hour past their expiry (until then a late poll still gets expired_token) and finished outbox rows.
  */
 @Injectable()
-export class CibaPurgeService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-
+export class CibaPurgeService implements OnApplicationBootstrap {
   constructor(
     private readonly dataSource: DataSource,
     private readonly requests: CibaRequestsService,
+    private readonly jobs: ExclusiveJobs,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.purge().catch((err) => logger.error({ err }, 'ciba purge failed')), PURGE_MS);
-    this.timer.unref();
+    this.jobs.schedule(CIBA_PURGE_JOB, PURGE_MS, () => this.purge());
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  /** What the schedule runs: the purge unless another instance (or this one) is running it. */
+  scheduledPurge() {
+    return this.jobs.run(CIBA_PURGE_JOB, () => this.purge());
   }
 
   async purge(): Promise<{ requests: number; callbacks: number }> {

@@ -1,11 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/load-config.js';
+import { openEmbedded } from './embedded-template.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
+export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
+
 export interface DatabaseHandle {
   options: DataSourceOptions;
+  /** One connection in this process (the embedded database): nothing else shares its locks. */
+  singleSession: boolean;
+  /** Called once the migrations ran (a new embedded database keeps itself as the template of the next). */
+  afterMigrations?: () => Promise<void>;
   /** Releases what the options hold outside TypeORM (the embedded engine); call after DataSource.destroy(). */
   close(): Promise<void>;
 }
@@ -28,12 +34,10 @@ const common = {
  */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
-    return { options: { ...common, url: config.url, poolSize: 10 }, close: async () => undefined };
+    return { options: { ...common, url: config.url, poolSize: 10 }, singleSession: false, close: async () => undefined };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
-  if (!config.dir.startsWith('memory://')) mkdirSync(config.dir, { recursive: true });
-  const pglite = await PGlite.create(config.dir);
+  const { pglite, saveAsTemplate } = await openEmbedded(config.dir, MIGRATIONS.map((m) => m.name));
   const pgConfig = createPgConfig(pglite);
   return {
     options: {
@@ -46,6 +50,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       // PGlite is single-connection: one pooled client that never idles out.
       extra: { connection: pgConfig.connection, max: 1, idleTimeoutMillis: 0 },
     },
+    singleSession: true,
+    afterMigrations: saveAsTemplate,
     close: () => pglite.close(),
   };
 }

@@ -1,8 +1,7 @@
 import { type DynamicModule, Global, Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { DatabaseHandle } from './data-source-options.js';
-
-const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
+import { DATABASE_HANDLE, type DatabaseHandle } from './data-source-options.js';
+import { ExclusiveJobs } from './exclusive-jobs.js';
 
 @Injectable()
 class DatabaseLifecycle implements OnApplicationShutdown {
@@ -17,7 +16,7 @@ class DatabaseLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** Provides the one TypeORM DataSource; migrations run when it initialises (migrationsRun). */
+/** Provides the one TypeORM DataSource (migrations run when it initialises: migrationsRun) and the jobs' locks. */
 @Global()
 export class DatabaseModule {
   static forRoot(handle: DatabaseHandle): DynamicModule {
@@ -25,10 +24,18 @@ export class DatabaseModule {
       module: DatabaseModule,
       providers: [
         { provide: DATABASE_HANDLE, useValue: handle },
-        { provide: DataSource, useFactory: () => new DataSource(handle.options).initialize() },
+        {
+          provide: DataSource,
+          useFactory: async () => {
+            const dataSource = await new DataSource(handle.options).initialize();
+            await handle.afterMigrations?.();
+            return dataSource;
+          },
+        },
         DatabaseLifecycle,
+        ExclusiveJobs,
       ],
-      exports: [DataSource],
+      exports: [DataSource, ExclusiveJobs],
     };
   }
 }

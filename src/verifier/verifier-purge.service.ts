@@ -1,27 +1,28 @@
-import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { logger } from '../common/logging/logger.js';
+import { ExclusiveJobs } from '../database/exclusive-jobs.js';
 import { VerificationRecordsService } from './records/verification-records.service.js';
 import { VerificationSessionsService } from './session/verification-sessions.service.js';
 
+export const VERIFIER_PURGE_JOB = 'verifier-purge';
 const EVERY_MS = 15 * 60_000;
 
-/** Scheduled deletion: records past retention (spec 1.9) and ended sessions. */
+/** Scheduled deletion, on one instance at a time: records past retention (spec 1.9) and ended sessions. */
 @Injectable()
-export class VerifierPurgeService implements OnModuleInit, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-
+export class VerifierPurgeService implements OnModuleInit {
   constructor(
     private readonly records: VerificationRecordsService,
     private readonly sessions: VerificationSessionsService,
+    private readonly jobs: ExclusiveJobs,
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.run().catch((err) => logger.error({ err }, 'verifier purge failed')), EVERY_MS);
-    this.timer.unref();
+    this.jobs.schedule(VERIFIER_PURGE_JOB, EVERY_MS, () => this.run());
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  /** What the schedule runs: the purge unless another instance (or this one) is running it. */
+  scheduledRun() {
+    return this.jobs.run(VERIFIER_PURGE_JOB, () => this.run());
   }
 
   async run(): Promise<{ records: number; sessions: number }> {

@@ -1,8 +1,8 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
-import { logger } from '../../common/logging/logger.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { ExclusiveJobs } from '../../database/exclusive-jobs.js';
 import type { EidProvider, EidSchemeSource } from '../eid-provider.js';
 import { EidRegistry } from '../eid-registry.js';
 import { PendingRedirectsService } from '../redirects/pending-redirects.service.js';
@@ -24,11 +24,10 @@ const PURGE_MS = 10 * 60 * 1000;
  * scheme instance (kept while its row is unchanged, so discovery is not fetched at every login).
  */
 @Injectable()
-export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit, OnApplicationShutdown {
+export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit {
   private readonly repo: Repository<EidSchemeEntity>;
   private instances = new Map<string, UpstreamOidcScheme>();
   private loadedAt = 0;
-  private timer?: NodeJS.Timeout;
 
   constructor(
     dataSource: DataSource,
@@ -37,18 +36,14 @@ export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit, OnA
     private readonly registry: EidRegistry,
     private readonly keys: UpstreamClientKeysService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: ExclusiveJobs,
   ) {
     this.repo = dataSource.getRepository(EidSchemeEntity);
   }
 
   onModuleInit(): void {
     this.registry.addSource(this);
-    this.timer = setInterval(() => void this.pending.purgeExpired().catch((err) => logger.error({ err }, 'pending redirect purge failed')), PURGE_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.jobs.schedule('pending-redirect-purge', PURGE_MS, () => this.pending.purgeExpired());
   }
 
   /** After a change on this instance: the next request sees it at once. */

@@ -5,6 +5,7 @@ import Provider from 'oidc-provider';
 import { DataSource } from 'typeorm';
 import { logger } from '../../common/logging/logger.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { ExclusiveJobs } from '../../database/exclusive-jobs.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { SigningKeysService } from '../keys/signing-keys.service.js';
 import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
@@ -21,6 +22,7 @@ import { tokenParamsMiddleware } from './token-params.middleware.js';
 import { publicOriginMiddleware } from './public-origin.js';
 import { DISCOVERY_PATH, INTERACTION_PATH, ISSUER_PATH, isProviderRequest, OIDC_ROUTES } from './routes.js';
 
+export const OIDC_PURGE_JOB = 'oidc-purge';
 const PURGE_MS = 10 * 60_000;
 
 /**
@@ -48,6 +50,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     private readonly signingKeys: SigningKeysService,
     private readonly ciba: CibaHooksSlot,
     @Inject(REDIS) redis: RedisHandle,
+    private readonly jobs: ExclusiveJobs,
   ) {
     this.merchantKeys = new MerchantJwksSource(this.outboundPolicy);
     this.redisModels = redis ? new RedisModelStore(redis, config.redisKeyPrefix) : null;
@@ -154,11 +157,15 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     this.fingerprint = keySet.fingerprint;
   }
 
-  async purge(): Promise<void> {
-    await purgeExpiredPayloads(this.dataSource);
-    await this.logins.purgeExpired();
-    await this.signingKeys.purgeRetired();
+  /** The deletions on one instance at a time (whether they ran here); the key reload on every instance. */
+  async purge(): Promise<boolean> {
+    const { ran } = await this.jobs.run(OIDC_PURGE_JOB, async () => {
+      await purgeExpiredPayloads(this.dataSource);
+      await this.logins.purgeExpired();
+      await this.signingKeys.purgeRetired();
+    });
     await this.reloadIfKeysChanged();
+    return ran;
   }
 
   /** Express middleware: hands the spec's OIDC paths to the engine, everything else to Nest. */

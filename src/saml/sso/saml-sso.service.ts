@@ -1,10 +1,11 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../../common/errors/app-error.js';
 import { logger } from '../../common/logging/logger.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { ExclusiveJobs } from '../../database/exclusive-jobs.js';
 import type { BrokeredIdentity } from '../../eid/eid-provider.js';
 import { DEFAULT_LOCALE, pickLocale, type UiLocale } from '../../i18n/locales.js';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
@@ -41,9 +42,7 @@ const MAX_TARGET_LENGTH = 2048;
  * status polling, all keyed to the engine's interaction today.
  */
 @Injectable()
-export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-
+export class SamlSsoService implements InteractionHandoff, OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly merchants: MerchantsService,
@@ -51,17 +50,12 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit, OnAppli
     private readonly keys: SamlKeysService,
     private readonly handoffs: InteractionHandoffs,
     private readonly artifacts: SamlArtifactsService,
+    private readonly jobs: ExclusiveJobs,
   ) {}
 
   onModuleInit(): void {
     this.handoffs.register(this);
-    const purge = () => Promise.all([this.transactions.purgeExpired(), this.artifacts.purgeExpired()]);
-    this.timer = setInterval(() => void purge().catch((err) => logger.error({ err }, 'saml purge failed')), PURGE_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.jobs.schedule('saml-purge', PURGE_MS, () => Promise.all([this.transactions.purgeExpired(), this.artifacts.purgeExpired()]));
   }
 
   /**

@@ -1,0 +1,92 @@
+/**
+ * The hot path through the cluster: full logins per second (authorization request -> test eID -> code ->
+ * token) and the code exchange rate (RS256 and ES256 ID tokens), through nginx with 1 and with 2 instances on
+ * one PostgreSQL (and Redis with REDIS_URL), then the bare-engine anchor in the same run, and the ratios.
+ * Server CPU is the instances' (nginx's is not counted), per operation.
+ *
+ *   BENCH_DATABASE_SERVER=postgresql://postgres@127.0.0.1:5432/postgres (default)   REDIS_URL (optional)
+ *   BENCH_INSTANCES=1,2  BENCH_LOGINS=200  BENCH_CODES=300  BENCH_CONCURRENCY=8  BENCH_ANCHOR=1 (0: skip it)
+ */
+import { buildOnce, startCluster } from './cluster/cluster.js';
+import { measureAnchor, type AnchorFigures } from './bench/anchor.js';
+import { brokerCodeFlow, codes, exchange, rate, requestsPerLogin, type Client, type Rate } from './bench/flows.js';
+import { serverUrl } from './bench/service.js';
+
+const instanceCounts = (process.env.BENCH_INSTANCES ?? '1,2').split(',').map(Number);
+const loginCount = Number(process.env.BENCH_LOGINS ?? 200);
+const codesPerAlg = Number(process.env.BENCH_CODES ?? 300);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const withAnchor = process.env.BENCH_ANCHOR !== '0';
+const redirectUri = 'http://localhost:8080/callback';
+
+interface Row {
+  label: string;
+  logins: Rate;
+  RS256: Rate;
+  ES256: Rate;
+  requestsPerLogin: number;
+}
+
+async function measureCluster(instances: number): Promise<Row> {
+  const cluster = await startCluster({
+    instances,
+    databaseServer: serverUrl,
+    redisUrl: process.env.REDIS_URL || undefined,
+    // Codes are collected before they are exchanged: the longest code lifetime the service allows.
+    env: { AUTHORIZATION_CODE_TTL_SECONDS: '600' },
+    log: (line) => console.error(line),
+  });
+  try {
+    const base = cluster.proxyUrl;
+    const createMerchant = async (alg: string): Promise<Client> => {
+      const res = await fetch(`${base}/admin/v1/merchants`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${cluster.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `bench ${alg}`, redirect_uris: [redirectUri], id_token_signed_response_alg: alg }),
+      });
+      if (!res.ok) throw new Error(`merchant not created: ${res.status}`);
+      return (await res.json()) as Client;
+    };
+    const pids = cluster.instances.map((i) => i.child.pid);
+    const flow = brokerCodeFlow(base, redirectUri);
+    const tokenUrl = `${base}/oidc/token`;
+    const rs = await createMerchant('RS256');
+    const es = await createMerchant('ES256');
+    const perLogin = await requestsPerLogin(flow, rs);
+    const logins = await rate(loginCount, concurrency, pids, async () => exchange(tokenUrl, rs, await flow(rs), redirectUri));
+    const exchanges: Record<string, Rate> = {};
+    for (const [alg, m] of [['RS256', rs], ['ES256', es]] as const) {
+      const list = await codes(flow, m, codesPerAlg);
+      exchanges[alg] = await rate(list.length, concurrency, pids, (i) => exchange(tokenUrl, m, list[i], redirectUri));
+    }
+    return { label: `${instances} instance${instances > 1 ? 's' : ''}`, logins, RS256: exchanges.RS256, ES256: exchanges.ES256, requestsPerLogin: perLogin };
+  } finally {
+    await cluster.stop();
+  }
+}
+
+const fmt = (r: Rate, digits = 0) => `${r.perSecond.toFixed(digits).padStart(6)}/s ${r.cpuMs.padStart(6)} ms`;
+
+buildOnce();
+console.log(`bench:cluster: ${concurrency} concurrent clients, ${loginCount} logins, ${codesPerAlg} codes per algorithm, through nginx; ${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
+const rows: Row[] = [];
+const header = '\n(rate, server CPU per operation)       full logins          exchange RS256       exchange ES256   requests/login';
+const line = (r: Row) => `${r.label.padEnd(36)} ${fmt(r.logins, 1)}   ${fmt(r.RS256)}   ${fmt(r.ES256)}   ${r.requestsPerLogin}`;
+for (const n of instanceCounts) {
+  rows.push(await measureCluster(n));
+  console.log(`measured: ${line(rows[rows.length - 1])}`);
+}
+let anchor: AnchorFigures | undefined;
+if (withAnchor) anchor = await measureAnchor({ codesPerAlg, logins: loginCount, concurrency });
+
+console.log(header);
+for (const r of rows) console.log(line(r));
+if (anchor) {
+  console.log(`${'bare oidc-provider (anchor)'.padEnd(36)} ${fmt(anchor.logins, 1)}   ${fmt(anchor.exchanges.RS256)}   ${fmt(anchor.exchanges.ES256)}   ${anchor.requestsPerLogin}`);
+  for (const r of rows) {
+    const ratio = (ours: Rate, bare: Rate) => (ours.perSecond / bare.perSecond).toFixed(2).padStart(16);
+    console.log(`${`ratio to the anchor, ${r.label}`.padEnd(36)} ${ratio(r.logins, anchor.logins)}   ${ratio(r.RS256, anchor.exchanges.RS256)}   ${ratio(r.ES256, anchor.exchanges.ES256)}`);
+  }
+} else {
+  console.log('anchor skipped (BENCH_ANCHOR=0): npm run bench:anchor');
+}

@@ -1,0 +1,94 @@
+/**
+ * The bare engine for `npm run bench:anchor`: the same oidc-provider version as the service, unmodified, with
+ * its in-memory adapter, two static clients (RS256 and ES256 ID tokens) and, instead of its development
+ * interactions, a minimal login of our own with the shape of a broker login: an authorization request, a
+ * login page, a login POST, a consent step granted at once, the redirect with the code, the code exchange.
+ * Run as its own process (so its CPU is its own); prints {"port": n} once it listens.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { type Configuration } from 'oidc-provider';
+import { ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI } from './anchor-clients.js';
+
+
+async function signingKeys() {
+  const keys = [];
+  for (const alg of ['RS256', 'ES256'] as const) {
+    const { privateKey } = await generateKeyPair(alg, { extractable: true, ...(alg === 'RS256' ? { modulusLength: 2048 } : {}) });
+    keys.push({ ...(await exportJWK(privateKey)), alg, use: 'sig', kid: `anchor-${alg}` });
+  }
+  return keys;
+}
+
+/**
+ * The engine's own in-memory adapter keeps at most 1000 entries (an LRU per provider), fewer than one benchmark
+ * run makes: codes would be evicted before their exchange. The same adapter class, given a larger LRU store.
+ */
+async function memoryAdapter(): Promise<(model: string) => unknown> {
+  type Adapter = new (model: string, store: unknown) => unknown;
+  const { default: MemoryAdapter } = (await import('oidc-provider/lib/adapters/memory_adapter.js' as string)) as { default: Adapter };
+  const { default: LRU } = (await import('oidc-provider/lib/helpers/lru.js' as string)) as { default: new (o: { maxSize: number }) => unknown };
+  const store = new LRU({ maxSize: 1_000_000 });
+  return (model) => new MemoryAdapter(model, store);
+}
+
+const port = Number(process.env.PORT ?? 0);
+const listening = createServer();
+await new Promise<void>((resolve) => listening.listen(port, '127.0.0.1', resolve));
+const actualPort = (listening.address() as { port: number }).port;
+const issuer = `http://127.0.0.1:${actualPort}`;
+
+const configuration: Configuration = {
+  adapter: (await memoryAdapter()) as unknown as Configuration['adapter'],
+  clients: ANCHOR_CLIENTS.map((c) => ({ ...c, redirect_uris: [ANCHOR_REDIRECT_URI], grant_types: ['authorization_code'], response_types: ['code'] })),
+  jwks: { keys: await signingKeys() },
+  cookies: { keys: ['anchor-cookie-key-0123456789abcdef0123456789'] },
+  claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'birthdate'] },
+  findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, name: 'Test Person', given_name: 'Test', family_name: 'Person', birthdate: '1990-01-01' }) }),
+  features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
+  pkce: { required: () => true },
+  ttl: { AuthorizationCode: 600, IdToken: 900, AccessToken: 900, Interaction: 1800, Session: 8 * 3600, Grant: 14 * 86400 },
+  interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+};
+const provider = new Provider(issuer, configuration);
+const engine = provider.callback();
+
+const page = (res: ServerResponse, uid: string) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><title>Sign in</title><form method="post" action="/interaction/${uid}/login" data-person="test"><input type="hidden" name="person" value="test"><button>Sign in</button></form>`);
+};
+
+/** The minimal interactions: the login page, its POST, and a consent granted on the spot. */
+async function interaction(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const match = /^\/interaction\/([^/?]+)(\/login)?/.exec(req.url ?? '');
+  if (!match) return false;
+  const details = await provider.interactionDetails(req, res);
+  if (match[2] && req.method === 'POST') {
+    for await (const _chunk of req); // the form body (nothing in it is needed)
+    await provider.interactionFinished(req, res, { login: { accountId: 'anchor-person' } }, { mergeWithLastSubmission: false });
+    return true;
+  }
+  if (details.prompt.name === 'login') {
+    page(res, details.uid);
+    return true;
+  }
+  // consent: grant what was asked, as the broker does for its merchants
+  const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+  grant!.addOIDCScope(String(details.params.scope));
+  const grantId = await grant!.save();
+  await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  return true;
+}
+
+listening.on('request', (req, res) => {
+  interaction(req, res).then(
+    (handled) => {
+      if (!handled) void engine(req, res);
+    },
+    (err: unknown) => {
+      res.writeHead(500).end(String(err));
+    },
+  );
+});
+process.stdout.write(`${JSON.stringify({ port: actualPort })}\n`);
+process.on('SIGTERM', () => listening.close(() => process.exit(0)));

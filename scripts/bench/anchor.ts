@@ -1,0 +1,39 @@
+/** Starts the bare-engine anchor (anchor-server.ts) as its own process and measures it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI } from './anchor-clients.js';
+import { anchorCodeFlow, codes, exchange, rate, requestsPerLogin, type Rate } from './flows.js';
+
+export interface AnchorFigures {
+  exchanges: Record<'RS256' | 'ES256', Rate>;
+  logins: Rate;
+  requestsPerLogin: number;
+}
+
+export async function startAnchor(): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/anchor-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`anchor exited with ${code}`)));
+  });
+  const { port } = JSON.parse(line) as { port: number };
+  return { base: `http://127.0.0.1:${port}`, child };
+}
+
+export async function measureAnchor(opts: { codesPerAlg: number; logins: number; concurrency: number }): Promise<AnchorFigures> {
+  const { base, child } = await startAnchor();
+  try {
+    const flow = anchorCodeFlow(base, ANCHOR_REDIRECT_URI);
+    const [rs, es] = ANCHOR_CLIENTS;
+    const pids = [child.pid];
+    const exchanges = {} as AnchorFigures['exchanges'];
+    for (const [alg, client] of [['RS256', rs], ['ES256', es]] as const) {
+      const list = await codes(flow, client, opts.codesPerAlg);
+      exchanges[alg] = await rate(list.length, opts.concurrency, pids, (i) => exchange(`${base}/token`, client, list[i], ANCHOR_REDIRECT_URI));
+    }
+    const logins = await rate(opts.logins, opts.concurrency, pids, async () => exchange(`${base}/token`, rs, await flow(rs), ANCHOR_REDIRECT_URI));
+    return { exchanges, logins, requestsPerLogin: await requestsPerLogin(flow, rs) };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
