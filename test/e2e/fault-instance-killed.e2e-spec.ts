@@ -31,8 +31,11 @@ describeShared('an instance killed in the middle of a login', () => {
     survivor = await startTestApp({ env: { BASE_URL: proxy.url } });
     const victimPort = await freePort();
     victimDataDir = mkdtempSync(join(tmpdir(), 'broker-victim-'));
+    // Exactly the survivor's configuration: a REDIS_URL of the CI's environment would give the two different stores.
+    const env: Record<string, string | undefined> = { ...process.env, REDIS_URL: undefined, ...survivor.env, PORT: String(victimPort), DATA_DIR: victimDataDir, NODE_OPTIONS: '' };
+    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
     victim = spawn(process.execPath, ['--import', './test/support/swc-register.mjs', 'src/main.ts'], {
-      env: { ...process.env, ...survivor.env, PORT: String(victimPort), DATA_DIR: victimDataDir, NODE_OPTIONS: '' },
+      env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     victim.stderr!.on('data', (chunk: Buffer) => (victimStderr += chunk.toString()));

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A reverse proxy of the test's own that sends every request to the one instance the test points it at,
  * as a load balancer does after its health check took a dead instance out. A request to an instance that
- * is gone answers 502, as nginx would.
+ * is gone answers 502, as a real reverse proxy would.
  */
 export interface SwitchProxy {
   url: string;
