@@ -16,6 +16,7 @@ import { applyMerchantFields, toMerchantDto } from './merchant.mapper.js';
 import { MerchantEntity } from './merchant.entity.js';
 import { fetchLogo, type FetchedLogo } from './logos/logo-fetcher.js';
 import { MerchantLogosService } from './logos/merchant-logos.service.js';
+import { jwksUriKeyProblems, keyIdsOf } from './jwks-uri-key-check.js';
 
 const secretContext = (clientId: string) => `merchant-secret:${clientId}`;
 
@@ -38,6 +39,7 @@ export class MerchantsService {
     const entity = this.merchants.create({ clientId: `m_${randomBytes(12).toString('base64url')}`, requestUris: [], postLogoutRedirectUris: [] });
     const fields = applyMerchantFields(entity, dto);
     this.assertAcceptable(entity);
+    await this.assertKeysAtJwksUri(entity);
     const logo = await this.fetchLogoOf(dto);
     const secret = newSecret();
     entity.clientSecretSealed = this.secretBox.encrypt(secret, secretContext(entity.clientId));
@@ -66,11 +68,19 @@ export class MerchantsService {
   }
 
   async update(clientId: string, dto: UpdateMerchantDto, actor: AdminActor): Promise<MerchantDto> {
-    // Fetched before the row is locked: a slow logo server never holds the merchant's row.
+    // Fetched before the row is locked: a slow logo or key server never holds the merchant's row.
     const logo = await this.fetchLogoOf(dto);
+    const draft = await this.load(clientId);
+    const keysBefore = keyIdsOf(draft);
+    applyMerchantFields(draft, dto);
+    this.assertAcceptable(draft);
+    const checkedKeys = keyIdsOf(draft);
+    if (checkedKeys !== keysBefore) await this.assertKeysAtJwksUri(draft);
     return this.change(clientId, actor, 'merchant.update', async (entity, tx) => {
+      const unchecked = keyIdsOf(entity) !== keysBefore;
       const fields = applyMerchantFields(entity, dto);
       this.assertAcceptable(entity);
+      if (unchecked && keyIdsOf(entity) !== checkedKeys) throw new BadRequestError('the merchant\'s keys changed while this request was checked; send it again');
       const before = entity.logoSha256;
       if (dto.logo_uri !== undefined) await this.setLogo(entity, logo, tx);
       // The same logo_uri sent again with a new image is a change too: the audit trail names the image.
@@ -147,6 +157,12 @@ export class MerchantsService {
     const row = await this.merchants.findOneBy({ clientId });
     if (!row) throw new NotFoundError(`merchant ${clientId}`);
     return row;
+  }
+
+  private async assertKeysAtJwksUri(entity: MerchantEntity): Promise<void> {
+    const problems = await jwksUriKeyProblems(entity, { allowLoopback: !this.config.isProduction });
+    const fields = Object.keys(problems);
+    if (fields.length) throw new BadRequestError(fields.map((f) => `${f}: ${problems[f].join('; ')}`).join('; '), problems);
   }
 
   private assertAcceptable(entity: MerchantEntity): void {

@@ -22,11 +22,15 @@ describe('merchant key selection (spec 4.2.3, 5.5)', () => {
   let second: KeyPair;
   let server: Server;
   let jwksUri = '';
+  let changing: unknown[] = [];
 
   beforeAll(async () => {
     first = await keyPair('RS256', 'k-first');
     second = await keyPair('RS256', 'k-second');
-    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [first.jwk, second.jwk] })));
+    // /jwks.json serves both keys; /changing.json serves what a test puts in `changing` (a set that changes).
+    server = createServer((req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: req.url === '/changing.json' ? changing : [first.jwk, second.jwk] })),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     jwksUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
     t = await startTestApp();
@@ -71,17 +75,43 @@ describe('merchant key selection (spec 4.2.3, 5.5)', () => {
     expect(await outcome(m.client_id, first)).toBe('invalid_request_object');
   });
 
-  it('jwks_uri: the first key without a key id, the registered key with one; an unknown key id fails closed', async () => {
+  it('jwks_uri: the first key without a key id, the registered key with one; a key gone from the set fails closed', async () => {
     const plain = await merchant({ jwks_uri: jwksUri });
     expect(await outcome(plain.client_id, second)).toBe('invalid_request_object');
     expect(await outcome(plain.client_id, first)).toBe('accepted');
     const named = await merchant({ jwks_uri: jwksUri, request_object_key_id: 'k-second' });
     expect(await outcome(named.client_id, second)).toBe('accepted');
     expect(await outcome(named.client_id, first)).toBe('invalid_request_object');
-    // Not checkable at registration: the kid is looked for when used, and nothing verifies without it.
-    const missing = await merchant({ jwks_uri: jwksUri, request_object_key_id: 'k-nowhere' });
-    expect(await outcome(missing.client_id, first)).not.toBe('accepted');
-    expect(await outcome(missing.client_id, second)).not.toBe('accepted');
+    // Checked at registration, and again at every use: a key removed from the set later verifies nothing,
+    // and no other key of the set takes its place.
+    changing = [first.jwk, second.jwk];
+    const removedLater = await merchant({ jwks_uri: jwksUri.replace('/jwks.json', '/changing.json'), request_object_key_id: 'k-second' });
+    changing = [first.jwk];
+    expect(await outcome(removedLater.client_id, second)).not.toBe('accepted');
+    expect(await outcome(removedLater.client_id, first)).not.toBe('accepted');
+  });
+
+  it('refuses an unknown key id of a jwks_uri set at registration, and a jwks_uri that cannot be fetched to check it', async () => {
+    for (const field of ['request_object_key_id', 'encryption_key_id']) {
+      const res = await admin.call('POST', '/admin/v1/merchants', { name: 'x', redirect_uris: [REDIRECT_URI], jwks_uri: jwksUri, [field]: 'k-nowhere' });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ [field]: ['no key with kid "k-nowhere" at jwks_uri'] });
+    }
+    const unreachable = jwksUri.replace(/:\d+\//, ':1/');
+    const res = await admin.call('POST', '/admin/v1/merchants', { name: 'x', redirect_uris: [REDIRECT_URI], jwks_uri: unreachable, request_object_key_id: 'k-first' });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toEqual(['jwks_uri']);
+    expect(res.body.fields.jwks_uri[0]).toMatch(/^could not be fetched to check request_object_key_id/);
+    // Without a named key nothing is fetched at registration (the first key is used, spec 4.2.3).
+    expect((await admin.call('POST', '/admin/v1/merchants', { name: 'x', redirect_uris: [REDIRECT_URI], jwks_uri: unreachable })).status).toBe(201);
+
+    const m = await merchant({ jwks_uri: jwksUri });
+    const patch = await admin.call('PATCH', `/admin/v1/merchants/${m.client_id}`, { request_object_key_id: 'k-unknown' });
+    expect(patch.status).toBe(400);
+    expect(Object.keys(patch.body.fields)).toEqual(['request_object_key_id']);
+    expect((await admin.call('PATCH', `/admin/v1/merchants/${m.client_id}`, { request_object_key_id: 'k-second' })).status).toBe(200);
+    // A change that does not touch the keys does not fetch them (the key server may be down meanwhile).
+    expect((await admin.call('PATCH', `/admin/v1/merchants/${m.client_id}`, { name: 'Renamed' })).status).toBe(200);
   });
 
   it('refuses an unknown key id of an inline set at registration, naming the field', async () => {

@@ -41,14 +41,24 @@ export class MerchantJwksSource {
 
   private async fetch(uri: string, clientId: string): Promise<Jwk[] | undefined> {
     try {
-      const res = await outboundGet(new URL(uri), this.policy, { maxBytes: MAX_JWKS_BYTES, timeoutMs: TIMEOUT_MS, accept: 'application/jwk-set+json, application/json' });
-      if (res.status !== 200) throw new Error(`answered ${res.status}`);
-      const body = JSON.parse(res.body.toString('utf8')) as { keys?: unknown };
-      if (!Array.isArray(body.keys) || !body.keys.every((k) => k && typeof k === 'object' && !Array.isArray(k))) throw new Error('not a JWK set');
-      return body.keys as Jwk[];
+      return await fetchJwkSet(uri, this.policy);
     } catch (err) {
       logger.warn({ client_id: clientId, err: err instanceof Error ? err.message : String(err) }, 'merchant jwks_uri could not be used');
       return undefined;
     }
   }
+}
+
+/** The keys at a jwks_uri, fetched now through the address-checking agent; throws with the reason it cannot be used. */
+export async function fetchJwkSet(uri: string, policy: OutboundPolicy): Promise<Jwk[]> {
+  const res = await outboundGet(new URL(uri), policy, { maxBytes: MAX_JWKS_BYTES, timeoutMs: TIMEOUT_MS, accept: 'application/jwk-set+json, application/json' });
+  if (res.status !== 200) throw new Error(`answered HTTP ${res.status}, not 200 (redirects are not followed)`);
+  let body: { keys?: unknown };
+  try {
+    body = JSON.parse(res.body.toString('utf8')) as { keys?: unknown };
+  } catch {
+    throw new Error('is not JSON');
+  }
+  if (!Array.isArray(body.keys) || !body.keys.every((k) => k && typeof k === 'object' && !Array.isArray(k))) throw new Error('is not a JWK set');
+  return body.keys as Jwk[];
 }
