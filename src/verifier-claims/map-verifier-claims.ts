@@ -36,7 +36,12 @@ export interface DocumentHolderData {
   };
 }
 
-export type AuthenticationSource = 'SDK_NFC' | 'SDK_FACESCAN' | 'REMOTE' | 'SDK_OCR';
+/**
+ * Spec 2.1's four sources, plus one extension of ours: `SDK_NFC_NO_CLONE_PROOF` beside `SDK_NFC` when the chip's
+ * SOD lists neither Active nor Chip Authentication, so nothing proved the chip is not a copy (ICAO 9303-11 §6.1,
+ * §6.2). Such a document can pass, never with eIDAS high; a merchant that needs genuine chips reads it here.
+ */
+export type AuthenticationSource = 'SDK_NFC' | 'SDK_NFC_NO_CLONE_PROOF' | 'SDK_FACESCAN' | 'REMOTE' | 'SDK_OCR';
 
 export interface VerificationOutcome {
   result: 'pass' | 'fail';

@@ -47,10 +47,12 @@ describe('document verifier clone detection', () => {
     expect(plain.claims.facematch_level).toBeGreaterThanOrEqual(7);
     expect(plain.claims.acr).toBeUndefined();
     expect(plain.claims.amr).toEqual(['sc', 'face']);
+    expect(plain.claims.authentication_sources).toEqual(['SDK_NFC', 'SDK_NFC_NO_CLONE_PROOF', 'SDK_FACESCAN']);
 
     // The same person with a chip that proves its key: eIDAS high, and amr says so (RFC 8176 hwk).
     const proven = await verifierLogin(t.baseUrl, config, { documentDir: await specimenDocumentDir(t.baseUrl), person: SHELDON }, high);
     expect(proven.claims.acr).toBe('urn:svc:cert:eidas:high');
     expect(proven.claims.amr).toEqual(['sc', 'hwk', 'face']);
+    expect(proven.claims.authentication_sources).toEqual(['SDK_NFC', 'SDK_FACESCAN']);
   }, 240_000);
 });

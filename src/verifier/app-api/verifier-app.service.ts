@@ -185,7 +185,11 @@ export class VerifierAppService {
         result: verdict.result,
         explanations: verdict.explanations,
         facematchLevel,
-        sources: face ? ['SDK_NFC', 'SDK_FACESCAN'] : ['SDK_NFC'],
+        sources: [
+          'SDK_NFC',
+          ...(chip.cloneDetection === 'none' ? (['SDK_NFC_NO_CLONE_PROOF'] as const) : []),
+          ...(face ? (['SDK_FACESCAN'] as const) : []),
+        ],
         authFilesUrl: `${this.config.baseUrl}/auth_files/fetch.html?tid=${recordId}`,
       },
       now,
