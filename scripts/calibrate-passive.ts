@@ -154,7 +154,9 @@ function describe(scored: Scored[], missed: Map<string, string[]>, timings: numb
   }
   lines.push('', `Rule (src/verifier/verification/presentation-rules.ts): refuse below ${refuseBelow}; below ${doubtBelow} refuse only when the`);
   lines.push(`active answer is weak (its weakest movement less than ${PRESENTATION_RULES.strongActiveMargin}° past the asked pose). "doubted" counts sessions that fail if`);
-  lines.push('their active answer is weak as well.');
+  lines.push('their active answer is weak as well. The frame facing the camera (the one matched against the chip photo) is also');
+  lines.push(`judged alone: below ${refuseBelow} it refuses the session. That is the per-photo rows above: a frontal photo is what the`);
+  lines.push('set holds, so the same genuine and attack figures apply to it.');
   return lines.join('\n') + '\n';
 }
 

@@ -15,9 +15,10 @@ import { REDIRECT_URI, SHELDON, specimenDocumentDir, type Person } from '../supp
 /**
  * The passive layer against the running app, with the real models (no stubs). The attack frames are the holder's own
  * fixture frames replayed on a SYNTHETIC phone screen (libs/face/src/calibration/synthetic-attacks.ts: lower
- * resolution, moiré, grey blacks, a dark bezel): measured with the models, the three replayed frames and their bursts score 0.42-0.59
- * (antispoof about 0.8, liveness 0.05-0.35), while the three genuine frames score 0.69-0.86. The head movements are the
- * genuine ones, so the active challenge alone would pass: the passive score is what refuses the session.
+ * resolution, moiré, grey blacks, a dark bezel). Measured with the models on 2026-11-23: replayed, the frame facing the
+ * camera scores 0.44 and the burst frames made from the three images (blends, rotations, shifts) 0.43-0.82; genuine,
+ * 0.83 and 0.57-0.91. The head movements are the genuine ones, so the active challenge alone would pass: the passive
+ * score is what refuses the session.
  */
 describe('presentation attacks (passive scores with the active challenge)', () => {
   let t: TestApp;
@@ -62,12 +63,10 @@ describe('presentation attacks (passive scores with the active challenge)', () =
     const failures = await lastRecordFailures();
     const passive = failures.filter((f) => f.startsWith('passive presentation score'));
     expect(passive).toHaveLength(1);
-    // The challenge is drawn at random, so the frames (and their median) differ from run to run (0.56 in one run, under 0.55 in others).
-    // Either rule refuses it: under refuseBelow outright, or under doubtBelow because the test app's movements only
-    // just pass their targets (weak active evidence).
-    const score = Number(/score (\d\.\d+)/.exec(passive[0])![1]);
-    expect(score).toBeLessThan(PRESENTATION_RULES.doubtBelow);
-    if (score >= PRESENTATION_RULES.refuseBelow) expect(passive[0]).toMatch(/with weak active evidence/);
+    // The frame facing the camera is the same in every run (the challenge only draws the bursts): replayed, it scores
+    // about 0.44, under refuseBelow, whatever the random bursts score (their median reached 0.60 in some runs).
+    expect(passive[0]).toMatch(/of the frame facing the camera, below /);
+    expect(Number(/score (\d\.\d+)/.exec(passive[0])![1])).toBeLessThan(PRESENTATION_RULES.refuseBelow);
     // The head movements themselves answered the challenge: no active-liveness problem was recorded.
     expect(failures.filter((f) => /^(step \d|still picture|another face|the centre frame)/.test(f))).toEqual([]);
   }, 240_000);

@@ -28,8 +28,21 @@ describe('presentation rules: passive scores combined with the active challenge'
     expect(judgePresentation([{}, {}], 0)).toEqual({ passed: true, problems: [], record: { frames: [], activeMargin: 0 } });
   });
 
+  it('refuses a session whose frame facing the camera scores below refuseBelow, however well its other frames score', () => {
+    const replay = [...frames(1, 0.44), ...frames(8, 0.83)];
+    const verdict = judgePresentation(replay, 30);
+    expect(verdict.passed).toBe(false);
+    expect(verdict.problems).toEqual([`passive presentation score 0.44 of the frame facing the camera, below ${refuseBelow}`]);
+    expect(verdict.record).toMatchObject({ score: 0.83, centreScore: 0.44 });
+    // A low burst frame is one frame among many: the median decides for it.
+    expect(judgePresentation([...frames(1, 0.83), ...frames(1, 0.44), ...frames(7, 0.83)], 0).passed).toBe(true);
+    // The centre frame at exactly the threshold passes; without a score of its own it is skipped.
+    expect(judgePresentation([...frames(1, refuseBelow), ...frames(8, 0.83)], 0).passed).toBe(true);
+    expect(judgePresentation([{}, ...frames(8, 0.83)], 0).passed).toBe(true);
+  });
+
   it('refuses a session below refuseBelow even with a strong active answer', () => {
-    const verdict = judgePresentation(frames(9, refuseBelow - 0.01), 30);
+    const verdict = judgePresentation([...frames(1, 0.83), ...frames(8, refuseBelow - 0.01)], 30);
     expect(verdict.passed).toBe(false);
     expect(verdict.problems).toEqual([`passive presentation score ${(refuseBelow - 0.01).toFixed(2)} over 9 frames, below ${refuseBelow}`]);
   });
@@ -45,7 +58,7 @@ describe('presentation rules: passive scores combined with the active challenge'
 
   it('records rounded numbers for support, never images', () => {
     const { record } = judgePresentation([{ presentation: { antispoof: 0.123456, liveness: 0.98765 } }], 4.56789);
-    expect(record).toEqual({ score: 0.556, frames: [{ antispoof: 0.123, liveness: 0.988 }], activeMargin: 4.568 });
+    expect(record).toEqual({ score: 0.556, centreScore: 0.556, frames: [{ antispoof: 0.123, liveness: 0.988 }], activeMargin: 4.568 });
   });
 
   it('keeps the thresholds ordered and above a blind gate on one model', () => {

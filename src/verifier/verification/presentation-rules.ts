@@ -7,6 +7,10 @@ import { LIVENESS_RULES, progress, type Direction } from './liveness-rules.js';
  * Every frame the face engine embeds carries two model scores (libs/face: Human's `antispoof` and `liveness`, each in
  * [0, 1], higher = live). A frame's score is their mean; the session's is the median over its frames, so one odd
  * frame (motion blur, a turn the models dislike) neither fails nor saves a session. The session then fails liveness:
+ * - when the frame facing the camera scores below `refuseBelow` on its own: it is the frame matched against the chip
+ *   photo, and the kind of picture the thresholds were calibrated on (frontal photos); a median over burst frames
+ *   alone let a phone-screen replay through when enough of its turned or rotated frames happened to score well (6 of
+ *   108 challenge sequences of the test fixture's replay had a median of 0.60 or more, its centre frame 0.44);
  * - when its score is below `refuseBelow`, whatever the head movement showed; or
  * - when its score is below `doubtBelow` and the active evidence is weak: the weakest burst went less than
  *   `strongActiveMargin` degrees past the pose it had to reach.
@@ -62,6 +66,8 @@ export function activeMargin(directions: readonly Direction[], centre: HeadPose,
 export interface PresentationRecord {
   /** The session score; absent when no frame was scored (an engine without presentation scoring). */
   score?: number;
+  /** The score of the first frame (the one facing the camera, matched against the chip photo), when scored. */
+  centreScore?: number;
   /** antispoof / liveness per scored frame, in frame order. */
   frames: Array<{ antispoof: number; liveness: number }>;
   /** activeMargin() in degrees; absent when the bursts were not examined (a still picture, a frame without a face). */
@@ -77,8 +83,9 @@ export interface PresentationVerdict {
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
- * The passive verdict on the session's embedded frames (those without scores are skipped); `margin` is activeMargin()
- * of the session, undefined when the bursts were not examined (then the active evidence counts as weak).
+ * The passive verdict on the session's embedded frames, the frame facing the camera first (frames without scores are
+ * skipped); `margin` is activeMargin() of the session, undefined when the bursts were not examined (then the active
+ * evidence counts as weak). At most one problem: the first rule that refuses.
  */
 export function judgePresentation(
   embedded: ReadonlyArray<{ presentation?: PresentationScores }>,
@@ -87,12 +94,17 @@ export function judgePresentation(
 ): PresentationVerdict {
   const frames = embedded.flatMap((e) => (e.presentation ? [e.presentation] : []));
   const score = sessionScore(frames);
+  const centre = embedded[0]?.presentation && frameScore(embedded[0].presentation);
   const record: PresentationRecord = {
     ...(score !== undefined && { score: round(score) }),
+    ...(centre !== undefined && { centreScore: round(centre) }),
     frames: frames.map((f) => ({ antispoof: round(f.antispoof), liveness: round(f.liveness) })),
     ...(margin !== undefined && Number.isFinite(margin) && { activeMargin: round(margin) }),
   };
   if (score === undefined) return { passed: true, problems: [], record };
+  if (centre !== undefined && centre < rules.refuseBelow) {
+    return { passed: false, problems: [`passive presentation score ${centre.toFixed(2)} of the frame facing the camera, below ${rules.refuseBelow}`], record };
+  }
   const shown = `passive presentation score ${score.toFixed(2)} over ${frames.length} frame${frames.length === 1 ? '' : 's'}`;
   if (score < rules.refuseBelow) return { passed: false, problems: [`${shown}, below ${rules.refuseBelow}`], record };
   const weak = margin === undefined || margin < rules.strongActiveMargin;
