@@ -44,7 +44,8 @@ await withDatabase(async (databaseUrl) => {
     const prober = (async () => {
       while (probing) {
         const t = performance.now();
-        await (await fetch(`${service.base}/health`)).text();
+        // A failed probe ends probing: the service is gone, and the error that stopped the bench is the one to read.
+        if ((await fetch(`${service.base}/health`).then((r) => r.text(), () => undefined)) === undefined) break;
         healthMs.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -68,7 +69,7 @@ await withDatabase(async (databaseUrl) => {
       const query = new URLSearchParams({ client_id: m.client_id, response_type: 'code', scope: 'openid', redirect_uri: 'http://localhost:8080/callback', state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGcSjw2cfE', code_challenge_method: 'S256' });
       const browser = new TestBrowser(service.base);
       const page = await browser.follow(await browser.get(`${service.base}/its/index.html?${query}`));
-      const link = /<a href="([^"]+)" data-action="open-app">/.exec(page.html)![1].replace(/&amp;/g, '&');
+      const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
       const { client, qrToken } = VerifierClient.fromLink(link, recordingFetch);
       session = new StepTable();
       let result: string;

@@ -15,11 +15,11 @@ describe('frame analysis for the verifier (one detection per frame, embeddings o
   const engine = new FaceApiEngine();
   beforeAll(() => engine.warmUp(), 120_000);
 
-  it('detects a tight crop once when given the padding an earlier frame needed, with the same result', async () => {
-    // 150x150 crops: the face fills the frame, so without a hint the image is detected as is, then padded.
+  it('detects a tight crop with one SSD pass: padded at once when the light detector sees it fill the frame, or when hinted', async () => {
+    // 150x150 crops: the face fills the frame. The ladder alone would detect the image as is, find nothing, then pad it.
     const passes = jest.spyOn(engine as unknown as { run: (...args: unknown[]) => Promise<unknown> }, 'run');
     const plain = await engine.analyseFace(face('sheldon-center.png'), { descriptor: true });
-    expect([plain.padding, passes.mock.calls.length]).toEqual([0.5, 2]);
+    expect([plain.padding, passes.mock.calls.map((call) => call[1])]).toEqual([0.5, [0.5]]);
     passes.mockClear();
     const hinted = await engine.analyseFace(face('sheldon-center.png'), { descriptor: true, padding: plain.padding });
     expect([hinted.padding, passes.mock.calls.length]).toEqual([0.5, 1]);
@@ -31,6 +31,25 @@ describe('frame analysis for the verifier (one detection per frame, embeddings o
     await expect(engine.analyseFace(blank, { padding: 0.5 })).rejects.toMatchObject({ code: 'NO_FACE' });
     expect(passes.mock.calls.map((call) => call[1])).toEqual([0.5, 0, 1]);
     passes.mockRestore();
+  }, 60_000);
+
+  it('follows a burst frame with the fast detector, falling back to the accurate ladder when it finds nothing', async () => {
+    const passes = jest.spyOn(engine as unknown as { run: (...args: unknown[]) => Promise<unknown> }, 'run');
+    const turned = await engine.analyseFace(face('sheldon-left.png'), { descriptor: true, padding: 0.5, detector: 'fast' });
+    expect(passes.mock.calls.map((call) => [call[1], call[2]])).toEqual([[0.5, 'fast']]);
+    expect(turned.detection.pose.yaw).toBeGreaterThan(10); // the turn is still read from the 68 landmarks
+    const accurate = await engine.analyseFace(face('sheldon-left.png'), { descriptor: true, padding: 0.5 });
+    expect(engine.similarity(turned.embedding!, accurate.embedding!)).toBeLessThan(0.2); // one person, whichever detector
+    passes.mockClear();
+    const blank = { width: 150, height: 150, data: new Uint8Array(150 * 150 * 3).fill(128) };
+    await expect(engine.analyseFace(blank, { padding: 0.5, detector: 'fast' })).rejects.toMatchObject({ code: 'NO_FACE' });
+    expect(passes.mock.calls.map((call) => [call[1], call[2] ?? 'accurate'])).toEqual([[0.5, 'fast'], [0.5, 'accurate'], [0, 'accurate'], [1, 'accurate']]);
+    passes.mockRestore();
+  }, 60_000);
+
+  it('scores presentation attacks unless told not to (a document photo is no live capture)', async () => {
+    expect((await engine.analyseFace(face('sheldon-center.png'))).presentation).toBeDefined();
+    expect((await engine.analyseFace(face('sheldon-center.png'), { presentation: false })).presentation).toBeUndefined();
   }, 60_000);
 
   it('computes no descriptor unless asked', async () => {

@@ -76,4 +76,12 @@ export interface FaceAnalysisOptions {
   descriptor?: boolean;
   /** Try this padding first (the one an earlier frame of the same capture needed); the usual ladder follows if it finds nothing. */
   padding?: number;
+  /**
+   * 'fast': a lighter detector for frames whose face is only followed (head pose, identity against the other frames
+   * of the capture), never matched against a document photo; the accurate detector still runs when it finds no face.
+   * Default 'accurate' (the detector the match levels were calibrated with). Engines with one detector ignore it.
+   */
+  detector?: 'accurate' | 'fast';
+  /** false: no presentation-attack scores for this image (a document photo is not a live capture). Default: the engine's setting. */
+  presentation?: boolean;
 }

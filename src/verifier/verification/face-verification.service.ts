@@ -91,7 +91,7 @@ export class FaceVerificationService {
 
     // The selfie and the DG2 photo side by side: two threads, about the same work each.
     const [centreRun, documentRun] = await timedStep('face-match', () =>
-      Promise.allSettled([this.engine.analyseFrame(prepared[0].image, { descriptor: true, quality: true }), this.engine.analyseFrame(documentPhoto, { descriptor: true })]),
+      Promise.allSettled([this.engine.analyseFrame(prepared[0].image, { descriptor: true, quality: true }), this.engine.analyseFrame(documentPhoto, { descriptor: true, presentation: false })]),
     );
     const centre = this.usableCentre(centreRun);
     if (documentRun.status === 'rejected') {
@@ -108,9 +108,10 @@ export class FaceVerificationService {
     // A still picture already fails liveness: no face work is spent on its other frames.
     if (stills.length === 0) {
       // Every burst frame in parallel across the pool, detected first with the padding the centre frame needed
-      // (one camera frames them alike). All are embedded: identity is checked between every pair of frames.
+      // (one camera frames them alike) by the fast detector: burst faces are followed, never matched to the chip
+      // photo. All are embedded: identity is checked between every pair of frames.
       const runs = await timedStep('face-bursts', () =>
-        Promise.allSettled(prepared.slice(1).map((p) => this.engine.analyseFrame(p.image, { descriptor: true, padding: centre.padding }))),
+        Promise.allSettled(prepared.slice(1).map((p) => this.engine.analyseFrame(p.image, { descriptor: true, padding: centre.padding, detector: 'fast' }))),
       );
       for (const [k, run] of runs.entries()) {
         if (run.status === 'fulfilled') embedded.push(run.value);

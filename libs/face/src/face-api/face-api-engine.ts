@@ -35,6 +35,13 @@ export interface FaceApiEngineOptions {
 
 /** A face whose box spans more of the frame than this is treated as a tight crop and re-detected with padding. */
 const TIGHT_CROP_FRACTION = 0.6;
+/**
+ * Input side of the Tiny Face Detector for 'fast' detection: about a sixth of an SSD pass on this machine's wasm
+ * backend (SSD always works at 512x512). A phone selfie's face spans a large part of the frame, well within its reach.
+ */
+const FAST_DETECTOR_INPUT = 320;
+
+type Detector = NonNullable<FaceAnalysisOptions['detector']>;
 
 /**
  * FaceEngine on @vladmandic/face-api: SSD MobileNet v1 detection, 68-point landmarks and the
@@ -87,13 +94,13 @@ export class FaceApiEngine implements FaceEngine {
   async analyseFace(input: FaceImageInput, options: FaceAnalysisOptions = {}): Promise<FaceAnalysis> {
     const { image, scaleX, scaleY } = downscaleToFit(await toRgbImage(input), MAX_ANALYSIS_SIDE);
     let start = performance.now();
-    const { pass, padding } = await this.detectWithPadding(image, options.padding);
+    const { pass, padding } = await this.detectWithPadding(image, options.padding, options.detector);
     const ms = { detect: performance.now() - start, embed: 0 };
     try {
       const face = selectSingleFace(pass.faces, (f) => f.detection, this.secondaryFaceAreaRatio);
       const detection = toInputCoordinates(face.detection, scaleX, scaleY);
       // Every analysed frame is scored (about 10 ms), on the pixels the detection was made on.
-      const presentation = this.presentation ? await scorePresentation(image, face.detection) : undefined;
+      const presentation = this.presentation && options.presentation !== false ? await scorePresentation(image, face.detection) : undefined;
       if (!options.descriptor) return { detection, padding, ms, ...(presentation && { presentation }) };
       start = performance.now();
       const faceapi = await loadFaceApi();
@@ -114,9 +121,20 @@ export class FaceApiEngine implements FaceEngine {
    * The image as given, then padded copies while no face is found or the face fills most of the frame. With a
    * `hint` (the padding an earlier frame of the same capture needed) that copy is tried first: frames of one
    * camera are framed alike, so a tight burst frame is detected once instead of twice. The caller disposes the
-   * returned pass's tensor.
+   * returned pass's tensor. The 'fast' detector is tried only at the hinted padding (the centre frame's): where it
+   * finds nothing, the accurate detector and its ladder take over, so a burst frame costs at worst what it did.
    */
-  private async detectWithPadding(image: RgbImage, hint: number | undefined): Promise<{ pass: Pass; padding: number }> {
+  private async detectWithPadding(image: RgbImage, hint: number | undefined, detector: Detector = 'accurate'): Promise<{ pass: Pass; padding: number }> {
+    if (detector === 'fast') {
+      const fast = await this.run(image, hint ?? 0, 'fast');
+      if (fast.faces.length > 0) return { pass: fast, padding: hint ?? 0 };
+      fast.tensor.dispose();
+    } else if (hint === undefined && this.paddings.length > 0 && (await this.looksTight(image))) {
+      // Where the light detector sees no face or one filling the frame (a tight crop: ICAO portraits, the test
+      // crops), the accurate pass without padding would find none or a tight one and be redone padded: start
+      // padded, the pass the ladder ends with, one SSD pass sooner. Nothing found there: the full ladder follows.
+      hint = this.paddings[0];
+    }
     if (hint !== undefined && hint > 0) {
       const hinted = await this.run(image, hint);
       if (hinted.faces.length > 0) return { pass: hinted, padding: hint };
@@ -137,13 +155,29 @@ export class FaceApiEngine implements FaceEngine {
     return { pass: first, padding: 0 };
   }
 
+  /** Whether the light detector finds no face on `image` or a largest one filling most of it (no landmarks). */
+  private async looksTight(image: RgbImage): Promise<boolean> {
+    const faceapi = await loadFaceApi();
+    const tensor = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
+    try {
+      const found = await faceapi.detectAllFaces(tensor, new faceapi.TinyFaceDetectorOptions({ inputSize: FAST_DETECTOR_INPUT, scoreThreshold: this.minConfidence }));
+      const largest = found.map((d) => d.box).sort((a, b) => b.width * b.height - a.width * a.height)[0];
+      return largest === undefined || largest.width > TIGHT_CROP_FRACTION * image.width || largest.height > TIGHT_CROP_FRACTION * image.height;
+    } finally {
+      tensor.dispose();
+    }
+  }
+
   /** Detects on `image` padded by `padding` (0: as is); coordinates are shifted back to `image`. Largest face first. */
-  private async run(source: RgbImage, padding: number): Promise<Pass> {
+  private async run(source: RgbImage, padding: number, detector: Detector = 'accurate'): Promise<Pass> {
     const { image, offsetX, offsetY } = padding > 0 ? padImage(source, padding) : { image: source, offsetX: 0, offsetY: 0 };
     const faceapi = await loadFaceApi();
     const tensor = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
     try {
-      const options = new faceapi.SsdMobilenetv1Options({ minConfidence: this.minConfidence, maxResults: 20 });
+      const options =
+        detector === 'fast'
+          ? new faceapi.TinyFaceDetectorOptions({ inputSize: FAST_DETECTOR_INPUT, scoreThreshold: this.minConfidence })
+          : new faceapi.SsdMobilenetv1Options({ minConfidence: this.minConfidence, maxResults: 20 });
       const results = await faceapi.detectAllFaces(tensor, options).withFaceLandmarks();
       const faces = results.map((result): PassFace => {
         const landmarks = result.landmarks.positions.map((p) => ({ x: p.x - offsetX, y: p.y - offsetY }));

@@ -10,8 +10,8 @@ const require = createRequire(import.meta.url);
 let loaded: Promise<FaceApi> | undefined;
 
 /**
- * Loads face-api on the tfjs wasm backend and its three networks (SSD MobileNet v1 detector,
- * 68-point landmarks, ResNet-34 recogniser) from the weights shipped inside the npm package.
+ * Loads face-api on the tfjs wasm backend and its networks (SSD MobileNet v1 detector, the Tiny Face Detector for
+ * burst frames, 68-point landmarks, ResNet-34 recogniser) from the weights shipped inside the npm package.
  * Runs once per process; concurrent callers share the same promise. No network access.
  */
 export function loadFaceApi(): Promise<FaceApi> {
@@ -34,6 +34,7 @@ async function initialise(): Promise<FaceApi> {
   const modelDirectory = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
   await Promise.all([
     loadNet(faceapi, faceapi.nets.ssdMobilenetv1, modelDirectory, 'ssd_mobilenetv1_model'),
+    loadNet(faceapi, faceapi.nets.tinyFaceDetector, modelDirectory, 'tiny_face_detector_model'),
     loadNet(faceapi, faceapi.nets.faceLandmark68Net, modelDirectory, 'face_landmark_68_model'),
     loadNet(faceapi, faceapi.nets.faceRecognitionNet, modelDirectory, 'face_recognition_model'),
   ]);
