@@ -5,11 +5,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ensureNginx, nginxConfig, startNginx } from './nginx.js';
+import { freePort } from '../../test/support/free-port.js';
+
 
 export interface ClusterOptions {
   instances: number;
@@ -37,17 +38,6 @@ export interface Cluster {
   database: string;
   instances: Instance[];
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Brings dist up to date (no build when it is current: scripts/start.mjs compares the sources). */

@@ -1,14 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, REDIRECT_URI } from '../support/oidc-flow.js';
-import { startSwitchProxy, type SwitchProxy } from '../support/switch-proxy.js';
+import { startInstanceRouter, type InstanceRouter } from '../support/instance-router.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { freePort } from '../support/free-port.js';
 
 if (!canShareDatabase() && process.env.CI === 'true') throw new Error('this test needs PostgreSQL (DATABASE_URL) under CI');
 const describeShared = canShareDatabase() ? describe : describe.skip;
@@ -20,14 +21,14 @@ const describeShared = canShareDatabase() ? describe : describe.skip;
  * the code there. Nothing of a flow lives only in one process.
  */
 describeShared('an instance killed in the middle of a login', () => {
-  let proxy: SwitchProxy;
+  let proxy: InstanceRouter;
   let survivor: TestApp;
   let victim: ChildProcess | undefined;
   let victimDataDir: string;
   let victimStderr = '';
 
   beforeAll(async () => {
-    proxy = await startSwitchProxy(0);
+    proxy = await startInstanceRouter();
     survivor = await startTestApp({ env: { BASE_URL: proxy.url } });
     const victimPort = await freePort();
     victimDataDir = mkdtempSync(join(tmpdir(), 'broker-victim-'));
@@ -40,7 +41,8 @@ describeShared('an instance killed in the middle of a login', () => {
     });
     victim.stderr!.on('data', (chunk: Buffer) => (victimStderr += chunk.toString()));
     await waitForHealth(victimPort, 90_000);
-    proxy.target = victimPort;
+    proxy.instances = { survivor: (survivor.app.getHttpServer().address() as AddressInfo).port, victim: victimPort };
+    proxy.route = 'victim';
   }, 120_000);
 
   afterAll(async () => {
@@ -74,7 +76,7 @@ describeShared('an instance killed in the middle of a login', () => {
     victim!.kill('SIGKILL');
     await exited;
     // The balancer's health check has taken the dead instance out.
-    proxy.target = (survivor.app.getHttpServer().address() as AddressInfo).port;
+    proxy.route = 'survivor';
 
     page = await browser.follow(await browser.submit(page, 'person', 'uto-passport'));
     expect(page.location).toBeDefined();
@@ -88,14 +90,3 @@ describeShared('an instance killed in the middle of a login', () => {
     expect(info.sub).toBe(tokens.claims()!.sub);
   }, 60_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -1,20 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { PENNY, specimenDocumentDir, verifierLogin } from '../support/verifier-flow.js';
+import { freePort } from '../support/free-port.js';
 
 const TOKEN = randomBytes(32).toString('base64url');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The value of one series (`name{labels}`), or undefined when the exposition does not carry it. */
 function series(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * One address in front of several instances (as a load balancer without sticky sessions), whose routing
- * the test decides: every request to one named instance, or each request to the next one in turn. It
- * records which instance answered each request so a test can show that a flow really crossed instances.
+ * the test decides: every request to one named instance (as after a health check took the others out),
+ * or each request to the next one in turn. A request to an instance that is gone answers 502, as a real
+ * reverse proxy would. It records which instance answered each request so a test can show that a flow
+ * really crossed instances.
  */
 export interface InstanceRouter {
   url: string;

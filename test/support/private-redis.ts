@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from './free-port.js';
 
 /**
  * A Redis server of the test's own, on a free port, that the test may kill and start again on the same port
@@ -50,15 +51,4 @@ async function untilListening(port: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`redis-server did not listen on ${port}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

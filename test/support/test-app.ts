@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/bootstrap/create-app.js';
 import { loadConfig, type AppConfig } from '../../src/config/load-config.js';
 import { REDIS, type RedisHandle } from '../../src/redis/redis.module.js';
 import { createTestDatabase } from './test-database.js';
+import { freePort } from './free-port.js';
 
 export interface TestApp {
   app: INestApplication;
@@ -111,16 +111,4 @@ async function removeTestKeys(app: INestApplication, prefix: string | undefined)
   if (!redis || !prefix?.startsWith('test-') || redis.status !== 'ready') return;
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length) await redis.del(...keys);
-}
-
-/** The issuer URL must be known before the app is built, so the port is chosen first. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
