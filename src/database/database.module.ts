@@ -35,7 +35,7 @@ export class DatabaseModule {
         DatabaseLifecycle,
         ExclusiveJobs,
       ],
-      exports: [DataSource, ExclusiveJobs],
+      exports: [DataSource, ExclusiveJobs, DATABASE_HANDLE],
     };
   }
 }

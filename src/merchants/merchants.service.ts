@@ -17,6 +17,7 @@ import { MerchantEntity } from './merchant.entity.js';
 import { fetchLogo, type FetchedLogo } from './logos/logo-fetcher.js';
 import { MerchantLogosService } from './logos/merchant-logos.service.js';
 import { jwksUriKeyProblems, keyIdsOf } from './jwks-uri-key-check.js';
+import { MerchantCache } from './merchant-cache.js';
 
 const secretContext = (clientId: string) => `merchant-secret:${clientId}`;
 
@@ -31,6 +32,7 @@ export class MerchantsService {
     private readonly secretBox: SecretBox,
     private readonly audit: AuditService,
     private readonly logos: MerchantLogosService,
+    private readonly cache: MerchantCache,
   ) {
     this.merchants = dataSource.getRepository(MerchantEntity);
   }
@@ -48,6 +50,7 @@ export class MerchantsService {
       await this.assertSamlEntityIdFree(entity, tx.getRepository(MerchantEntity));
       await this.setLogo(entity, logo, tx);
       const row = await tx.getRepository(MerchantEntity).save(entity);
+      await this.cache.changed(tx, row.clientId);
       await this.audit.record(actor, 'merchant.create', 'merchant', row.clientId, this.auditedValues(row, fields), tx);
       return row;
     });
@@ -107,7 +110,7 @@ export class MerchantsService {
 
   /** The merchant as the protocol layer needs it, with its secret unsealed; undefined when unknown or disabled. */
   async findEnabled(clientId: string): Promise<(MerchantEntity & { clientSecret: string }) | undefined> {
-    const row = await this.merchants.findOneBy({ clientId });
+    const row = await this.cache.get(clientId, () => this.merchants.findOneBy({ clientId }));
     if (!row || !row.enabled) return undefined;
     return Object.assign(row, { clientSecret: this.secretBox.decryptText(row.clientSecretSealed, secretContext(row.clientId)) });
   }
@@ -134,6 +137,7 @@ export class MerchantsService {
       const changes = await mutate(entity, tx);
       await this.assertSamlEntityIdFree(entity, repo);
       const row = await repo.save(entity);
+      await this.cache.changed(tx, clientId);
       await this.audit.record(actor, action, 'merchant', clientId, changes, tx);
       return row;
     });
