@@ -84,9 +84,16 @@ describe('Redis lost and restarted under the service', () => {
 
     // Nothing of the failed step was written (no grant, no login).
     expect(await rows()).toEqual(before);
+    // The instance says it cannot take traffic, and why.
+    const readiness = async () => {
+      const res = await fetch(`${t.baseUrl}/health/ready`);
+      return { status: res.status, redis: ((await res.json()) as { checks: { redis: string } }).checks.redis };
+    };
+    expect(await readiness()).toEqual({ status: 503, redis: 'failed' });
 
     await redis.start();
     await until(() => connection().status === 'ready', 10_000);
+    expect((await readiness()).redis).toBe('ok');
 
     // The login that was in progress is gone with the Redis that held it: a clear "expired" page.
     const old = await browser.submit(page, 'person', 'uto-passport');

@@ -24,7 +24,7 @@ describe('/health/live and /health/ready', () => {
     expect(await ready()).toEqual({
       status: 503,
       cache: 'no-store',
-      body: { status: 'not_ready', checks: { migrations: 'ok', signing_keys: 'ok', face_models: 'pending', draining: false } },
+      body: { status: 'not_ready', checks: { migrations: 'ok', signing_keys: 'ok', face_models: 'pending', redis: t.env.REDIS_URL ? 'ok' : 'not_used', draining: false } },
     });
   });
 

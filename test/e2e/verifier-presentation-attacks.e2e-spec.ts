@@ -17,8 +17,8 @@ import { REDIRECT_URI, SHELDON, specimenDocumentDir, type Person } from '../supp
  * fixture frames replayed on a SYNTHETIC phone screen (libs/face/src/calibration/synthetic-attacks.ts: lower
  * resolution, moiré, grey blacks, a dark bezel). Measured with the models on 2026-11-23: replayed, the frame facing the
  * camera scores 0.44 and the burst frames made from the three images (blends, rotations, shifts) 0.43-0.82; genuine,
- * 0.83 and 0.57-0.91. The head movements are the genuine ones, so the active challenge alone would pass: the passive
- * score is what refuses the session.
+ * 0.83 and 0.57-0.91. The head movements are the genuine ones, so the active challenge alone would mostly pass: the
+ * passive score is what refuses the session, every time.
  */
 describe('presentation attacks (passive scores with the active challenge)', () => {
   let t: TestApp;
@@ -67,7 +67,8 @@ describe('presentation attacks (passive scores with the active challenge)', () =
     // about 0.44, under refuseBelow, whatever the random bursts score (their median reached 0.60 in some runs).
     expect(passive[0]).toMatch(/of the frame facing the camera, below /);
     expect(Number(/score (\d\.\d+)/.exec(passive[0])![1])).toBeLessThan(PRESENTATION_RULES.refuseBelow);
-    // The head movements themselves answered the challenge: no active-liveness problem was recorded.
-    expect(failures.filter((f) => /^(step \d|still picture|another face|the centre frame)/.test(f))).toEqual([]);
+    // Nothing but the movements' reach may add to it: the replay shows one face, moving, in new frames each time. (The
+    // screen's blur can cost a turn a degree: the burst detector read the replayed left turn at 11.6° in one run.)
+    expect(failures.filter((f) => /^(still picture|another face|the centre frame)/.test(f))).toEqual([]);
   }, 240_000);
 });

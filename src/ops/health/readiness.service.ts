@@ -1,20 +1,23 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { logger } from '../../common/logging/logger.js';
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';
+import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { FACE_ENGINE } from '../../verifier/verification/face-engine.provider.js';
 
 export type CheckState = 'ok' | 'pending' | 'failed';
 
 export interface ReadinessReport {
   status: 'ready' | 'not_ready' | 'draining';
-  checks: { migrations: CheckState; signing_keys: CheckState; face_models: CheckState; draining: boolean };
+  checks: { migrations: CheckState; signing_keys: CheckState; face_models: CheckState; redis: CheckState | 'not_used'; draining: boolean };
 }
 
 /**
  * Whether this instance should get traffic: migrations ran, the signing keys are loaded, the face models are
- * warm, and it is not draining (SIGTERM). The report names each check (never a secret or an error message).
+ * warm, Redis answers when REDIS_URL is set (it holds every login in progress: without it the instance can only
+ * answer temporarily_unavailable), and it is not draining (SIGTERM). The report names each check (never a secret or
+ * an error message).
  */
 @Injectable()
 export class ReadinessService implements OnApplicationBootstrap {
@@ -27,6 +30,7 @@ export class ReadinessService implements OnApplicationBootstrap {
     private readonly dataSource: DataSource,
     private readonly oidc: OidcProviderService,
     private readonly moduleRef: ModuleRef,
+    @Inject(REDIS) private readonly redis: RedisHandle,
   ) {}
 
   /** Migrations run while the DataSource initialises; this confirms none is left (another instance may be newer). */
@@ -71,9 +75,11 @@ export class ReadinessService implements OnApplicationBootstrap {
       // The engine exists only once a key set was loaded into it (OidcProviderService.reload).
       signing_keys: (this.oidc.engine ? 'ok' : 'pending') as CheckState,
       face_models: this.faceModels,
+      // ioredis' own state: 'ready' once connected; it reconnects by itself, and the check follows.
+      redis: this.redis === null ? ('not_used' as const) : this.redis.status === 'ready' ? ('ok' as const) : ('failed' as const),
       draining: this.draining,
     };
-    const ready = checks.migrations === 'ok' && checks.signing_keys === 'ok' && checks.face_models === 'ok';
+    const ready = checks.migrations === 'ok' && checks.signing_keys === 'ok' && checks.face_models === 'ok' && checks.redis !== 'failed';
     return { status: this.draining ? 'draining' : ready ? 'ready' : 'not_ready', checks };
   }
 }
