@@ -52,13 +52,33 @@ export class TypeOrmAdapter implements Adapter {
     const credential = isCredentialModel(this.model);
     const stored = credential ? withoutJti(payload) : payload;
     const userCode = payload.userCode && credential ? credentialHash(payload.userCode) : (payload.userCode ?? null);
+    const values = [this.model, storedKey(this.model, id), JSON.stringify(stored), payload.grantId ?? null, userCode, payload.uid ?? null, expiresAt];
+    if (this.model === 'ReplayDetection') return this.recordOnce(values);
     await this.db.query(
       `INSERT INTO oidc_payloads (model, id, payload, grant_id, user_code, uid, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
          user_code = EXCLUDED.user_code, uid = EXCLUDED.uid, expires_at = EXCLUDED.expires_at`,
-      [this.model, storedKey(this.model, id), JSON.stringify(stored), payload.grantId ?? null, userCode, payload.uid ?? null, expiresAt],
+      values,
     );
+  }
+
+  /**
+   * ReplayDetection.unique (the engine) looks before it writes, so requests carrying one client assertion at once
+   * all looked and found nothing. The write decides instead: only the request whose insert lands is the first use
+   * (a live row makes the insert a no-op; an expired one not purged yet is taken over), every other one is the
+   * replay (RFC 7523 §3; the only caller in this configuration is client assertion authentication). As in Redis.
+   */
+  private async recordOnce(values: unknown[]): Promise<void> {
+    const written = (await this.db.query(
+      `INSERT INTO oidc_payloads (model, id, payload, grant_id, user_code, uid, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, expires_at = EXCLUDED.expires_at
+         WHERE oidc_payloads.expires_at IS NOT NULL AND oidc_payloads.expires_at <= now()
+       RETURNING id`,
+      values,
+    )) as unknown[];
+    if (written.length === 0) throw new errors.InvalidClientAuth('client assertion tokens must only be used once');
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
