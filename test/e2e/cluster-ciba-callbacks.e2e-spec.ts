@@ -6,9 +6,8 @@ import { CibaOutboxService } from '../../src/ciba/outbox/ciba-outbox.service.js'
 import { adminClient } from '../support/admin-client.js';
 import { provisioning } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
-import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
 
-const withPg = canShareDatabase() ? describe : describe.skip;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A merchant's callback endpoint that takes its time (so deliveries overlap) and counts what it gets, by id. */
@@ -44,7 +43,7 @@ async function until(what: string, test: () => boolean, timeoutMs = 30_000): Pro
   }
 }
 
-withPg('CIBA callbacks with two instances on one database: each delivered once', () => {
+describeWithPostgres('CIBA callbacks with two instances on one database: each delivered once', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {

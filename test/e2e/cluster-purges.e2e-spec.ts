@@ -3,9 +3,8 @@ import { CIBA_PURGE_JOB, CibaPurgeService } from '../../src/ciba/ciba-purge.serv
 import { ExclusiveJobs, JOB_LOCK_NAMESPACE, jobLockKey } from '../../src/database/exclusive-jobs.js';
 import { OidcProviderService } from '../../src/oidc/provider/oidc-provider.service.js';
 import { VerifierPurgeService } from '../../src/verifier/verifier-purge.service.js';
-import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
 
-const withPg = canShareDatabase() ? describe : describe.skip;
 
 /** Two finished callbacks old enough to be purged, and how many of them are left. */
 async function seedOldCallbacks(t: TestApp): Promise<void> {
@@ -22,7 +21,7 @@ async function session(t: TestApp): Promise<pg.Client> {
   return client;
 }
 
-withPg('purge jobs with two instances on one database: one at a time (advisory lock)', () => {
+describeWithPostgres('purge jobs with two instances on one database: one at a time (advisory lock)', () => {
   let a: TestApp;
   let b: TestApp;
 

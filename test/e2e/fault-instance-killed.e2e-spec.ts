@@ -8,11 +8,9 @@ import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startInstanceRouter, type InstanceRouter } from '../support/instance-router.js';
 import { TestBrowser } from '../support/test-browser.js';
-import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
 import { freePort } from '../support/free-port.js';
 
-if (!canShareDatabase() && process.env.CI === 'true') throw new Error('this test needs PostgreSQL (DATABASE_URL) under CI');
-const describeShared = canShareDatabase() ? describe : describe.skip;
 
 /**
  * Issue 15, point 6: two instances of the service on one PostgreSQL behind one address. The instance that
@@ -20,7 +18,7 @@ const describeShared = canShareDatabase() ? describe : describe.skip;
  * sends the user's next request to the other instance, which finishes the login, and the merchant redeems
  * the code there. Nothing of a flow lives only in one process.
  */
-describeShared('an instance killed in the middle of a login', () => {
+describeWithPostgres('an instance killed in the middle of a login', () => {
   let proxy: InstanceRouter;
   let survivor: TestApp;
   let victim: ChildProcess | undefined;

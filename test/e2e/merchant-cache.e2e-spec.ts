@@ -2,9 +2,8 @@ import pg from 'pg';
 import { MerchantCache } from '../../src/merchants/merchant-cache.js';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
-import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
 
-const describeShared = canShareDatabase() ? describe : describe.skip;
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 /** What a merchant's credentials get at the token endpoint: 400 (a bad grant, the client was accepted) or 401. */
@@ -29,7 +28,7 @@ async function until(what: string, probe: () => Promise<boolean> | boolean, ms =
  * Merchants are kept in memory by each instance (merchant-cache.ts); a change made through one instance must hold on
  * every other at once, and an instance that lost its change notifications must not answer from memory meanwhile.
  */
-describeShared('merchant cache across instances (one PostgreSQL)', () => {
+describeWithPostgres('merchant cache across instances (one PostgreSQL)', () => {
   let a: TestApp;
   let b: TestApp;
   let m: { client_id: string; client_secret: string };

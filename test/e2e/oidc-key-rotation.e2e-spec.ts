@@ -2,16 +2,15 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
-import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
 
 // Two instances need one PostgreSQL database (CI sets DATABASE_URL); the embedded database is per process.
-const describeShared = canShareDatabase() ? describe : describe.skip;
 
 /**
  * Publish first, sign later: a rotated key is in every instance's JWKS before any instance signs with it,
  * so a token from either instance verifies against the other's JWKS at every moment.
  */
-describeShared('signing key rotation across two instances', () => {
+describeWithPostgres('signing key rotation across two instances', () => {
   const RELOAD_SECONDS = 2;
   let a: TestApp;
   let b: TestApp;

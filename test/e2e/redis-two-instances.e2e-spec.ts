@@ -5,7 +5,7 @@ import { REDIS, type RedisHandle } from '../../src/redis/redis.module.js';
 import { adminClient } from '../support/admin-client.js';
 import { startInstanceRouter, type InstanceRouter } from '../support/instance-router.js';
 import { authorizationRequest, discover, REDIRECT_URI } from '../support/oidc-flow.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -16,7 +16,7 @@ const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secr
  * sessions. A login starts on one, the broker pages run on the other, token and user-info alternate; a code
  * redeemed on both at once issues one token set, which the losing redemption revokes (spec 3).
  */
-describe('two instances on PostgreSQL and Redis', () => {
+describeWithPostgres('two instances on PostgreSQL and Redis', () => {
   let router: InstanceRouter;
   let a: TestApp;
   let b: TestApp;
@@ -25,7 +25,6 @@ describe('two instances on PostgreSQL and Redis', () => {
   let config: client.Configuration;
 
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL) throw new Error('this test needs PostgreSQL (DATABASE_URL)');
     router = await startInstanceRouter();
     prefix = `test-${randomBytes(6).toString('hex')}:`;
     // Codes live 3 s here, for the replay after expiry.

@@ -38,6 +38,16 @@ export interface TestAppOptions {
 /** Whether two instances can share a database here (they can on PostgreSQL, i.e. with DATABASE_URL). */
 export const canShareDatabase = (): boolean => Boolean(process.env.DATABASE_URL);
 
+/**
+ * `describe` for tests that need PostgreSQL (two instances on one database): skipped on the embedded database of a
+ * fresh clone's `npm test`, but never under CI=true, where a missing DATABASE_URL fails instead of skipping.
+ */
+export function describeWithPostgres(name: string, tests: () => void): void {
+  if (canShareDatabase()) describe(name, tests);
+  else if (process.env.CI === 'true') describe(name, () => it('runs on PostgreSQL (DATABASE_URL must be set under CI)', () => expect(process.env.DATABASE_URL).toBeTruthy()));
+  else describe.skip(name, tests);
+}
+
 /** Starts the real service on a free port, on a fresh database, with generated secrets. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const first = options.sameDatabaseAs;
