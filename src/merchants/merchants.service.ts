@@ -141,6 +141,9 @@ export class MerchantsService {
       await this.audit.record(actor, action, 'merchant', clientId, changes, tx);
       return row;
     });
+    // Again after the commit: a lookup between the drop inside the transaction and the commit read the old row and
+    // may have kept it (other instances drop it on the NOTIFY, which is only delivered at commit).
+    this.cache.forget(clientId);
     if (previousLogo !== saved.logoSha256) await this.logos.pruneUnused(previousLogo);
     return toMerchantDto(saved);
   }

@@ -141,7 +141,7 @@ export class FaceApiEngine implements FaceEngine {
       hinted.tensor.dispose();
     }
     const first = await this.run(image, 0);
-    if (first.faces.length === 0 || isTightCrop(first.faces[0].detection, image)) {
+    if (first.faces.length === 0 || isTightCrop(first.faces[0].detection.box, image)) {
       for (const padding of this.paddings) {
         if (padding === hint) continue;
         const padded = await this.run(image, padding);
@@ -160,12 +160,18 @@ export class FaceApiEngine implements FaceEngine {
     const faceapi = await loadFaceApi();
     const tensor = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
     try {
-      const found = await faceapi.detectAllFaces(tensor, new faceapi.TinyFaceDetectorOptions({ inputSize: FAST_DETECTOR_INPUT, scoreThreshold: this.minConfidence }));
+      const found = await faceapi.detectAllFaces(tensor, this.detectorOptions(faceapi, 'fast'));
       const largest = found.map((d) => d.box).sort((a, b) => b.width * b.height - a.width * a.height)[0];
-      return largest === undefined || largest.width > TIGHT_CROP_FRACTION * image.width || largest.height > TIGHT_CROP_FRACTION * image.height;
+      return largest === undefined || isTightCrop(largest, image);
     } finally {
       tensor.dispose();
     }
+  }
+
+  private detectorOptions(faceapi: FaceApi, detector: Detector) {
+    return detector === 'fast'
+      ? new faceapi.TinyFaceDetectorOptions({ inputSize: FAST_DETECTOR_INPUT, scoreThreshold: this.minConfidence })
+      : new faceapi.SsdMobilenetv1Options({ minConfidence: this.minConfidence, maxResults: 20 });
   }
 
   /** Detects on `image` padded by `padding` (0: as is); coordinates are shifted back to `image`. Largest face first. */
@@ -174,11 +180,7 @@ export class FaceApiEngine implements FaceEngine {
     const faceapi = await loadFaceApi();
     const tensor = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
     try {
-      const options =
-        detector === 'fast'
-          ? new faceapi.TinyFaceDetectorOptions({ inputSize: FAST_DETECTOR_INPUT, scoreThreshold: this.minConfidence })
-          : new faceapi.SsdMobilenetv1Options({ minConfidence: this.minConfidence, maxResults: 20 });
-      const results = await faceapi.detectAllFaces(tensor, options).withFaceLandmarks();
+      const results = await faceapi.detectAllFaces(tensor, this.detectorOptions(faceapi, detector)).withFaceLandmarks();
       const faces = results.map((result): PassFace => {
         const landmarks = result.landmarks.positions.map((p) => ({ x: p.x - offsetX, y: p.y - offsetY }));
         const box = result.detection.box;
@@ -256,8 +258,8 @@ async function mirrorAveragedDescriptor(faceapi: FaceApi, image: Tensor3D, landm
   }
 }
 
-function isTightCrop(face: FaceDetection, image: RgbImage): boolean {
-  return face.box.width > TIGHT_CROP_FRACTION * image.width || face.box.height > TIGHT_CROP_FRACTION * image.height;
+function isTightCrop(box: { width: number; height: number }, image: RgbImage): boolean {
+  return box.width > TIGHT_CROP_FRACTION * image.width || box.height > TIGHT_CROP_FRACTION * image.height;
 }
 
 function area(detection: FaceDetection): number {
