@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
-import { authorizationRequest, discover, REDIRECT_URI } from '../support/oidc-flow.js';
+import { authorizationRequest, discover, finishTestEidLogin, REDIRECT_URI } from '../support/oidc-flow.js';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -65,13 +65,7 @@ describeWithPostgres('PostgreSQL stopped and restarted under a running service',
     pg.start();
     expect(await healthyWithin(10_000)).toBe(true);
 
-    page = await browser.follow(await browser.submit(page, 'person', 'uto-passport'));
-    expect(page.location).toBeDefined();
-    const tokens = await client.authorizationCodeGrant(config, new URL(page.location!), {
-      pkceCodeVerifier: request.verifier,
-      expectedState: request.state,
-      expectedNonce: request.nonce,
-    });
+    const tokens = await finishTestEidLogin(browser, page, config, request);
     expect(tokens.claims()?.sub).toEqual(expect.any(String));
   }, 60_000);
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
-import { authorizationRequest, discover, REDIRECT_URI } from '../support/oidc-flow.js';
+import { authorizationRequest, discover, finishTestEidLogin, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startInstanceRouter, type InstanceRouter } from '../support/instance-router.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
@@ -76,13 +76,7 @@ describeWithPostgres('an instance killed in the middle of a login', () => {
     // The balancer's health check has taken the dead instance out.
     proxy.route = 'survivor';
 
-    page = await browser.follow(await browser.submit(page, 'person', 'uto-passport'));
-    expect(page.location).toBeDefined();
-    const tokens = await client.authorizationCodeGrant(config, new URL(page.location!), {
-      pkceCodeVerifier: request.verifier,
-      expectedState: request.state,
-      expectedNonce: request.nonce,
-    });
+    const tokens = await finishTestEidLogin(browser, page, config, request);
     expect(tokens.claims()).toMatchObject({ iss: `${proxy.url}/oidc`, sub: expect.any(String) });
     const info = await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
     expect(info.sub).toBe(tokens.claims()!.sub);

@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { parseForms, TestBrowser, type Page } from '../support/test-browser.js';
+import { walk } from '../support/upstream-login.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startUpstream, type TestUpstream, UPSTREAM_HIGH, UPSTREAM_LOW } from '../support/upstream-provider.js';
 
@@ -59,17 +60,6 @@ describe('upstream OpenID Connect eID scheme', () => {
   beforeEach(() => {
     upstream.next = { action: 'login', user: 'kari', tamper: undefined };
   });
-
-  /** Follows every redirect, across hosts (broker, upstream), until the merchant's redirect URI or a page. */
-  async function walk(browser: TestBrowser, url: string, stopAt = REDIRECT_URI): Promise<Page> {
-    let page = await browser.get(url);
-    for (let i = 0; i < 20 && page.location; i++) {
-      const next = new URL(page.location, page.url).toString();
-      if (next.startsWith(stopAt)) return page;
-      page = await browser.get(next);
-    }
-    return page;
-  }
 
   async function login(extra: Record<string, string> = {}) {
     const request = await authorizationRequest(rp, extra);

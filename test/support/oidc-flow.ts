@@ -45,6 +45,16 @@ export async function loginWithTestEid(baseUrl: string, authorizationUrl: URL | 
   return { callback: new URL(page.location), browser };
 }
 
+/**
+ * Ends a login that stands on the test eID's person page: chooses `person`, follows to the merchant's redirect URI
+ * and redeems the code there as the merchant (`config`) that sent `request`.
+ */
+export async function finishTestEidLogin(browser: TestBrowser, page: Page, config: client.Configuration, request: PkceRequest, person = 'uto-passport') {
+  const done = await browser.follow(await browser.submit(page, 'person', person));
+  if (!done.location) throw new Error(`expected a redirect to the merchant, got ${done.status}: ${done.html.slice(0, 1500)}`);
+  return client.authorizationCodeGrant(config, new URL(done.location), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+}
+
 /** The first redirect or page the authorization request leads to, without logging in. */
 export async function firstResponse(baseUrl: string, url: URL | string): Promise<Page> {
   return new TestBrowser(baseUrl).get(url.toString());
