@@ -3,12 +3,14 @@
  * models loaded. Starts the built service (`npm run bench:verify` builds first) on a fresh PostgreSQL database
  * and runs sessions one at a time through the SDK's runVerification with a specimen phone. The app API answers
  * each step with a Server-Timing header (total and the steps measured inside it: pa, aa, ca for the chip; the
- * face steps the service reports: wall-clock phases face-decode, face-match, face-bursts, face-judge, and the
+ * face steps the service reports: wall-clock phases face-decode, face-analysis, face-judge, and the
  * worker threads' busy time per sub-step, worker-*, summed over frames that ran in parallel); the bench reads it
  * through the SDK's fetch, so it does not depend on the order or the content of the steps (the liveness
  * protocol may change underneath).
  *
- *   BENCH_SESSIONS=20   FACE_WORKERS (the service's; default its cores, at most 2)
+ * The phone waits BENCH_CAPTURE_MS (default 2000) before sending the frames, as a person taking them does.
+ *
+ *   BENCH_SESSIONS=20   BENCH_CAPTURE_MS=2000   FACE_WORKERS (the service's; default its cores, at most 2)
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +22,8 @@ import { cpuMs, percentiles, rssMiB, startService, withDatabase } from './bench/
 import { parseServerTiming, StepTable } from './bench/server-timing.js';
 
 const sessions = Number(process.env.BENCH_SESSIONS ?? 20);
+const captureMs = Number(process.env.BENCH_CAPTURE_MS ?? 2000);
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const faces = 'test/fixtures/verifier-faces';
 const read = (name: string) => new Uint8Array(readFileSync(join(faces, name)));
 /** the app API steps the bench reports, by the end of their path */
@@ -35,7 +39,10 @@ await withDatabase(async (databaseUrl) => {
     writeFileSync(join(dir, 'sod.bin'), Buffer.from(doc.sod, 'base64'));
     for (const [n, b64] of Object.entries(doc.data_groups)) writeFileSync(join(dir, `dg${n}.bin`), Buffer.from(b64, 'base64'));
     writeFileSync(join(dir, 'aa-key.der'), Buffer.from(doc.active_authentication_key, 'base64'));
-    const phone = specimenPhone({ documentDir: dir, selfie: read('sheldon-center.png'), right: read('sheldon-right.png'), left: read('sheldon-left.png') });
+    const specimen = specimenPhone({ documentDir: dir, selfie: read('sheldon-center.png'), right: read('sheldon-right.png'), left: read('sheldon-left.png') });
+    // A person needs a few seconds to take the selfie and its four movements; the service uses them to make the
+    // chip photo's template. BENCH_CAPTURE_MS=0 sends the frames at once (the template is then awaited).
+    const phone: typeof specimen = { ...specimen, captureFrames: async (...args) => (await pause(captureMs), specimen.captureFrames(...args)) };
 
     // While verifications run, another client keeps asking /health: its latency shows whether the face
     // work stalls the event loop that serves every other request.

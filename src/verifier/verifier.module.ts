@@ -13,6 +13,7 @@ import { SpecimenDocumentsController } from './specimen/specimen-documents.contr
 import { SpecimenDocumentsService } from './specimen/specimen-documents.service.js';
 import { ChipVerificationService } from './verification/chip-verification.service.js';
 import { faceEngineProviders } from './verification/face-engine.provider.js';
+import { DocumentFaceTemplates } from './verification/document-face-templates.js';
 import { FaceVerificationService } from './verification/face-verification.service.js';
 import { FaceWorkQueue } from './verification/face-work-queue.js';
 import { TrustStoreProvider } from './verification/trust-store.provider.js';
@@ -29,6 +30,7 @@ import { VerifierPurgeService } from './verifier-purge.service.js';
     AppSessionGuard,
     ChipVerificationService,
     FaceVerificationService,
+    DocumentFaceTemplates,
     FaceWorkQueue,
     ...faceEngineProviders,
     TrustStoreProvider,

@@ -6,7 +6,9 @@ import { decodeImage } from '../../libs/face/src/image/decode-image.js';
 import { MAX_ANALYSIS_SIDE } from '../../libs/face/src/image/decode-limits.js';
 import { downscaleToFit } from '../../libs/face/src/image/downscale-image.js';
 import { measureFaceQuality } from '../../libs/face/src/quality/face-quality.js';
+import { padImage } from '../../libs/face/src/image/pad-image.js';
 import { frameSignature } from '../../libs/face/src/quality/frame-signature.js';
+import { encodeJpeg, rotate } from '../../scripts/test-app/synthesise-frames.js';
 import { WorkerFaceEngine } from '../../libs/face/src/worker/worker-face-engine.js';
 
 const face = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/verifier-faces', name)));
@@ -43,8 +45,37 @@ describe('frame analysis for the verifier (one detection per frame, embeddings o
     passes.mockClear();
     const blank = { width: 150, height: 150, data: new Uint8Array(150 * 150 * 3).fill(128) };
     await expect(engine.analyseFace(blank, { padding: 0.5, detector: 'fast' })).rejects.toMatchObject({ code: 'NO_FACE' });
-    expect(passes.mock.calls.map((call) => [call[1], call[2] ?? 'accurate'])).toEqual([[0.5, 'fast'], [0.5, 'accurate'], [0, 'accurate'], [1, 'accurate']]);
+    expect(passes.mock.calls.map((call) => [call[1], call[2] ?? 'accurate', call[3]])).toEqual([[0.5, 'fast', 320], [0.5, 'fast', 224], [0.5, 'accurate', undefined], [0, 'accurate', undefined], [1, 'accurate', undefined]]);
     passes.mockRestore();
+  }, 60_000);
+
+  it('finds a head tilted 20° with the fast detector at its second input size, without an SSD pass', async () => {
+    const passes = jest.spyOn(engine as unknown as { run: (...args: unknown[]) => Promise<unknown> }, 'run');
+    const tilted = encodeJpeg(rotate(await decodeImage(face('sheldon-center.png')), -20));
+    const analysis = await engine.analyseFace(tilted, { descriptor: true, padding: 0.5, detector: 'fast', mirror: false });
+    expect(passes.mock.calls.map((call) => call[2])).toEqual(expect.arrayContaining(['fast']));
+    expect(passes.mock.calls.map((call) => call[2] ?? 'accurate')).not.toContain('accurate');
+    expect(Math.abs(analysis.detection.pose.roll)).toBeGreaterThan(10);
+    passes.mockRestore();
+  }, 60_000);
+
+  it('computes a plain descriptor of unit length on request, close to the mirror-averaged one of the same face', async () => {
+    const averaged = await engine.analyseFace(face('sheldon-left.png'), { descriptor: true, padding: 0.5 });
+    const plain = await engine.analyseFace(face('sheldon-left.png'), { descriptor: true, padding: 0.5, mirror: false });
+    expect(Math.hypot(...plain.embedding!)).toBeCloseTo(1, 5);
+    expect(engine.similarity(plain.embedding!, averaged.embedding!)).toBeGreaterThan(0.01); // not the averaged one
+    expect(engine.similarity(plain.embedding!, averaged.embedding!)).toBeLessThan(0.2);
+    const centre = await engine.analyseFace(face('sheldon-center.png'), { descriptor: true });
+    const other = await engine.analyseFace(face('howard-center.png'), { descriptor: true });
+    // Same person across frames stays well within the lowest level; another person stays far outside it.
+    expect(engine.similarity(plain.embedding!, centre.embedding!)).toBeLessThan(0.3);
+    expect(engine.similarity(plain.embedding!, other.embedding!)).toBeGreaterThan(0.5);
+  }, 60_000);
+
+  it('advises the padding for a capture from its centre frame: a tight crop padded, a framed face not', async () => {
+    expect(await engine.framing(face('sheldon-center.png'))).toBe(0.5);
+    const framed = await decodeImage(face('sheldon-center.png'));
+    expect(await engine.framing(padImage(framed, 1).image)).toBe(0);
   }, 60_000);
 
   it('scores presentation attacks unless told not to (a document photo is no live capture)', async () => {
@@ -72,6 +103,8 @@ describe('face worker pool', () => {
     expect(Buffer.from(prepared.image.data).equals(Buffer.from(local.data))).toBe(true);
     expect([...prepared.signature]).toEqual([...frameSignature(local)]);
     await expect(pool.prepareFrame(new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ code: 'BAD_IMAGE' });
+    expect(prepared.padding).toBeUndefined();
+    expect((await pool.prepareFrame(face('sheldon-center.png'), { framing: true })).padding).toBe(0.5);
   }, 60_000);
 
   it('runs frames given at once on different threads, and measures quality on the pixels it detected in', async () => {

@@ -27,4 +27,6 @@ export interface FaceEngine {
    * `analyseFace()` in face-analysis.ts falls back to embed()/detect() for engines without it.
    */
   analyseFace?(image: FaceImageInput, options?: FaceAnalysisOptions): Promise<FaceAnalysis>;
+  /** The `padding` to give analyseFace() for the frames of the capture this frame opens (engines that pad). */
+  framing?(image: FaceImageInput): Promise<number>;
 }

@@ -84,4 +84,11 @@ export interface FaceAnalysisOptions {
   detector?: 'accurate' | 'fast';
   /** false: no presentation-attack scores for this image (a document photo is not a live capture). Default: the engine's setting. */
   presentation?: boolean;
+  /**
+   * false: the descriptor of the aligned face alone, not averaged with its mirror image (half the network's work),
+   * for frames only compared with the other frames of one capture. The match levels are calibrated on the
+   * averaged descriptor: a face matched against a document photo keeps the default. Engines without mirror
+   * averaging ignore it. Default true.
+   */
+  mirror?: boolean;
 }

@@ -14,6 +14,7 @@ import { VerificationRecordsService } from '../records/verification-records.serv
 import type { SessionRequirements, SessionState, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 import { ChipVerificationService, type ChipEvidence } from '../verification/chip-verification.service.js';
+import { DocumentFaceTemplates } from '../verification/document-face-templates.js';
 import { FaceVerificationService, type FaceFrame, type FaceOutcome } from '../verification/face-verification.service.js';
 import { LIVENESS_RULES, randomDirections } from '../verification/liveness-rules.js';
 import { chipFailureVerdict, decideVerdict, type VerificationVerdict } from '../verification/outcome.js';
@@ -38,6 +39,7 @@ export class VerifierAppService {
     private readonly sessions: VerificationSessionsService,
     private readonly chip: ChipVerificationService,
     private readonly face: FaceVerificationService,
+    private readonly documentFaces: DocumentFaceTemplates,
     private readonly records: VerificationRecordsService,
     private readonly secretBox: SecretBox,
     private readonly clock: Clock,
@@ -104,6 +106,8 @@ export class VerifierAppService {
       caChallengeSealed: null,
       chipSealed: this.secretBox.encrypt(JSON.stringify(evidence), chipContext(session.id)),
     });
+    // While the person turns to the selfie, the chip photo's template is made (when a face slot is free).
+    this.documentFaces.precompute(session.id, b64(evidence.facePhoto));
     return { received: true, next: 'face' };
   }
 
@@ -151,7 +155,7 @@ export class VerifierAppService {
     }
     const chip = JSON.parse(this.secretBox.decryptText(session.chipSealed!, chipContext(session.id))) as ChipEvidence;
     const face = await this.face
-      .evaluate(b64(chip.facePhoto), challenge.directions, frames, async () => {
+      .evaluate(async () => (await this.documentFaces.templateFor(session, b64(chip.facePhoto))).embedding, challenge.directions, frames, async () => {
         if (!(await this.sessions.spendLivenessChallenge(session, challenge.id))) throw livenessChallengeMismatch('the liveness challenge was answered already');
       })
       .catch((e: unknown) => {
@@ -225,7 +229,7 @@ export class VerifierAppService {
         tx,
       );
       // Liveness frames were only in memory; the chip evidence is dropped now that the record holds what is kept.
-      await this.sessions.transition(session, from, 'completed', { ...clear, outcome, recordId, chipSealed: null }, tx);
+      await this.sessions.transition(session, from, 'completed', { ...clear, outcome, recordId, chipSealed: null, documentFaceSealed: null }, tx);
     });
     this.telemetry?.emit('verificationCompleted', verdict.result, verdict.explanations);
   }

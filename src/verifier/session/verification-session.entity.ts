@@ -48,6 +48,8 @@ export class VerificationSessionEntity {
   @Column({ name: 'liveness_challenge', type: 'jsonb', nullable: true }) livenessChallenge: LivenessChallenge | null;
   /** Sealed chip evidence between the chip step and the face step (document data, photo, chip checks). */
   @Column({ name: 'chip_sealed', type: 'text', nullable: true }) chipSealed: string | null;
+  /** The chip photo's face template (engine name and embedding), sealed; computed after the chip step, cleared with chipSealed. */
+  @Column({ name: 'document_face_sealed', type: 'text', nullable: true }) documentFaceSealed: string | null;
   @Column({ type: 'jsonb', nullable: true }) outcome: SessionOutcome | null;
   @Column({ name: 'record_id', type: 'uuid', nullable: true }) recordId: string | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;

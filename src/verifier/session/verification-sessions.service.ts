@@ -132,13 +132,13 @@ export class VerificationSessionsService {
   }
 
   async cancel(session: VerificationSessionEntity): Promise<VerificationSessionEntity> {
-    return this.transition(session, OPEN_STATES, 'cancelled', { chipSealed: null, livenessChallenge: null, caChallengeSealed: null });
+    return this.transition(session, OPEN_STATES, 'cancelled', { chipSealed: null, documentFaceSealed: null, livenessChallenge: null, caChallengeSealed: null });
   }
 
   private async expireIfDue(session: VerificationSessionEntity): Promise<VerificationSessionEntity> {
     if (OPEN_STATES.includes(session.state) && session.expiresAt <= this.clock.now()) {
-      await this.repo.update({ id: session.id, state: In(OPEN_STATES) }, { state: 'expired', chipSealed: null, livenessChallenge: null, caChallengeSealed: null });
-      return { ...session, state: 'expired', chipSealed: null, livenessChallenge: null, caChallengeSealed: null };
+      await this.repo.update({ id: session.id, state: In(OPEN_STATES) }, { state: 'expired', chipSealed: null, documentFaceSealed: null, livenessChallenge: null, caChallengeSealed: null });
+      return { ...session, state: 'expired', chipSealed: null, documentFaceSealed: null, livenessChallenge: null, caChallengeSealed: null };
     }
     return session;
   }

@@ -65,7 +65,7 @@ export class FaceVerificationService {
    * undecodable frame (422) leaves the challenge usable.
    * A centre frame that cannot be used (blurred, dark, small, off-pose, several faces) throws a capture retry.
    */
-  async evaluate(documentPhoto: Uint8Array, directions: Direction[], frames: FaceFrame[], claim: () => Promise<void>): Promise<FaceOutcome> {
+  async evaluate(document: () => Promise<Float32Array>, directions: Direction[], frames: FaceFrame[], claim: () => Promise<void>): Promise<FaceOutcome> {
     for (const [i, frame] of frames.entries()) {
       try {
         const header = readImageHeader(frame.image);
@@ -75,51 +75,49 @@ export class FaceVerificationService {
         throw e;
       }
     }
-    return this.queue.run(() => this.evaluateNow(documentPhoto, directions, frames, claim));
+    return this.queue.run(() => this.evaluateNow(document, directions, frames, claim));
   }
 
-  private async evaluateNow(documentPhoto: Uint8Array, directions: Direction[], frames: FaceFrame[], claim: () => Promise<void>): Promise<FaceOutcome> {
+  private async evaluateNow(document: () => Promise<Float32Array>, directions: Direction[], frames: FaceFrame[], claim: () => Promise<void>): Promise<FaceOutcome> {
     // Decoded and scaled once, in the worker pool (a 12 MP frame takes a second to decode: never on the event
     // loop), frames in parallel; the engine then works on these pixels, so boxes match.
     const prepared = await timedStep('face-decode', () => this.prepareAll(frames));
     // worker-* entries: time inside the worker threads summed over frames that ran in parallel (bench:verify
     // shows them apart from the wall-clock face-* phases, which add up to the request's time).
-    recordStep('worker-decode', sum(prepared.map((p) => p.ms.decode)));
+    recordStep('worker-decode', sum(prepared.map((p) => p.ms.decode + (p.ms.framing ?? 0))));
     await claim();
     const label = (i: number) => `frame ${i + 1} (step ${frames[i].step})`;
     const stills = findStills(frames, prepared.map((p) => p.signature), label);
 
-    // The selfie and the DG2 photo side by side: two threads, about the same work each.
-    const [centreRun, documentRun] = await timedStep('face-match', () =>
-      Promise.allSettled([this.engine.analyseFrame(prepared[0].image, { descriptor: true, quality: true }), this.engine.analyseFrame(documentPhoto, { descriptor: true, presentation: false })]),
+    // Everything at once across the pool: the selfie (accurate detector: it is matched), the chip photo's
+    // template unless the chip step computed it already (document-face-templates.ts), and every burst frame by
+    // the fast detector with a plain descriptor (burst faces are followed and compared with each other, never
+    // matched to the chip photo). A still picture already fails liveness: its bursts cost no face work.
+    const bursts = stills.length === 0 ? prepared.slice(1) : [];
+    const padding = prepared[0].padding;
+    const [centreRun, documentRun, ...burstRuns] = await timedStep('face-analysis', () =>
+      Promise.allSettled<FrameAnalysis | Float32Array>([
+        this.engine.analyseFrame(prepared[0].image, { descriptor: true, quality: true, padding }),
+        document(),
+        ...bursts.map((p) => this.engine.analyseFrame(p.image, { descriptor: true, padding, detector: 'fast', mirror: false })),
+      ]),
     );
-    const centre = this.usableCentre(centreRun);
+    const centre = this.usableCentre(centreRun as PromiseSettledResult<FrameAnalysis>);
     if (documentRun.status === 'rejected') {
       // The chip photo cannot change: no usable face in it is a fail, not a retry.
       if (documentRun.reason instanceof FaceError) return this.outcome(frames[0].image, centre, 0, [EXPLANATION.NO_FACE], [`document photo: ${documentRun.reason.message}`]);
       throw documentRun.reason;
     }
-    const document = documentRun.value;
-    recordStep('worker-document', document.ms.detect + document.ms.embed);
-    const level = this.levels.level(this.engine.similarity(document.embedding!, centre.embedding!));
+    const level = this.levels.level(this.engine.similarity(documentRun.value as Float32Array, centre.embedding!));
 
     const embedded: FrameAnalysis[] = [centre];
     const problems: string[] = [];
-    // A still picture already fails liveness: no face work is spent on its other frames.
-    if (stills.length === 0) {
-      // Every burst frame in parallel across the pool, detected first with the padding the centre frame needed
-      // (one camera frames them alike) by the fast detector: burst faces are followed, never matched to the chip
-      // photo. All are embedded: identity is checked between every pair of frames.
-      const runs = await timedStep('face-bursts', () =>
-        Promise.allSettled(prepared.slice(1).map((p) => this.engine.analyseFrame(p.image, { descriptor: true, padding: centre.padding, detector: 'fast' }))),
-      );
-      for (const [k, run] of runs.entries()) {
-        if (run.status === 'fulfilled') embedded.push(run.value);
-        else if (!(run.reason instanceof FaceError)) throw run.reason;
-        else {
-          problems.push(`${label(k + 1)}: ${run.reason.code === 'NO_FACE' ? 'no face found' : run.reason.message}`);
-          break;
-        }
+    for (const [k, run] of (burstRuns as PromiseSettledResult<FrameAnalysis>[]).entries()) {
+      if (run.status === 'fulfilled') embedded.push(run.value);
+      else if (!(run.reason instanceof FaceError)) throw run.reason;
+      else {
+        problems.push(`${label(k + 1)}: ${run.reason.code === 'NO_FACE' ? 'no face found' : run.reason.message}`);
+        break;
       }
     }
     recordStep('worker-detect', sum(embedded.map((e) => e.ms.detect)));
@@ -144,7 +142,8 @@ export class FaceVerificationService {
 
   /** Every frame decoded in the pool; the first undecodable one, in frame order, is a 422 naming it. */
   private async prepareAll(frames: FaceFrame[]): Promise<PreparedFrame[]> {
-    const runs = await Promise.allSettled(frames.map((frame) => this.engine.prepareFrame(frame.image)));
+    // The centre frame also gets the engine's framing advice, which every frame of the capture then follows.
+    const runs = await Promise.allSettled(frames.map((frame, i) => this.engine.prepareFrame(frame.image, { framing: i === 0 })));
     return runs.map((run, i) => {
       if (run.status === 'fulfilled') return run.value;
       if (run.reason instanceof FaceError) throw unusableFaceData(`frame ${i + 1}: ${run.reason.message}`);

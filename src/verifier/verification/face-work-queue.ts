@@ -36,6 +36,11 @@ export class FaceWorkQueue {
     }
   }
 
+  /** No verification runs or waits here: background face work (precomputation) may start without delaying one. */
+  get idle(): boolean {
+    return this.running === 0 && this.waiting.length === 0;
+  }
+
   private report(): void {
     this.telemetry?.emit('faceQueue', this.running, this.waiting.length);
   }

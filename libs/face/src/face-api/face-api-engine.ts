@@ -40,6 +40,12 @@ const TIGHT_CROP_FRACTION = 0.6;
  * backend (SSD always works at 512x512). A phone selfie's face spans a large part of the frame, well within its reach.
  */
 const FAST_DETECTOR_INPUT = 320;
+/**
+ * Tried next when the first finds nothing, before the accurate detector (an SSD pass costs several of these): the
+ * Tiny Face Detector's confidence varies with its input size, and a head tilted 20° scored 0.43 at 320 but 0.92 at
+ * 224 on the test faces, which sent such burst frames to the SSD.
+ */
+const FAST_DETECTOR_RETRY_INPUT = 224;
 
 type Detector = NonNullable<FaceAnalysisOptions['detector']>;
 
@@ -104,7 +110,7 @@ export class FaceApiEngine implements FaceEngine {
       if (!options.descriptor) return { detection, padding, ms, ...(presentation && { presentation }) };
       start = performance.now();
       const faceapi = await loadFaceApi();
-      const embedding = await mirrorAveragedDescriptor(faceapi, pass.tensor, face.landmarks);
+      const embedding = options.mirror === false ? await plainDescriptor(faceapi, pass.tensor, face.landmarks) : await mirrorAveragedDescriptor(faceapi, pass.tensor, face.landmarks);
       ms.embed = performance.now() - start;
       if (!embedding) throw new FaceError('NO_FACE', 'face found but no descriptor could be computed');
       return { detection, embedding, padding, ms, ...(presentation && { presentation }) };
@@ -121,14 +127,16 @@ export class FaceApiEngine implements FaceEngine {
    * The image as given, then padded copies while no face is found or the face fills most of the frame. With a
    * `hint` (the padding an earlier frame of the same capture needed) that copy is tried first: frames of one
    * camera are framed alike, so a tight burst frame is detected once instead of twice. The caller disposes the
-   * returned pass's tensor. The 'fast' detector is tried only at the hinted padding (the centre frame's): where it
-   * finds nothing, the accurate detector and its ladder take over, so a burst frame costs at worst what it did.
+   * returned pass's tensor. The 'fast' detector is tried only at the hinted padding (framing() of the capture's centre
+   * frame), at two input sizes: where it finds nothing, the accurate detector and its ladder take over.
    */
   private async detectWithPadding(image: RgbImage, hint: number | undefined, detector: Detector = 'accurate'): Promise<{ pass: Pass; padding: number }> {
     if (detector === 'fast') {
-      const fast = await this.run(image, hint ?? 0, 'fast');
-      if (fast.faces.length > 0) return { pass: fast, padding: hint ?? 0 };
-      fast.tensor.dispose();
+      for (const inputSize of [FAST_DETECTOR_INPUT, FAST_DETECTOR_RETRY_INPUT]) {
+        const fast = await this.run(image, hint ?? 0, 'fast', inputSize);
+        if (fast.faces.length > 0) return { pass: fast, padding: hint ?? 0 };
+        fast.tensor.dispose();
+      }
     } else if (hint === undefined && this.paddings.length > 0 && (await this.looksTight(image))) {
       // Where the light detector sees no face or one filling the frame (a tight crop: ICAO portraits, the test
       // crops), the accurate pass without padding would find none or a tight one and be redone padded: start
@@ -155,6 +163,16 @@ export class FaceApiEngine implements FaceEngine {
     return { pass: first, padding: 0 };
   }
 
+  /**
+   * The padding to try first on this capture's frames: the first of the ladder where the light detector sees a
+   * tight crop (or nothing), else none. Given as `padding` it spares each frame its own probe, and lets the
+   * frames of one capture be analysed in parallel instead of after the centre frame.
+   */
+  async framing(input: FaceImageInput): Promise<number> {
+    const { image } = downscaleToFit(await toRgbImage(input), MAX_ANALYSIS_SIDE);
+    return this.paddings.length > 0 && (await this.looksTight(image)) ? this.paddings[0] : 0;
+  }
+
   /** Whether the light detector finds no face on `image` or a largest one filling most of it (no landmarks). */
   private async looksTight(image: RgbImage): Promise<boolean> {
     const faceapi = await loadFaceApi();
@@ -168,19 +186,19 @@ export class FaceApiEngine implements FaceEngine {
     }
   }
 
-  private detectorOptions(faceapi: FaceApi, detector: Detector) {
+  private detectorOptions(faceapi: FaceApi, detector: Detector, inputSize = FAST_DETECTOR_INPUT) {
     return detector === 'fast'
-      ? new faceapi.TinyFaceDetectorOptions({ inputSize: FAST_DETECTOR_INPUT, scoreThreshold: this.minConfidence })
+      ? new faceapi.TinyFaceDetectorOptions({ inputSize, scoreThreshold: this.minConfidence })
       : new faceapi.SsdMobilenetv1Options({ minConfidence: this.minConfidence, maxResults: 20 });
   }
 
   /** Detects on `image` padded by `padding` (0: as is); coordinates are shifted back to `image`. Largest face first. */
-  private async run(source: RgbImage, padding: number, detector: Detector = 'accurate'): Promise<Pass> {
+  private async run(source: RgbImage, padding: number, detector: Detector = 'accurate', inputSize?: number): Promise<Pass> {
     const { image, offsetX, offsetY } = padding > 0 ? padImage(source, padding) : { image: source, offsetX: 0, offsetY: 0 };
     const faceapi = await loadFaceApi();
     const tensor = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
     try {
-      const results = await faceapi.detectAllFaces(tensor, this.detectorOptions(faceapi, detector)).withFaceLandmarks();
+      const results = await faceapi.detectAllFaces(tensor, this.detectorOptions(faceapi, detector, inputSize)).withFaceLandmarks();
       const faces = results.map((result): PassFace => {
         const landmarks = result.landmarks.positions.map((p) => ({ x: p.x - offsetX, y: p.y - offsetY }));
         const box = result.detection.box;
@@ -242,20 +260,32 @@ async function mirrorAveragedDescriptor(faceapi: FaceApi, image: Tensor3D, landm
   try {
     // One batch of two: a single forward pass through the ResNet.
     const [plain, flipped] = (await faceapi.nets.faceRecognitionNet.computeFaceDescriptor([crop, mirrored])) as Float32Array[];
-    const mean = new Float32Array(plain.length);
-    let squares = 0;
-    for (let i = 0; i < mean.length; i++) {
-      mean[i] = (plain[i] + flipped[i]) / 2;
-      squares += mean[i] * mean[i];
-    }
-    if (!(squares > 0)) return undefined;
-    const norm = Math.sqrt(squares);
-    for (let i = 0; i < mean.length; i++) mean[i] /= norm;
-    return mean;
+    return unitLength(plain.map((v, i) => (v + flipped[i]) / 2));
   } finally {
     crop.dispose();
     mirrored.dispose();
   }
+}
+
+/** The descriptor of the aligned face crop alone (the crop face-api's withFaceDescriptors() uses). */
+async function plainDescriptor(faceapi: FaceApi, image: Tensor3D, landmarks: FaceLandmarks68): Promise<Float32Array | undefined> {
+  const rect = landmarks.align(null, { useDlibAlignment: true }) as Rect;
+  const [crop] = await faceapi.extractFaceTensors(image, [rect]);
+  if (!crop) return undefined;
+  try {
+    // Unit length, as the averaged descriptor is: the two are compared with each other within one capture.
+    return unitLength((await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(crop)) as Float32Array);
+  } finally {
+    crop.dispose();
+  }
+}
+
+function unitLength(v: Float32Array): Float32Array | undefined {
+  let squares = 0;
+  for (const x of v) squares += x * x;
+  if (!(squares > 0)) return undefined;
+  const norm = Math.sqrt(squares);
+  return v.map((x) => x / norm);
 }
 
 function isTightCrop(box: { width: number; height: number }, image: RgbImage): boolean {

@@ -31,7 +31,10 @@ async function handle(request: FaceWorkerRequest): Promise<[FaceWorkerResponse, 
       case 'prepare': {
         const start = performance.now();
         const image = ownBuffer(downscaleToFit(await decodeImage(request.image), MAX_ANALYSIS_SIDE).image);
-        const prepared = { image, signature: frameSignature(image), ms: { decode: performance.now() - start } };
+        const decoded = performance.now();
+        const padding = request.framing && engine.framing ? await engine.framing(image) : undefined;
+        const ms = { decode: decoded - start, ...(padding !== undefined && { framing: performance.now() - decoded }) };
+        const prepared = { image, signature: frameSignature(image), ms, ...(padding !== undefined && { padding }) };
         // The pixels move to the caller without a copy: this thread keeps nothing between calls.
         return [{ id: request.id, ok: true, prepared }, [image.data.buffer as ArrayBuffer]];
       }

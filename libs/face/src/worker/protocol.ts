@@ -6,7 +6,9 @@ import type { FaceAnalysis, FaceAnalysisOptions, FaceDetection, FaceEmbedding, R
 export interface PreparedFrame {
   image: RgbImage;
   signature: Float64Array;
-  ms: { decode: number };
+  /** With `framing`: the padding the engine advises for this capture's frames (FaceEngine.framing). */
+  padding?: number;
+  ms: { decode: number; framing?: number };
 }
 
 /** A face analysis plus, when asked, the capture quality measured on the same pixels. */
@@ -21,7 +23,7 @@ export type FrameAnalysisOptions = FaceAnalysisOptions & { quality?: boolean };
 export type FaceWorkerCall =
   | { op: 'warmUp' }
   | { op: 'detect' | 'embed'; image: Uint8Array | RgbImage }
-  | { op: 'prepare'; image: Uint8Array }
+  | { op: 'prepare'; image: Uint8Array; framing?: boolean }
   | { op: 'analyse'; image: Uint8Array | RgbImage; options: FrameAnalysisOptions };
 export type FaceWorkerRequest = FaceWorkerCall & { id: number };
 

@@ -16,15 +16,24 @@ function createWorker(spec: FaceEngineSpec): Worker {
 }
 
 type Pending = { resolve: (r: FaceWorkerResponse) => void; reject: (e: Error) => void };
+interface Job {
+  request: FaceWorkerCall & { id: number };
+  transfer: TransferListItem[];
+  pending: Pending;
+}
 interface Slot {
   worker?: Worker;
-  pending: Map<number, Pending>;
+  /** The call this thread runs now (a thread runs one at a time). */
+  current?: Job;
+  /** Calls for this thread only (warmUp loads every thread's models). */
+  pinned: Job[];
 }
 
 export interface WorkerFaceEngineOptions {
   /**
-   * Worker threads, each with its own copy of the models; calls go to the least busy one, so independent
-   * frames run in parallel up to this many. Default: the machine's cores, at most 2 (each face-api thread
+   * Worker threads, each with its own copy of the models; calls wait in one queue and go to whichever thread
+   * is free, so independent frames run in parallel up to this many and a long call (a document photo's
+   * accurate detection) does not hold back short ones queued behind it on the same thread. Default: the machine's cores, at most 2 (each face-api thread
    * adds about 330 MB of RSS: models, tfjs and a WASM heap that grows to SSD MobileNet's peak; libs/face/README.md).
    */
   workers?: number;
@@ -42,6 +51,7 @@ export class WorkerFaceEngine implements FaceEngine {
   readonly metric: SimilarityMetric;
   readonly workers: number;
   private readonly slots: Slot[];
+  private readonly queue: Job[] = [];
   private nextId = 1;
 
   constructor(
@@ -50,7 +60,7 @@ export class WorkerFaceEngine implements FaceEngine {
   ) {
     ({ name: this.name, metric: this.metric } = describeFaceEngine(spec));
     this.workers = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
-    this.slots = Array.from({ length: this.workers }, () => ({ pending: new Map() }));
+    this.slots = Array.from({ length: this.workers }, () => ({ pinned: [] }));
   }
 
   /** Threads running now (they start on first use). */
@@ -77,9 +87,12 @@ export class WorkerFaceEngine implements FaceEngine {
     return this.analyseFrame(image, options);
   }
 
-  /** Decodes an encoded frame in a worker, scales it to the analysis size and takes its signature; FaceError BAD_IMAGE / TOO_LARGE. */
-  async prepareFrame(bytes: Uint8Array): Promise<PreparedFrame> {
-    return (await this.call({ op: 'prepare', image: bytes })).prepared!;
+  /**
+   * Decodes an encoded frame in a worker, scales it to the analysis size and takes its signature; FaceError
+   * BAD_IMAGE / TOO_LARGE. `framing`: also the padding the engine advises for the frames of this capture.
+   */
+  async prepareFrame(bytes: Uint8Array, options: { framing?: boolean } = {}): Promise<PreparedFrame> {
+    return (await this.call({ op: 'prepare', image: bytes, ...options })).prepared!;
   }
 
   /**
@@ -99,20 +112,26 @@ export class WorkerFaceEngine implements FaceEngine {
   }
 
   async terminate(): Promise<void> {
+    const stopped = new Error('face engine terminated');
+    for (const job of this.queue.splice(0)) job.pending.reject(stopped);
     await Promise.all(
       this.slots.map((slot) => {
         const worker = slot.worker;
         slot.worker = undefined;
+        for (const job of [...(slot.current ? [slot.current] : []), ...slot.pinned.splice(0)]) job.pending.reject(stopped);
+        slot.current = undefined;
         return worker?.terminate();
       }),
     );
   }
 
-  private async call(request: FaceWorkerCall, transfer: TransferListItem[] = [], slot = this.leastBusy()): Promise<Extract<FaceWorkerResponse, { ok: true }>> {
+  private async call(request: FaceWorkerCall, transfer: TransferListItem[] = [], slot?: Slot): Promise<Extract<FaceWorkerResponse, { ok: true }>> {
     const id = this.nextId++;
     const response = await new Promise<FaceWorkerResponse>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      this.ensureWorker(slot).postMessage({ ...request, id }, transfer);
+      const job: Job = { request: { ...request, id }, transfer, pending: { resolve, reject } };
+      if (slot) slot.pinned.push(job);
+      else this.queue.push(job);
+      this.dispatch();
     });
     if (!response.ok) {
       if (response.error.faceError) throw new FaceError(response.error.faceError, response.error.message);
@@ -121,9 +140,15 @@ export class WorkerFaceEngine implements FaceEngine {
     return response;
   }
 
-  /** The thread with the fewest calls waiting (the first on a tie, so a lone caller keeps one warm thread busy). */
-  private leastBusy(): Slot {
-    return this.slots.reduce((best, slot) => (slot.pending.size < best.pending.size ? slot : best));
+  /** Gives every idle thread its next call: its own pinned ones first, then the shared queue in order. */
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.current) continue;
+      const job = slot.pinned.shift() ?? this.queue.shift();
+      if (!job) continue;
+      slot.current = job;
+      this.ensureWorker(slot).postMessage(job.request, job.transfer);
+    }
   }
 
   private ensureWorker(slot: Slot): Worker {
@@ -131,19 +156,23 @@ export class WorkerFaceEngine implements FaceEngine {
     const worker = createWorker(this.spec);
     worker.unref();
     worker.on('message', (response: FaceWorkerResponse) => {
-      const pending = slot.pending.get(response.id);
-      slot.pending.delete(response.id);
-      pending?.resolve(response);
+      const job = slot.current;
+      if (job?.request.id !== response.id) return;
+      slot.current = undefined;
+      job.pending.resolve(response);
+      this.dispatch();
     });
-    const failAll = (error: Error) => {
-      if (slot.worker === worker) slot.worker = undefined;
-      for (const [id, pending] of slot.pending) {
-        slot.pending.delete(id);
-        pending.reject(error);
-      }
+    const fail = (error: Error) => {
+      if (slot.worker !== worker) return;
+      slot.worker = undefined;
+      const job = slot.current;
+      slot.current = undefined;
+      job?.pending.reject(error);
+      // The queue goes on: the next call starts this thread again.
+      this.dispatch();
     };
-    worker.on('error', failAll);
-    worker.on('exit', (code) => code !== 0 && failAll(new Error(`face worker exited with code ${code}`)));
+    worker.on('error', fail);
+    worker.on('exit', (code) => code !== 0 && fail(new Error(`face worker exited with code ${code}`)));
     slot.worker = worker;
     return worker;
   }
