@@ -63,6 +63,15 @@ export class WorkerFaceEngine implements FaceEngine {
     this.slots = Array.from({ length: this.workers }, () => ({ pinned: [] }));
   }
 
+  /**
+   * The accurate detector runs on the first thread only: its activations grow a thread's WASM heap by about
+   * 135 MB for good (a heap never shrinks), so the other threads, which follow burst frames with the light
+   * detector, stay that much smaller. They still take the accurate ladder when the light one finds nothing.
+   */
+  private get accurateSlot(): Slot {
+    return this.slots[0];
+  }
+
   /** Threads running now (they start on first use). */
   get startedThreads(): number {
     return this.slots.filter((slot) => slot.worker).length;
@@ -74,11 +83,11 @@ export class WorkerFaceEngine implements FaceEngine {
   }
 
   async detect(image: FaceImageInput): Promise<FaceDetection[]> {
-    return (await this.call({ op: 'detect', image })).detections ?? [];
+    return (await this.call({ op: 'detect', image }, [], this.accurateSlot)).detections ?? [];
   }
 
   async embed(image: FaceImageInput): Promise<FaceEmbedding> {
-    const { embedding } = await this.call({ op: 'embed', image });
+    const { embedding } = await this.call({ op: 'embed', image }, [], this.accurateSlot);
     const { presentation } = embedding!;
     return { embedding: new Float32Array(embedding!.embedding), detection: embedding!.detection, ...(presentation && { presentation }) };
   }
@@ -103,7 +112,7 @@ export class WorkerFaceEngine implements FaceEngine {
     // Only a buffer the pixels own whole is moved: a view into a pool (Node's Buffer) is copied instead.
     const own = !(image instanceof Uint8Array) && image.data.byteOffset === 0 && image.data.byteLength === image.data.buffer.byteLength;
     const transfer = own ? [image.data.buffer as ArrayBuffer] : [];
-    const { analysis } = await this.call({ op: 'analyse', image, options }, transfer);
+    const { analysis } = await this.call({ op: 'analyse', image, options }, transfer, options.detector === 'fast' ? undefined : this.accurateSlot);
     return { ...analysis!, embedding: analysis!.embedding && new Float32Array(analysis!.embedding) };
   }
 
