@@ -232,7 +232,7 @@ export class InteractionService {
     this.consentClaims(grant, requestedClaimNames(details.params as Record<string, unknown>), request.scopes);
     const grantId = await grant.save();
     await this.logins.store(request.clientId, grantId, scheme.id, identity);
-    await this.finish(req, res, {
+    await this.finish(res, details, {
       login: { accountId, acr: identity.acr, amr: identity.amr, ts: Math.floor(identity.authTime.getTime() / 1000), remember: false },
       consent: { grantId },
       select_account: {},
@@ -242,13 +242,13 @@ export class InteractionService {
   private async finishFailed(req: Request, res: Response, loaded: Loaded, error: string, description: string): Promise<void> {
     const handoff = await this.handoffOf(loaded);
     if (handoff) return handoff.failed(req, res, loaded.details.params as Record<string, unknown>, error, description);
-    await this.finish(req, res, { error, error_description: description });
+    await this.finish(res, loaded.details, { error, error_description: description });
   }
 
   /** The merchant gets the error once the user has read why, on our page, and follows its link. */
   private async finishFailedWithPage(req: Request, res: Response, loaded: Loaded, error: string, description: string, reason: 'cancelled' | 'upstream_error'): Promise<void> {
     if (await this.handoffs.find(loaded.details.params as Record<string, unknown>)) return this.finishFailed(req, res, loaded, error, description);
-    const returnTo = await this.oidc.engine.interactionResult(req, res, { error, error_description: description }, { mergeWithLastSubmission: false });
+    const returnTo = await this.saveResult(loaded.details, { error, error_description: description });
     res.type('html').send(upstreamFailurePage(loaded.request.locale, reason, loaded.request.merchantName, returnTo, loaded.logo));
   }
 
@@ -273,7 +273,7 @@ export class InteractionService {
     if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     this.consentClaims(grant, missing.missingOIDCClaims ?? [], String(details.params.scope ?? '').split(' '));
     const grantId = await grant.save();
-    await this.finish(req, res, { consent: { grantId } });
+    await this.finish(res, details, { consent: { grantId } });
   }
 
   /** Claims asked for by name are consented only within the granted scopes; the rest are rejected, not asked again. */
@@ -283,8 +283,24 @@ export class InteractionService {
     if (rejected.length) grant.rejectOIDCClaims(rejected);
   }
 
-  private finish(req: Request, res: Response, result: InteractionResults): Promise<void> {
-    return this.oidc.engine.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+  /** The engine's interactionFinished (without merging the last submission), on the interaction already loaded. */
+  private async finish(res: Response, interaction: Details, result: InteractionResults): Promise<void> {
+    const returnTo = await this.saveResult(interaction, result);
+    res.statusCode = 303;
+    res.setHeader('Location', returnTo);
+    res.setHeader('Content-Length', '0');
+    res.end();
+  }
+
+  /**
+   * The engine's interactionResult on the interaction this request loaded: the engine's own looks it up again by
+   * its cookie, one more database round trip per login, to set the same result on the same row. Nothing between
+   * the load and here saves the interaction (a handoff destroys it and never gets here).
+   */
+  private async saveResult(interaction: Details, result: InteractionResults): Promise<string> {
+    interaction.result = result;
+    await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+    return interaction.returnTo;
   }
 
   private render(

@@ -1,0 +1,63 @@
+import pg from 'pg';
+import { adminClient } from '../support/admin-client.js';
+import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
+import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
+
+interface Query {
+  text: string;
+  values: unknown[];
+}
+
+/** Every query the service's pg clients send while `work` runs (the test app runs in this process). */
+async function recordQueries(work: () => Promise<void>): Promise<Query[]> {
+  const seen: Query[] = [];
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string; values?: unknown[] } | undefined;
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    const values = (typeof first === 'string' ? args[1] : first?.values) as unknown[] | undefined;
+    seen.push({ text, values: Array.isArray(values) ? values : [] });
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+  }
+  return seen;
+}
+
+/**
+ * Database round trips of one warm login through the test eID (issue 15, the hot path): every one costs both the
+ * service and PostgreSQL CPU, so the login makes none it does not need.
+ */
+describeWithPostgres('database round trips of a login', () => {
+  let t: TestApp;
+  let config: Awaited<ReturnType<typeof discover>>;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Round trips', redirect_uris: [REDIRECT_URI] });
+    config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
+    await loginWithTestEid(t.baseUrl, (await authorizationRequest(config)).url); // merchant and keys in memory
+  });
+  afterAll(() => t?.close());
+
+  it('reads the interaction once per request and no brokered login before the token request', async () => {
+    const request = await authorizationRequest(config);
+    let callback: URL | undefined;
+    const queries = await recordQueries(async () => {
+      ({ callback } = await loginWithTestEid(t.baseUrl, request.url));
+    });
+    expect(callback?.searchParams.get('code')).toBeTruthy();
+    const engineReads = (model: string) => queries.filter((q) => /^\s*SELECT .* FROM oidc_payloads/s.test(q.text) && q.values[0] === model).length;
+    // The scheme page, the choice, the person page, the person's POST, the resume: each request reads its
+    // interaction once (the POST read it twice before: the engine's interactionFinished looked it up again).
+    expect(engineReads('Interaction')).toBe(5);
+    // The login this interaction finished was stored by it: the resume does not look it up (it did, to check the
+    // session's login belongs to this merchant).
+    expect(queries.filter((q) => /FROM "?brokered_logins"?/.test(q.text))).toEqual([]);
+    // 15 before these two: 6 requests, 13 queries.
+    expect(queries.length).toBeLessThanOrEqual(13);
+  }, 60_000);
+});
