@@ -10,8 +10,9 @@ export interface AnchorFigures {
   requestsPerLogin: number;
 }
 
-export async function startAnchor(): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/anchor-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** `nodeArgs`: more node options for the anchor's process (a measuring hook). */
+export async function startAnchor(nodeArgs: string[] = []): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'scripts/bench/anchor-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`anchor exited with ${code}`)));
