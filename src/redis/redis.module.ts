@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import { logger } from '../common/logging/logger.js';
 
 /** The shared Redis connection, or null when REDIS_URL is not set (everything then stays in the database). */
@@ -13,7 +14,9 @@ export type RedisHandle = Redis | null;
  * itself when Redis is back (issue 15, point 6).
  */
 export function connectRedis(url: string): Redis {
-  const client = new Redis(url, {
+  // Loaded only when Redis is configured: an instance on the database alone never loads the client.
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const client = new RedisClient(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,

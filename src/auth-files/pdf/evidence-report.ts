@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { TARGET_FAR } from '../../../libs/face/src/levels/match-levels.js';
 import { reportMessagesFor, type ClaimLabels, type ReportLocale, type ReportMessages } from '../../i18n/auth-files-report-messages.js';
 import { documentMetadata, type MerchantMetadata } from './document-metadata.js';
@@ -50,7 +49,9 @@ const FAIL_COLOUR = '#b71c1c';
 /** The evidence report of spec 4.8 as PDF bytes: one page, two with photos or a long addendum. */
 export async function renderEvidenceReport(report: EvidenceReport, layout: ReportLayout): Promise<Buffer> {
   const t = reportMessagesFor(layout.locale);
-  const fonts = reportFonts();
+  const fonts = await reportFonts();
+  // pdfkit is loaded with the first report, not at start-up (about 0.1 s of the service's start).
+  const { default: PDFDocument } = await import('pdfkit');
   const meta = documentMetadata(layout.metadata, { title: t.title, language: layout.locale }, report.generatedAt);
   const encryption = layout.encryption;
   if (layout.pdfA && encryption) throw new Error('PDF/A forbids encryption');

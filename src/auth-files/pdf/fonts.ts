@@ -1,4 +1,4 @@
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +16,12 @@ let cached: ReportFonts | undefined;
  * than laying it out. Each document still makes its own subset. Found by walking up from this module, so it works
  * from the sources (tsx, jest) and from dist/ alike.
  */
-export function reportFonts(): ReportFonts {
+export async function reportFonts(): Promise<ReportFonts> {
   if (cached) return cached;
+  // Loaded with the first report, not at start-up (fontkit with brotli is about 0.8 MB of code).
+  const { create } = await import('fontkit');
   const dir = fontDirectory();
-  const parse = (file: string) => fontkit.create(new Uint8Array(readFileSync(path.join(dir, file))));
+  const parse = (file: string) => create(new Uint8Array(readFileSync(path.join(dir, file))));
   cached = { regular: parse('DejaVuSans.ttf'), bold: parse('DejaVuSans-Bold.ttf') };
   return cached;
 }

@@ -1,4 +1,4 @@
-import { type Redis, ReplyError } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { TemporarilyUnavailableError } from '../../common/errors/temporarily-unavailable.js';
 import type { GrantIndexedStore } from './grant-revocation.js';
 import { type OidcScripts, withOidcScripts } from './redis-scripts.js';
@@ -96,7 +96,7 @@ export class RedisModelStore implements GrantIndexedStore {
       return await command();
     } catch (e) {
       // An answer from Redis that is not about its availability is a defect here: a 500 with its log line.
-      if (e instanceof ReplyError && !TRANSIENT_REPLY.test((e as Error).message)) throw e;
+      if ((e as Error | undefined)?.name === 'ReplyError' && !TRANSIENT_REPLY.test((e as Error).message)) throw e;
       // The client's own errors (connection refused, stream not writeable, retries exhausted) say nothing a
       // caller could act on; the Redis module logs the outage once.
       throw new TemporarilyUnavailableError();

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import QRCode from 'qrcode';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../eid/acr.js';
 import type { EidProvider, EidRequest, EidStep, ProgressStep, SupportsAcr } from '../../eid/eid-provider.js';
@@ -101,7 +100,7 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
       kind: 'waiting',
       title: request.messages.documentVerifierName,
       instructions: request.messages.verifierInstructions,
-      qrSvg: link ? await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 240 }) : '',
+      qrSvg: link ? await (await import('qrcode')).default.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 240 }) : '',
       link,
       statusUrl: `/its/interaction/${request.interactionUid}/verifier-status`,
       state: session.state,
