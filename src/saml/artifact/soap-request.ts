@@ -1,4 +1,5 @@
-import { DOMParser, onWarningStopParsing, type Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
+import { xmldom } from '../xml-libraries.js';
 import { SAML_NS } from '../assertion/saml-names.js';
 import { samlSoapFault } from '../saml.errors.js';
 
@@ -22,6 +23,7 @@ export interface ArtifactRequest {
 export function parseArtifactRequest(body: string): ArtifactRequest {
   if (body.length > MAX_SOAP_REQUEST_BYTES) throw samlSoapFault('the request is too large');
   if (/<!DOCTYPE|<!ENTITY/i.test(body)) throw samlSoapFault('document type declarations are not accepted');
+  const { DOMParser, onWarningStopParsing } = xmldom();
   let root: Element | null;
   try {
     root = new DOMParser({ onError: onWarningStopParsing }).parseFromString(body, 'text/xml').documentElement;

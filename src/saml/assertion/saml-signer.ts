@@ -1,4 +1,4 @@
-import { SignedXml } from 'xml-crypto';
+import { xmlCrypto } from '../xml-libraries.js';
 import { ALG } from './saml-names.js';
 
 export interface SamlSigningKey {
@@ -14,6 +14,7 @@ export interface SamlSigningKey {
  * `placement`: the assertion schema puts ds:Signature last, the protocol schema first (before Status).
  */
 export function signRoot(xml: string, idAttribute: 'AssertionID' | 'ResponseID', key: SamlSigningKey, placement: 'append' | 'prepend'): string {
+  const { SignedXml } = xmlCrypto();
   const signer = new SignedXml({
     privateKey: key.privateKeyPem,
     publicCert: key.certificatePem,
