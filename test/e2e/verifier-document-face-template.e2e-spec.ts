@@ -1,14 +1,11 @@
 import * as client from 'openid-client';
 import type { WorkerFaceEngine } from '../../libs/face/src/worker/worker-face-engine.js';
-import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
-import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { SecretBox } from '../../src/common/crypto/secret-box.js';
 import { FACE_ENGINE } from '../../src/verifier/verification/face-engine.provider.js';
 import { adminClient } from '../support/admin-client.js';
-import { authorizationRequest, discover } from '../support/oidc-flow.js';
-import { TestBrowser } from '../support/test-browser.js';
+import { discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { HOWARD, REDIRECT_URI, SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
+import { HOWARD, REDIRECT_URI, sessionAtFaceStep, specimenDocumentDir } from '../support/verifier-flow.js';
 
 /**
  * The chip photo's face template is made after the chip step, while the person takes the selfie, and kept sealed
@@ -21,13 +18,8 @@ describe('document face template made during the selfie', () => {
   let documentDir: string;
 
   const atFaceStep = async () => {
-    const browser = new TestBrowser(t.baseUrl);
-    const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
-    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
-    const { client: sdk, qrToken } = VerifierClient.fromLink(link);
-    await sdk.open(qrToken);
-    const phone = specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right });
-    expect(await sdk.uploadChip(await phone.readChip(await sdk.activeAuthChallenge()))).toMatchObject({ next: 'face' });
+    const { sdk, phone, chip } = await sessionAtFaceStep(t.baseUrl, config, documentDir);
+    expect(chip).toMatchObject({ next: 'face' });
     const [{ id }] = await t.dataSource.query("SELECT id FROM verification_sessions WHERE state = 'chip_received' ORDER BY updated_at DESC LIMIT 1");
     return { sdk, phone, id: id as string };
   };
@@ -40,6 +32,14 @@ describe('document face template made during the selfie', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error('no document face template stored within 30 s of the chip step');
+  };
+
+  /** Howard's face template, sealed for `context`, in place of session `id`'s. */
+  const storeHowardsTemplate = async (id: string, context: string) => {
+    const engine = t.app.get<WorkerFaceEngine>(FACE_ENGINE);
+    const howard = await engine.analyseFrame(HOWARD.center, { descriptor: true, presentation: false });
+    const sealed = t.app.get(SecretBox).encrypt(JSON.stringify({ engine: engine.name, embedding: [...howard.embedding!] }), context);
+    await t.dataSource.query('UPDATE verification_sessions SET document_face_sealed = $1 WHERE id = $2', [sealed, id]);
   };
 
   beforeAll(async () => {
@@ -68,10 +68,7 @@ describe('document face template made during the selfie', () => {
     const { sdk, phone, id } = await atFaceStep();
     await waitForTemplate(id);
     // As if another instance had stored the template of another face: the upload must use what the row holds.
-    const engine = t.app.get<WorkerFaceEngine>(FACE_ENGINE);
-    const howard = await engine.analyseFrame(HOWARD.center, { descriptor: true, presentation: false });
-    const swapped = t.app.get(SecretBox).encrypt(JSON.stringify({ engine: engine.name, embedding: [...howard.embedding!] }), `verification-document-face:${id}`);
-    await t.dataSource.query('UPDATE verification_sessions SET document_face_sealed = $1 WHERE id = $2', [swapped, id]);
+    await storeHowardsTemplate(id, `verification-document-face:${id}`);
     const challenge = await sdk.livenessChallenge();
     const outcome = await sdk.uploadFace(challenge.challenge_id, await phone.captureFrames(challenge));
     expect(outcome).toMatchObject({ state: 'completed', authentication_result: 'fail', facematch_level: 0 });
@@ -81,10 +78,7 @@ describe('document face template made during the selfie', () => {
   it('ignores a template that does not open for this session (sealed for another one) and analyses the chip photo instead', async () => {
     const { sdk, phone, id } = await atFaceStep();
     await waitForTemplate(id);
-    const engine = t.app.get<WorkerFaceEngine>(FACE_ENGINE);
-    const howard = await engine.analyseFrame(HOWARD.center, { descriptor: true, presentation: false });
-    const elsewhere = t.app.get(SecretBox).encrypt(JSON.stringify({ engine: engine.name, embedding: [...howard.embedding!] }), 'verification-document-face:another-session');
-    await t.dataSource.query('UPDATE verification_sessions SET document_face_sealed = $1 WHERE id = $2', [elsewhere, id]);
+    await storeHowardsTemplate(id, 'verification-document-face:another-session');
     const challenge = await sdk.livenessChallenge();
     const outcome = await sdk.uploadFace(challenge.challenge_id, await phone.captureFrames(challenge));
     expect(outcome).toMatchObject({ state: 'completed', authentication_result: 'pass' });

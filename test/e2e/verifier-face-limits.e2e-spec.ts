@@ -7,12 +7,10 @@ import * as client from 'openid-client';
 import { decodeImage } from '../../libs/face/src/image/decode-image.js';
 import type { RgbImage } from '../../libs/face/src/types.js';
 import { VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
-import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
-import { authorizationRequest, discover } from '../support/oidc-flow.js';
-import { TestBrowser } from '../support/test-browser.js';
+import { discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { REDIRECT_URI, SHELDON, specimenDocumentDir, refused } from '../support/verifier-flow.js';
+import { REDIRECT_URI, SHELDON, sessionAtFaceStep, specimenDocumentDir, refused } from '../support/verifier-flow.js';
 
 /** PNG chunk: length, type, data, CRC-32 over type and data (PNG spec §5.3). */
 function chunk(type: string, data: Buffer): Buffer {
@@ -97,16 +95,6 @@ describe('verifier face step limits', () => {
   };
 
   /** A session of `app` with the chip step done (Active Authentication answered), ready for a liveness challenge. */
-  const sessionAtFaceStep = async (app: TestApp, merchant: client.Configuration, dir: string, fetchImpl: typeof fetch = fetch) => {
-    const browser = new TestBrowser(app.baseUrl);
-    const page = await browser.follow(await browser.get((await authorizationRequest(merchant)).url.toString()));
-    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
-    const { client: sdk, qrToken } = VerifierClient.fromLink(link, fetchImpl);
-    await sdk.open(qrToken);
-    const phone = specimenPhone({ documentDir: dir, selfie: SHELDON.center, right: SHELDON.right, left: SHELDON.left });
-    const chip = await sdk.uploadChip(await phone.readChip(await sdk.activeAuthChallenge()));
-    return { sdk, phone, chip };
-  };
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -119,7 +107,7 @@ describe('verifier face step limits', () => {
   it('refuses PNG bombs by their declared size (422) with bounded memory, and keeps answering', async () => {
     const bombs = [pngBomb(6000, 6000), pngBomb(6000, 6000), pngBomb(6000, 6000, 1)];
     for (const bomb of bombs) expect(bomb.length).toBeLessThan(1_000_000);
-    const { sdk, phone } = await sessionAtFaceStep(t, config, documentDir);
+    const { sdk, phone } = await sessionAtFaceStep(t.baseUrl, config, documentDir);
     const challenge = await sdk.livenessChallenge();
     let answer: VerifierApiError | undefined;
     const growth = await peakRssGrowth(async () => {
@@ -140,7 +128,7 @@ describe('verifier face step limits', () => {
       if (String(input).endsWith('/session/face')) timing = res.headers.get('server-timing');
       return res;
     };
-    const { sdk, phone } = await sessionAtFaceStep(t, config, documentDir, recording);
+    const { sdk, phone } = await sessionAtFaceStep(t.baseUrl, config, documentDir, recording);
     const challenge = await sdk.livenessChallenge();
     // The centre frame and the last frame of the first burst as 12-megapixel phone frames (nine of them would pass
     // the 8 MiB body limit; a phone sends such a burst at video resolution).
@@ -172,7 +160,7 @@ describe('verifier face step limits', () => {
     const dg1 = readFileSync(join(tampered, 'dg1.bin'));
     dg1.write('FH7654322', dg1.indexOf('FH7654321'));
     writeFileSync(join(tampered, 'dg1.bin'), dg1);
-    const { sdk, chip } = await sessionAtFaceStep(t, config, tampered);
+    const { sdk, chip } = await sessionAtFaceStep(t.baseUrl, config, tampered);
     expect(chip).toMatchObject({ received: true, next: 'outcome' });
     expect(await sdk.outcome()).toMatchObject({ state: 'completed', authentication_result: 'fail', result_explanation: ['STATUS_BAD_DOCUMENTHASHES'] });
     expect((await refused(sdk.livenessChallenge())).status).toBe(409);
@@ -191,7 +179,7 @@ describe('verifier face step limits', () => {
         if (res.status === 503) retryAfter.push(res.headers.get('retry-after'));
         return res;
       };
-      const sessions = await Promise.all([1, 2, 3].map(() => sessionAtFaceStep(busy, merchant, dir, recording)));
+      const sessions = await Promise.all([1, 2, 3].map(() => sessionAtFaceStep(busy.baseUrl, merchant, dir, recording)));
       // Every capture ready first, then the three uploads at once: they overlap whatever a face step costs.
       const captured = await Promise.all(
         sessions.map(async ({ sdk, phone }) => {

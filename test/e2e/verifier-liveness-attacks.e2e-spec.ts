@@ -6,10 +6,9 @@ import { crossFade, encodeJpeg, rotate } from '../../scripts/test-app/synthesise
 import { Clock } from '../../src/common/clock.js';
 import { VerificationRecordsService } from '../../src/verifier/records/verification-records.service.js';
 import { adminClient } from '../support/admin-client.js';
-import { authorizationRequest, discover } from '../support/oidc-flow.js';
-import { TestBrowser } from '../support/test-browser.js';
+import { discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { face, HOWARD, PENNY, REDIRECT_URI, SHELDON, specimenDocumentDir, type Person, refused } from '../support/verifier-flow.js';
+import { face, HOWARD, PENNY, REDIRECT_URI, SHELDON, sessionAtFaceStep, specimenDocumentDir, type Person, refused } from '../support/verifier-flow.js';
 
 /**
  * Attacks on the active liveness challenge, against the running app. (a) and (b) passed the previous liveness
@@ -23,13 +22,8 @@ describe('liveness attacks (active challenge with bursts)', () => {
   let howardDoc: string;
 
   const atFaceStep = async (documentDir = sheldonDoc) => {
-    const browser = new TestBrowser(t.baseUrl);
-    const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
-    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
-    const { client: sdk, qrToken } = VerifierClient.fromLink(link);
-    await sdk.open(qrToken);
-    const phone = specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right });
-    expect(await sdk.uploadChip(await phone.readChip(await sdk.activeAuthChallenge()))).toMatchObject({ next: 'face' });
+    const { sdk, phone, chip } = await sessionAtFaceStep(t.baseUrl, config, documentDir);
+    expect(chip).toMatchObject({ next: 'face' });
     return { sdk, phone };
   };
   /** A challenge that asks for `needed` (new challenges replace the last until one does). */

@@ -92,3 +92,18 @@ export async function refused(promise: Promise<unknown>): Promise<VerifierApiErr
 }
 
 export { REDIRECT_URI };
+
+/**
+ * A verification session of `merchant` brought to the face step: the broker page's app link opened by the SDK and
+ * Sheldon's specimen chip (`documentDir`) uploaded. `fetchImpl`: the SDK's fetch (to record its answers).
+ */
+export async function sessionAtFaceStep(baseUrl: string, merchant: client.Configuration, documentDir: string, fetchImpl: typeof fetch = fetch) {
+  const browser = new TestBrowser(baseUrl);
+  const page = await browser.follow(await browser.get((await authorizationRequest(merchant)).url.toString()));
+  const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
+  const { client: sdk, qrToken } = VerifierClient.fromLink(link, fetchImpl);
+  await sdk.open(qrToken);
+  const phone = specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right });
+  const chip = await sdk.uploadChip(await phone.readChip(await sdk.activeAuthChallenge()));
+  return { sdk, phone, chip };
+}
