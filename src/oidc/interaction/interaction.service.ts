@@ -61,7 +61,7 @@ export class InteractionService {
   show(req: Request, res: Response): Promise<void> {
     return this.guard(req, res, async () => {
       const loaded = await this.load(req, res);
-      if (loaded.details.prompt.name === 'consent') return this.finishConsent(req, res, loaded.details);
+      if (loaded.details.prompt.name === 'consent') return this.finishConsent(res, loaded.details);
       const { request, schemes } = loaded;
       const chosen = this.registry.preselected(schemes, request.loginHint, request.acrValues) ?? (schemes.length === 1 ? schemes[0] : undefined);
       if (chosen) {
@@ -263,7 +263,7 @@ export class InteractionService {
   }
 
   /** Consent is implicit for the merchant's registered scopes (architecture step 4). */
-  private async finishConsent(req: Request, res: Response, details: Details): Promise<void> {
+  private async finishConsent(res: Response, details: Details): Promise<void> {
     const { Grant } = this.oidc.engine;
     const grant = details.grantId
       ? await Grant.find(details.grantId)

@@ -106,7 +106,7 @@ export class VerifierAppService {
       caChallengeSealed: null,
       chipSealed: this.secretBox.encrypt(JSON.stringify(evidence), chipContext(session.id)),
     });
-    // While the person turns to the selfie, the chip photo's template is made (when a face slot is free).
+    // While the person turns to the selfie, the chip photo's template is made (when this instance's face queue is idle).
     this.documentFaces.precompute(session.id, b64(evidence.facePhoto));
     return { received: true, next: 'face' };
   }
