@@ -6,9 +6,10 @@
  *
  *   BENCH_DATABASE_SERVER=postgresql://postgres@127.0.0.1:5432/postgres (default)   REDIS_URL (optional)
  *   BENCH_INSTANCES=1,2  BENCH_LOGINS=200  BENCH_CODES=300  BENCH_CONCURRENCY=8  BENCH_ANCHOR=1 (0: skip it)
+ *   BENCH_ANCHOR_STORES=memory (the issue's anchor; add postgres, redis or split to see the engine on those stores)
  */
 import { buildOnce, startCluster } from './cluster/cluster.js';
-import { measureAnchor, type AnchorFigures } from './bench/anchor.js';
+import { measureAnchor, type AnchorFigures, type AnchorStore } from './bench/anchor.js';
 import { brokerCodeFlow, codes, exchange, rate, requestsPerLogin, type Client, type Rate } from './bench/flows.js';
 import { serverUrl } from './bench/service.js';
 
@@ -16,7 +17,7 @@ const instanceCounts = (process.env.BENCH_INSTANCES ?? '1,2').split(',').map(Num
 const loginCount = Number(process.env.BENCH_LOGINS ?? 200);
 const codesPerAlg = Number(process.env.BENCH_CODES ?? 300);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const withAnchor = process.env.BENCH_ANCHOR !== '0';
+const anchorStores = process.env.BENCH_ANCHOR === '0' ? [] : ((process.env.BENCH_ANCHOR_STORES ?? 'memory').split(',') as AnchorStore[]);
 const redirectUri = 'http://localhost:8080/callback';
 
 interface Row {
@@ -77,17 +78,18 @@ for (const n of instanceCounts) {
   rows.push(await measureCluster(n));
   console.log(`measured: ${line(rows[rows.length - 1])}`);
 }
-let anchor: AnchorFigures | undefined;
-if (withAnchor) anchor = await measureAnchor({ codesPerAlg, logins: loginCount, concurrency });
+const anchors: Array<[AnchorStore, AnchorFigures]> = [];
+for (const store of anchorStores) anchors.push([store, await measureAnchor({ codesPerAlg, logins: loginCount, concurrency, store, redisUrl: process.env.REDIS_URL })]);
 
 console.log(header);
 for (const r of rows) console.log(line(r));
-if (anchor) {
-  console.log(`${'bare oidc-provider (anchor)'.padEnd(36)} ${fmt(anchor.logins, 1)}   ${fmt(anchor.exchanges.RS256)}   ${fmt(anchor.exchanges.ES256)}   ${anchor.requestsPerLogin}`);
+for (const [store, anchor] of anchors) {
+  console.log(`${`bare oidc-provider, ${store} store`.padEnd(36)} ${fmt(anchor.logins, 1)}   ${fmt(anchor.exchanges.RS256)}   ${fmt(anchor.exchanges.ES256)}   ${anchor.requestsPerLogin}`);
+}
+for (const [store, anchor] of anchors) {
   for (const r of rows) {
     const ratio = (ours: Rate, bare: Rate) => (ours.perSecond / bare.perSecond).toFixed(2).padStart(16);
-    console.log(`${`ratio to the anchor, ${r.label}`.padEnd(36)} ${ratio(r.logins, anchor.logins)}   ${ratio(r.RS256, anchor.exchanges.RS256)}   ${ratio(r.ES256, anchor.exchanges.ES256)}`);
+    console.log(`${`ratio, ${r.label} : ${store} anchor`.padEnd(36)} ${ratio(r.logins, anchor.logins)}   ${ratio(r.RS256, anchor.exchanges.RS256)}   ${ratio(r.ES256, anchor.exchanges.ES256)}`);
   }
-} else {
-  console.log('anchor skipped (BENCH_ANCHOR=0): npm run bench:anchor');
 }
+if (!anchors.length) console.log('anchor skipped (BENCH_ANCHOR=0): npm run bench:anchor');

@@ -3,12 +3,14 @@
  * its in-memory adapter, two static clients (RS256 and ES256 ID tokens) and, instead of its development
  * interactions, a minimal login of our own with the shape of a broker login: an authorization request, a
  * login page, a login POST, a consent step granted at once, the redirect with the code, the code exchange.
+ * The store is the engine's in-memory adapter unless ANCHOR_STORE names another (anchor-stores.ts).
  * Run as its own process (so its CPU is its own); prints {"port": n} once it listens.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 import { ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI } from './anchor-clients.js';
+import { postgresAdapter, redisAdapter, splitAdapter, type AdapterFactory } from './anchor-stores.js';
 
 
 async function signingKeys() {
@@ -32,6 +34,16 @@ async function memoryAdapter(): Promise<(model: string) => unknown> {
   return (model) => new MemoryAdapter(model, store);
 }
 
+async function chosenStore(): Promise<{ factory: AdapterFactory; close(): Promise<void> }> {
+  const store = process.env.ANCHOR_STORE ?? 'memory';
+  if (store === 'postgres') return postgresAdapter(process.env.ANCHOR_DATABASE_URL!);
+  if (store === 'redis') return redisAdapter(process.env.ANCHOR_REDIS_URL!);
+  if (store === 'split') return splitAdapter(await postgresAdapter(process.env.ANCHOR_DATABASE_URL!), redisAdapter(process.env.ANCHOR_REDIS_URL!));
+  if (store !== 'memory') throw new Error(`ANCHOR_STORE: memory, postgres, redis or split, not ${store}`);
+  return { factory: await memoryAdapter(), close: async () => undefined };
+}
+
+const store = await chosenStore();
 const port = Number(process.env.PORT ?? 0);
 const listening = createServer();
 await new Promise<void>((resolve) => listening.listen(port, '127.0.0.1', resolve));
@@ -39,7 +51,7 @@ const actualPort = (listening.address() as { port: number }).port;
 const issuer = `http://127.0.0.1:${actualPort}`;
 
 const configuration: Configuration = {
-  adapter: (await memoryAdapter()) as unknown as Configuration['adapter'],
+  adapter: store.factory as unknown as Configuration['adapter'],
   clients: ANCHOR_CLIENTS.map((c) => ({ ...c, redirect_uris: [ANCHOR_REDIRECT_URI], grant_types: ['authorization_code'], response_types: ['code'] })),
   jwks: { keys: await signingKeys() },
   cookies: { keys: ['anchor-cookie-key-0123456789abcdef0123456789'] },
@@ -91,4 +103,7 @@ listening.on('request', (req, res) => {
   );
 });
 process.stdout.write(`${JSON.stringify({ port: actualPort })}\n`);
-process.on('SIGTERM', () => listening.close(() => process.exit(0)));
+process.on('SIGTERM', () => {
+  listening.close(() => void store.close().finally(() => process.exit(0)));
+  listening.closeAllConnections();
+});
