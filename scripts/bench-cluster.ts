@@ -5,7 +5,10 @@
  * Server CPU is the instances' (nginx's is not counted), per operation.
  *
  *   BENCH_DATABASE_SERVER=postgresql://postgres@127.0.0.1:5432/postgres (default)   REDIS_URL (optional)
- *   BENCH_INSTANCES=1,2  BENCH_LOGINS=200  BENCH_CODES=300  BENCH_CONCURRENCY=8  BENCH_ANCHOR=1 (0: skip it)
+ * Both are measured warm: BENCH_WARMUP logins first, not counted (a cold instance spends its first logins'
+ * CPU compiling; before this the service's logins were measured cold and the anchor's warm, after its codes).
+ *
+ *   BENCH_INSTANCES=1,2  BENCH_LOGINS=200  BENCH_CODES=300  BENCH_CONCURRENCY=8  BENCH_WARMUP=50  BENCH_ANCHOR=1 (0: skip it)
  *   BENCH_ANCHOR_STORES=memory (the issue's anchor; add postgres, redis or split to see the engine on those stores)
  */
 import { buildOnce, startCluster } from './cluster/cluster.js';
@@ -17,6 +20,7 @@ const instanceCounts = (process.env.BENCH_INSTANCES ?? '1,2').split(',').map(Num
 const loginCount = Number(process.env.BENCH_LOGINS ?? 200);
 const codesPerAlg = Number(process.env.BENCH_CODES ?? 300);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const warmup = Number(process.env.BENCH_WARMUP ?? 50);
 const anchorStores = process.env.BENCH_ANCHOR === '0' ? [] : ((process.env.BENCH_ANCHOR_STORES ?? 'memory').split(',') as AnchorStore[]);
 const redirectUri = 'http://localhost:8080/callback';
 
@@ -55,6 +59,7 @@ async function measureCluster(instances: number): Promise<Row> {
     const rs = await createMerchant('RS256');
     const es = await createMerchant('ES256');
     const perLogin = await requestsPerLogin(flow, rs);
+    await rate(warmup, concurrency, pids, async () => exchange(tokenUrl, rs, await flow(rs), redirectUri));
     const logins = await rate(loginCount, concurrency, pids, async () => exchange(tokenUrl, rs, await flow(rs), redirectUri));
     const exchanges: Record<string, Rate> = {};
     for (const [alg, m] of [['RS256', rs], ['ES256', es]] as const) {
@@ -79,7 +84,7 @@ for (const n of instanceCounts) {
   console.log(`measured: ${line(rows[rows.length - 1])}`);
 }
 const anchors: Array<[AnchorStore, AnchorFigures]> = [];
-for (const store of anchorStores) anchors.push([store, await measureAnchor({ codesPerAlg, logins: loginCount, concurrency, store, redisUrl: process.env.REDIS_URL })]);
+for (const store of anchorStores) anchors.push([store, await measureAnchor({ codesPerAlg, logins: loginCount, concurrency, warmup, store, redisUrl: process.env.REDIS_URL })]);
 
 console.log(header);
 for (const r of rows) console.log(line(r));

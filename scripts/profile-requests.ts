@@ -4,6 +4,7 @@
  * per request type. Shows where the service spends more than the bare engine, request by request.
  *
  *   npm run profile:requests      BENCH_LOGINS=300 (after 50 to warm up)   PostgreSQL as in the other benchmarks, REDIS_URL
+ *   ANCHOR_STORE: the anchor's store (default: the service's, postgres or split with REDIS_URL; memory)
  */
 import { ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI } from './bench/anchor-clients.js';
 import { startAnchor } from './bench/anchor.js';
@@ -46,9 +47,13 @@ await withDatabase(async (url) => {
     service.child.kill('SIGKILL');
   }
 });
-const anchor = await startAnchor(hook);
-try {
-  print('the bare engine (anchor, in memory)', await measure(anchor.base, `${anchor.base}/token`, anchorCodeFlow(anchor.base, ANCHOR_REDIRECT_URI), ANCHOR_CLIENTS[0], ANCHOR_REDIRECT_URI));
-} finally {
-  anchor.child.kill();
-}
+// The anchor on the same store as the service (the engine's own cost of that store), or in memory (ANCHOR_STORE=memory).
+const anchorStore = process.env.ANCHOR_STORE ?? (process.env.REDIS_URL ? 'split' : 'postgres');
+await withDatabase(async (url) => {
+  const anchor = await startAnchor(hook, { ANCHOR_STORE: anchorStore, ANCHOR_DATABASE_URL: url, ANCHOR_REDIS_URL: process.env.REDIS_URL ?? '' });
+  try {
+    print(`the bare engine (anchor, ${anchorStore} store)`, await measure(anchor.base, `${anchor.base}/token`, anchorCodeFlow(anchor.base, ANCHOR_REDIRECT_URI), ANCHOR_CLIENTS[0], ANCHOR_REDIRECT_URI));
+  } finally {
+    anchor.child.kill();
+  }
+});

@@ -29,6 +29,8 @@ export interface AnchorOptions {
   codesPerAlg: number;
   logins: number;
   concurrency: number;
+  /** Logins made first and not counted (default 50), as for the service. */
+  warmup?: number;
   /** memory (default); postgres in a fresh database of BENCH_DATABASE_SERVER; redis at `redisUrl`; split: both. */
   store?: AnchorStore;
   redisUrl?: string;
@@ -49,6 +51,7 @@ async function measureAnchorOn(opts: AnchorOptions, env: Record<string, string>)
     const flow = anchorCodeFlow(base, ANCHOR_REDIRECT_URI);
     const [rs, es] = ANCHOR_CLIENTS;
     const pids = [child.pid];
+    await rate(opts.warmup ?? 50, opts.concurrency, pids, async () => exchange(`${base}/token`, rs, await flow(rs), ANCHOR_REDIRECT_URI));
     const exchanges = {} as AnchorFigures['exchanges'];
     for (const [alg, client] of [['RS256', rs], ['ES256', es]] as const) {
       const list = await codes(flow, client, opts.codesPerAlg);
