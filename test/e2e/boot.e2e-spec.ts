@@ -18,6 +18,10 @@ describe('the service on the embedded database', () => {
     expect(tables.map((r: { table_name: string }) => r.table_name)).toEqual(expect.arrayContaining(['admin_tokens', 'audit_records', 'merchants', 'migrations']));
   });
 
+  it('keeps the embedded engine to 16 MB of shared buffers, not the 128 MB initdb wrote (start-up time and memory)', async () => {
+    expect(await t.dataSource.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+  });
+
   it('generates an admin token on the first start, stores only its hash, and it works', async () => {
     expect(t.initialAdminToken).toMatch(/^adm_/);
     const rows = await t.dataSource.query('SELECT * FROM admin_tokens');
