@@ -1,0 +1,21 @@
+import pg from 'pg';
+
+/**
+ * The pool's connections, each listening for its own errors from the moment it exists. A `pg` client that
+ * emits `error` with no listener throws, and an uncaught throw ends the process. TypeORM listens while a query
+ * runner holds a client and pg-pool while it is idle, but a client between the two (or held by code that
+ * borrows it without a query runner) would take the whole instance down when PostgreSQL restarts or ends its
+ * backend. An error here needs no action of its own: whoever uses the client sees the failed query, and the pool
+ * drops a dead client when it is released. Seen once at the teardown of fault-database-restart: the server's
+ * "terminating connection" error, thrown by a client with no listener (test/e2e/database-client-errors.e2e-spec.ts).
+ */
+export class PoolClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', ignoreHandledElsewhere);
+  }
+}
+
+function ignoreHandledElsewhere(): void {
+  // The query in flight is rejected with this error, and the pool's or TypeORM's own listener reports it.
+}

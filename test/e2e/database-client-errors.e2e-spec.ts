@@ -1,0 +1,33 @@
+import type { Pool, PoolClient } from 'pg';
+import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * A pool connection whose backend PostgreSQL ends (a restart, DROP DATABASE … WITH (FORCE), pg_terminate_backend)
+ * while nobody is listening on it must not throw its error into the process: that would end the instance.
+ */
+describeWithPostgres('a database connection ended by the server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('does not end the process when no query runner holds it, and the pool goes on', async () => {
+    const pool = (t.dataSource.driver as unknown as { master: Pool }).master;
+    // Borrowed straight from the pool: pg-pool has taken its idle listener off and TypeORM has not put one on.
+    const client: PoolClient = await pool.connect();
+    try {
+      const [{ pid }] = (await client.query('SELECT pg_backend_pid() AS pid')).rows as { pid: number }[];
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      const [{ terminated }] = await t.dataSource.query('SELECT pg_terminate_backend($1) AS terminated', [pid]);
+      expect(terminated).toBe(true);
+      // The server's error message comes first: thrown (no listener), it stops the client's reading and never ends.
+      const thrown = new Promise((_, reject) => setTimeout(() => reject(new Error('the ended connection threw its error instead of closing')), 5_000).unref());
+      await Promise.race([ended, thrown]);
+    } finally {
+      client.release(new Error('ended by the server'));
+    }
+    expect(await t.dataSource.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    expect((await fetch(`${t.baseUrl}/health`)).status).toBe(200);
+  });
+});
