@@ -3,7 +3,7 @@ import type { DatabaseConfig } from '../config/load-config.js';
 import { openEmbedded } from './embedded-template.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
-import { PoolClient } from './pool-client.js';
+import { SelfListeningClient } from './self-listening-client.js';
 
 export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
 
@@ -35,7 +35,7 @@ const common = {
  */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
-    return { options: { ...common, url: config.url, poolSize: 10, extra: { Client: PoolClient } }, singleSession: false, close: async () => undefined };
+    return { options: { ...common, url: config.url, poolSize: 10, extra: { Client: SelfListeningClient } }, singleSession: false, close: async () => undefined };
   }
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   const { pglite, saveAsTemplate } = await openEmbedded(config.dir, MIGRATIONS.map((m) => m.name));
