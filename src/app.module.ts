@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
 import { CibaModule } from './ciba/ciba.module.js';
 import { AuthFilesModule } from './auth-files/auth-files.module.js';
+import { ClockModule } from './common/clock.js';
 import { CryptoModule } from './common/crypto/crypto.module.js';
 import { APP_CONFIG, type AppConfig } from './config/load-config.js';
 import type { DatabaseHandle } from './database/data-source-options.js';
@@ -34,6 +35,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(database),
         RedisModule.forRoot(config.redisUrl),
+        ClockModule,
         CryptoModule,
         TelemetryModule,
         AdminModule,

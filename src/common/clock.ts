@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Global, Injectable, Module } from '@nestjs/common';
 
 /**
  * The service's notion of now. Time-dependent rules (liveness window, session expiry, retention) read it
@@ -17,3 +17,8 @@ export class Clock {
     this.offsetMs += ms;
   }
 }
+
+/** One clock for the whole service (a test that moves it moves every rule that reads it). */
+@Global()
+@Module({ providers: [Clock], exports: [Clock] })
+export class ClockModule {}

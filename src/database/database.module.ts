@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Inject, Injectable, type OnApplicationShutd
 import { DataSource } from 'typeorm';
 import { DATABASE_HANDLE, type DatabaseHandle } from './data-source-options.js';
 import { ExclusiveJobs } from './exclusive-jobs.js';
+import { guardTransactions } from './transaction-guard.js';
 
 @Injectable()
 class DatabaseLifecycle implements OnApplicationShutdown {
@@ -29,6 +30,7 @@ export class DatabaseModule {
           useFactory: async () => {
             const dataSource = await new DataSource(handle.options).initialize();
             await handle.afterMigrations?.();
+            guardTransactions(dataSource);
             return dataSource;
           },
         },

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
 import type { EntityManager } from 'typeorm';
+import { Clock } from '../common/clock.js';
 import { logger } from '../common/logging/logger.js';
 import { DATABASE_HANDLE, type DatabaseHandle } from '../database/data-source-options.js';
 import type { MerchantEntity } from './merchant.entity.js';
@@ -45,7 +46,10 @@ export class MerchantCache implements OnModuleInit, OnApplicationShutdown {
   private heartbeat?: NodeJS.Timeout;
   private closed = false;
 
-  constructor(@Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle) {
+  constructor(
+    @Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle,
+    private readonly clock: Clock,
+  ) {
     this.listening = handle.singleSession;
   }
 
@@ -67,7 +71,7 @@ export class MerchantCache implements OnModuleInit, OnApplicationShutdown {
 
   /** The merchant from memory, or `load`ed (and kept when found); undefined when unknown. */
   async get(clientId: string, load: () => Promise<MerchantEntity | null>): Promise<MerchantEntity | undefined> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const hit = this.listening ? this.entries.get(clientId) : undefined;
     if (hit && hit.until > now) return copy(hit.row);
     const generation = this.generation;

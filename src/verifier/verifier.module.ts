@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
 import { AppApiController } from './app-api/app-api.controller.js';
 import { AppSessionGuard } from './app-api/app-session.guard.js';
 import { VerifierAppService } from './app-api/verifier-app.service.js';
@@ -23,7 +22,6 @@ import { VerifierPurgeService } from './verifier-purge.service.js';
 @Module({
   controllers: [AppApiController, VerifierStatusController, SpecimenDocumentsController],
   providers: [
-    Clock,
     VerificationSessionsService,
     VerificationRecordsService,
     VerifierAppService,
@@ -40,6 +38,6 @@ import { VerifierPurgeService } from './verifier-purge.service.js';
     VerifierPurgeService,
     MatchLevelsReporter,
   ],
-  exports: [DocumentVerifierProvider, VerificationRecordsService, Clock, MatchLevelsReporter],
+  exports: [DocumentVerifierProvider, VerificationRecordsService, MatchLevelsReporter],
 })
 export class VerifierModule {}

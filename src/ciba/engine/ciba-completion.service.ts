@@ -11,6 +11,12 @@ import { CibaPushTokensService } from './ciba-push-tokens.service.js';
 import type { CibaRequestState } from '../requests/ciba-request.entity.js';
 import { type CibaRequest, CibaRequestsService } from '../requests/ciba-requests.service.js';
 
+interface Callback {
+  mode: 'ping' | 'push';
+  url: string;
+  bearer: string;
+}
+
 /** Further writes that belong to an approval (a provisioning's binding), made in its transaction. */
 export type ApprovalStep = (manager: EntityManager) => Promise<void>;
 
@@ -40,6 +46,9 @@ export class CibaCompletionService {
     const { row, details } = request;
     const engine = this.oidc.engine;
     const engineRequest = await this.engineRequest(details.authReqId);
+    // Read before the transaction: inside it, a read that misses the merchant cache would need a second connection.
+    const callback = await this.callbackOf(request);
+    const client = callback?.mode === 'push' ? await this.pushTokens.clientOf(engineRequest) : undefined;
     await inEngineTransaction(this.dataSource, async (manager) => {
       // From pending too: the customer-test page answers without the app's verification step.
       await this.claim(request, ['pending', 'verifying'], 'approved', manager);
@@ -57,7 +66,9 @@ export class CibaCompletionService {
         authTime: Math.floor(identity.authTime.getTime() / 1000),
       });
       await engineRequest.save();
-      await this.notify(request, manager, () => this.pushTokens.tokenResponse(engineRequest, grant, scheme, identity), grantId);
+      // A push carries the tokens themselves (CIBA Core 10.3.1), and names their grant: revoked if the push is given up.
+      if (callback && client) await this.notify(request, callback, manager, await this.pushTokens.tokenResponse(engineRequest, client, grant, scheme, identity), grantId);
+      else if (callback) await this.notify(request, callback, manager);
     });
     this.outbox.kick();
   }
@@ -65,12 +76,13 @@ export class CibaCompletionService {
   /** The user declined (or failed the verification), or the merchant cancelled (`cancelled`): the poll gets access_denied. */
   async deny(request: CibaRequest, description: string, to: 'denied' | 'cancelled' = 'denied'): Promise<void> {
     const engineRequest = await this.engineRequest(request.details.authReqId);
+    const callback = await this.callbackOf(request);
     await inEngineTransaction(this.dataSource, async (manager) => {
       await this.claim(request, ['pending', 'verifying'], to, manager);
       Object.assign(engineRequest, { error: 'access_denied', errorDescription: description });
       await engineRequest.save();
       // CIBA Core 12: a push merchant gets the error itself.
-      await this.notify(request, manager, async () => ({ error: 'access_denied', error_description: description }));
+      if (callback) await this.notify(request, callback, manager, { error: 'access_denied', error_description: description });
     });
     this.outbox.kick();
   }
@@ -86,17 +98,22 @@ export class CibaCompletionService {
     return request;
   }
 
+  /** Where and how the merchant is told of the result (ping or push with an endpoint and a token), if at all. */
+  private async callbackOf({ row, details }: CibaRequest): Promise<Callback | undefined> {
+    const merchant = await this.merchants.findEnabled(row.clientId);
+    const mode = merchant?.backchannelTokenDeliveryMode;
+    const url = merchant?.backchannelClientNotificationEndpoint;
+    if ((mode !== 'ping' && mode !== 'push') || !url || !details.notificationToken) return undefined;
+    return { mode, url, bearer: details.notificationToken };
+  }
+
   /**
    * CIBA Core 10.2: a ping says only that the result is ready; the merchant fetches it from the token endpoint.
    * 10.3.1 / 12: a push carries the result itself (`pushBody`: the token response or the error), with auth_req_id.
    */
-  private async notify({ row, details }: CibaRequest, manager: EntityManager, pushBody: () => Promise<Record<string, unknown>>, grantId?: string): Promise<void> {
-    const merchant = await this.merchants.findEnabled(row.clientId);
-    const mode = merchant?.backchannelTokenDeliveryMode;
-    if ((mode !== 'ping' && mode !== 'push') || !merchant?.backchannelClientNotificationEndpoint || !details.notificationToken) return;
-    const body = mode === 'push' ? { auth_req_id: details.authReqId, ...(await pushBody()) } : { auth_req_id: details.authReqId };
-    // A push of tokens names their grant: revoked if the push is given up (the outbox never sends it).
-    const revocable = mode === 'push' && grantId ? { grantId } : {};
-    await this.outbox.enqueue(row.clientId, mode, { url: merchant.backchannelClientNotificationEndpoint, bearer: details.notificationToken, body, ...revocable }, manager);
+  private async notify({ row, details }: CibaRequest, callback: Callback, manager: EntityManager, pushBody: Record<string, unknown> = {}, grantId?: string): Promise<void> {
+    const body = callback.mode === 'push' ? { auth_req_id: details.authReqId, ...pushBody } : { auth_req_id: details.authReqId };
+    const revocable = callback.mode === 'push' && grantId ? { grantId } : {};
+    await this.outbox.enqueue(row.clientId, callback.mode, { url: callback.url, bearer: callback.bearer, body, ...revocable }, manager);
   }
 }

@@ -6,6 +6,7 @@ import type { BackchannelAuthenticationRequest } from '../../oidc/provider/ciba-
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';
 
 type Grant = InstanceType<OidcProviderService['engine']['Grant']>;
+type EngineClient = InstanceType<OidcProviderService['engine']['Client']>;
 
 const AUTH_REQ_ID_CLAIM = 'urn:openid:params:jwt:claim:auth_req_id';
 const RT_HASH_CLAIM = 'urn:openid:params:jwt:claim:rt_hash';
@@ -28,10 +29,15 @@ function halfHash(value: string, alg: string): string {
 export class CibaPushTokensService {
   constructor(private readonly oidc: OidcProviderService) {}
 
-  async tokenResponse(request: BackchannelAuthenticationRequest, grant: Grant, scheme: string, identity: BrokeredIdentity): Promise<Record<string, unknown>> {
-    const engine = this.oidc.engine;
-    const client = await engine.Client.find(request.clientId!);
+  /** The engine's client of the request, found before the approval's transaction begins (it reads the merchant). */
+  async clientOf(request: BackchannelAuthenticationRequest): Promise<EngineClient> {
+    const client = await this.oidc.engine.Client.find(request.clientId!);
     if (!client) throw new Error('the merchant of this backchannel request is gone');
+    return client;
+  }
+
+  async tokenResponse(request: BackchannelAuthenticationRequest, client: EngineClient, grant: Grant, scheme: string, identity: BrokeredIdentity): Promise<Record<string, unknown>> {
+    const engine = this.oidc.engine;
     const scopes = new Set((request.scope ?? '').split(' ').filter(Boolean));
     const { accountId, grantId, acr, amr, authTime } = request;
     const at = new engine.AccessToken({ accountId: accountId!, client, grantId: grantId!, gty: 'ciba', claims: request.claims, scope: grant.getOIDCScopeFiltered(scopes) });
