@@ -20,6 +20,7 @@ import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
 import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
 import { SamlSsoService } from '../saml/sso/saml-sso.service.js';
+import { BoundedExpressAdapter } from './bounded-http-server.js';
 import { refuseNul } from './edge-guards.js';
 import { mountSwagger } from './swagger.js';
 
@@ -30,17 +31,6 @@ export interface StartedApp {
 }
 
 /**
- * Node closes an idle keep-alive connection after 5 s, at the moment a client (a proxy, an SDK, undici) may
- * be sending the next request on it: that request fails with "other side closed". Idle connections are
- * kept for 65 s, longer than the usual 60 s of load balancers and clients, so the client always closes first.
- */
-function keepConnectionsLongerThanClients(app: INestApplication): void {
-  const server = app.getHttpServer() as import('node:http').Server;
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-}
-
-/**
  * Builds the whole service (used by main.ts and by the end-to-end tests alike). `opening`: the database
  * already being opened (main.ts starts that before loading the rest of the code, which it overlaps).
  */
@@ -48,7 +38,7 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   setLogLevel(config.logLevel);
   configurePages({ privacyNoticeUrl: config.privacyNoticeUrl });
   const database = await (opening ?? openDatabase(config.database));
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), new BoundedExpressAdapter(config.ops.http), {
     logger: new JsonNestLogger(),
     bodyParser: false,
     // Start-up errors are thrown to the caller (main prints them and exits; tests see them).
@@ -94,7 +84,6 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   // No enableShutdownHooks: main.ts installs the graceful shutdown (src/ops), which drains before closing.
   mountSwagger(app, config.baseUrl);
   await app.init();
-  keepConnectionsLongerThanClients(app);
   const initialAdminToken = await app.get(AdminTokensService).ensureInitialToken();
   return { app, initialAdminToken };
 }

@@ -25,6 +25,22 @@ export class OpsEnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(1) @Max(600)
   SHUTDOWN_GRACE_SECONDS = 25;
 
+  /** /health and /health/ready: a database that does not answer a trivial query within this bound counts as down. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  DATABASE_PING_TIMEOUT_MS = 2000;
+
+  /** Node's server.requestTimeout: a request whose headers and body have not all arrived by then is answered 408 and closed. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(600)
+  HTTP_REQUEST_TIMEOUT_SECONDS = 60;
+
+  /** Node's server.headersTimeout: the request line and headers must have arrived by then (a slowloris sends them forever). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(600)
+  HTTP_HEADERS_TIMEOUT_SECONDS = 10;
+
+  /** Node's server.keepAliveTimeout: an idle keep-alive connection is closed after this long. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(600)
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS = 65;
+
   @Transform(toBool) @IsBoolean({ message: 'must be on or off' })
   RATE_LIMITS = true;
 
@@ -51,7 +67,8 @@ export class OpsEnvironmentVariables {
 }
 
 export const OPS_VARIABLE_NAMES = [
-  'METRICS_TOKEN', 'METRICS_PORT', 'SHUTDOWN_GRACE_SECONDS', 'RATE_LIMITS', 'RATE_LIMIT_WINDOW_SECONDS', 'RATE_LIMIT_AUTHORIZATION',
+  'METRICS_TOKEN', 'METRICS_PORT', 'SHUTDOWN_GRACE_SECONDS', 'DATABASE_PING_TIMEOUT_MS', 'HTTP_REQUEST_TIMEOUT_SECONDS',
+  'HTTP_HEADERS_TIMEOUT_SECONDS', 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 'RATE_LIMITS', 'RATE_LIMIT_WINDOW_SECONDS', 'RATE_LIMIT_AUTHORIZATION',
   'RATE_LIMIT_APP_API', 'RATE_LIMIT_TOKEN', 'RATE_LIMIT_CIBA', 'RATE_LIMIT_FACE', 'RATE_LIMIT_REDIS_PREFIX',
 ] as const satisfies readonly (keyof OpsEnvironmentVariables)[];
 
@@ -62,6 +79,9 @@ export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 export interface OpsConfig {
   metrics: { token?: string; port?: number };
   shutdownGraceSeconds: number;
+  databasePingTimeoutMs: number;
+  /** Bounds on what a slow client may hold (Node's http server timeouts), seconds. */
+  http: { requestTimeoutSeconds: number; headersTimeoutSeconds: number; keepAliveTimeoutSeconds: number };
   rateLimits: {
     enabled: boolean;
     windowSeconds: number;
@@ -79,6 +99,12 @@ export function loadOpsConfig(env: Record<string, string | undefined>): OpsConfi
   return {
     metrics: { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT },
     shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
+    databasePingTimeoutMs: vars.DATABASE_PING_TIMEOUT_MS,
+    http: {
+      requestTimeoutSeconds: vars.HTTP_REQUEST_TIMEOUT_SECONDS,
+      headersTimeoutSeconds: vars.HTTP_HEADERS_TIMEOUT_SECONDS,
+      keepAliveTimeoutSeconds: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
+    },
     rateLimits: {
       enabled: vars.RATE_LIMITS,
       windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS,

@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DATABASE_HANDLE, type DatabaseHandle } from './data-source-options.js';
+import { DatabasePing } from './database-ping.js';
 import { ExclusiveJobs } from './exclusive-jobs.js';
 import { guardTransactions } from './transaction-guard.js';
 
@@ -36,8 +37,9 @@ export class DatabaseModule {
         },
         DatabaseLifecycle,
         ExclusiveJobs,
+        DatabasePing,
       ],
-      exports: [DataSource, ExclusiveJobs, DATABASE_HANDLE],
+      exports: [DataSource, ExclusiveJobs, DatabasePing, DATABASE_HANDLE],
     };
   }
 }

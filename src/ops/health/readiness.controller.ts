@@ -19,8 +19,8 @@ export class ReadinessController {
   }
 
   @Get('ready')
-  ready(@Res({ passthrough: true }) res: Response): ReadinessReport {
-    const report = this.readiness.report();
+  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessReport> {
+    const report = await this.readiness.report();
     res.setHeader('Cache-Control', 'no-store');
     if (report.status !== 'ready') res.status(503);
     return report;

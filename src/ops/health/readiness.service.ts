@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { logger } from '../../common/logging/logger.js';
+import { DatabasePing } from '../../database/database-ping.js';
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { FACE_ENGINE } from '../../verifier/verification/face-engine.provider.js';
@@ -10,11 +11,12 @@ export type CheckState = 'ok' | 'pending' | 'failed';
 
 export interface ReadinessReport {
   status: 'ready' | 'not_ready' | 'draining';
-  checks: { migrations: CheckState; signing_keys: CheckState; face_models: CheckState; redis: CheckState | 'not_used'; draining: boolean };
+  checks: { migrations: CheckState; database: CheckState; signing_keys: CheckState; face_models: CheckState; redis: CheckState | 'not_used'; draining: boolean };
 }
 
 /**
- * Whether this instance should get traffic: migrations ran, the signing keys are loaded, the face models are
+ * Whether this instance should get traffic: migrations ran, the database answers within its bound (an instance whose
+ * pool is stuck answers nothing that needs it: it must leave the rotation), the signing keys are loaded, the face models are
  * warm, Redis answers when REDIS_URL is set (it holds every login in progress: without it the instance can only
  * answer temporarily_unavailable), and it is not draining (SIGTERM). The report names each check (never a secret or
  * an error message).
@@ -30,6 +32,7 @@ export class ReadinessService implements OnApplicationBootstrap {
     private readonly dataSource: DataSource,
     private readonly oidc: OidcProviderService,
     private readonly moduleRef: ModuleRef,
+    private readonly databasePing: DatabasePing,
     @Inject(REDIS) private readonly redis: RedisHandle,
   ) {}
 
@@ -69,9 +72,10 @@ export class ReadinessService implements OnApplicationBootstrap {
     return this.drainingSince !== undefined;
   }
 
-  report(): ReadinessReport {
+  async report(): Promise<ReadinessReport> {
     const checks = {
       migrations: this.migrations,
+      database: ((await this.databasePing.answers()) ? 'ok' : 'failed') as CheckState,
       // The engine exists only once a key set was loaded into it (OidcProviderService.reload).
       signing_keys: (this.oidc.engine ? 'ok' : 'pending') as CheckState,
       face_models: this.faceModels,
@@ -79,7 +83,7 @@ export class ReadinessService implements OnApplicationBootstrap {
       redis: this.redis === null ? ('not_used' as const) : this.redis.status === 'ready' ? ('ok' as const) : ('failed' as const),
       draining: this.draining,
     };
-    const ready = checks.migrations === 'ok' && checks.signing_keys === 'ok' && checks.face_models === 'ok' && checks.redis !== 'failed';
+    const ready = checks.migrations === 'ok' && checks.database === 'ok' && checks.signing_keys === 'ok' && checks.face_models === 'ok' && checks.redis !== 'failed';
     return { status: this.draining ? 'draining' : ready ? 'ready' : 'not_ready', checks };
   }
 }

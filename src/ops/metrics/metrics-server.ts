@@ -48,7 +48,7 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
       if (req.method !== 'GET' && req.method !== 'HEAD') return json(405, { error: 'method_not_allowed', error_description: 'only GET' });
       if (path === '/health/live') return json(200, { status: 'ok' });
       if (path === '/health/ready') {
-        const report = this.readiness.report();
+        const report = await this.readiness.report();
         return json(report.status === 'ready' ? 200 : 503, report);
       }
       if (path !== '/metrics') return json(404, { error: 'not_found', error_description: `Cannot GET ${path.slice(0, 100)}` });

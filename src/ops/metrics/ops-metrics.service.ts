@@ -156,8 +156,8 @@ export class OpsMetrics implements OnModuleInit {
       name: 'broker_ready',
       help: '1 when this instance is ready for traffic (GET /health/ready answers 200)',
       registers: [this.registry],
-      collect() {
-        this.set(readiness.report().status === 'ready' ? 1 : 0);
+      async collect() {
+        this.set((await readiness.report()).status === 'ready' ? 1 : 0);
       },
     });
     new Gauge({

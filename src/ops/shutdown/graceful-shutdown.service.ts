@@ -14,13 +14,21 @@ export interface ShutdownSummary {
   /** Requests and face verifications still running when the grace time ran out (0 on a clean drain). */
   requests_cut: number;
   face_work_cut: number;
+  /** False when closing (the outbox, the pools, the workers) did not end within the grace time and was abandoned. */
+  closed: boolean;
 }
+
+/** The share of the grace time kept for closing the pools once the drain is over, at most CLOSE_RESERVE_MAX_MS. */
+const CLOSE_RESERVE_SHARE = 0.2;
+const CLOSE_RESERVE_MAX_MS = 5000;
 
 /**
  * SIGTERM (or SIGINT): readiness goes 503 and the port stops accepting at once; requests in flight and face
- * work finish within SHUTDOWN_GRACE_SECONDS (what is left then is cut); the outbox ticker stops after its
- * round in flight has written its results; then Nest's hooks close the Redis connection, the face workers and
- * the database pool. One log line, exit 0.
+ * work may finish until the last part of SHUTDOWN_GRACE_SECONDS (what is left then is cut); the outbox ticker stops
+ * after its round in flight has written its results; then Nest's hooks close the Redis connection, the face workers
+ * and the database pool. The whole shutdown ends within the grace time: closing that does not finish by then (a
+ * request hung on the database holds the pool's connection) is abandoned, and the process exits all the same, for an
+ * orchestrator's SIGKILL would otherwise be the only way out. One log line; exit 0, or 1 when closing was abandoned.
  */
 @Injectable()
 export class GracefulShutdown {
@@ -43,7 +51,7 @@ export class GracefulShutdown {
       // A second signal changes nothing: the grace time already bounds the drain.
       if (this.running) return;
       this.shutdown(app, signal).then(
-        () => process.exit(0),
+        (summary) => process.exit(summary.closed ? 0 : 1),
         (err: unknown) => {
           logger.fatal({ err }, 'shutdown failed');
           process.exit(1);
@@ -61,7 +69,9 @@ export class GracefulShutdown {
 
   private async drain(app: INestApplication, signal: string): Promise<ShutdownSummary> {
     const started = Date.now();
-    const deadline = started + this.config.ops.shutdownGraceSeconds * 1000;
+    const graceMs = this.config.ops.shutdownGraceSeconds * 1000;
+    const deadline = started + graceMs;
+    const drainUntil = deadline - Math.min(graceMs * CLOSE_RESERVE_SHARE, CLOSE_RESERVE_MAX_MS);
     this.readiness.startDraining();
     this.http.closeConnectionsAfterResponses();
     const server = this.http.server;
@@ -70,19 +80,25 @@ export class GracefulShutdown {
     // A connection whose request has finished goes idle: close it then, so the client does not send another.
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     try {
-      await Promise.race([this.http.whenIdle(), sleep(Math.max(0, deadline - Date.now()), undefined, { ref: false })]);
+      await Promise.race([this.http.whenIdle(), sleep(Math.max(0, drainUntil - Date.now()), undefined, { ref: false })]);
       // Face work can outlive its request (the app hung up): it holds decoded frames and a worker, let it end.
-      while (this.faceWork > 0 && Date.now() < deadline) await sleep(50);
+      while (this.faceWork > 0 && Date.now() < drainUntil) await sleep(50);
     } finally {
       clearInterval(sweep);
     }
-    const summary: ShutdownSummary = { signal, duration_ms: 0, requests_cut: this.http.requestsInFlight, face_work_cut: this.faceWork };
+    const summary: ShutdownSummary = { signal, duration_ms: 0, requests_cut: this.http.requestsInFlight, face_work_cut: this.faceWork, closed: false };
     server.closeAllConnections();
-    await this.stopOutbox();
-    await app.close();
+    const closing = (async () => {
+      await this.stopOutbox();
+      await app.close();
+      return true;
+    })();
+    summary.closed = await Promise.race([closing, sleep(Math.max(0, deadline - Date.now()), false, { ref: false })]);
+    closing.catch((err: unknown) => logger.error({ err }, 'closing after the grace time failed'));
     summary.duration_ms = Date.now() - started;
-    const clean = summary.requests_cut === 0 && summary.face_work_cut === 0;
+    const clean = summary.requests_cut === 0 && summary.face_work_cut === 0 && summary.closed;
     if (clean) logger.info(summary, 'shutdown complete');
+    else if (!summary.closed) logger.error(summary, 'shutdown: closing did not end within the grace time and was abandoned');
     else logger.warn(summary, 'shutdown complete: grace time over, work cut');
     return summary;
   }
