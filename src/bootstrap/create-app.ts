@@ -21,7 +21,7 @@ import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
 import { SamlSsoService } from '../saml/sso/saml-sso.service.js';
 import { BoundedExpressAdapter } from './bounded-http-server.js';
-import { refuseNul } from './edge-guards.js';
+import { noStoreOnBrokerPages, refuseNul } from './edge-guards.js';
 import { mountSwagger } from './swagger.js';
 
 export interface StartedApp {
@@ -62,6 +62,7 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
       hsts: config.isProduction,
     }),
   );
+  app.use(noStoreOnBrokerPages);
   // Bad input is refused before anything parses or stores it (the engine included); see README.
   app.use(refuseNul);
   // Rate limits before the engine and the SAML front door (they answer these paths); after refuseNul, which has

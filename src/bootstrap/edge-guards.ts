@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { refuseNulInRequest } from '../common/http/refuse-nul.middleware.js';
 import { requestIdOf } from '../common/logging/request-context.js';
 import { pickLocale } from '../i18n/locales.js';
@@ -21,3 +21,17 @@ export const refuseNul = refuseNulInRequest({
     return errorPage(pickLocale(query.get('ui_locale'), query.get('ui_locales'), req.headers['accept-language']), 'invalid_request', description, requestIdOf(req));
   },
 });
+
+/** Under /its, only these are the same for everyone and may be cached (scripts, the favicon, merchant logos). */
+const SHARED_ASSETS = '/its/assets/';
+
+/**
+ * Every broker page is about one person's login (their interaction, their choice of scheme, their error): a shared
+ * cache or the browser's back-forward cache must never keep one. The engine sends no-store on its own pages (the
+ * authorization endpoint, its error and logout pages); this covers ours under /its, set before any handler runs so
+ * that error pages carry it too.
+ */
+export function noStoreOnBrokerPages(req: Request, res: Response, next: NextFunction): void {
+  if (req.path.startsWith('/its/') && !req.path.startsWith(SHARED_ASSETS)) res.setHeader('Cache-Control', 'no-store');
+  next();
+}

@@ -15,6 +15,8 @@ export interface Page {
   url: string;
   location?: string;
   html: string;
+  /** The answer's Cache-Control header, if any. */
+  cacheControl?: string;
 }
 
 export interface HtmlForm {
@@ -111,7 +113,7 @@ export class TestBrowser {
     const cookie = this.cookieHeader(url);
     const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...this.headers, ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
     for (const header of res.headers.getSetCookie()) this.store(header, target);
-    return { status: res.status, url, location: res.headers.get('location') ?? undefined, html: await res.text() };
+    return { status: res.status, url, location: res.headers.get('location') ?? undefined, html: await res.text(), cacheControl: res.headers.get('cache-control') ?? undefined };
   }
 
   private store(header: string, from: URL): void {
