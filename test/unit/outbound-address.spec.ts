@@ -7,10 +7,13 @@ const CUSTOMER_TEST = { allowLoopback: true };
 /** The registration-time address rule (a 400 naming the field) against the connect-time filter it answers for. */
 describe('outbound address rule at registration', () => {
   it('refuses at least every address the connect-time filter refuses', async () => {
+    // One address of each special range of the filter's ipaddr.js.
     const refusedAtConnect = [
-      '0.0.0.0', '10.1.2.3', '100.64.0.1', '127.0.0.1', '169.254.169.254', '172.16.0.1', '192.0.0.1', '192.0.2.1', '192.88.99.1',
-      '192.168.0.1', '198.51.100.1', '203.0.113.1', '224.0.0.1', '240.0.0.1', '255.255.255.255',
-      '::', '::1', '::ffff:a9fe:a9fe', '::ffff:808:808', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::1', '2001::1', '2001:db8::1', 'fc00::1', 'fd12::1', 'fe80::1', 'ff02::1',
+      '0.0.0.0', '10.1.2.3', '100.64.0.1', '127.0.0.1', '169.254.169.254', '172.16.0.1', '192.0.0.1', '192.0.2.1', '192.31.196.1', '192.52.193.1',
+      '192.88.99.1', '192.168.0.1', '192.175.48.1', '198.18.0.1', '198.51.100.1', '203.0.113.1', '224.0.0.1', '240.0.0.1', '255.255.255.255',
+      '::', '::1', '::ffff:a9fe:a9fe', '::ffff:808:808', '::ffff:0:a9fe:a9fe', '64:ff9b::a9fe:a9fe', '64:ff9b:1::1', '100::1', '2001::1', '2001:2::1',
+      '2001:3::1', '2001:4:112::1', '2001:db8::1', '2001:10::1', '2001:20::1', '2001:30::1', '2002:a9fe:a9fe::1', '2620:4f:8000::1', '3fff::1',
+      '5f00::1', 'fc00::1', 'fd12::1', 'fe80::1', 'fec0::1', 'ff02::1',
     ];
     for (const address of refusedAtConnect) {
       const host = address.includes(':') ? `[${address}]` : address;

@@ -6,19 +6,20 @@ import type { OutboundPolicy } from './outbound-fetch.js';
  * The registration half of the outbound address rule: a first, clear answer (a 400 naming the field) to an
  * admin who registers a URL we would never reach. The guard stays the connect-time filter of outbound-fetch
  * (request-filtering-agent: global unicast only, loopback in customer-test), which also catches a name that
- * resolves here only later (DNS rebinding). These ranges hold every address that filter refuses (see
- * test/unit/outbound-address.spec.ts) and a few it lets through but that never hold a merchant or an
- * upstream: benchmarking 198.18/15, IPv4-compatible ::/96, local-use NAT64.
+ * resolves here only later (DNS rebinding). These ranges are those that filter refuses (its ipaddr.js
+ * special ranges; test/unit/outbound-address.spec.ts sends to one address of each), plus IPv4-compatible
+ * ::/96, which it lets through and which never holds a merchant or an upstream.
  */
 const RESERVED = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 3],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.31.196.0', 24], ['192.52.193.0', 24], ['192.88.99.0', 24],
+  ['192.168.0.0', 16], ['192.175.48.0', 24], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 3],
 ] as const) RESERVED.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64],
-  ['2001::', 32], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23],
+  ['2001:db8::', 32], ['2001:3::', 32], ['2001:10::', 28], ['2001:20::', 28], ['2001:30::', 28], ['2002::', 16],
+  ['2620:4f:8000::', 48], ['3fff::', 20], ['5f00::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) RESERVED.addSubnet(net, prefix, 'ipv6');
 
 const MAPPED = new BlockList();
