@@ -8,6 +8,7 @@ import { SecretBox } from '../common/crypto/secret-box.js';
 import { BadRequestError, NotFoundError } from '../common/errors/app-error.js';
 import type { PageQueryDto } from '../common/http/pagination.dto.js';
 import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
+import { resolvedUrlAddressProblem } from '../oidc/provider/outbound-address.js';
 import type { CreateMerchantDto } from './dto/create-merchant.dto.js';
 import type { MerchantDto, MerchantPageDto, MerchantSecretDto, MerchantWithSecretDto } from './dto/merchant-response.dto.js';
 import type { UpdateMerchantDto } from './dto/update-merchant.dto.js';
@@ -20,6 +21,7 @@ import { jwksUriKeyProblems, keyIdsOf } from './jwks-uri-key-check.js';
 import { MerchantCache } from './merchant-cache.js';
 
 const secretContext = (clientId: string) => `merchant-secret:${clientId}`;
+const CALLBACK_FIELD = 'backchannel_client_notification_endpoint';
 
 /** Merchant registration and lookup. Knows nothing of OAuth flows (architecture rule). */
 @Injectable()
@@ -41,6 +43,7 @@ export class MerchantsService {
     const entity = this.merchants.create({ clientId: `m_${randomBytes(12).toString('base64url')}`, requestUris: [], postLogoutRedirectUris: [] });
     const fields = applyMerchantFields(entity, dto);
     this.assertAcceptable(entity);
+    await this.assertCallbackAddress(dto);
     await this.assertKeysAtJwksUri(entity);
     const logo = await this.fetchLogoOf(dto);
     const secret = newSecret();
@@ -71,7 +74,8 @@ export class MerchantsService {
   }
 
   async update(clientId: string, dto: UpdateMerchantDto, actor: AdminActor): Promise<MerchantDto> {
-    // Fetched before the row is locked: a slow logo or key server never holds the merchant's row.
+    // Fetched (and resolved) before the row is locked: a slow logo, key or name server never holds the merchant's row.
+    await this.assertCallbackAddress(dto);
     const logo = await this.fetchLogoOf(dto);
     const draft = await this.load(clientId);
     const keysBefore = keyIdsOf(draft);
@@ -152,6 +156,18 @@ export class MerchantsService {
   private async fetchLogoOf(dto: CreateMerchantDto | UpdateMerchantDto): Promise<FetchedLogo | undefined> {
     if (typeof dto.logo_uri !== 'string') return undefined;
     return fetchLogo(dto.logo_uri, { allowLoopback: !this.config.isProduction });
+  }
+
+  /**
+   * A CIBA callback the outbox could never deliver to (it refuses such addresses at every connection, and
+   * the merchant would only see no callback) is refused now, naming the field: the same address rule and
+   * loopback policy as delivery. Checked when the field is sent, as logo_uri.
+   */
+  private async assertCallbackAddress(dto: CreateMerchantDto | UpdateMerchantDto): Promise<void> {
+    const endpoint = dto.backchannel_client_notification_endpoint;
+    if (typeof endpoint !== 'string') return;
+    const problem = await resolvedUrlAddressProblem(endpoint, { allowLoopback: !this.config.isProduction });
+    if (problem) throw new BadRequestError(`${CALLBACK_FIELD}: ${problem}`, { [CALLBACK_FIELD]: [problem] });
   }
 
   /** Stores the fetched logo and points the merchant at it; none (logo_uri: null) removes the merchant's logo. */

@@ -1,3 +1,4 @@
+import { boundedReplace, MatchTimeout } from '../../src/eid/upstream-oidc/mappers/bounded-replace.js';
 import { ConstantMapper } from '../../src/eid/upstream-oidc/mappers/constant.mapper.js';
 import { CopyClaimMapper } from '../../src/eid/upstream-oidc/mappers/copy-claim.mapper.js';
 import { DateFormatMapper, parseUpstreamDate } from '../../src/eid/upstream-oidc/mappers/date-format.mapper.js';
@@ -54,7 +55,37 @@ describe('upstream claim mappers', () => {
     expect(run(strip, { nin: 'NO07038512345' }).claims).toEqual({ personal_number: '07038512345' });
     expect(run(strip, { nin: 'SE198503071234' }).claims).toEqual({});
     expect(run(strip, { nin: `NO${'1'.repeat(2000)}` }).claims).toEqual({});
-    expect(() => new RegexMapper('a', 'b', 'x'.repeat(201), '')).toThrow(RangeError);
+    // Longer than the admin API takes (a row from before): no claim rather than a scheme that fails to load.
+    expect(run(new RegexMapper('nin', 'personal_number', 'x'.repeat(201), 'y'), { nin: 'x'.repeat(201) }).claims).toEqual({});
+  });
+
+  describe('regex patterns that can backtrack for seconds on an upstream value', () => {
+    const NESTED = '^(a+)+$';
+    const VALUE = `${'a'.repeat(28)}!`;
+    const patternProblem = (pattern: string) => mapperProblems([{ type: 'regex', from: 'nick', to: 'name', pattern, replacement: '$1' }])['claim_mappers.0.pattern'];
+
+    it('are refused when configured, naming the field and why', () => {
+      expect(patternProblem(NESTED)).toEqual([expect.stringContaining('repeats a group that holds a quantifier')]);
+      const refused = ['(a|aa)*', '(\\d+-)+x', '(?=a)b', '(?<!a)b', '(a)\\1', '(?<x>a)\\k<x>', '^a*a*a*b$', '(.*)@(.*)', 'a{2000}', `^${'a?'.repeat(20)}b$`];
+      for (const pattern of refused) expect([pattern, patternProblem(pattern)]).toEqual([pattern, [expect.any(String)]]);
+      const accepted = ['^NO(\\d{11})$', 'NO(\\d{11})', '^born (.*)$', '^([^,]+), (.+)$', '^(?<y>\\d{4})-(?<m>\\d{2})-(?<d>\\d{2})$', '^(?:\\+47)?(\\d{8})$', '^[ab]+$', '^(?:ab)+$', '^\\p{Lu}[\\]\\\\]*$'];
+      for (const pattern of accepted) expect([pattern, patternProblem(pattern)]).toEqual([pattern, undefined]);
+    });
+
+    it('one stored before the rules gives no claim, at once, instead of holding the event loop', () => {
+      const before = process.cpuUsage();
+      expect(run(new RegexMapper('nick', 'name', NESTED, '$1'), { nick: VALUE }).claims).toEqual({});
+      const used = process.cpuUsage(before);
+      expect((used.user + used.system) / 1000).toBeLessThan(1500);
+    });
+
+    it('every match stops at its time limit, the bound for anything the rules let through', () => {
+      const started = Date.now();
+      expect(() => boundedReplace(new RegExp(NESTED, 'u'), VALUE, '$1', 50)).toThrow(MatchTimeout);
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(boundedReplace(/^NO(\d{11})$/u, 'NO07038512345', '$1')).toBe('07038512345');
+      expect(boundedReplace(/^NO(\d{11})$/u, 'SE198503071234', '$1')).toBeUndefined();
+    });
   });
 
   it('runs in order, each reading what earlier mappers wrote (a regex, then a date)', () => {

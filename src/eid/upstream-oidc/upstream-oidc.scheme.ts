@@ -5,7 +5,7 @@ import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../acr.js';
 import type { EidProvider, EidRequest, EidStep, ResumesRedirect, SupportsAcr } from '../eid-provider.js';
 import type { PendingRedirectsService } from '../redirects/pending-redirects.service.js';
 import type { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
-import { type ClaimMapper, createMappers, mapClaims } from './mappers/index.js';
+import { type ClaimMapper, createMappers, mapClaims, mapperProblems } from './mappers/index.js';
 import { oidc, UpstreamOidcClient } from './upstream-oidc.client.js';
 import type { UpstreamSchemeSettings } from './upstream-scheme-settings.js';
 import { upstreamSubject } from './upstream-subject.js';
@@ -54,6 +54,9 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
       policy: { allowLoopback: deps.allowLoopback && settings.environment === 'customer-test' },
     });
     this.mappers = createMappers(settings.claimMappers);
+    // A row saved under older rules may break today's: a refused regex gives no claim, and the admin learns why here.
+    const stale = mapperProblems(settings.claimMappers);
+    if (Object.keys(stale).length) logger.warn({ scheme: this.id, problems: stale }, 'stored claim mappers break the current rules; a refused regex mapper gives no claim');
   }
 
   displayName(_messages: Messages, locale: UiLocale = DEFAULT_LOCALE): string {

@@ -133,7 +133,7 @@ export class MerchantOptionalFields {
   @OptionalNotNull() @IsIn(CIBA_DELIVERY_MODES)
   backchannel_token_delivery_mode?: (typeof CIBA_DELIVERY_MODES)[number];
 
-  @ApiPropertyOptional({ description: 'Callback for CIBA ping and push delivery (https; http://localhost also in customer-test).' })
+  @ApiPropertyOptional({ description: 'Callback for CIBA ping and push delivery (https; http://localhost also in customer-test). Never at a private, reserved, link-local or (in production) loopback address, nor a name leading there: 400 naming this field.' })
   @IsOptional() @IsRedirectUri({ message: 'backchannel_client_notification_endpoint must be an absolute http(s) URL without fragment or credentials' })
   backchannel_client_notification_endpoint?: string;
 

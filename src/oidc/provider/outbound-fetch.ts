@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { LOOPBACK_RANGES } from './outbound-address.js';
 
 /** Why an outbound fetch failed; for the logs only (callers answer their own generic error). */
 export class OutboundFetchError extends Error {}
@@ -16,17 +17,16 @@ export interface OutboundResponse {
   body: Buffer;
 }
 
-// The whole of 127/8: a local test upstream listens on 127.0.0.2 so that a browser keeps its cookies apart.
-const LOOPBACK = ['127.0.0.0/8', '::1'];
 
 // The agents check the address the socket actually connects to, after DNS resolution and inside the
 // connection itself: a name that resolved to a public address for a check and to 127.0.0.1 for the
 // connection (DNS rebinding) cannot get past them, as it could with a separate lookup before fetch().
+// outbound-address answers admins at registration from the same rule; these remain the guard.
 const agents = new Map<boolean, { http: RequestFilteringHttpAgent; https: RequestFilteringHttpsAgent }>();
 function agentsFor(allowLoopback: boolean) {
   let pair = agents.get(allowLoopback);
   if (!pair) {
-    const options = { allowPrivateIPAddress: false, allowMetaIPAddress: false, allowIPAddressList: allowLoopback ? LOOPBACK : [] };
+    const options = { allowPrivateIPAddress: false, allowMetaIPAddress: false, allowIPAddressList: allowLoopback ? LOOPBACK_RANGES : [] };
     pair = { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
     agents.set(allowLoopback, pair);
   }

@@ -4,7 +4,8 @@ import { ConstantMapper } from './constant.mapper.js';
 import { CopyClaimMapper } from './copy-claim.mapper.js';
 import { DATE_FORMATS, type DateFormat, DateFormatMapper } from './date-format.mapper.js';
 import { JoinNamesMapper } from './join-names.mapper.js';
-import { MAX_PATTERN_LENGTH, RegexMapper } from './regex.mapper.js';
+import { RegexMapper } from './regex.mapper.js';
+import { regexPatternProblem } from './regex-safety.js';
 import { RenameClaimMapper } from './rename-claim.mapper.js';
 import { SplitNameMapper } from './split-name.mapper.js';
 
@@ -92,13 +93,9 @@ export function mapperProblems(configs: readonly ClaimMapperConfig[]): Record<st
         target('to');
         need('pattern');
         if (c.replacement === undefined) add(i, 'replacement', 'replacement is required for a regex mapper');
-        if (c.pattern && c.pattern.length > MAX_PATTERN_LENGTH) add(i, 'pattern', `pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
-        else if (c.pattern) {
-          try {
-            new RegExp(c.pattern, 'u');
-          } catch {
-            add(i, 'pattern', 'pattern is not a valid regular expression');
-          }
+        if (c.pattern) {
+          const problem = regexPatternProblem(c.pattern);
+          if (problem) add(i, 'pattern', problem);
         }
         break;
       default:

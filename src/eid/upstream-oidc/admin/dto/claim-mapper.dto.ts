@@ -45,7 +45,7 @@ export class ClaimMapperDto {
   @IsOptional() @IsString() @MaxLength(1000)
   value?: string;
 
-  @ApiPropertyOptional({ description: 'regex: pattern (JavaScript syntax, unicode mode, at most 200 characters)', example: '^NO(\\d{11})$' })
+  @ApiPropertyOptional({ description: 'regex: pattern (JavaScript syntax, unicode mode, at most 200 characters; no backreferences, lookaround, repeated groups holding a quantifier or alternation, nor more than two unbounded quantifiers: see the README)', example: '^NO(\\d{11})$' })
   @IsOptional() @IsString() @MaxLength(200)
   pattern?: string;
 
