@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import { AdminTokensService } from '../admin/admin-tokens.service.js';
 import { AppModule } from '../app.module.js';
 import { AppExceptionFilter } from '../common/errors/app-exception.filter.js';
-import { refuseNulInParsedBody } from '../common/http/refuse-nul.middleware.js';
+import { refuseCharactersInParsedBody } from '../common/http/refuse-characters.middleware.js';
 import { createValidationPipe } from '../common/http/validation.js';
 import { accessLogMiddleware } from '../common/logging/access-log.middleware.js';
 import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
@@ -20,7 +20,7 @@ import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
 import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
 import { SamlSsoService } from '../saml/sso/saml-sso.service.js';
-import { refuseNul } from './edge-guards.js';
+import { refuseBadCharacters } from './edge-guards.js';
 import { mountSwagger } from './swagger.js';
 
 export interface StartedApp {
@@ -73,9 +73,9 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
     }),
   );
   // Bad input is refused before anything parses or stores it (the engine included); see README.
-  app.use(refuseNul);
-  // Rate limits before the engine and the SAML front door (they answer these paths); after refuseNul, which has
-  // buffered the engine's bodies, so the merchant is read from the body without reading the stream again.
+  app.use(refuseBadCharacters);
+  // Rate limits before the engine and the SAML front door (they answer these paths); after refuseBadCharacters, which
+  // has buffered the engine's bodies, so the merchant is read from the body without reading the stream again.
   app.use(app.get(RateLimiter).middleware());
   // oidc-provider reads its own request bodies, so it sits before Nest's body parsers.
   const oidc = app.get(OidcProviderService);
@@ -88,7 +88,7 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   app.use(SAML_PATHS.artifactResolution, text({ type: 'text/xml', limit: MAX_SOAP_REQUEST_BYTES }));
   app.useBodyParser('json', { limit: '256kb' });
   app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
-  app.use(refuseNulInParsedBody);
+  app.use(refuseCharactersInParsedBody);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter());
   // No enableShutdownHooks: main.ts installs the graceful shutdown (src/ops), which drains before closing.

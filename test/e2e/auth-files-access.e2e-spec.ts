@@ -83,11 +83,12 @@ describe('auth-files access (spec 4.8, 1.9): refusals decided before anything is
     }
   });
 
-  it('answers a body that is not JSON, or carries a NUL, with the auth-files error object, not the generic one', async () => {
+  it('answers a body that is not JSON, or carries a NUL or a lone surrogate, with the auth-files error object, not the generic one', async () => {
     const cases: [string, RegExp][] = [
       ['{"params": {"type": "application/pdf"', /not valid JSON/],
       ['{"params": {"type": "application/pdf"}}}', /not valid JSON/],
       ['{"params": {"type": "application/pdf", "locale": "en\\u0000GB"}}', /NUL/i],
+      ['{"params": {"type": "application/pdf", "locale": "en\\udfffGB"}}', /lone UTF-16 surrogate/],
     ];
     for (const [body, message] of cases) {
       const res = await fetchFile(shop, tid, body);
