@@ -6,7 +6,7 @@ import { sendError } from '../errors/app-exception.filter.js';
  * The most a JSON body may hold: members and array elements in all, and levels of nesting. The largest legitimate
  * bodies (a merchant with 20 JWKs, an auth-files request with its metadata, a face upload of 17 frames) hold a few
  * hundred entries and nest 5 levels; form bodies and query strings are held to 1,000 parameters by their parsers.
- * Validation (class-transformer) costs the square of an object's keys: 150,000 unknown keys took 14-19 s of CPU,
+ * Validation (class-transformer) costs the square of an object's keys: 150,000 unknown keys took 14-30 s of CPU,
  * and parsing an 8 MiB body of keys a second, each with the event loop blocked throughout.
  */
 export const JSON_BOUNDS = { maxEntries: 1_000, maxDepth: 16 } as const;
