@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { randomBytes } from 'node:crypto';
-import { fieldMessages } from '../common/http/validation.js';
+import { describeFieldErrors, fieldMessages } from '../common/http/validation.js';
 import { DEFAULT_REPORT_LOCALE, type ReportLocale } from '../i18n/auth-files-report-messages.js';
 import { invalidAuthFilesRequest } from './auth-files.errors.js';
 import { FetchAuthFileDto, PERMISSION_FLAGS, type AuthFileParamsDto, type PdfAMode, type PhotoSource } from './dto/fetch-auth-file.dto.js';
@@ -36,8 +36,7 @@ export async function parseAuthFileRequest(body: unknown): Promise<AuthFileReque
   const dto = plainToInstance(FetchAuthFileDto, body);
   const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (errors.length) {
-    const fields = fieldMessages(errors);
-    throw invalidAuthFilesRequest(Object.entries(fields).map(([f, m]) => `${f}: ${m.join('; ')}`).join('; '));
+    throw invalidAuthFilesRequest(describeFieldErrors(fieldMessages(errors)).description);
   }
   const p = dto.params;
   if (p.type === 'image/png') {

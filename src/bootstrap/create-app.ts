@@ -2,12 +2,13 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json, text } from 'express';
+import { text } from 'express';
 import helmet from 'helmet';
 import { AdminTokensService } from '../admin/admin-tokens.service.js';
 import { AppModule } from '../app.module.js';
 import { AppExceptionFilter } from '../common/errors/app-exception.filter.js';
-import { refuseNulInParsedBody } from '../common/http/refuse-nul.middleware.js';
+import { refuseUnboundedBody } from '../common/http/json-bounds.js';
+import { refuseCharactersInParsedBody } from '../common/http/refuse-characters.middleware.js';
 import { createValidationPipe } from '../common/http/validation.js';
 import { accessLogMiddleware } from '../common/logging/access-log.middleware.js';
 import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
@@ -21,7 +22,8 @@ import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
 import { SamlSsoService } from '../saml/sso/saml-sso.service.js';
 import { BoundedExpressAdapter } from './bounded-http-server.js';
-import { noStoreOnBrokerPages, refuseNul } from './edge-guards.js';
+import { noStoreOnBrokerPages, refuseBadCharacters } from './edge-guards.js';
+import { useJsonBodyParsers } from './json-body-limits.js';
 import { mountSwagger } from './swagger.js';
 
 export interface StartedApp {
@@ -64,22 +66,22 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   );
   app.use(noStoreOnBrokerPages);
   // Bad input is refused before anything parses or stores it (the engine included); see README.
-  app.use(refuseNul);
-  // Rate limits before the engine and the SAML front door (they answer these paths); after refuseNul, which has
-  // buffered the engine's bodies, so the merchant is read from the body without reading the stream again.
+  app.use(refuseBadCharacters);
+  // Rate limits before the engine and the SAML front door (they answer these paths); after refuseBadCharacters, which
+  // has buffered the engine's bodies, so the merchant is read from the body without reading the stream again.
   app.use(app.get(RateLimiter).middleware());
   // oidc-provider reads its own request bodies, so it sits before Nest's body parsers.
   const oidc = app.get(OidcProviderService);
   // SAML requests share the authorization endpoint's path; the front door turns them into engine requests.
   app.use(app.get(SamlSsoService).frontDoor());
   app.use(oidc.middleware());
-  // The app API carries chip files and face frames; everything else stays small.
-  app.use('/app/v1', json({ limit: '8mb' }));
   // SAML artifact resolution is SOAP 1.1 (text/xml), read as text and parsed by its own bounded, DTD-free reader.
   app.use(SAML_PATHS.artifactResolution, text({ type: 'text/xml', limit: MAX_SOAP_REQUEST_BYTES }));
-  app.useBodyParser('json', { limit: '256kb' });
+  // The app API's chip files and face frames need megabytes, its other calls little (per path); the rest stays small.
+  useJsonBodyParsers(app);
   app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
-  app.use(refuseNulInParsedBody);
+  // Before validation, whose cost grows with the square of an object's keys: bound the parsed body, then its text.
+  app.use(refuseUnboundedBody, refuseCharactersInParsedBody);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter());
   // No enableShutdownHooks: main.ts installs the graceful shutdown (src/ops), which drains before closing.

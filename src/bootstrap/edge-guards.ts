@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { refuseNulInRequest } from '../common/http/refuse-nul.middleware.js';
+import { refuseCharactersInRequest } from '../common/http/refuse-characters.middleware.js';
 import { requestIdOf } from '../common/logging/request-context.js';
 import { pickLocale } from '../i18n/locales.js';
 import { errorPage } from '../oidc/provider/error-page.js';
@@ -8,11 +8,11 @@ import { isProviderRequest, OIDC_ROUTES } from '../oidc/provider/routes.js';
 const isAuthorizationEndpoint = (req: Request) => req.path === OIDC_ROUTES.authorization || req.path.startsWith(`${OIDC_ROUTES.authorization}/`);
 
 /**
- * The NUL refusal with the service's knowledge: which bodies the engine reads itself (POSTs to its
- * routes), and that the authorization endpoint answers a browser with the error page of spec 4.2.2
- * (never a redirect here: nothing in such a request can be trusted).
+ * The refusal of NULs and lone surrogates with the service's knowledge: which bodies the engine reads itself
+ * (POSTs to its routes), and that the authorization endpoint answers a browser with the error page of spec
+ * 4.2.2 (never a redirect here: nothing in such a request can be trusted).
  */
-export const refuseNul = refuseNulInRequest({
+export const refuseBadCharacters = refuseCharactersInRequest({
   engineReadsBody: (req) => req.method === 'POST' && isProviderRequest(req.method, req.path),
   decodesParameters: (req) => isProviderRequest(req.method, req.path),
   htmlError: (req, description) => {

@@ -83,11 +83,12 @@ describe('auth-files access (spec 4.8, 1.9): refusals decided before anything is
     }
   });
 
-  it('answers a body that is not JSON, or carries a NUL, with the auth-files error object, not the generic one', async () => {
+  it('answers a body that is not JSON, or carries a NUL or a lone surrogate, with the auth-files error object, not the generic one', async () => {
     const cases: [string, RegExp][] = [
       ['{"params": {"type": "application/pdf"', /not valid JSON/],
       ['{"params": {"type": "application/pdf"}}}', /not valid JSON/],
       ['{"params": {"type": "application/pdf", "locale": "en\\u0000GB"}}', /NUL/i],
+      ['{"params": {"type": "application/pdf", "locale": "en\\udfffGB"}}', /lone UTF-16 surrogate/],
     ];
     for (const [body, message] of cases) {
       const res = await fetchFile(shop, tid, body);
@@ -100,5 +101,9 @@ describe('auth-files access (spec 4.8, 1.9): refusals decided before anything is
     const large = await fetchFile(shop, tid, JSON.stringify({ params: { type: 'application/pdf' }, addendum: { note: 'x'.repeat(300_000) } }));
     expect([large.status, large.body['response-type'], large.body['response-code']]).toEqual([413, 'VOID', 'PAYLOAD_TOO_LARGE']);
     expect(large.body).not.toHaveProperty('error');
+    // More fields and array elements than any request needs (1,000): refused before validation, in the same shape.
+    const wide = await fetchFile(shop, tid, JSON.stringify({ params: { type: 'application/pdf' }, addendum: Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`k${i}`, 'v'])) }));
+    expect([wide.status, wide.body['response-type'], wide.body['response-code']]).toEqual([400, 'VOID', 'INVALID_REQUEST']);
+    expect(wide.body['response-message']).toMatch(/more than 1000 fields and array elements/);
   });
 });

@@ -34,6 +34,7 @@ describe('bad input', () => {
     config = await discover(`${t.baseUrl}/oidc`, merchant.client_id, merchant.client_secret);
   });
   afterAll(() => t.close());
+  const merchantAuthForm = () => ({ authorization: basic(merchant.client_id, merchant.client_secret), 'content-type': FORM });
 
   describe('a NUL character (U+0000) is refused at the edge with 400 invalid_request', () => {
     const merchantAuth = () => ({ authorization: basic(merchant.client_id, merchant.client_secret), 'content-type': FORM });
@@ -92,6 +93,53 @@ describe('bad input', () => {
       const res = await send('POST', '/oidc/token', { headers: merchantAuth(), body: 'grant_type=authorization_code&code=abcd&redirect_uri=x' });
       expect(res.status).toBe(400);
       expect(res.json.error).toBe('invalid_grant');
+    });
+  });
+
+  describe('a lone UTF-16 surrogate (ill-formed Unicode) is refused at the edge with 400 invalid_request', () => {
+    const adminJson = () => ({ authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' });
+    const scheme = '{"id":"lone","labels":{"en_GB":"x\\udfff"},"environment":"customer-test","issuer":"https://lone.example/oidc","client_id":"broker","client_secret":"s"}';
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+    // Each answered 500 before: PostgreSQL refuses the surrogate in the audit record's jsonb.
+    it.each([
+      ['merchant name (PATCH)', () => send('PATCH', `/admin/v1/merchants/${merchant.client_id}`, { headers: adminJson(), body: '{"name":"a\\udfff"}' })],
+      ['merchant name (POST)', () => send('POST', '/admin/v1/merchants', { headers: adminJson(), body: '{"name":"a\\udfff","redirect_uris":["https://a.example/cb"]}' })],
+      ['admin token label', () => send('POST', '/admin/v1/tokens', { headers: adminJson(), body: '{"role":"support","label":"a\\ud800"}' })],
+      ['eID scheme labels', () => send('POST', '/admin/v1/eid-schemes', { headers: adminJson(), body: scheme })],
+      ['a JSON key', () => send('PATCH', `/admin/v1/merchants/${merchant.client_id}`, { headers: adminJson(), body: '{"\\udc00":1}' })],
+      ['app API JSON body', () => send('POST', '/app/v1/sessions', { headers: { 'content-type': 'application/json' }, body: '{"qr_token":"\\ud83d"}' })],
+      ['claims of a pushed request (a body the engine reads)', () =>
+        send('POST', '/oidc/par', { headers: merchantAuthForm(), body: `client_id=${merchant.client_id}&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&state=s&claims=${encodeURIComponent('{"userinfo":{"given_name":{"value":"\\udfff"}}}')}` })],
+      ['a client assertion the engine decodes', () =>
+        send('POST', '/oidc/token', {
+          headers: { 'content-type': FORM },
+          body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: `${part({ alg: 'HS256' })}.${Buffer.from(`{"iss":"${merchant.client_id}\\ud800","sub":"x"}`).toString('base64url')}.c2ln` }).toString(),
+        })],
+    ])('%s', async (_name, call) => {
+      const res = await call();
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('lone UTF-16 surrogate') });
+    });
+
+    it('answers the authorization endpoint with the error page of spec 4.2.2 (HTML, 400)', async () => {
+      const req = await authorizationRequest(config, { claims: '{"userinfo":{"given_name":{"essential":true,"value":"\\udfff"}}}' });
+      const res = await send('GET', `${req.url.pathname}${req.url.search}`);
+      expect(res.status).toBe(400);
+      expect(res.type).toMatch(/text\/html/);
+      expect(res.text).toContain('invalid_request');
+    });
+
+    it('percent-encoding cannot carry one: its UTF-8 is invalid and decodes to U+FFFD (or 400 in a path), never a 5xx', async () => {
+      const audit = await send('GET', '/admin/v1/audit?target_type=merchant&target_id=%ED%BF%BF', { headers: adminJson() });
+      expect(audit.status).toBe(200);
+      const path = await send('GET', '/admin/v1/merchants/%ED%BF%BF', { headers: adminJson() });
+      expect(path.status).toBe(400);
+    });
+
+    it('still accepts surrogate pairs (an emoji in a name)', async () => {
+      const res = await send('PATCH', `/admin/v1/merchants/${merchant.client_id}`, { headers: adminJson(), body: '{"name":"Shop \\ud83d\\ude00"}' });
+      expect([res.status, res.json.name]).toEqual([200, 'Shop 😀']);
     });
   });
 

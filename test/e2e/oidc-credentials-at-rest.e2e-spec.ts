@@ -94,4 +94,12 @@ describe('what PostgreSQL cannot store', () => {
     expect(await adapter.find('i\u00001')).toBeUndefined();
     expect(await new TypeOrmAdapter('Session', t.dataSource, { replayRetentionSeconds: 60 }).findByUid('u\u0000')).toBeUndefined();
   });
+
+  it('refuses a payload with a lone UTF-16 surrogate as invalid_request (400), stores nothing', async () => {
+    const adapter = new TypeOrmAdapter('Interaction', t.dataSource, { replayRetentionSeconds: 60 });
+    // One the edge cannot see (inside an encrypted request object) would otherwise fail the jsonb insert with a 500.
+    const attempt = adapter.upsert('i2', { kind: 'Interaction', params: { claims: { userinfo: { given_name: { value: 'a\udfff' } } } } } as never, 60);
+    await expect(attempt).rejects.toMatchObject({ statusCode: 400, error: 'invalid_request', error_description: expect.stringContaining('lone UTF-16 surrogate') });
+    expect(await adapter.find('i2')).toBeUndefined();
+  });
 });

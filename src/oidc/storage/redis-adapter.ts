@@ -1,5 +1,5 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
-import { containsNul, NUL_REFUSED } from '../../common/http/nul-character.js';
+import { NUL_REFUSED, refusedTextInValue } from '../../common/http/refused-characters.js';
 import type { GrantRevocation } from './grant-revocation.js';
 import type { RedisModelStore, StoredModel } from './redis-model-store.js';
 import { lostConsumeRace, replayRevokesGrant } from './replay.js';
@@ -29,8 +29,9 @@ export class RedisAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-    // As on the database: a NUL hidden deeper than the edge's check is a 400, not a stored oddity.
-    if (containsNul(payload) || id.includes('\u0000')) throw new errors.InvalidRequest(NUL_REFUSED);
+    // As on the database: a NUL or lone surrogate hidden deeper than the edge's check is a 400, not a stored oddity.
+    const refusal = id.includes('\u0000') ? NUL_REFUSED : refusedTextInValue(payload);
+    if (refusal) throw new errors.InvalidRequest(refusal);
     const credential = isCredentialModel(this.model);
     const stored = credential ? withoutJti(payload) : payload;
     const written = await this.store.upsert(this.model, storedKey(this.model, id), JSON.stringify(stored), {

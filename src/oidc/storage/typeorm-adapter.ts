@@ -1,6 +1,6 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
-import { containsNul, NUL_REFUSED } from '../../common/http/nul-character.js';
+import { NUL_REFUSED, refusedTextInValue } from '../../common/http/refused-characters.js';
 import { engineQueryRunner } from './engine-transaction.js';
 import { GrantRevocation } from './grant-revocation.js';
 import { lostConsumeRace, replayRevokesGrant } from './replay.js';
@@ -46,8 +46,9 @@ export class TypeOrmAdapter implements Adapter {
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-    // The edge refuses NULs it can see; one hidden deeper (an encrypted request object) stops here as a 400.
-    if (containsNul(payload) || id.includes('\u0000')) throw new errors.InvalidRequest(NUL_REFUSED);
+    // The edge refuses NULs and lone surrogates it can see; one hidden deeper (an encrypted request object) stops here as a 400.
+    const refusal = id.includes('\u0000') ? NUL_REFUSED : refusedTextInValue(payload);
+    if (refusal) throw new errors.InvalidRequest(refusal);
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
     const credential = isCredentialModel(this.model);
     const stored = credential ? withoutJti(payload) : payload;

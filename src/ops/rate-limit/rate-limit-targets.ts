@@ -16,7 +16,7 @@ export interface LimitTarget {
   answer: Answer;
 }
 
-/** The engine refuses larger bodies itself; the edge (refuseNul) has buffered these already, so nothing is read twice. */
+/** The engine refuses larger bodies itself; the edge (refuseBadCharacters) has buffered these already, so nothing is read twice. */
 const ENGINE_BODY_LIMIT = 56 * 1024;
 const MERCHANT_ENDPOINTS: Record<string, RateLimitBucket> = {
   [OIDC_ROUTES.token]: 'token',
@@ -31,7 +31,7 @@ const hashed = (kind: string, value: string) => `${kind}:${sha256Hex(value).slic
 /**
  * The merchant a back-channel request names (Basic credentials, client_assertion's iss, client_id in the form or
  * the query), before the engine authenticates it; an unnamed one is counted by its IP. The body was read once at
- * the edge (refuseNul buffers the engine's bodies) and is parsed here only without Basic credentials.
+ * the edge (refuseBadCharacters buffers the engine's bodies) and is parsed here only without Basic credentials.
  */
 async function merchantKey(req: Request): Promise<string> {
   const basic = parseBasicCredentials(req.headers.authorization);
