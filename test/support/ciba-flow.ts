@@ -91,3 +91,11 @@ export async function answerOnTestPage(baseUrl: string, appId: string, person: s
   });
   return answered.headers.get('location');
 }
+
+/** Binds `appId` at the merchant on the test page (a provisioning answered by the specimen `person`); answers its tokens. */
+export async function provisionOnTestPage(baseUrl: string, config: client.Configuration, appId: string, person: string): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
+  const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: appId, binding_message: provisioning(appId) });
+  const answered = await answerOnTestPage(baseUrl, appId, person);
+  if (!answered?.includes('done=approved')) throw new Error(`the provisioning of ${appId} was not approved: ${answered}`);
+  return client.pollBackchannelAuthenticationGrant(config, started);
+}
