@@ -39,31 +39,33 @@ async function listener() {
   };
 }
 
-async function initiate(base: string, m: { client_id: string; client_secret: string }, appId: string, token?: string): Promise<string> {
+/** A provisioning request: its auth_req_id and the one-time code the merchant would show its user. */
+async function initiate(base: string, m: { client_id: string; client_secret: string }, appId: string, token?: string): Promise<{ authReqId: string; code: string }> {
   const res = await fetch(`${base}/oidc/ciba.html`, {
     method: 'POST',
     headers: { authorization: basic(m), 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ scope: 'openid profile', login_hint: appId, binding_message: provisioning(appId), ...(token ? { client_notification_token: token } : {}) }),
   });
-  const body = (await res.json()) as { auth_req_id?: string };
-  if (res.status !== 200 || !body.auth_req_id) throw new Error(`request refused: ${res.status} ${JSON.stringify(body)}`);
-  return body.auth_req_id;
+  const body = (await res.json()) as { auth_req_id?: string; provisioning_code?: string };
+  if (res.status !== 200 || !body.auth_req_id || !body.provisioning_code) throw new Error(`request refused: ${res.status} ${JSON.stringify(body)}`);
+  return { authReqId: body.auth_req_id, code: body.provisioning_code };
 }
 
-/** Approves the app's one open request on the test page; answers when the approval was sent. */
-async function approve(base: string, appId: string): Promise<number> {
-  const page = await fetch(`${base}/ciba/test?app_id=${appId}`);
+/** Approves the app's one open request on the test page (looked up with its code); answers when the approval was sent. */
+async function approve(base: string, appId: string, code: string): Promise<number> {
+  const page = await fetch(`${base}/ciba/test`);
   const cookie = page.headers.get('set-cookie')!.split(';')[0];
-  const html = await page.text();
-  const csrf = /name="_csrf" value="([^"]+)"/.exec(html)![1];
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1];
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    redirect: 'manual' as const,
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ _csrf: csrf, app_id: appId, provisioning_code: code, ...fields }),
+  });
+  const html = await (await fetch(`${base}/ciba/test`, form({}))).text();
   const id = /data-request="([^"]+)"/.exec(html)![1];
   const t0 = performance.now();
-  const res = await fetch(`${base}/ciba/test/requests/${id}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ _csrf: csrf, app_id: appId, person: 'uto-passport', action: 'approve' }),
-  });
+  const res = await fetch(`${base}/ciba/test/requests/${id}`, form({ person: 'uto-passport', action: 'approve' }));
   if (res.status !== 303) throw new Error(`approval failed: ${res.status}`);
   return t0;
 }
@@ -94,9 +96,9 @@ await withDatabase(async (databaseUrl) => {
       const latencies: number[] = [];
       for (let i = 0; i < approvals; i++) {
         const appId = `bench-${mode}-${i}`;
-        const authReqId = await initiate(service.base, m, appId, `notify-${i}`);
+        const { authReqId, code } = await initiate(service.base, m, appId, `notify-${i}`);
         const arrived = callbacks.arrival(authReqId);
-        const t0 = await approve(service.base, appId);
+        const t0 = await approve(service.base, appId, code);
         latencies.push((await arrived) - t0);
       }
       const p = percentiles(latencies);

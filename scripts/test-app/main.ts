@@ -13,9 +13,11 @@
  *       subject's own left and right; a missing turn defaults to the other's mirror image, which the
  *       server refuses as a still picture), prints the outcome as JSON
  *   npm run test-app -- ciba --api <base>/app/v1 --app-id <id> --app-secret <32+ chars> --document <dir>
- *       --selfie <image> --left <image> --right <image> [--user-code <code>] [--decline]
+ *       --selfie <image> --left <image> --right <image> [--provisioning-code <code>] [--user-code <code>] [--decline]
  *       plays the phone of a CIBA request: long-polls the next request of the app, prints it, then
- *       approves it with a document verification (as above) or declines it; prints the server's decision
+ *       approves it with a document verification (as above) or declines it; prints the server's decision.
+ *       A provisioning is seen only with --provisioning-code: the `provisioning_code` of the merchant's
+ *       backchannel answer, which the merchant shows its user
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +41,7 @@ const { values, positionals } = parseArgs({
     'app-id': { type: 'string' },
     'app-secret': { type: 'string' },
     'user-code': { type: 'string' },
+    'provisioning-code': { type: 'string' },
     decline: { type: 'boolean' },
   },
 });
@@ -79,7 +82,8 @@ async function verify(): Promise<void> {
 
 async function ciba(): Promise<void> {
   if (!values.api || !values['app-id']) fail('ciba needs --api and --app-id (see the header of scripts/test-app/main.ts)');
-  const app = new CibaAppClient(values.api!.replace(/\/$/, ''), values['app-id']!, values['app-secret']);
+  const installed = new CibaAppClient(values.api!.replace(/\/$/, ''), values['app-id']!, values['app-secret']);
+  const app = values['provisioning-code'] ? installed.usingProvisioningCode(values['provisioning-code']) : installed;
   let cursor: string | undefined;
   for (;;) {
     const pending = await app.pending(cursor, 25);

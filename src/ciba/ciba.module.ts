@@ -14,6 +14,7 @@ import { CibaEngineHooks } from './engine/ciba-engine.hooks.js';
 import { CibaPushTokensService } from './engine/ciba-push-tokens.service.js';
 import { CibaOutboxService } from './outbox/ciba-outbox.service.js';
 import { CibaRequestsService } from './requests/ciba-requests.service.js';
+import { ProvisioningCodes } from './requests/provisioning-codes.js';
 import { CibaTestPageController } from './test-page/ciba-test-page.controller.js';
 
 /**
@@ -24,6 +25,6 @@ import { CibaTestPageController } from './test-page/ciba-test-page.controller.js
 @Module({
   imports: [AdminModule, OidcModule, MerchantsModule, VerifierModule],
   controllers: [CibaAppController, CibaTestPageController, CibaAppsAdminController],
-  providers: [CibaPurgeService, CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService],
+  providers: [CibaPurgeService, CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService, ProvisioningCodes],
 })
 export class CibaModule {}

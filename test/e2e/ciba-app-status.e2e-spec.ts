@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
-import { answerOnTestPage, cibaError, pollOnce, provisioning } from '../support/ciba-flow.js';
+import { answerOnTestPage, cibaError, pollOnce, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -36,7 +36,7 @@ describe('CIBA app status: suspended apps and the admin call', () => {
 
   it('answers unknown_user_id for an app provisioned as suspended; an admin reactivates it, support may only read, each change audited', async () => {
     const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: 'susp-app', binding_message: provisioning('susp-app', { userStatus: 'suspended' }) });
-    expect(await answerOnTestPage(t.baseUrl, 'susp-app', 'uto-passport')).toBe('/ciba/test?app_id=susp-app&done=approved');
+    expect(await answerOnTestPage(t.baseUrl, 'susp-app', 'uto-passport', provisioningCodeOf(started))).toBe('/ciba/test?app_id=susp-app&done=approved');
     const provisioned = await client.pollBackchannelAuthenticationGrant(config, started);
     expect(provisioned.claims()).toMatchObject({ authentication_result: 'pass' });
 

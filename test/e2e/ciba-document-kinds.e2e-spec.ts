@@ -2,7 +2,7 @@ import * as client from 'openid-client';
 import { approveWithVerification, CibaAppClient, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
-import { answerOnTestPage, cibaError, provisioning } from '../support/ciba-flow.js';
+import { answerOnTestPage, cibaError, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
@@ -24,8 +24,9 @@ describe('CIBA: ntdr-doc-types and ntdr-app-doclist restrict the verification', 
 
   it('refuses an ID card specimen read by the app for a request restricted to passports (STATUS_BAD_DOCUMENTTYPE, access_denied)', async () => {
     const binding_message = provisioning('kinds-phone', { 'ntdr-doc-types': 'P', 'ntdr-app-doclist': true });
-    await client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: 'kinds-phone', binding_message });
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'kinds-phone', 'kinds-install-secret-0123456789abcdef0123');
+    const first = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: 'kinds-phone', binding_message });
+    const installed = new CibaAppClient(`${t.baseUrl}/app/v1`, 'kinds-phone', 'kinds-install-secret-0123456789abcdef0123');
+    const app = installed.usingProvisioningCode(provisioningCodeOf(first));
     const [request] = (await app.pending(undefined, 5)).requests;
     expect(request.document_kinds).toEqual(['P']);
 
@@ -36,9 +37,10 @@ describe('CIBA: ntdr-doc-types and ntdr-app-doclist restrict the verification', 
     await app.decline(request.id);
 
     const again = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: 'kinds-phone', binding_message });
-    const [second] = (await app.pending(undefined, 5)).requests;
+    const retry = installed.usingProvisioningCode(provisioningCodeOf(again));
+    const [second] = (await retry.pending(undefined, 5)).requests;
     const idCard = await specimenDocumentDir(t.baseUrl, 'd-idcard');
-    const { outcome, result } = await approveWithVerification(app, second, specimenPhone({ documentDir: idCard, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right }));
+    const { outcome, result } = await approveWithVerification(retry, second, specimenPhone({ documentDir: idCard, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right }));
     expect(outcome.authentication_result).toBe('fail');
     expect(String(outcome.result_explanation).split(',')).toEqual(['STATUS_BAD_DOCUMENTTYPE']);
     expect(result).toEqual({ state: 'denied', reason: 'the document verification failed' });
@@ -48,16 +50,16 @@ describe('CIBA: ntdr-doc-types and ntdr-app-doclist restrict the verification', 
   it('applies the restriction on the customer-test page too: an ID card holder is denied for passports only, a passport holder approved', async () => {
     const onlyPassports = provisioning('kinds-page', { 'ntdr-doc-types': 'P' });
     const refused = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'kinds-page', binding_message: onlyPassports });
-    expect(await answerOnTestPage(t.baseUrl, 'kinds-page', 'd-idcard')).toBe('/ciba/test?app_id=kinds-page&done=denied');
+    expect(await answerOnTestPage(t.baseUrl, 'kinds-page', 'd-idcard', provisioningCodeOf(refused))).toBe('/ciba/test?app_id=kinds-page&done=denied');
     expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, refused))).toMatchObject({ error: 'access_denied' });
 
     const accepted = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'kinds-page', binding_message: onlyPassports });
-    expect(await answerOnTestPage(t.baseUrl, 'kinds-page', 'uto-passport')).toBe('/ciba/test?app_id=kinds-page&done=approved');
+    expect(await answerOnTestPage(t.baseUrl, 'kinds-page', 'uto-passport', provisioningCodeOf(accepted))).toBe('/ciba/test?app_id=kinds-page&done=approved');
     expect((await client.pollBackchannelAuthenticationGrant(config, accepted)).claims()).toMatchObject({ authentication_result: 'pass' });
 
     // ID cards only: the same ID card holder passes.
     const cards = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'kinds-card', binding_message: provisioning('kinds-card', { 'ntdr-doc-types': 'I' }) });
-    expect(await answerOnTestPage(t.baseUrl, 'kinds-card', 'd-idcard')).toBe('/ciba/test?app_id=kinds-card&done=approved');
+    expect(await answerOnTestPage(t.baseUrl, 'kinds-card', 'd-idcard', provisioningCodeOf(cards))).toBe('/ciba/test?app_id=kinds-card&done=approved');
     expect((await client.pollBackchannelAuthenticationGrant(config, cards)).claims()).toMatchObject({ authentication_result: 'pass' });
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import * as client from 'openid-client';
 import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
 import { PAIRWISE_CIBA_REASON } from '../../src/merchants/merchant-policy.js';
 import { adminClient } from '../support/admin-client.js';
-import { cibaError, pollOnce, provisioning } from '../support/ciba-flow.js';
+import { cibaError, pollOnce, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -39,7 +39,8 @@ describe('CIBA backchannel endpoint and poll', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const body = await res.json();
-    expect(body).toEqual({ auth_req_id: expect.any(String), expires_in: 120, interval: 2 });
+    // A provisioning also carries its one-time code, for the merchant to show its user (provisioning-code e2e).
+    expect(body).toEqual({ auth_req_id: expect.any(String), expires_in: 120, interval: 2, provisioning_code: expect.any(String) });
   });
 
   it('authenticates the merchant by its registered method too (client_secret_post in the form body), besides the Basic of spec 4.3', async () => {
@@ -48,7 +49,7 @@ describe('CIBA backchannel endpoint and poll', () => {
     const send = (body: Record<string, string>) =>
       fetch(`${t.baseUrl}/oidc/ciba.html`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) });
     const res = await send({ ...form, client_id: post.client_id, client_secret: post.client_secret });
-    expect([res.status, await res.json()]).toEqual([200, { auth_req_id: expect.any(String), expires_in: expect.any(Number), interval: 2 }]);
+    expect([res.status, await res.json()]).toEqual([200, { auth_req_id: expect.any(String), expires_in: expect.any(Number), interval: 2, provisioning_code: expect.any(String) }]);
     const wrong = await send({ ...form, client_id: post.client_id, client_secret: `${post.client_secret}x` });
     expect([wrong.status, ((await wrong.json()) as { error: string }).error]).toEqual([401, 'invalid_client']);
   });
@@ -181,12 +182,13 @@ describe('CIBA backchannel endpoint and poll', () => {
       login_hint: 'app-decline',
       binding_message: provisioning('app-decline', { transactiontext, transactiontext_type: 'markdown' }),
     });
-    const pending = await app('/requests/pending', { app_id: 'app-decline', wait_seconds: 2 });
+    const declining = { app_id: 'app-decline', provisioning_code: provisioningCodeOf(resp) };
+    const pending = await app('/requests/pending', { ...declining, wait_seconds: 2 });
     expect(pending.status).toBe(200);
     expect(pending.body.requests).toEqual([
       expect.objectContaining({ kind: 'provisioning', merchant_name: 'CIBA shop', binding_message: 'Link your app', transaction_text: { type: 'markdown', content: 'Pay **100 NOK** ' } }),
     ]);
-    expect(await app(`/requests/${pending.body.requests[0].id}/decline`, { app_id: 'app-decline' })).toMatchObject({ status: 200, body: { state: 'denied' } });
+    expect(await app(`/requests/${pending.body.requests[0].id}/decline`, declining)).toMatchObject({ status: 200, body: { state: 'denied' } });
     expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, resp))).toMatchObject({ error: 'access_denied' });
     // Another app id sees nothing; the cursor moves past what was seen.
     expect((await app('/requests/pending', { app_id: 'someone-else' })).body.requests).toEqual([]);
@@ -200,8 +202,8 @@ describe('CIBA backchannel endpoint and poll', () => {
     ].join('\n');
     const transactiontext = Buffer.from(hostile).toString('base64');
     const binding_message = provisioning('app-hostile', { bindingMessage: 'Link <b onmouseover=alert(1)>your</b> app<!-- x -->', transactiontext, transactiontext_type: 'markdown' });
-    await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-hostile', binding_message });
-    const [shown] = (await app('/requests/pending', { app_id: 'app-hostile', wait_seconds: 2 })).body.requests;
+    const hostileApp = { app_id: 'app-hostile', provisioning_code: provisioningCodeOf(await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-hostile', binding_message })) };
+    const [shown] = (await app('/requests/pending', { ...hostileApp, wait_seconds: 2 })).body.requests;
     const expected = {
       binding_message: 'Link your app',
       transaction_text: {
@@ -215,17 +217,18 @@ describe('CIBA backchannel endpoint and poll', () => {
     };
     expect(shown).toMatchObject(expected);
     // The verification session the app opens to approve shows the same texts, sanitized the same way.
-    const { session_link } = (await app(`/requests/${shown.id}/approve`, { app_id: 'app-hostile' })).body;
+    const { session_link } = (await app(`/requests/${shown.id}/approve`, hostileApp)).body;
     const { client: session, qrToken } = VerifierClient.fromLink(session_link);
     const opened = await session.open(qrToken);
     expect(opened.requirements).toMatchObject(expected);
     expect(JSON.stringify([shown, opened])).not.toMatch(/<[a-z!/?]/i);
-    expect(await app(`/requests/${shown.id}/decline`, { app_id: 'app-hostile' })).toMatchObject({ status: 200, body: { state: 'denied' } });
+    expect(await app(`/requests/${shown.id}/decline`, hostileApp)).toMatchObject({ status: 200, body: { state: 'denied' } });
 
     // Plain text is sanitized too; 1500 Base64 characters pass, 1501 are refused.
     const plain = Buffer.from('Pay <b>100</b> NOK <img src=x').toString('base64');
-    await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-plain', binding_message: provisioning('app-plain', { transactiontext: plain }) });
-    expect((await app('/requests/pending', { app_id: 'app-plain', wait_seconds: 2 })).body.requests[0].transaction_text).toEqual({ type: 'text', content: 'Pay 100 NOK ' });
+    const plainStarted = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-plain', binding_message: provisioning('app-plain', { transactiontext: plain }) });
+    const plainShown = await app('/requests/pending', { app_id: 'app-plain', provisioning_code: provisioningCodeOf(plainStarted), wait_seconds: 2 });
+    expect(plainShown.body.requests[0].transaction_text).toEqual({ type: 'text', content: 'Pay 100 NOK ' });
     const longest = Buffer.from('x'.repeat(1125)).toString('base64');
     expect(longest).toHaveLength(1500);
     await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-long', binding_message: provisioning('app-long', { transactiontext: longest }) });
@@ -241,7 +244,8 @@ describe('CIBA backchannel endpoint and poll', () => {
     const other = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Other shop', redirect_uris: [REDIRECT_URI] });
     const otherConfig = await discover(`${t.baseUrl}/oidc`, other.client_id, other.client_secret);
     const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-cancel', binding_message: provisioning('app-cancel') });
-    const [shown] = (await app('/requests/pending', { app_id: 'app-cancel', wait_seconds: 2 })).body.requests;
+    const cancelApp = { app_id: 'app-cancel', provisioning_code: provisioningCodeOf(started) };
+    const [shown] = (await app('/requests/pending', { ...cancelApp, wait_seconds: 2 })).body.requests;
 
     // Another merchant's auth_req_id is answered exactly as an unknown one, and cancels nothing.
     const foreign = await cibaError(cancel(otherConfig, started.auth_req_id));
@@ -253,9 +257,9 @@ describe('CIBA backchannel endpoint and poll', () => {
     const cancelled = await cancel(config, started.auth_req_id);
     expect(cancelled).toMatchObject({ auth_req_id: started.auth_req_id, expires_in: expect.any(Number), interval: 2 });
     expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, started))).toMatchObject({ error: 'access_denied' });
-    expect(await app(`/requests/${shown.id}/status`, { app_id: 'app-cancel' })).toMatchObject({ status: 200, body: { state: 'cancelled' } });
-    expect(await app(`/requests/${shown.id}/decline`, { app_id: 'app-cancel' })).toMatchObject({ status: 409, body: { error: 'wrong_request_state' } });
-    expect((await app('/requests/pending', { app_id: 'app-cancel' })).body.requests).toEqual([]);
+    expect(await app(`/requests/${shown.id}/status`, cancelApp)).toMatchObject({ status: 200, body: { state: 'cancelled' } });
+    expect(await app(`/requests/${shown.id}/decline`, cancelApp)).toMatchObject({ status: 409, body: { error: 'wrong_request_state' } });
+    expect((await app('/requests/pending', cancelApp)).body.requests).toEqual([]);
     // Once answered it is no longer open: a second cancel gets the same answer as an unknown id.
     expect(await cibaError(cancel(config, started.auth_req_id))).toEqual(unknown);
   });

@@ -2,7 +2,7 @@ import * as client from 'openid-client';
 import { approveWithVerification, CibaAppClient, type CibaPendingRequest } from '../../libs/verifier-sdk/src/index.js';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
-import { cibaError, provisioning } from '../support/ciba-flow.js';
+import { cibaError, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { PENNY, type Person, SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
@@ -48,9 +48,11 @@ describe('CIBA provisioning and authentication with the app and a document verif
     const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile ssn', login_hint: appId, binding_message: provisioning(appId) });
     expect(started.interval).toBe(1);
     const tokens = client.pollBackchannelAuthenticationGrant(config, started);
-    const request = await nextRequest();
+    // The merchant shows its user the code of its answer; the user types it into the app.
+    const linking = phoneApp.usingProvisioningCode(provisioningCodeOf(started));
+    const request = await nextRequest(linking);
     expect(request).toMatchObject({ kind: 'provisioning', merchant_name: 'CIBA bank', binding_message: 'Link your app' });
-    const { outcome, result } = await approveWithVerification(phoneApp, request, phone(SHELDON), '4711');
+    const { outcome, result } = await approveWithVerification(linking, request, phone(SHELDON), '4711');
     expect(outcome.authentication_result).toBe('pass');
     expect(result).toEqual({ state: 'approved' });
     const done = await tokens;

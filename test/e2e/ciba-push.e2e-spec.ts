@@ -5,7 +5,7 @@ import { approveWithVerification, CibaAppClient } from '../../libs/verifier-sdk/
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
 import { MAX_ATTEMPTS } from '../../src/ciba/outbox/ciba-outbox.service.js';
-import { answerOnTestPage, type CallbackListener, pollOnce, provisioning, startCallbackListener } from '../support/ciba-flow.js';
+import { answerOnTestPage, type CallbackListener, pollOnce, provisioning, provisioningCodeOf, startCallbackListener } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
 import { SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
@@ -57,7 +57,7 @@ describe('CIBA push delivery', () => {
       client_notification_token: 'push-token-1',
     });
     listener.answers.push(500);
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-phone', 'push-install-secret-0123456789abcdef0123');
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-phone', 'push-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
     const [request] = (await app.pending(undefined, 10)).requests;
     const documentDir = await specimenDocumentDir(t.baseUrl);
     const { result } = await approveWithVerification(app, request, specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right }));
@@ -104,7 +104,7 @@ describe('CIBA push delivery', () => {
 
   it('pushes access_denied with the auth_req_id after a decline, and after a cancel', async () => {
     const declined = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-2', binding_message: provisioning('push-2'), client_notification_token: 'push-token-2' });
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-2');
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-2').usingProvisioningCode(provisioningCodeOf(declined));
     await app.decline((await app.pending(undefined, 5)).requests[0].id);
     await listener.waitFor(1);
     expect(listener.received[0]).toMatchObject({ authorization: 'Bearer push-token-2', body: { auth_req_id: declined.auth_req_id, error: 'access_denied' } });
@@ -117,8 +117,8 @@ describe('CIBA push delivery', () => {
 
   it('does not retry a push answered 400', async () => {
     listener.answers.push(400);
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-4');
-    await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-4', binding_message: provisioning('push-4'), client_notification_token: 'push-token-4' });
+    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-4', binding_message: provisioning('push-4'), client_notification_token: 'push-token-4' });
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-4').usingProvisioningCode(provisioningCodeOf(started));
     await app.decline((await app.pending(undefined, 5)).requests[0].id);
     await listener.waitFor(1);
     await new Promise((r) => setTimeout(r, 3000));
@@ -132,7 +132,7 @@ describe('CIBA push delivery', () => {
       listener.received.length = 0;
       listener.answers.push(...statuses);
       const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile offline_access', login_hint: appId, binding_message: provisioning(appId), client_notification_token: `t-${appId}` });
-      expect(await answerOnTestPage(t.baseUrl, appId, 'uto-passport')).toBe(`/ciba/test?app_id=${appId}&done=approved`);
+      expect(await answerOnTestPage(t.baseUrl, appId, 'uto-passport', provisioningCodeOf(started))).toBe(`/ciba/test?app_id=${appId}&done=approved`);
       await listener.waitFor(1);
       if (beforeLastTry) await beforeLastTry();
       await listener.waitFor(statuses.length, 15_000);
@@ -168,7 +168,7 @@ describe('CIBA push delivery', () => {
   (canShareDatabase() ? it : it.skip)('delivers a push after a restart', async () => {
     listener.answers.push(503);
     const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-5', binding_message: provisioning('push-5'), client_notification_token: 'push-token-5' });
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-5');
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-5').usingProvisioningCode(provisioningCodeOf(started));
     await app.decline((await app.pending(undefined, 5)).requests[0].id);
     await listener.waitFor(1);
     await t.app.close();

@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import * as client from 'openid-client';
 import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
-import { cibaError, provisioning } from '../support/ciba-flow.js';
+import { cibaError, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -54,8 +54,8 @@ describe('CIBA signed authentication requests', () => {
     const request = await requestObject(signed, { scope: 'openid', login_hint: 'signed-app', binding_message: provisioning('signed-app', { bindingMessage: 'Signed hello' }), requested_expiry: 120 });
     // login_hint outside the JWT is ignored (CIBA Core 7.1.1: only the signed parameters are used).
     const res = await backchannel(signed, { request, login_hint: 'someone-else' });
-    expect(res).toEqual({ status: 200, body: { auth_req_id: expect.any(String), expires_in: 120, interval: 1 } });
-    const { requests } = await new CibaAppClient(`${t.baseUrl}/app/v1`, 'signed-app').pending(undefined, 2);
+    expect(res).toEqual({ status: 200, body: { auth_req_id: expect.any(String), expires_in: 120, interval: 1, provisioning_code: expect.any(String) } });
+    const { requests } = await new CibaAppClient(`${t.baseUrl}/app/v1`, 'signed-app').usingProvisioningCode(provisioningCodeOf(res.body)).pending(undefined, 2);
     expect(requests).toEqual([expect.objectContaining({ kind: 'provisioning', binding_message: 'Signed hello' })]);
   });
 

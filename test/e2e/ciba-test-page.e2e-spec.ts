@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
-import { cibaError, provisioning } from '../support/ciba-flow.js';
+import { cibaError, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -21,13 +21,21 @@ describe('CIBA test approval page', () => {
       page,
     };
   };
-  const answer = (id: string, cookie: string | undefined, fields: Record<string, string>) =>
-    fetch(`${t.baseUrl}/ciba/test/requests/${id}`, {
+  const post = (path: string, cookie: string | undefined, fields: Record<string, string>) =>
+    fetch(`${t.baseUrl}/ciba/test${path}`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
       body: new URLSearchParams(fields),
     });
+  const answer = (id: string, cookie: string | undefined, fields: Record<string, string>) => post(`/requests/${id}`, cookie, fields);
+  /** The page's lookup with a provisioning code (a POST: the code stays out of the URL). */
+  const lookUp = async (cookie: string, csrf: string, appId: string, code: string) => {
+    const res = await post('', cookie, { _csrf: csrf, app_id: appId, provisioning_code: code });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    return { page, ids: [...page.matchAll(/data-request="([^"]+)"/g)].map((m) => m[1]) };
+  };
 
   beforeAll(async () => {
     t = await startTestApp({ env: { CIBA_POLL_INTERVAL_SECONDS: '1' } });
@@ -38,14 +46,24 @@ describe('CIBA test approval page', () => {
 
   it('provisions and then authenticates with a specimen holder chosen on the page; another holder is denied', async () => {
     const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: 'page-app', binding_message: provisioning('page-app') });
+    const code = provisioningCodeOf(started);
+    // The app id alone shows no provisioning: its one-time code does (as in the app).
     const first = await openPage('page-app');
-    expect(first.page).toContain('Link your app');
-    expect(first.ids).toHaveLength(1);
-    const fields = { _csrf: first.csrf!, app_id: 'page-app', person: 'uto-passport', action: 'approve' };
+    expect(first.page).not.toContain('Link your app');
+    expect(first.ids).toEqual([]);
+    expect((await lookUp(first.cookie, first.csrf!, 'page-app', 'ZZZZZ-ZZZZZ')).ids).toEqual([]);
+    expect((await post('', first.cookie, { _csrf: 'forged', app_id: 'page-app', provisioning_code: code })).status).toBe(403);
+    const found = await lookUp(first.cookie, first.csrf!, 'page-app', code);
+    expect(found.page).toContain('Link your app');
+    expect(found.ids).toHaveLength(1);
+    const fields = { _csrf: first.csrf!, app_id: 'page-app', provisioning_code: code, person: 'uto-passport', action: 'approve' };
     // CSRF: no cookie, or a token that is not this cookie's, is refused and answers nothing.
-    expect((await answer(first.ids[0], undefined, fields)).status).toBe(403);
-    expect((await answer(first.ids[0], first.cookie, { ...fields, _csrf: 'forged' })).status).toBe(403);
-    const done = await answer(first.ids[0], first.cookie, fields);
+    expect((await answer(found.ids[0], undefined, fields)).status).toBe(403);
+    expect((await answer(found.ids[0], first.cookie, { ...fields, _csrf: 'forged' })).status).toBe(403);
+    // Without the code (the app id alone) the request is not found, and stays open.
+    const { provisioning_code: _code, ...withoutCode } = fields;
+    expect((await answer(found.ids[0], first.cookie, withoutCode)).status).toBe(404);
+    const done = await answer(found.ids[0], first.cookie, fields);
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/ciba/test?app_id=page-app&done=approved');
     const provisioned = await client.pollBackchannelAuthenticationGrant(config, started);
@@ -53,12 +71,12 @@ describe('CIBA test approval page', () => {
 
     const auth = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'page-app' });
     const second = await openPage('page-app', first.cookie);
-    expect((await answer(second.ids[0], first.cookie, { ...fields, _csrf: second.csrf! })).status).toBe(303);
+    expect((await answer(second.ids[0], first.cookie, { ...withoutCode, _csrf: second.csrf! })).status).toBe(303);
     expect((await client.pollBackchannelAuthenticationGrant(config, auth)).claims()!.sub).toBe(provisioned.claims()!.sub);
 
     const wrong = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'page-app' });
     const third = await openPage('page-app', first.cookie);
-    const denied = await answer(third.ids[0], first.cookie, { ...fields, _csrf: third.csrf!, person: 'd-idcard' });
+    const denied = await answer(third.ids[0], first.cookie, { ...withoutCode, _csrf: third.csrf!, person: 'd-idcard' });
     expect(denied.headers.get('location')).toBe('/ciba/test?app_id=page-app&done=denied');
     expect(await cibaError(client.pollBackchannelAuthenticationGrant(config, wrong))).toMatchObject({ error: 'access_denied' });
   }, 60_000);

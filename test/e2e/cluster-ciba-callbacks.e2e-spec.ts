@@ -4,7 +4,7 @@ import * as client from 'openid-client';
 import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
 import { CibaOutboxService } from '../../src/ciba/outbox/ciba-outbox.service.js';
 import { adminClient } from '../support/admin-client.js';
-import { provisioning } from '../support/ciba-flow.js';
+import { provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -89,7 +89,7 @@ describeWithPostgres('CIBA callbacks with two instances on one database: each de
       });
       const config = await discover(`${a.baseUrl}/oidc`, m.client_id, m.client_secret);
       const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'cluster-1', binding_message: provisioning('cluster-1'), client_notification_token: 'nt-1' });
-      const app = new CibaAppClient(`${b.baseUrl}/app/v1`, 'cluster-1');
+      const app = new CibaAppClient(`${b.baseUrl}/app/v1`, 'cluster-1').usingProvisioningCode(provisioningCodeOf(started));
       await app.decline((await app.pending(undefined, 5)).requests[0].id);
       await until('the retry', () => receiver.total() >= 2);
       await sleep(2500);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
 import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
-import { type CallbackListener, provisioning, startCallbackListener } from '../support/ciba-flow.js';
+import { type CallbackListener, provisioning, provisioningCodeOf, startCallbackListener } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -48,7 +48,7 @@ describe('a merchant callback endpoint that hangs', () => {
 
   const declinedPing = async (cfg: client.Configuration, appId: string) => {
     const started = await client.initiateBackchannelAuthentication(cfg, { scope: 'openid', login_hint: appId, binding_message: provisioning(appId), client_notification_token: `notify-${appId}` });
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, appId);
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, appId).usingProvisioningCode(provisioningCodeOf(started));
     const { requests } = await app.pending(undefined, 5);
     await app.decline(requests[0].id);
     return started;

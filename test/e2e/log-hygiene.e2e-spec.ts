@@ -1,6 +1,8 @@
 import * as client from 'openid-client';
 import { addLogSink, setLogLevel } from '../../src/common/logging/logger.js';
+import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
+import { provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -50,5 +52,27 @@ describe('log hygiene', () => {
       personalNumber: 'ZE184226B',
     };
     for (const [name, value] of Object.entries(secrets)) expect([name, log.includes(value)]).toEqual([name, false]);
+  });
+
+  it("logs a CIBA provisioning without its one-time code, the app's secret or the app id", async () => {
+    lines.length = 0;
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Logged bank', redirect_uris: [REDIRECT_URI] });
+    const config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
+    const appId = 'logged-phone-4f1d';
+    const appSecret = 'logged-install-secret-0123456789abcdef0';
+    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: appId, binding_message: provisioning(appId) });
+    const code = provisioningCodeOf(started);
+    const installed = new CibaAppClient(`${t.baseUrl}/app/v1`, appId, appSecret);
+    // A wrong code and a malformed body are refused; the right code declines the request.
+    expect((await installed.usingProvisioningCode('ZZZZZ-ZZZZZ').pending()).requests).toEqual([]);
+    await fetch(`${t.baseUrl}/app/v1/ciba/requests/pending`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"app_id": "${appId}", "provisioning_code": "${code}", "after": "x"}` });
+    const app = installed.usingProvisioningCode(code);
+    const [request] = (await app.pending()).requests;
+    expect(await app.decline(request.id)).toMatchObject({ state: 'denied' });
+
+    const log = lines.join('');
+    expect(lines.some((l) => l.includes('/app/v1/ciba/requests/pending'))).toBe(true);
+    for (const [name, value] of Object.entries({ code, bareCode: code.replace('-', ''), appSecret, appId, authReqId: started.auth_req_id }))
+      expect([name, log.includes(value)]).toEqual([name, false]);
   });
 });

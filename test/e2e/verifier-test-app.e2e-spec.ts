@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
+import { provisioningCodeOf } from '../support/ciba-flow.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -35,7 +36,8 @@ describe('the test app command line', () => {
   it('ciba mode plays the phone of a backchannel request: shows it and declines it', async () => {
     const binding_message = JSON.stringify({ requestType: 'Provisioning', appId: 'cli-phone', bindingMessage: 'Link the CLI' });
     const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'cli-phone', binding_message });
-    const phone = await run(['ciba', '--api', `${t.baseUrl}/app/v1`, '--app-id', 'cli-phone', '--decline']);
+    // The user types in the code the merchant got in its answer and showed them.
+    const phone = await run(['ciba', '--api', `${t.baseUrl}/app/v1`, '--app-id', 'cli-phone', '--provisioning-code', provisioningCodeOf(started), '--decline']);
     expect(phone.stderr).toBe('');
     expect(phone.stdout).toContain('"binding_message": "Link the CLI"');
     expect(phone.stdout).toContain('"state":"denied"');

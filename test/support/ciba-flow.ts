@@ -71,23 +71,40 @@ export async function pollOnce(baseUrl: string, clientId: string, secret: string
 
 export const provisioning = (appId: string, extra: Record<string, unknown> = {}) => JSON.stringify({ requestType: 'Provisioning', appId, bindingMessage: 'Link your app', ...extra });
 
+/** The one-time code of a provisioning, from the merchant's backchannel answer (fails when there is none). */
+export function provisioningCodeOf(answer: { [member: string]: unknown }): string {
+  if (typeof answer.provisioning_code !== 'string') throw new Error('the backchannel answer carries no provisioning_code');
+  return answer.provisioning_code;
+}
+
 /**
  * customer-test's CIBA page as the phone: answers the newest open request of `appId` with a specimen holder of
- * the test eID (`person`), or declines it. Answers where the page redirected (…&done=approved|denied).
+ * the test eID (`person`), or declines it; a provisioning shows only with its `provisioningCode`. Answers where
+ * the page redirected (…&done=approved|denied).
  */
-export async function answerOnTestPage(baseUrl: string, appId: string, person: string | 'decline'): Promise<string | null> {
+export async function answerOnTestPage(baseUrl: string, appId: string, person: string | 'decline', provisioningCode?: string): Promise<string | null> {
   const res = await fetch(`${baseUrl}/ciba/test?app_id=${encodeURIComponent(appId)}`);
-  const page = await res.text();
   const cookie = res.headers.get('set-cookie')!.split(';')[0];
+  let page = await res.text();
   const csrf = /name="_csrf" value="([^"]+)"/.exec(page)?.[1];
-  const ids = [...page.matchAll(/data-request="([^"]+)"/g)].map((m) => m[1]);
-  if (!csrf || !ids.length) throw new Error(`no open request for ${appId} on the test page`);
-  const fields: Record<string, string> = person === 'decline' ? { _csrf: csrf, app_id: appId, action: 'decline' } : { _csrf: csrf, app_id: appId, person, action: 'approve' };
-  const answered = await fetch(`${baseUrl}/ciba/test/requests/${ids[ids.length - 1]}`, {
+  if (!csrf) throw new Error('the test page carries no CSRF token');
+  const form = (fields: Record<string, string>) => ({
     method: 'POST',
-    redirect: 'manual',
+    redirect: 'manual' as const,
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-    body: new URLSearchParams(fields),
+    body: new URLSearchParams({ _csrf: csrf, app_id: appId, ...(provisioningCode ? { provisioning_code: provisioningCode } : {}), ...fields }),
   });
+  if (provisioningCode) page = await (await fetch(`${baseUrl}/ciba/test`, form({}))).text();
+  const ids = [...page.matchAll(/data-request="([^"]+)"/g)].map((m) => m[1]);
+  if (!ids.length) throw new Error(`no open request for ${appId} on the test page`);
+  const answered = await fetch(`${baseUrl}/ciba/test/requests/${ids[ids.length - 1]}`, form(person === 'decline' ? { action: 'decline' } : { person, action: 'approve' }));
   return answered.headers.get('location');
+}
+
+/** Binds `appId` at the merchant on the test page (a provisioning answered by the specimen `person`); answers its tokens. */
+export async function provisionOnTestPage(baseUrl: string, config: client.Configuration, appId: string, person: string): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
+  const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: appId, binding_message: provisioning(appId) });
+  const answered = await answerOnTestPage(baseUrl, appId, person, provisioningCodeOf(started));
+  if (!answered?.includes('done=approved')) throw new Error(`the provisioning of ${appId} was not approved: ${answered}`);
+  return client.pollBackchannelAuthenticationGrant(config, started);
 }

@@ -22,9 +22,11 @@ export interface CibaResult {
 }
 
 /**
- * The app's side of CIBA. `appId` is the id the merchant provisions; `appSecret` (32+ characters, made once per
- * install and kept on the device) binds this instance at provisioning, after which only it sees and answers
- * its authentication requests. There are no push notifications: the app long-polls `pending`.
+ * The app's side of CIBA. `appId` is the id the merchant provisions (an identifier, not a secret); `appSecret`
+ * (32+ characters, made once per install and kept on the device) binds this instance at provisioning, after
+ * which only it sees and answers its authentication requests. A provisioning is seen and answered only with
+ * the one-time code the merchant shows its user (`usingProvisioningCode`). There are no push notifications:
+ * the app long-polls `pending`.
  */
 export class CibaAppClient {
   constructor(
@@ -32,7 +34,13 @@ export class CibaAppClient {
     private readonly appId: string,
     private readonly appSecret?: string,
     private readonly fetchImpl: typeof fetch = fetch,
+    private readonly provisioningCode?: string,
   ) {}
+
+  /** The same app, presenting the provisioning code the user typed in (as typed): it sees and answers that provisioning. */
+  usingProvisioningCode(code: string): CibaAppClient {
+    return new CibaAppClient(this.apiBase, this.appId, this.appSecret, this.fetchImpl, code);
+  }
 
   /** Open requests after `after` (the previous answer's cursor), waiting up to `waitSeconds` (at most 25) for one. */
   pending(after?: string, waitSeconds = 0): Promise<{ requests: CibaPendingRequest[]; cursor: string }> {
@@ -62,7 +70,12 @@ export class CibaAppClient {
     const res = await this.fetchImpl(`${this.apiBase}/ciba${path}`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ app_id: this.appId, ...(this.appSecret ? { app_secret: this.appSecret } : {}), ...body }),
+      body: JSON.stringify({
+        app_id: this.appId,
+        ...(this.appSecret ? { app_secret: this.appSecret } : {}),
+        ...(this.provisioningCode ? { provisioning_code: this.provisioningCode } : {}),
+        ...body,
+      }),
     });
     const text = await res.text();
     const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};

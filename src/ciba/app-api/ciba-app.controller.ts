@@ -4,6 +4,8 @@ import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { CibaAppService } from './ciba-app.service.js';
 import { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto, RequestStateDto } from './dto/ciba-app.dto.js';
 
+const NOT_FOUND = { type: ErrorResponseDto, description: "no such request of this app id (so is a provisioning asked without its provisioning_code, or with another one's)" };
+
 /**
  * The verifier app's CIBA calls. POST throughout so the app secret travels in the body, never in a URL.
  * Push notifications to phones are not available: the app long-polls `requests/pending`.
@@ -26,7 +28,7 @@ export class CibaAppController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Where a request stands, e.g. cancelled by the merchant while the app shows it' })
   @ApiOkResponse({ type: RequestStateDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse(NOT_FOUND)
   status(@Param('id', ParseUUIDPipe) id: string, @Body() dto: AppIdentityDto): Promise<RequestStateDto> {
     return this.app.status(id, dto);
   }
@@ -35,7 +37,7 @@ export class CibaAppController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Start (or resume) the document verification that approves the request; answers its session link' })
   @ApiOkResponse({ type: ApprovalStartedDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse(NOT_FOUND)
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'the request was answered already' })
   approve(@Param('id', ParseUUIDPipe) id: string, @Body() dto: AppIdentityDto): Promise<ApprovalStartedDto> {
     return this.app.approve(id, dto);
@@ -45,6 +47,7 @@ export class CibaAppController {
   @HttpCode(200)
   @ApiOperation({ summary: 'After the verification: approved when it proved the right person (provisioning binds the app), else denied' })
   @ApiOkResponse({ type: RequestResultDto })
+  @ApiNotFoundResponse(NOT_FOUND)
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'the verification has not finished, or the request was answered already' })
   complete(@Param('id', ParseUUIDPipe) id: string, @Body() dto: CompleteRequestDto): Promise<RequestResultDto> {
     return this.app.complete(id, dto);
@@ -54,6 +57,7 @@ export class CibaAppController {
   @HttpCode(200)
   @ApiOperation({ summary: 'The user declined: the merchant gets access_denied' })
   @ApiOkResponse({ type: RequestResultDto })
+  @ApiNotFoundResponse(NOT_FOUND)
   decline(@Param('id', ParseUUIDPipe) id: string, @Body() dto: AppIdentityDto): Promise<RequestResultDto> {
     return this.app.decline(id, dto);
   }

@@ -11,6 +11,7 @@ import { AppBindingsService } from '../bindings/app-bindings.service.js';
 import { appSecretInvalid, appSuspended, requestNotFound, requestNotPending, verificationNotDone } from '../ciba.errors.js';
 import { CibaCompletionService } from '../engine/ciba-completion.service.js';
 import { type CibaRequest, CibaRequestsService } from '../requests/ciba-requests.service.js';
+import { ProvisioningCodes } from '../requests/provisioning-codes.js';
 import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto, RequestStateDto } from './dto/ciba-app.dto.js';
 
 const LONG_POLL_STEP_MS = 500;
@@ -19,7 +20,8 @@ const ALL_KINDS = ['P', 'I', 'D', 'V'];
 const TEST_EID_ID = 'test';
 
 /**
- * The phone's side of CIBA: the app long-polls the open requests of its appId, shows who asks and what, and
+ * The phone's side of CIBA: the app long-polls the open requests of its appId (a provisioning only with the
+ * one-time code the merchant showed its user, provisioning-codes.ts), shows who asks and what, and
  * approves through a document verification (the verifier's own session flow, started through the eID
  * interface as the broker page starts it) or declines. The verification decides: a provisioning binds the
  * app to the subject it proved; an authentication is approved only when it proves the bound subject.
@@ -31,6 +33,7 @@ export class CibaAppService {
     private readonly bindings: AppBindingsService,
     private readonly completion: CibaCompletionService,
     private readonly registry: EidRegistry,
+    private readonly provisioningCodes: ProvisioningCodes,
   ) {}
 
   async pending(dto: PendingRequestsQueryDto): Promise<PendingRequestsDto> {
@@ -111,11 +114,15 @@ export class CibaAppService {
     return { state: 'denied', reason };
   }
 
-  /** A request of this app, answerable by it (an unknown, foreign or finished one is not found). */
+  /**
+   * A request of this app, answerable by it (an unknown or foreign one is not found, nor is a provisioning
+   * without its code: whether one exists for an app id is not told).
+   */
   private async load(id: string, dto: AppIdentityDto): Promise<CibaRequest> {
     const request = await this.requests.get(id);
     if (!request || request.details.appId !== dto.app_id) throw requestNotFound();
     const verdict = await this.appVerdict(request, dto);
+    if (verdict === 'not_found') throw requestNotFound();
     if (verdict === 'suspended') throw appSuspended();
     if (verdict !== 'ok') throw appSecretInvalid();
     return request;
@@ -126,11 +133,12 @@ export class CibaAppService {
   }
 
   /**
-   * Provisioning goes to whoever holds the appId; authentication only to the app instance that was bound, and
-   * only while its binding is active (an operator may suspend it while a request is open).
+   * Provisioning goes to the app that presents the request's one-time code (the merchant showed it to its user;
+   * the appId alone is not enough); authentication only to the app instance that was bound, and only while its
+   * binding is active (an operator may suspend it while a request is open).
    */
-  private async appVerdict({ row, details }: CibaRequest, dto: AppIdentityDto): Promise<'ok' | 'secret' | 'suspended'> {
-    if (row.kind === 'provisioning') return 'ok';
+  private async appVerdict({ row, details }: CibaRequest, dto: AppIdentityDto): Promise<'ok' | 'not_found' | 'secret' | 'suspended'> {
+    if (row.kind === 'provisioning') return this.provisioningCodes.matches(dto.provisioning_code, details.provisioningCodeHash) ? 'ok' : 'not_found';
     const binding = await this.bindings.find(row.clientId, details.appId);
     if (!binding || !this.bindings.appSecretAccepted(binding, dto.app_secret)) return 'secret';
     return binding.status === 'active' ? 'ok' : 'suspended';

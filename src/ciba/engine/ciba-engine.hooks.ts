@@ -3,11 +3,12 @@ import { errors as jwtErrors, jwtVerify } from 'jose';
 import { errors, type Account, type Client, type KoaContextWithOIDC } from 'oidc-provider';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { BindingMessageError, parseBindingMessage, type BindingMessage } from '../../eid/binding-message.js';
-import { answerHere, type BackchannelAuthenticationRequest, type CibaHooks, CibaHooksSlot } from '../../oidc/provider/ciba-hooks.js';
+import { addToAnswer, answerHere, type BackchannelAuthenticationRequest, type CibaHooks, CibaHooksSlot } from '../../oidc/provider/ciba-hooks.js';
 import { APP_STATUSES, type AppStatus } from '../bindings/app-binding.entity.js';
 import { type AppBinding, AppBindingsService } from '../bindings/app-bindings.service.js';
 import { type CibaError, expiredToken, slowDown } from '../ciba.errors.js';
 import { CibaRequestsService } from '../requests/ciba-requests.service.js';
+import { ProvisioningCodes } from '../requests/provisioning-codes.js';
 import { CibaCancelService } from './ciba-cancel.service.js';
 
 /** Who a request goes to, worked out while the engine validates it (one per request context). */
@@ -38,6 +39,7 @@ export class CibaEngineHooks implements CibaHooks, OnModuleInit {
     private readonly bindings: AppBindingsService,
     private readonly requests: CibaRequestsService,
     private readonly cancels: CibaCancelService,
+    private readonly provisioningCodes: ProvisioningCodes,
   ) {}
 
   onModuleInit(): void {
@@ -130,10 +132,16 @@ export class CibaEngineHooks implements CibaHooks, OnModuleInit {
     if (!this.bindings.userCodeMatches(target.binding, userCode)) throw new errors.InvalidUserCode('user_code does not match');
   }
 
+  /**
+   * Stores the request for the app. A provisioning gets a one-time code, answered to the merchant alone
+   * (`provisioning_code`, provisioning-codes.ts): the merchant shows it to its user, and only an app that
+   * presents it sees and answers the request.
+   */
   async triggerAuthenticationDevice(ctx: KoaContextWithOIDC, request: BackchannelAuthenticationRequest, _account: Account, client: Client): Promise<void> {
     const state = this.state(ctx);
     const target = state.target!;
     const params = ctx.oidc.params as Record<string, string | undefined>;
+    const code = target.kind === 'provisioning' ? this.provisioningCodes.issue() : undefined;
     await this.requests.create(
       client.clientId,
       target.kind,
@@ -143,6 +151,7 @@ export class CibaEngineHooks implements CibaHooks, OnModuleInit {
         appId: target.appId,
         merchantName: client.clientName ?? client.clientId,
         ...(target.kind === 'authentication' ? { subject: target.binding.subject } : { userStatus: target.userStatus }),
+        ...(code ? { provisioningCodeHash: code.hash } : {}),
         binding: state.binding,
         scopes: (request.scope ?? '').split(' ').filter(Boolean),
         acrValues: (params.acr_values ?? '').split(' ').filter(Boolean),
@@ -150,6 +159,7 @@ export class CibaEngineHooks implements CibaHooks, OnModuleInit {
       },
       new Date(Date.now() + request.expiration * 1000),
     );
+    if (code) addToAnswer(ctx, { provisioning_code: code.code });
   }
 
   /** Only a pending request gets slow_down: a result that is ready is answered however soon it is asked for. */

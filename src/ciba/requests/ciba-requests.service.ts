@@ -18,6 +18,8 @@ export interface CibaRequestDetails {
   subject?: string;
   /** Provisioning: the status the binding gets (spec 3: active unless the merchant says otherwise). */
   userStatus?: AppStatus;
+  /** Provisioning: HMAC of the one-time code the merchant shows its user (provisioning-codes.ts); only an app presenting the code answers. */
+  provisioningCodeHash?: string;
   binding: BindingMessage;
   scopes: string[];
   acrValues: string[];

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, NotFoundException, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, NotFoundException, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,9 @@ import { testPage } from './ciba-test-page.html.js';
 const COOKIE = 'ciba_test_csrf';
 const PATH = '/ciba/test';
 
+const appIdOf = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined);
+const codeOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim().length > 0 && value.length <= 64 ? value : undefined);
+
 /** The browser's CSRF cookie value (set by the page), if any. */
 function cookieNonce(req: Request): string | undefined {
   const match = /(?:^|;\s*)ciba_test_csrf=([A-Za-z0-9_-]{16,64})(?:;|$)/.exec(req.headers.cookie ?? '');
@@ -24,7 +27,9 @@ function cookieNonce(req: Request): string | undefined {
  * customer-test only: a page where the test eID answers a pending CIBA request for a specimen holder, so a
  * merchant can try CIBA without a phone. In production it does not exist (404), as the test eID does not.
  * Forms carry a CSRF token bound to a random SameSite=Strict cookie of this page (the broker pages bind
- * theirs to the interaction, which this page has none of); every POST answers 303 (post/redirect/get).
+ * theirs to the interaction, which this page has none of); an answer answers 303 (post/redirect/get). A
+ * provisioning shows only with the one-time code the merchant received, as in the app: the lookup with a code
+ * is a POST (the code stays out of URLs), and the answer forms carry it.
  */
 @ApiExcludeController()
 @Controller('ciba/test')
@@ -41,31 +46,49 @@ export class CibaTestPageController {
   @Get()
   async show(@Req() req: Request, @Res() res: Response, @Query('app_id') appId?: string, @Query('done') done?: string): Promise<void> {
     this.onlyInCustomerTest();
+    const notice = done === 'approved' || done === 'denied' ? `The request was ${done}.` : undefined;
+    await this.render(req, res, appIdOf(appId), undefined, notice);
+  }
+
+  /** The lookup with a provisioning code (a POST, so the code is in no URL). */
+  @Post()
+  @HttpCode(200)
+  async lookUp(@Req() req: Request, @Res() res: Response): Promise<void> {
+    this.onlyInCustomerTest();
+    const body = this.checkedForm(req);
+    await this.render(req, res, appIdOf(body.app_id), codeOf(body.provisioning_code));
+  }
+
+  @Post('requests/:id')
+  async answer(@Req() req: Request, @Res() res: Response, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
+    this.onlyInCustomerTest();
+    const body = this.checkedForm(req);
+    const app = { app_id: typeof body.app_id === 'string' ? body.app_id : '', provisioning_code: codeOf(body.provisioning_code) };
+    const result =
+      body.action === 'decline'
+        ? await this.app.decline(id, app)
+        : await this.app.completeWithTestIdentity(id, app, typeof body.person === 'string' ? body.person : '');
+    res.redirect(303, `${PATH}?${new URLSearchParams({ app_id: app.app_id, done: result.state })}`);
+  }
+
+  private async render(req: Request, res: Response, appId: string | undefined, provisioningCode: string | undefined, notice?: string): Promise<void> {
     let nonce = cookieNonce(req);
     if (!nonce) {
       nonce = randomBytes(24).toString('base64url');
       const secure = this.config.baseUrl.startsWith('https://') ? '; Secure' : '';
       res.setHeader('Set-Cookie', `${COOKIE}=${nonce}; Path=${PATH}; HttpOnly; SameSite=Strict${secure}`);
     }
-    const id = typeof appId === 'string' && appId.length > 0 && appId.length <= 200 ? appId : undefined;
-    const requests = id ? (await this.app.pending({ app_id: id, wait_seconds: 0 })).requests : [];
-    const notice = done === 'approved' || done === 'denied' ? `The request was ${done}.` : undefined;
+    const requests = appId ? (await this.app.pending({ app_id: appId, provisioning_code: provisioningCode, wait_seconds: 0 })).requests : [];
+    const persons = SPECIMEN_IDENTITIES.map((p) => ({ id: p.id, label: `${p.name} — ${TEST_EID_MESSAGES.en_GB[p.id]}` }));
     res.setHeader('Cache-Control', 'no-store');
-    res.type('html').send(testPage({ appId: id, requests, persons: SPECIMEN_IDENTITIES.map((p) => ({ id: p.id, label: `${p.name} — ${TEST_EID_MESSAGES.en_GB[p.id]}` })), csrf: this.csrf.issue(`ciba-test:${nonce}`), notice }));
+    res.type('html').send(testPage({ appId, provisioningCode, requests, persons, csrf: this.csrf.issue(`ciba-test:${nonce}`), notice }));
   }
 
-  @Post('requests/:id')
-  async answer(@Req() req: Request, @Res() res: Response, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
-    this.onlyInCustomerTest();
+  private checkedForm(req: Request): Record<string, unknown> {
     const body = formBody(req);
     const nonce = cookieNonce(req);
     if (!nonce || !this.csrf.verify(`ciba-test:${nonce}`, body._csrf)) throw new CibaError(403, 'csrf_rejected', 'the form is stale or was not sent by this page; reload the page');
-    const appId = typeof body.app_id === 'string' ? body.app_id : '';
-    const result =
-      body.action === 'decline'
-        ? await this.app.decline(id, { app_id: appId })
-        : await this.app.completeWithTestIdentity(id, { app_id: appId }, typeof body.person === 'string' ? body.person : '');
-    res.redirect(303, `${PATH}?${new URLSearchParams({ app_id: appId, done: result.state })}`);
+    return body;
   }
 
   private onlyInCustomerTest(): void {

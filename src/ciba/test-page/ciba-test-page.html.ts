@@ -5,6 +5,8 @@ import type { PendingRequestDto } from '../app-api/dto/ciba-app.dto.js';
 
 export interface TestPageModel {
   appId?: string;
+  /** As typed; kept in the answer forms (never in a URL). */
+  provisioningCode?: string;
   requests: PendingRequestDto[];
   persons: { id: string; label: string }[];
   csrf: string;
@@ -22,15 +24,18 @@ export function testPage(model: TestPageModel): string {
     html`<h1>CIBA test approval</h1>
 <p>customer-test only: answer a backchannel request as the app would, with a specimen identity of the test eID.</p>
 ${model.notice ? html`<div class="context">${model.notice}</div>` : ''}
-<form method="get" action="/ciba/test">
+<form method="post" action="/ciba/test">
+<input type="hidden" name="_csrf" value="${model.csrf}">
 <label>App id (the merchant's login_hint) <input name="app_id" value="${model.appId ?? ''}" required maxlength="200"></label>
+<label>Provisioning code (a provisioning only: <code>provisioning_code</code> of the merchant's backchannel answer) <input name="provisioning_code" value="${model.provisioningCode ?? ''}" maxlength="64" autocomplete="off"></label>
 <button type="submit">Show open requests</button>
 </form>
-${model.appId && model.requests.length === 0 ? html`<p>No open request for this app id (apps bound with an app secret answer in the app only).</p>` : ''}
+${model.appId && model.requests.length === 0 ? html`<p>No open request for this app id (a provisioning shows with its code; apps bound with an app secret answer in the app only).</p>` : ''}
 ${model.requests.map(
   (r) => html`<form class="choice" method="post" action="/ciba/test/requests/${r.id}" data-request="${r.id}">
 <input type="hidden" name="_csrf" value="${model.csrf}">
 <input type="hidden" name="app_id" value="${model.appId ?? ''}">
+${model.provisioningCode && r.kind === 'provisioning' ? html`<input type="hidden" name="provisioning_code" value="${model.provisioningCode}">` : ''}
 <h2>${r.merchant_name}: ${r.kind}</h2>
 ${r.binding_message ? html`<div class="context">${r.binding_message}</div>` : ''}
 ${r.transaction_text ? html`<div class="context">${r.transaction_text.content}</div>` : ''}

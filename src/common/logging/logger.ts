@@ -40,6 +40,7 @@ const REDACTED_PATHS = [
   'req.headers', 'req.query', 'req.body', 'headers.authorization', 'headers.cookie',
   '*.authorization', '*.Authorization', '*.cookie', '*.client_secret', '*.secret', '*.password',
   '*.token', '*.access_token', '*.id_token', '*.refresh_token', '*.code_verifier', '*.session_token', '*.qr_token',
+  '*.app_secret', '*.provisioning_code', '*.user_code',
   'params.code', 'query.code', 'body.code',
 ];
 

@@ -1,7 +1,7 @@
 import type { default as Provider, KoaContextWithOIDC } from 'oidc-provider';
 import { PAIRWISE_CIBA_REASON } from '../../merchants/merchant-policy.js';
 import { toErrorBody } from '../../common/errors/app-exception.filter.js';
-import { answeredHere, type CibaHooksSlot } from './ciba-hooks.js';
+import { addedToAnswer, answeredHere, type CibaHooksSlot } from './ciba-hooks.js';
 
 export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
 
@@ -27,6 +27,13 @@ export function applyCibaAnswers(provider: Provider, ciba: CibaHooksSlot): void 
     if (answer) {
       ctx.status = 200;
       ctx.body = answer;
+      return;
+    }
+    // A request the engine accepted: the members the CIBA module adds (a provisioning's one-time code), before
+    // the answer is signed for a merchant that asks for a JWT (spec-response-rules.ts, around this).
+    const added = ctx.oidc?.route === 'backchannel_authentication' && ctx.status === 200 ? addedToAnswer(ctx as KoaContextWithOIDC) : undefined;
+    if (added && ctx.body && typeof ctx.body === 'object') {
+      Object.assign(ctx.body, added);
       return;
     }
     // Pairwise merchants have no CIBA grant (merchant-client.ts). The engine calls that invalid_request; CIBA Core 13

@@ -25,6 +25,17 @@ export interface CibaHooks {
 }
 
 const ANSWERED = Symbol('ciba answered here');
+const ADDED = Symbol('ciba answer members');
+
+/** Members the CIBA module adds to the engine's 2.6 answer of this request (extension members: a client ignores those it does not know). */
+export function addToAnswer(ctx: KoaContextWithOIDC, members: Record<string, string>): void {
+  const state = ctx.state as Record<symbol, Record<string, string> | undefined>;
+  state[ADDED] = { ...state[ADDED], ...members };
+}
+
+export function addedToAnswer(ctx: KoaContextWithOIDC): Record<string, string> | undefined {
+  return (ctx.state as Record<symbol, Record<string, string> | undefined>)[ADDED];
+}
 
 /**
  * Ends the engine's handling of a backchannel request with `answer` (200), from inside a hook: the engine

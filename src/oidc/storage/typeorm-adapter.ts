@@ -2,6 +2,7 @@ import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import { NUL_REFUSED, refusedTextInValue } from '../../common/http/refused-characters.js';
 import { engineQueryRunner } from './engine-transaction.js';
+import { grantReadAfterConsume, heldGrant, holdGrant } from './grant-held-by-consumer.js';
 import { GrantRevocation } from './grant-revocation.js';
 import { lostConsumeRace, replayRevokesGrant } from './replay.js';
 import { credentialHash, isCredentialModel, storedKey } from './stored-key.js';
@@ -26,7 +27,8 @@ interface Row {
  * oidc-provider's storage contract on PostgreSQL (or PGlite).
  * - Credentials (tokens, codes) are keyed by a hash of their value, never stored in clear (stored-key.ts).
  * - `consume` is one conditional UPDATE: of concurrent consumers, on any number of instances, exactly one
- *   wins; the others are replays, so they revoke the grant and fail with invalid_grant (spec 3).
+ *   wins; the others are replays, so they revoke the grant and fail with invalid_grant (spec 3). The winner
+ *   keeps the grant it consumed for (grant-held-by-consumer.ts), so a replay's revocation cannot make it lose too.
  * - Expiry is honoured on read; a consumed row is kept as long as its grant could live.
  */
 export class TypeOrmAdapter implements Adapter {
@@ -83,6 +85,10 @@ export class TypeOrmAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    if (this.model === 'Grant') {
+      const held = heldGrant(id);
+      if (held) return held;
+    }
     const row = await this.findRow('id', storedKey(this.model, id));
     if (row?.consumed_at && row.grant_id && replayRevokesGrant(this.model)) await this.revocation.grantAndTokens(row.grant_id);
     return row && this.toPayload(row, id);
@@ -100,13 +106,19 @@ export class TypeOrmAdapter implements Adapter {
 
   async consume(id: string): Promise<void> {
     const key = storedKey(this.model, id);
-    const won: [unknown[], number] = await this.db.query(
-      `UPDATE oidc_payloads SET consumed_at = now(),
-         expires_at = CASE WHEN expires_at IS NULL THEN NULL ELSE GREATEST(expires_at, now() + make_interval(secs => $3)) END
-       WHERE model = $1 AND id = $2 AND consumed_at IS NULL`,
-      [this.model, key, this.options.replayRetentionSeconds],
+    // RETURNING reads the grant as of this very update: no replay's revocation can come between.
+    const [won]: [{ grant_id: string | null; grant: AdapterPayload | null }[], number] = await this.db.query(
+      `UPDATE oidc_payloads c SET consumed_at = now(),
+         expires_at = CASE WHEN c.expires_at IS NULL THEN NULL ELSE GREATEST(c.expires_at, now() + make_interval(secs => $3)) END
+       WHERE c.model = $1 AND c.id = $2 AND c.consumed_at IS NULL
+       RETURNING c.grant_id, CASE WHEN $4 THEN (SELECT g.payload FROM oidc_payloads g
+         WHERE g.model = 'Grant' AND g.id = c.grant_id AND (g.expires_at IS NULL OR g.expires_at > now())) END AS grant`,
+      [this.model, key, this.options.replayRetentionSeconds, grantReadAfterConsume(this.model)],
     );
-    if (won[1] === 1) return;
+    if (won.length === 1) {
+      if (won[0].grant_id && won[0].grant) holdGrant(won[0].grant_id, won[0].grant);
+      return;
+    }
     const rows: { grant_id: string | null }[] = await this.db.query(`SELECT grant_id FROM oidc_payloads WHERE model = $1 AND id = $2`, [this.model, key]);
     if (rows[0]?.grant_id) await this.revocation.grantAndTokens(rows[0].grant_id);
     throw lostConsumeRace(this.model);

@@ -3,9 +3,24 @@ import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } 
 import { Type } from 'class-transformer';
 
 export class AppIdentityDto {
-  @ApiProperty({ description: 'The app instance id the merchant provisions and names in login_hint', example: 'app-3f9c2a' })
+  @ApiProperty({
+    description:
+      'The app instance id the merchant provisions and names in login_hint. An identifier, not a secret: it shows nothing and ' +
+      'answers nothing by itself (a provisioning also needs provisioning_code, an authentication the app_secret of the bound app).',
+    example: 'app-3f9c2a',
+  })
   @IsString() @MinLength(1) @MaxLength(200)
   app_id: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Provisioning: the one-time code the merchant received in its backchannel answer (`provisioning_code`) and showed its user, ' +
+      'as the user typed it (any case; hyphen and spaces ignored). Only with it does the app see a provisioning request and ' +
+      'answer it (status, approve, complete, decline); it opens that one request until it is answered or expires.',
+    example: 'K7M2Q-9XH4T',
+  })
+  @IsOptional() @IsString() @MaxLength(64)
+  provisioning_code?: string;
 
   @ApiPropertyOptional({
     description:
