@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import { Clock } from '../../src/common/clock.js';
 import { adminClient } from '../support/admin-client.js';
-import { answerOnTestPage, type CallbackListener, cibaError, provisioning, startCallbackListener } from '../support/ciba-flow.js';
+import { answerOnTestPage, type CallbackListener, cibaError, provisioning, provisioningCodeOf, startCallbackListener } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -67,7 +67,7 @@ describe('CIBA answers on the embedded database, after the merchant cache age', 
 
   it('approves: the page answers, the poll gets the tokens, the instance goes on', async () => {
     const started = await requestThenWait(poll, 'late-approve');
-    expect(await within('approve', answerOnTestPage(t.baseUrl, 'late-approve', 'uto-passport'))).toBe('/ciba/test?app_id=late-approve&done=approved');
+    expect(await within('approve', answerOnTestPage(t.baseUrl, 'late-approve', 'uto-passport', provisioningCodeOf(started)))).toBe('/ciba/test?app_id=late-approve&done=approved');
     const tokens = await within('poll', client.pollBackchannelAuthenticationGrant(poll, started));
     expect(tokens.claims()).toMatchObject({ primary_identifier: 'ERIKSSON' });
     await stillAnswers();
@@ -75,7 +75,7 @@ describe('CIBA answers on the embedded database, after the merchant cache age', 
 
   it('declines: the page answers, the poll gets access_denied', async () => {
     const started = await requestThenWait(poll, 'late-decline');
-    expect(await within('decline', answerOnTestPage(t.baseUrl, 'late-decline', 'decline'))).toBe('/ciba/test?app_id=late-decline&done=denied');
+    expect(await within('decline', answerOnTestPage(t.baseUrl, 'late-decline', 'decline', provisioningCodeOf(started)))).toBe('/ciba/test?app_id=late-decline&done=denied');
     expect(await within('poll', cibaError(client.pollBackchannelAuthenticationGrant(poll, started)))).toMatchObject({ error: 'access_denied' });
     await stillAnswers();
   }, 60_000);
@@ -89,7 +89,7 @@ describe('CIBA answers on the embedded database, after the merchant cache age', 
 
   it('pushes: the approval is answered and the tokens reach the callback', async () => {
     const started = await requestThenWait(push, 'late-push', { client_notification_token: 'late-push-token' });
-    expect(await within('approve', answerOnTestPage(t.baseUrl, 'late-push', 'uto-passport'))).toBe('/ciba/test?app_id=late-push&done=approved');
+    expect(await within('approve', answerOnTestPage(t.baseUrl, 'late-push', 'uto-passport', provisioningCodeOf(started)))).toBe('/ciba/test?app_id=late-push&done=approved');
     await listener.waitFor(1, ANSWER_WITHIN_MS);
     expect(listener.received[0].body).toMatchObject({ auth_req_id: started.auth_req_id, token_type: 'BEARER' });
     expect(listener.received[0].authorization).toBe('Bearer late-push-token');
