@@ -11,4 +11,6 @@ export const requestNotPending = (state: string) => new CibaError(409, 'wrong_re
 export const requestExpired = () => new CibaError(410, 'request_expired', 'the backchannel request has expired');
 export const verificationNotDone = () => new CibaError(409, 'verification_pending', 'the document verification has not finished yet; run it with the session link first');
 export const appSecretInvalid = () => new CibaError(401, 'unauthorized', 'the app secret does not match this app');
+export const appSecretRequired = () =>
+  new CibaError(400, 'invalid_request', 'app_secret is required to answer a provisioning: it binds this install, and only an app presenting it may answer later requests');
 export const appSuspended = () => new CibaError(403, 'app_suspended', 'this app is suspended at the merchant; it cannot answer authentication requests');

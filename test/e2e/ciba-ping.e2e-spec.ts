@@ -19,7 +19,7 @@ describe('CIBA ping delivery through the outbox', () => {
   /** A provisioning request the app declines at once; answers what the merchant initiated. */
   const declined = async (base: string, cfg: client.Configuration, appId: string, token: string) => {
     const started = await client.initiateBackchannelAuthentication(cfg, { scope: 'openid', login_hint: appId, binding_message: provisioning(appId), client_notification_token: token });
-    const app = new CibaAppClient(`${base}/app/v1`, appId).usingProvisioningCode(provisioningCodeOf(started));
+    const app = new CibaAppClient(`${base}/app/v1`, appId, 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
     const { requests } = await app.pending(undefined, 5);
     await app.decline(requests[0].id);
     return started;
@@ -120,7 +120,7 @@ describe('CIBA ping delivery through the outbox', () => {
     });
     const cfg = await discover(`${first.baseUrl}/oidc`, m.client_id, m.client_secret);
     const started = await client.initiateBackchannelAuthentication(cfg, { scope: 'openid', login_hint: 'ping-5', binding_message: provisioning('ping-5'), client_notification_token: 'notify-token-5' });
-    const app = new CibaAppClient(`${first.baseUrl}/app/v1`, 'ping-5').usingProvisioningCode(provisioningCodeOf(started));
+    const app = new CibaAppClient(`${first.baseUrl}/app/v1`, 'ping-5', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
     const { requests } = await app.pending(undefined, 5);
     // The service dies while writing the callback: here, the outbox insert fails.
     await first.dataSource.query(`CREATE FUNCTION crash_outbox() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated crash'; END $$ LANGUAGE plpgsql`);
@@ -132,7 +132,7 @@ describe('CIBA ping delivery through the outbox', () => {
     await first.app.close();
     const second = await startTestApp({ sameDatabaseAs: first });
     try {
-      const again = new CibaAppClient(`${second.baseUrl}/app/v1`, 'ping-5').usingProvisioningCode(provisioningCodeOf(started));
+      const again = new CibaAppClient(`${second.baseUrl}/app/v1`, 'ping-5', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
       await again.decline((await again.pending(undefined, 5)).requests[0].id);
       await listener.waitFor(1, 15_000);
       expect(listener.received[0]).toMatchObject({ authorization: 'Bearer notify-token-5', body: { auth_req_id: started.auth_req_id } });

@@ -70,6 +70,21 @@ describe('CIBA provisioning bound to a one-time code the merchant shows its user
     expect((await userApp.pending()).requests).toEqual([]);
   });
 
+  it('binds only an app that presents its own secret: without one, approving and completing a provisioning are refused and nothing is bound', async () => {
+    const started = await provision('secretless-phone');
+    const secretless = new CibaAppClient(base(), 'secretless-phone').usingProvisioningCode(provisioningCodeOf(started));
+    const [request] = (await secretless.pending()).requests;
+    expect(request).toMatchObject({ kind: 'provisioning' });
+    expect(await refusal(secretless.approve(request.id))).toBe('400 invalid_request');
+    expect(await refusal(secretless.complete(request.id))).toBe('400 invalid_request');
+    expect(await secretless.status(request.id)).toEqual({ state: 'pending' });
+    const bound: { n: number }[] = await t.dataSource.query('SELECT count(*)::int AS n FROM ciba_app_bindings');
+    // The same app with its secret goes on to the verification.
+    const withSecret = new CibaAppClient(base(), 'secretless-phone', 'own-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
+    expect((await withSecret.approve(request.id)).session_link).toEqual(expect.any(String));
+    expect(await t.dataSource.query('SELECT count(*)::int AS n FROM ciba_app_bindings')).toEqual(bound);
+  });
+
   it("opens only its own request: another provisioning's code does not show this one", async () => {
     const first = await provision('twice-phone');
     const second = await provision('twice-phone');

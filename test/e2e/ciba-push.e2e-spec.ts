@@ -104,7 +104,7 @@ describe('CIBA push delivery', () => {
 
   it('pushes access_denied with the auth_req_id after a decline, and after a cancel', async () => {
     const declined = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-2', binding_message: provisioning('push-2'), client_notification_token: 'push-token-2' });
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-2').usingProvisioningCode(provisioningCodeOf(declined));
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-2', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(declined));
     await app.decline((await app.pending(undefined, 5)).requests[0].id);
     await listener.waitFor(1);
     expect(listener.received[0]).toMatchObject({ authorization: 'Bearer push-token-2', body: { auth_req_id: declined.auth_req_id, error: 'access_denied' } });
@@ -118,7 +118,7 @@ describe('CIBA push delivery', () => {
   it('does not retry a push answered 400', async () => {
     listener.answers.push(400);
     const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-4', binding_message: provisioning('push-4'), client_notification_token: 'push-token-4' });
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-4').usingProvisioningCode(provisioningCodeOf(started));
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-4', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
     await app.decline((await app.pending(undefined, 5)).requests[0].id);
     await listener.waitFor(1);
     await new Promise((r) => setTimeout(r, 3000));
@@ -168,7 +168,7 @@ describe('CIBA push delivery', () => {
   (canShareDatabase() ? it : it.skip)('delivers a push after a restart', async () => {
     listener.answers.push(503);
     const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-5', binding_message: provisioning('push-5'), client_notification_token: 'push-token-5' });
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-5').usingProvisioningCode(provisioningCodeOf(started));
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-5', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
     await app.decline((await app.pending(undefined, 5)).requests[0].id);
     await listener.waitFor(1);
     await t.app.close();

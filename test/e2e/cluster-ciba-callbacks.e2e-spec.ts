@@ -89,7 +89,7 @@ describeWithPostgres('CIBA callbacks with two instances on one database: each de
       });
       const config = await discover(`${a.baseUrl}/oidc`, m.client_id, m.client_secret);
       const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'cluster-1', binding_message: provisioning('cluster-1'), client_notification_token: 'nt-1' });
-      const app = new CibaAppClient(`${b.baseUrl}/app/v1`, 'cluster-1').usingProvisioningCode(provisioningCodeOf(started));
+      const app = new CibaAppClient(`${b.baseUrl}/app/v1`, 'cluster-1', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
       await app.decline((await app.pending(undefined, 5)).requests[0].id);
       await until('the retry', () => receiver.total() >= 2);
       await sleep(2500);

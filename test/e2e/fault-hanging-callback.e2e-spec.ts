@@ -48,7 +48,7 @@ describe('a merchant callback endpoint that hangs', () => {
 
   const declinedPing = async (cfg: client.Configuration, appId: string) => {
     const started = await client.initiateBackchannelAuthentication(cfg, { scope: 'openid', login_hint: appId, binding_message: provisioning(appId), client_notification_token: `notify-${appId}` });
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, appId).usingProvisioningCode(provisioningCodeOf(started));
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, appId, 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
     const { requests } = await app.pending(undefined, 5);
     await app.decline(requests[0].id);
     return started;

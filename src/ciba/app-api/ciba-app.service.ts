@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
 import { DOCUMENT_VERIFIER_ID } from '../../verifier/scheme/document-verifier.provider.js';
 import { AppBindingsService } from '../bindings/app-bindings.service.js';
-import { appSecretInvalid, appSuspended, requestNotFound, requestNotPending, verificationNotDone } from '../ciba.errors.js';
+import { appSecretInvalid, appSecretRequired, appSuspended, requestNotFound, requestNotPending, verificationNotDone } from '../ciba.errors.js';
 import { CibaCompletionService } from '../engine/ciba-completion.service.js';
 import { type CibaRequest, CibaRequestsService } from '../requests/ciba-requests.service.js';
 import { ProvisioningCodes } from '../requests/provisioning-codes.js';
@@ -59,6 +59,7 @@ export class CibaAppService {
   /** Starts (or resumes) the document verification that answers the request; the app runs it with the link. */
   async approve(id: string, dto: AppIdentityDto): Promise<ApprovalStartedDto> {
     const request = await this.load(id, dto);
+    bindsWithSecret(request, dto);
     if (request.row.state === 'pending') {
       if (!(await this.requests.transition(id, ['pending'], 'verifying', { verificationUid: verificationUid(id) }))) throw requestNotPending('no longer pending');
     } else if (request.row.state !== 'verifying') throw requestNotPending(request.row.state);
@@ -69,6 +70,7 @@ export class CibaAppService {
   /** After the verification: binds (provisioning) and approves, or denies when it did not prove the right person. */
   async complete(id: string, dto: CompleteRequestDto): Promise<RequestResultDto> {
     const request = await this.load(id, dto);
+    bindsWithSecret(request, dto);
     if (request.row.state !== 'verifying') throw requestNotPending(request.row.state);
     const step = await this.verifier().handle(this.eidRequest(request), {});
     if (step.kind === 'failed') return this.deny(request, step.description);
@@ -165,6 +167,15 @@ export class CibaAppService {
 }
 
 const verificationUid = (id: string) => `ciba:${id}`;
+
+/**
+ * The app that answers a provisioning becomes the bound install, and a binding without a secret would be answerable
+ * by anyone who knows the app id (an identifier, not a secret): the app must present its own secret, checked
+ * before the person spends a verification on it. (The customer-test page binds specimen holders without one.)
+ */
+function bindsWithSecret({ row }: CibaRequest, dto: AppIdentityDto): void {
+  if (row.kind === 'provisioning' && !dto.app_secret) throw appSecretRequired();
+}
 
 /** The binding and transaction texts as data for the app: never HTML (app-display-text.ts); markdown keeps its syntax. */
 function toDto({ row, details }: CibaRequest): PendingRequestDto {

@@ -24,7 +24,7 @@ export class AppIdentityDto {
 
   @ApiPropertyOptional({
     description:
-      "The app's own secret (at least 32 characters, chosen once per install). Sent when completing a provisioning it binds the app; " +
+      "The app's own secret (at least 32 characters, chosen once per install). Required to approve and complete a provisioning, which binds the app; " +
       'afterwards only an app presenting it sees and answers authentication requests.',
     example: 'k3J9xQ2mV8pL5tR7wY1zA4cE6gH0jN2b',
   })
