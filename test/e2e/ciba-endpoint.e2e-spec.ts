@@ -202,7 +202,7 @@ describe('CIBA backchannel endpoint and poll', () => {
     ].join('\n');
     const transactiontext = Buffer.from(hostile).toString('base64');
     const binding_message = provisioning('app-hostile', { bindingMessage: 'Link <b onmouseover=alert(1)>your</b> app<!-- x -->', transactiontext, transactiontext_type: 'markdown' });
-    const hostileApp = { app_id: 'app-hostile', provisioning_code: provisioningCodeOf(await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-hostile', binding_message })) };
+    const hostileApp = { app_id: 'app-hostile', app_secret: 'hostile-install-secret-0123456789abcdef0123', provisioning_code: provisioningCodeOf(await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'app-hostile', binding_message })) };
     const [shown] = (await app('/requests/pending', { ...hostileApp, wait_seconds: 2 })).body.requests;
     const expected = {
       binding_message: 'Link your app',
