@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { duringHealthPolling } from '../support/health-probe.js';
+import { mulberry32 } from '../support/seeded-random.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
@@ -17,17 +18,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
 const CONCURRENCY = 6;
 
-/** mulberry32: a tiny seeded PRNG (uniform in [0, 1)). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface FuzzRequest {
   method: string;

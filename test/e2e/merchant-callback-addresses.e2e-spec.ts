@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { adminClient } from '../support/admin-client.js';
 import { REDIRECT_URI } from '../support/oidc-flow.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { productionTestEnv, startTestApp, type TestApp } from '../support/test-app.js';
 
 const FIELD = 'backchannel_client_notification_endpoint';
 
@@ -58,12 +56,7 @@ describe('CIBA callback addresses at registration', () => {
     beforeAll(async () => {
       t = await startTestApp({
         env: {
-          APP_ENV: 'production',
-          BASE_URL: 'https://broker.example',
-          SUBJECT_SECRET: randomBytes(32).toString('base64url'),
-          PAIRWISE_SECRET: randomBytes(32).toString('base64url'),
-          TRUST_CSCA_PATHS: resolve('test/fixtures/icao/real-documents/csca/CSCA_DE.cer'),
-          ALLOW_EMBEDDED_DATABASE: 'true',
+          ...productionTestEnv(),
         },
       });
       admin = adminClient(`http://127.0.0.1:${t.env.PORT}`, t.adminToken);

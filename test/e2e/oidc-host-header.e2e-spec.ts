@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { resolve } from 'node:path';
 import { proxyMisconfiguration } from '../../src/oidc/provider/public-origin.js';
 import { adminClient } from '../support/admin-client.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { productionTestEnv, startTestApp, type TestApp } from '../support/test-app.js';
 
 /** A raw request, so that Host and X-Forwarded-* can be set to anything, as an attacker would. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
@@ -54,12 +52,7 @@ describe('production behind a TLS proxy without TRUST_PROXY', () => {
   beforeAll(async () => {
     t = await startTestApp({
       env: {
-        APP_ENV: 'production',
-        BASE_URL: 'https://broker.example',
-        SUBJECT_SECRET: randomBytes(32).toString('base64url'),
-        PAIRWISE_SECRET: randomBytes(32).toString('base64url'),
-        TRUST_CSCA_PATHS: resolve('test/fixtures/icao/real-documents/csca/CSCA_DE.cer'),
-        ALLOW_EMBEDDED_DATABASE: 'true',
+        ...productionTestEnv(),
         TRUST_PROXY: 'false',
       },
     });

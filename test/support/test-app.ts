@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/bootstrap/create-app.js';
 import { loadConfig, type AppConfig } from '../../src/config/load-config.js';
@@ -46,6 +46,21 @@ export function describeWithPostgres(name: string, tests: () => void): void {
   if (canShareDatabase()) describe(name, tests);
   else if (process.env.CI === 'true') describe(name, () => it('runs on PostgreSQL (DATABASE_URL must be set under CI)', () => expect(process.env.DATABASE_URL).toBeTruthy()));
   else describe.skip(name, tests);
+}
+
+/**
+ * The environment of a production instance a test can start: production refuses to start without its secrets, a
+ * CSCA to trust and a real database (the embedded one allowed here); an https BASE_URL behind no proxy.
+ */
+export function productionTestEnv(): Record<string, string> {
+  return {
+    APP_ENV: 'production',
+    BASE_URL: 'https://broker.example',
+    SUBJECT_SECRET: randomBytes(32).toString('base64url'),
+    PAIRWISE_SECRET: randomBytes(32).toString('base64url'),
+    TRUST_CSCA_PATHS: resolve('test/fixtures/icao/real-documents/csca/CSCA_DE.cer'),
+    ALLOW_EMBEDDED_DATABASE: 'true',
+  };
 }
 
 /** Starts the real service on a free port, on a fresh database, with generated secrets. */

@@ -1,4 +1,5 @@
 import { JSON_BOUNDS, jsonBoundsExceeded, jsonTextBoundsExceeded, verifyJsonBounds } from '../../src/common/http/json-bounds.js';
+import { mulberry32 } from '../support/seeded-random.js';
 
 const nested = (levels: number) => JSON.parse('['.repeat(levels) + ']'.repeat(levels)) as unknown;
 const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
@@ -20,18 +21,6 @@ describe('JSON bounds of a parsed body', () => {
     expect(jsonBoundsExceeded(JSON.parse('{"__proto__":{"__proto__":{"__proto__":1}}}'), { maxEntries: 10, maxDepth: 2 })).toMatch(/deeper/);
   });
 });
-
-/** mulberry32: a tiny seeded PRNG, so a failing shape reproduces. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('JSON bounds of the raw text, before parsing', () => {
   const random = mulberry32(20261124);
