@@ -3,10 +3,12 @@ import { loadOpsConfig } from '../../src/config/ops-config.js';
 import { MemoryRateLimitStore } from '../../src/ops/rate-limit/rate-limit-store.js';
 
 describe('operations configuration', () => {
-  it('has defaults: limits on, no metrics anywhere, 25 s of grace', () => {
+  it('has defaults: limits on, no metrics anywhere, 25 s of grace, a 2 s database ping, bounded slow clients', () => {
     expect(loadOpsConfig({})).toEqual({
       metrics: { token: undefined, port: undefined },
       shutdownGraceSeconds: 25,
+      databasePingTimeoutMs: 2000,
+      http: { headersTimeoutSeconds: 10, requestTimeoutSeconds: 60, keepAliveTimeoutSeconds: 65 },
       rateLimits: {
         enabled: true,
         windowSeconds: 60,
@@ -19,13 +21,26 @@ describe('operations configuration', () => {
   it('names every bad variable', () => {
     let error: unknown;
     try {
-      loadOpsConfig({ METRICS_TOKEN: 'short', METRICS_PORT: '70000', RATE_LIMITS: 'maybe', RATE_LIMIT_TOKEN: '-1', SHUTDOWN_GRACE_SECONDS: '0' });
+      loadOpsConfig({
+        METRICS_TOKEN: 'short',
+        METRICS_PORT: '70000',
+        RATE_LIMITS: 'maybe',
+        RATE_LIMIT_TOKEN: '-1',
+        SHUTDOWN_GRACE_SECONDS: '0',
+        DATABASE_PING_TIMEOUT_MS: '10',
+        HTTP_REQUEST_TIMEOUT_SECONDS: '0',
+        HTTP_HEADERS_TIMEOUT_SECONDS: 'x',
+        HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '601',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual(
-      ['METRICS_PORT', 'METRICS_TOKEN', 'RATE_LIMITS', 'RATE_LIMIT_TOKEN', 'SHUTDOWN_GRACE_SECONDS'].sort(),
+      [
+        'METRICS_PORT', 'METRICS_TOKEN', 'RATE_LIMITS', 'RATE_LIMIT_TOKEN', 'SHUTDOWN_GRACE_SECONDS', 'DATABASE_PING_TIMEOUT_MS',
+        'HTTP_REQUEST_TIMEOUT_SECONDS', 'HTTP_HEADERS_TIMEOUT_SECONDS', 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS',
+      ].sort(),
     );
   });
 
