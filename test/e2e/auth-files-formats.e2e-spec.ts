@@ -1,43 +1,16 @@
 import * as asn1js from 'asn1js';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as pkijs from 'pkijs';
 import { newTestSigner } from '../../src/auth-files/signing/pades-signer.js';
 import { PadesSignerService } from '../../src/auth-files/signing/pades-signer.service.js';
-import { VerificationRecordsService } from '../../src/verifier/records/verification-records.service.js';
-import { adminClient } from '../support/admin-client.js';
-import { sampleRecord } from '../support/auth-files-record.js';
+import { appWithRecord, fetchPdf, type Merchant } from '../support/auth-files-fetch.js';
 import { pdfToolsAvailable, run, withPdfFile } from '../support/pdf-tools.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { REDIRECT_URI } from '../support/verifier-flow.js';
+import { type TestApp } from '../support/test-app.js';
 
 const withTools = pdfToolsAvailable() ? it : it.skip;
-
-interface Merchant {
-  client_id: string;
-  client_secret: string;
-}
-
-/** Starts the app, registers a merchant and seals a record for it (no verification run: the file is under test). */
-async function appWithRecord(env?: Record<string, string>): Promise<{ t: TestApp; shop: Merchant; tid: string }> {
-  const t = await startTestApp({ env });
-  const shop = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Evidence shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
-  const tid = randomUUID();
-  await t.app.get(VerificationRecordsService).store(tid, sampleRecord(shop.client_id));
-  return { t, shop, tid };
-}
-
-async function fetchPdf(t: TestApp, shop: Merchant, tid: string, params: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const res = await fetch(`${t.baseUrl}/auth_files/fetch.html?tid=${tid}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${shop.client_id}:${shop.client_secret}`).toString('base64')}` },
-    body: JSON.stringify({ params: { type: 'application/pdf', ...params }, ...extra }),
-  });
-  const body = (await res.json()) as Record<string, string>;
-  return { status: res.status, body, pdf: body.pdf ? Buffer.from(body.pdf, 'base64') : Buffer.alloc(0) };
-}
 
 /** Where the signed ranges end and resume: /ByteRange [0 holeStart holeEnd rest]. */
 function signatureHole(pdf: Buffer): { holeStart: number; holeEnd: number } {
