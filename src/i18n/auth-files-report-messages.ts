@@ -37,6 +37,8 @@ export interface ReportMessages {
   generatedAt: string;
   /** {tid}, {page}, {pages} */
   footer: string;
+  /** The visible PAdES signature box, {signer} the certificate's common name, {date} the signing time; \n breaks the line. */
+  signedBy: string;
   claims: ClaimLabels;
 }
 
@@ -61,6 +63,7 @@ const en: ReportMessages = {
   addendum: 'Details from the service',
   generatedAt: 'Report generated at',
   footer: 'Transaction {tid} · page {page} of {pages}',
+  signedBy: 'Digitally signed by {signer}\non {date}',
   claims: {
     document_type: 'Document type',
     issuing_country: 'Issuing country',
@@ -103,6 +106,7 @@ const nb: ReportMessages = {
   addendum: 'Opplysninger fra tjenesten',
   generatedAt: 'Rapport laget',
   footer: 'Transaksjon {tid} · side {page} av {pages}',
+  signedBy: 'Digitalt signert av {signer}\nden {date}',
   claims: {
     document_type: 'Dokumenttype',
     issuing_country: 'Utstedende land',
@@ -145,6 +149,7 @@ const nn: ReportMessages = {
   addendum: 'Opplysningar frå tenesta',
   generatedAt: 'Rapport laga',
   footer: 'Transaksjon {tid} · side {page} av {pages}',
+  signedBy: 'Digitalt signert av {signer}\nden {date}',
   claims: {
     document_type: 'Dokumenttype',
     issuing_country: 'Utferdande land',
@@ -187,6 +192,7 @@ const da: ReportMessages = {
   addendum: 'Oplysninger fra tjenesten',
   generatedAt: 'Rapport dannet',
   footer: 'Transaktion {tid} · side {page} af {pages}',
+  signedBy: 'Digitalt signeret af {signer}\nden {date}',
   claims: {
     document_type: 'Dokumenttype',
     issuing_country: 'Udstedende land',
@@ -229,6 +235,7 @@ const sv: ReportMessages = {
   addendum: 'Uppgifter från tjänsten',
   generatedAt: 'Rapporten skapad',
   footer: 'Transaktion {tid} · sida {page} av {pages}',
+  signedBy: 'Digitalt signerad av {signer}\nden {date}',
   claims: {
     document_type: 'Typ av handling',
     issuing_country: 'Utfärdande land',
@@ -271,6 +278,7 @@ const fi: ReportMessages = {
   addendum: 'Palvelun tiedot',
   generatedAt: 'Raportti luotu',
   footer: 'Tapahtuma {tid} · sivu {page}/{pages}',
+  signedBy: 'Sähköisesti allekirjoittanut {signer}\n{date}',
   claims: {
     document_type: 'Asiakirjan tyyppi',
     issuing_country: 'Myöntäjämaa',

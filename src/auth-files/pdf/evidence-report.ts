@@ -5,6 +5,7 @@ import type { PdfAMode } from '../dto/fetch-auth-file.dto.js';
 import { reportFonts } from './fonts.js';
 import type { PadesSigner } from '../signing/cades.js';
 import { addSignaturePlaceholder, signatureRoom, signPlaceholder } from '../signing/pades.js';
+import { SIGNATURE_BOX_HEIGHT, signerName, type PdfKitFont, type SignatureBox } from '../signing/signature-appearance.js';
 import { installSecurityHandler, type EncryptionSettings, type PdfKitInternals } from './security/standard-security-handler.js';
 
 /** What the report shows; built by the service from the sealed record, already limited to the merchant's scopes. */
@@ -82,13 +83,15 @@ export async function renderEvidenceReport(report: EvidenceReport, layout: Repor
   doc.addPage();
   const tags = new Tags(doc, tagged);
   writeContent(doc, tags, report, t, layout.locale);
+  const signatureBox = layout.pades ? reserveSignatureBox(doc, t, signerName(layout.pades.chain[0]), dateTime(report.generatedAt, layout.locale)) : undefined;
   writeFooters(doc, tags, report.tid, t);
   tags.end();
   const room = layout.pades ? signatureRoom(layout.pades) : 0;
-  if (layout.pades) {
+  if (layout.pades && signatureBox) {
     if (encryption) throw new Error('a PAdES signature is not combined with encryption');
-    doc.switchToPage(0);
-    addSignaturePlaceholder(internals as never, room, report.generatedAt, t.title);
+    doc.switchToPage(signatureBox.page);
+    const font = (doc.font('Body') as unknown as { _font: PdfKitFont })._font;
+    addSignaturePlaceholder(internals as never, room, report.generatedAt, t.title, signatureBox, font);
   }
   doc.end();
   return layout.pades ? signPlaceholder(await bytes, layout.pades, room) : bytes;
@@ -197,6 +200,18 @@ function photos(doc: PDFKit.PDFDocument, tags: Tags, list: EvidenceReport['photo
   });
   doc.x = MARGIN;
   doc.y = top + 215;
+}
+
+/**
+ * Keeps room under the content of the last page for the visible signature (its widget is added once the page is
+ * laid out): who signed and when, so a printed copy shows it was signed.
+ */
+function reserveSignatureBox(doc: PDFKit.PDFDocument, t: ReportMessages, signer: string, date: string): SignatureBox {
+  ensureSpace(doc, SIGNATURE_BOX_HEIGHT + 12);
+  const range = doc.bufferedPageRange();
+  const box = { page: range.start + range.count - 1, x: MARGIN, y: doc.y + 10, width: 300, height: SIGNATURE_BOX_HEIGHT };
+  doc.y = box.y + box.height;
+  return { ...box, lines: t.signedBy.replace('{signer}', () => signer).replace('{date}', () => date).split('\n') };
 }
 
 function ensureSpace(doc: PDFKit.PDFDocument, points: number): void {

@@ -1,4 +1,5 @@
 import { byteRangeDigest, cadesDetachedSignature, type PadesSigner } from './cades.js';
+import { signatureAppearance, type PdfKitFont, type SignatureBox } from './signature-appearance.js';
 
 /** Written where the numbers of /ByteRange go, and as wide as they may become (four 10-digit numbers and spaces). */
 const BYTE_RANGE_PLACEHOLDER = '**********';
@@ -6,9 +7,9 @@ const BYTE_RANGE_TEXT = `/ByteRange [0 /${BYTE_RANGE_PLACEHOLDER} /${BYTE_RANGE_
 
 /** The slice of pdfkit's document this module uses (pdfkit has no signature support of its own). */
 interface PdfKitForSigning {
-  ref(data: Record<string, unknown>): { data: Record<string, unknown>; end(): void };
+  ref(data: Record<string, unknown>): { data: Record<string, unknown>; end(chunk?: string): void };
   _root: { data: Record<string, unknown> };
-  page: { dictionary: unknown; annotations: unknown[] };
+  page: { dictionary: unknown; annotations: unknown[]; height: number };
   endAcroForm(): unknown;
 }
 
@@ -18,11 +19,12 @@ export function signatureRoom(signer: PadesSigner): number {
 }
 
 /**
- * Adds an invisible signature field to the current page (call while on page 1) with a signature dictionary
- * whose /ByteRange and /Contents are placeholders: `/SubFilter /ETSI.CAdES.detached` (PAdES B-B), `/M` the
- * signing time (PAdES puts it here, not in the CMS). `signPlaceholder` fills both once the file is written.
+ * Adds a visible signature field in `box` on the current page (switch to `box.page` first) with a signature
+ * dictionary whose /ByteRange and /Contents are placeholders: `/SubFilter /ETSI.CAdES.detached` (PAdES B-B), `/M`
+ * the signing time (PAdES puts it here, not in the CMS). `signPlaceholder` fills both once the file is written.
+ * The widget has an appearance (PDF/A asks one of every annotation) drawn with `font`, an embedded font.
  */
-export function addSignaturePlaceholder(doc: PdfKitForSigning, room: number, signedAt: Date, name: string): void {
+export function addSignaturePlaceholder(doc: PdfKitForSigning, room: number, signedAt: Date, name: string, box: SignatureBox, font: PdfKitFont): void {
   const signature = doc.ref({
     Type: 'Sig',
     Filter: 'Adobe.PPKLite',
@@ -40,9 +42,11 @@ export function addSignaturePlaceholder(doc: PdfKitForSigning, room: number, sig
     FT: 'Sig',
     T: new String('Evidence signature'),
     V: signature,
-    // Invisible (zero size), printed (PDF/A asks the print flag of every annotation) and locked.
-    Rect: [0, 0, 0, 0],
+    // PDF coordinates (from the page's bottom left). Printed and neither hidden nor invisible (PDF/A, ISO
+    // 19005-1 §6.5.3), and locked; the appearance holds only /N, as PDF/A asks.
+    Rect: [box.x, doc.page.height - box.y - box.height, box.x + box.width, doc.page.height - box.y],
     F: 4 | 128,
+    AP: { N: signatureAppearance(doc, box, font) },
     P: doc.page.dictionary,
   });
   widget.end();
