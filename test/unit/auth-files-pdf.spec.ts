@@ -3,6 +3,10 @@ import { hash2B, permissionValue, rc4Crypt } from '../../src/auth-files/pdf/secu
 import { parseAuthFileRequest } from '../../src/auth-files/auth-file-request.js';
 import { jpegWithoutMetadata, photoForPdf } from '../../src/auth-files/images/photo-files.js';
 import jpeg from 'jpeg-js';
+import 'reflect-metadata';
+import * as x509 from '@peculiar/x509';
+import { webcrypto } from 'node:crypto';
+import { signatureBoxWidth, signerName } from '../../src/auth-files/signing/signature-appearance.js';
 import { sampleJpeg } from '../support/auth-files-record.js';
 
 describe('auth-files PDF pieces', () => {
@@ -100,5 +104,29 @@ describe('auth-files photos in the PDF', () => {
     const large = await photoForPdf(new Uint8Array(sampleJpeg(1400, 1000)));
     const decoded = jpeg.decode(large);
     expect(Math.max(decoded.width, decoded.height)).toBe(600);
+  });
+});
+
+describe('auth-files visible signature', () => {
+  /** A self-signed certificate with this subject (EC P-256: quick to make). */
+  const certificate = async (name: string) => {
+    const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+    const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+    const cert = await x509.X509CertificateGenerator.createSelfSigned({ serialNumber: '01', name, notBefore: new Date(), notAfter: new Date(Date.now() + 86400_000), keys: keys as never, signingAlgorithm: algorithm });
+    return Buffer.from(cert.rawData);
+  };
+  /** Every glyph half an em wide. */
+  const font = { ref: () => undefined, encode: () => [[], []] as [string[], unknown], widthOfString: (text: string, size: number) => text.length * size * 0.5 };
+
+  it('names the signer by its certificate’s common name, else by its whole subject', async () => {
+    expect(signerName(await certificate('CN=Evidence signer, O=Example AS, C=NO'))).toBe('Evidence signer');
+    expect(signerName(await certificate('O=Example AS, C=NO'))).toMatch(/^(O=Example AS, C=NO|C=NO, O=Example AS)$/);
+  });
+
+  it('makes the box at least the least width, wide enough for the lines at full size, and never wider than the most', () => {
+    expect(signatureBoxWidth(['short'], font, 300, 495)).toBe(300);
+    // 80 characters at 8 pt are 320 pt, plus padding.
+    expect(signatureBoxWidth(['x'.repeat(80), 'y'], font, 300, 495)).toBe(331);
+    expect(signatureBoxWidth(['x'.repeat(200)], font, 300, 495)).toBe(495);
   });
 });

@@ -5,7 +5,7 @@ import type { PdfAMode } from '../dto/fetch-auth-file.dto.js';
 import { reportFonts } from './fonts.js';
 import type { PadesSigner } from '../signing/cades.js';
 import { addSignaturePlaceholder, signatureRoom, signPlaceholder } from '../signing/pades.js';
-import { SIGNATURE_BOX_HEIGHT, signerName, type PdfKitFont, type SignatureBox } from '../signing/signature-appearance.js';
+import { SIGNATURE_BOX_HEIGHT, signatureBoxWidth, signerName, type PdfKitFont, type SignatureBox } from '../signing/signature-appearance.js';
 import { installSecurityHandler, type EncryptionSettings, type PdfKitInternals } from './security/standard-security-handler.js';
 
 /** What the report shows; built by the service from the sealed record, already limited to the merchant's scopes. */
@@ -90,8 +90,7 @@ export async function renderEvidenceReport(report: EvidenceReport, layout: Repor
   if (layout.pades && signatureBox) {
     if (encryption) throw new Error('a PAdES signature is not combined with encryption');
     doc.switchToPage(signatureBox.page);
-    const font = (doc.font('Body') as unknown as { _font: PdfKitFont })._font;
-    addSignaturePlaceholder(internals as never, room, report.generatedAt, t.title, signatureBox, font);
+    addSignaturePlaceholder(internals as never, room, report.generatedAt, t.title, signatureBox, bodyFont(doc));
   }
   doc.end();
   return layout.pades ? signPlaceholder(await bytes, layout.pades, room) : bytes;
@@ -207,11 +206,18 @@ function photos(doc: PDFKit.PDFDocument, tags: Tags, list: EvidenceReport['photo
  * laid out): who signed and when, so a printed copy shows it was signed.
  */
 function reserveSignatureBox(doc: PDFKit.PDFDocument, t: ReportMessages, signer: string, date: string): SignatureBox {
+  const lines = t.signedBy.replace('{signer}', () => signer).replace('{date}', () => date).split('\n');
+  const width = signatureBoxWidth(lines, bodyFont(doc), 300, doc.page.width - 2 * MARGIN);
   ensureSpace(doc, SIGNATURE_BOX_HEIGHT + 12);
   const range = doc.bufferedPageRange();
-  const box = { page: range.start + range.count - 1, x: MARGIN, y: doc.y + 10, width: 300, height: SIGNATURE_BOX_HEIGHT };
+  const box = { page: range.start + range.count - 1, x: MARGIN, y: doc.y + 10, width, height: SIGNATURE_BOX_HEIGHT, lines };
   doc.y = box.y + box.height;
-  return { ...box, lines: t.signedBy.replace('{signer}', () => signer).replace('{date}', () => date).split('\n') };
+  return box;
+}
+
+/** pdfkit's font object for Body, which draws the signature's appearance (pdfkit's types do not show it). */
+function bodyFont(doc: PDFKit.PDFDocument): PdfKitFont {
+  return (doc.font('Body') as unknown as { _font: PdfKitFont })._font;
 }
 
 function ensureSpace(doc: PDFKit.PDFDocument, points: number): void {

@@ -33,6 +33,12 @@ export function signerName(certificate: Buffer): string {
   return /^CN=(.+)$/m.exec(subject)?.[1] ?? subject.replace(/\n/g, ', ');
 }
 
+/** A width for the box between `least` and `most` in which the lines fit at full size, when they can. */
+export function signatureBoxWidth(lines: string[], font: PdfKitFont, least: number, most: number): number {
+  const widest = Math.max(...lines.map((line) => font.widthOfString(line, MAX_FONT_SIZE)));
+  return Math.min(most, Math.max(least, Math.ceil(widest + 2 * PADDING + 1)));
+}
+
 /**
  * The normal appearance (/AP /N) of the signature widget: a form XObject drawing a framed box with the lines of
  * text. PDF/A (ISO 19005-1 §6.5.3) asks every annotation for an appearance and every font for embedding, so the
