@@ -145,6 +145,20 @@ describe('upstream OpenID Connect quirks', () => {
       expect(String(line?.hint)).toContain('client_secret_post');
     });
 
+    it('a secret method without a client_secret is refused at registration, not sent unauthenticated', async () => {
+      const base = { labels: { en_GB: 'x' }, environment: 'customer-test', issuer: up.issuer, client_id: 'broker-post' };
+      for (const method of ['client_secret_post', 'client_secret_basic']) {
+        const res = await admin().call('POST', '/admin/v1/eid-schemes', { ...base, id: `no-secret-${method.slice(14)}`, token_endpoint_auth_method: method });
+        expect(res.status).toBe(400);
+        expect(res.text).toContain(`${method} needs a client_secret`);
+      }
+      const pkjwt = await admin().call('POST', '/admin/v1/eid-schemes', { ...base, id: 'pkjwt-switch', token_endpoint_auth_method: 'private_key_jwt' });
+      expect(pkjwt.status).toBe(201);
+      const switched = await admin().call('PATCH', '/admin/v1/eid-schemes/pkjwt-switch', { token_endpoint_auth_method: 'client_secret_post' });
+      expect(switched.status).toBe(400);
+      expect((await admin().call('PATCH', '/admin/v1/eid-schemes/pkjwt-switch', { token_endpoint_auth_method: 'client_secret_post', client_secret: UNRESERVED_SECRET })).status).toBe(200);
+    });
+
     it('client_secret_post with the same kind of secret logs in', async () => {
       const rp = await schemeAndMerchant('raw-post', up, { client_id: 'broker-post', client_secret: UNRESERVED_SECRET, token_endpoint_auth_method: 'client_secret_post', userinfo: true });
       expect(await idToken(rp, { scope: 'openid profile' })).toMatchObject({ eid_scheme: 'raw-post', name: 'Kari Nordmann' });
