@@ -27,6 +27,8 @@ export interface UpstreamSchemeDeps {
 interface PendingData {
   nonce: string;
   verifier: string;
+  /** Epoch ms of our redirect to the upstream: an upstream login cannot be earlier unless it reused a session. */
+  redirectedAt?: number;
 }
 
 const UNVERIFIED = 'the answer of the identification method could not be verified';
@@ -85,7 +87,7 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     }
     const nonce = oidc.randomNonce();
     const verifier = oidc.randomPKCECodeVerifier();
-    const state = await this.deps.pending.create(request.interactionUid, this.id, { nonce, verifier } satisfies PendingData);
+    const state = await this.deps.pending.create(request.interactionUid, this.id, { nonce, verifier, redirectedAt: Date.now() } satisfies PendingData);
     const params: Record<string, string> = {
       redirect_uri: this.deps.callbackUrl,
       scope: this.settings.scope,
@@ -112,7 +114,7 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
 
   async resume(request: EidRequest, pending: Record<string, unknown>, query: Record<string, string>): Promise<EidStep> {
     if (query.error) return this.upstreamError(query.error, query.error_description);
-    const { nonce, verifier } = pending as unknown as PendingData;
+    const { nonce, verifier, redirectedAt } = pending as unknown as PendingData;
     try {
       const config = await this.client.configuration();
       const current = new URL(this.deps.callbackUrl);
@@ -132,7 +134,7 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
         const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
         claims = { ...info, ...idToken };
       }
-      return this.identified(request, claims);
+      return this.identified(request, claims, typeof redirectedAt === 'number' ? new Date(redirectedAt) : undefined);
     } catch (err) {
       this.client.forget();
       const failure = upstreamFailure(err);
@@ -148,7 +150,7 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     }
   }
 
-  private identified(request: EidRequest, claims: Record<string, unknown>): EidStep {
+  private identified(request: EidRequest, claims: Record<string, unknown>, redirectedAt?: Date): EidStep {
     const subjectValue = claims[this.settings.subjectClaim];
     if (typeof subjectValue !== 'string' || !subjectValue) {
       logger.warn({ scheme: this.id, claim: this.settings.subjectClaim }, 'upstream identity without its subject claim');
@@ -158,7 +160,7 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     const mapped = mapClaims(this.mappers, claims);
     // acr only when the upstream reached a level we map; an unknown upstream acr gives none.
     const acr = typeof claims.acr === 'string' ? this.settings.acrMap[claims.acr] : undefined;
-    const when = brokeredAuthTime(claims.auth_time, new Date(), request.maxAge);
+    const when = brokeredAuthTime(claims.auth_time, { redirectedAt, callbackAt: new Date(), maxAge: request.maxAge });
     if (when.kind === 'stale') {
       logger.warn({ scheme: this.id, age_seconds: when.ageSeconds, max_age: request.maxAge }, 'upstream login older than the max_age asked for');
       return { kind: 'failed', error: 'access_denied', description: 'the identification method did not authenticate the user again within max_age', reason: 'upstream_error' };
