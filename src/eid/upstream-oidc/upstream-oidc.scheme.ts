@@ -165,7 +165,7 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
       logger.warn({ scheme: this.id, age_seconds: when.ageSeconds, max_age: request.maxAge }, 'upstream login older than the max_age asked for');
       return { kind: 'failed', error: 'access_denied', description: 'the identification method did not authenticate the user again within max_age', reason: 'upstream_error' };
     }
-    if (when.source === 'callback' && claims.auth_time !== undefined) logger.info({ scheme: this.id }, 'upstream auth_time unusable; the callback time stands in');
+    if (when.source === 'callback' && claims.auth_time !== undefined) logger.info({ scheme: this.id }, 'upstream auth_time replaced by the callback time');
     const authTime = when.authTime;
     return {
       kind: 'identified',
