@@ -35,6 +35,8 @@ export interface EidRequest {
   acrValues: string[];
   loginHint?: string;
   bindingMessage?: BindingMessage;
+  /** The merchant's max_age (seconds): a brokering scheme passes it on and never dates a login older. */
+  maxAge?: number;
 }
 
 export interface EidChoice {

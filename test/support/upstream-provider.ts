@@ -23,13 +23,18 @@ export interface TestUpstream {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** What the next interaction does, and as whom. */
-  next: { action: UpstreamAction; user: string; tamper: Tamper };
+  /**
+   * What the next interaction does, and as whom; authTime replaces the ID token's auth_time (re-signed, valid
+   * otherwise); tokenStatus makes the token endpoint answer that status with an HTML page (a broken gateway).
+   */
+  next: { action: UpstreamAction; user: string; tamper: Tamper; authTime?: unknown; tokenStatus?: number };
   /** How many HTTP requests reached the upstream at all (an address the broker must not reach stays at 0). */
   requests: number;
   /** The last authorization request's parameters, as the upstream received them. */
   lastAuthorization?: Record<string, unknown>;
   close(): Promise<void>;
+  /** Goes down at once: stops listening and drops open connections (a broker's kept-alive socket too), so the next request meets ECONNREFUSED. */
+  down(): Promise<void>;
 }
 
 export const UPSTREAM_HIGH = 'urn:up:high';
@@ -43,6 +48,12 @@ export interface UpstreamOptions {
    * client can name the upstream's own /jwks (keys that are not the broker's).
    */
   clients?: (issuer: string) => Array<Record<string, unknown> & { client_id: string }>;
+  /**
+   * Compare client_secret_basic credentials as sent, without the application/x-www-form-urlencoded decoding
+   * of RFC 6749 2.3.1, as glewlwyd and others do: a secret with - _ . ~ (which a conforming client encodes)
+   * is then refused although it is right.
+   */
+  rawBasicCredentials?: boolean;
 }
 
 export async function startUpstream(users: UpstreamUser[], redirectUri: string, options: UpstreamOptions = {}): Promise<TestUpstream> {
@@ -60,6 +71,11 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string, 
     next: { action: 'login', user: users[0].sub, tamper: undefined },
     requests: 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    down: () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      return closed;
+    },
   };
 
   const provider = new Provider(issuer, {
@@ -99,11 +115,36 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string, 
   });
   provider.on('server_error', () => undefined);
 
+  // The engine form-decodes Basic credentials; re-encoding what was sent makes it see them raw, so it compares them undecoded.
+  if (options.rawBasicCredentials) {
+    provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+      const basic = /^Basic (.+)$/i.exec(ctx.headers.authorization ?? '');
+      if (ctx.path === '/token' && basic) {
+        const raw = Buffer.from(basic[1], 'base64').toString();
+        const colon = raw.indexOf(':');
+        const [id, secret] = [raw.slice(0, colon), raw.slice(colon + 1)];
+        ctx.headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+      }
+      await next();
+    });
+  }
+
   // The token endpoint's answer, spoiled on request.
   provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    if (ctx.path === '/token' && upstream.next.tokenStatus) {
+      ctx.status = upstream.next.tokenStatus;
+      ctx.type = 'html';
+      ctx.body = '<h1>Service Unavailable</h1>';
+      return;
+    }
     await next();
     const body = ctx.body as { id_token?: string } | undefined;
-    const tamper = upstream.next.tamper;
+    const { tamper, authTime } = upstream.next;
+    if (ctx.path === '/token' && body?.id_token && 'authTime' in upstream.next) {
+      const claims = { ...decodeJwt(body.id_token), auth_time: authTime };
+      if (authTime === undefined) delete claims.auth_time;
+      body.id_token = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(privateKey);
+    }
     if (ctx.path !== '/token' || !tamper || !body?.id_token) return;
     if (tamper === 'plain' || tamper === 'foreign-key') {
       body.id_token = await replaceEncrypted(body.id_token, tamper, { iss: issuer, sub: upstream.next.user, aud: String(upstream.lastAuthorization?.client_id), nonce: String(upstream.lastAuthorization?.nonce) }, privateKey, kid);

@@ -6,6 +6,8 @@ import type { EidProvider, EidRequest, EidStep, ResumesRedirect, SupportsAcr } f
 import type { PendingRedirectsService } from '../redirects/pending-redirects.service.js';
 import type { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
 import { type ClaimMapper, createMappers, mapClaims, mapperProblems } from './mappers/index.js';
+import { brokeredAuthTime } from './upstream-auth-time.js';
+import { upstreamFailure } from './upstream-failure.js';
 import { oidc, UpstreamOidcClient } from './upstream-oidc.client.js';
 import type { UpstreamSchemeSettings } from './upstream-scheme-settings.js';
 import { upstreamSubject } from './upstream-subject.js';
@@ -25,9 +27,14 @@ export interface UpstreamSchemeDeps {
 interface PendingData {
   nonce: string;
   verifier: string;
+  /** Epoch ms of our redirect to the upstream: an upstream login cannot be earlier unless it reused a session. */
+  redirectedAt?: number;
 }
 
 const UNVERIFIED = 'the answer of the identification method could not be verified';
+const UNREACHABLE = 'the identification method cannot be reached';
+/** What an admin reads when a right secret is refused: many upstreams compare Basic credentials without form-decoding them (RFC 6749 2.3.1). */
+const BASIC_REFUSED_HINT = 'if the client secret is right, the upstream may not form-decode Basic credentials: set token_endpoint_auth_method client_secret_post';
 
 /**
  * A generic upstream OpenID provider as an eID scheme (national and bank eIDs behind OIDC gateways):
@@ -74,12 +81,13 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     try {
       config = await this.client.configuration();
     } catch (err) {
-      logger.warn({ err, scheme: this.id }, 'upstream discovery failed');
-      return { kind: 'failed', error: 'temporarily_unavailable', description: 'the identification method cannot be reached', reason: 'upstream_error' };
+      const failure = upstreamFailure(err);
+      logger.warn({ scheme: this.id, host: failure.host ?? this.host(), code: failure.code, reason: failure.reason }, 'upstream discovery failed');
+      return { kind: 'failed', error: 'temporarily_unavailable', description: UNREACHABLE, reason: 'upstream_error' };
     }
     const nonce = oidc.randomNonce();
     const verifier = oidc.randomPKCECodeVerifier();
-    const state = await this.deps.pending.create(request.interactionUid, this.id, { nonce, verifier } satisfies PendingData);
+    const state = await this.deps.pending.create(request.interactionUid, this.id, { nonce, verifier, redirectedAt: Date.now() } satisfies PendingData);
     const params: Record<string, string> = {
       redirect_uri: this.deps.callbackUrl,
       scope: this.settings.scope,
@@ -91,6 +99,8 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     };
     const acrValues = request.acrValues.includes(ACR_REQUEST_HIGH) ? this.upstreamAcrsFor(ACR_EIDAS_HIGH) : this.settings.acrValues;
     if (acrValues.length) params.acr_values = acrValues.join(' ');
+    // The upstream must authenticate the person again beyond it (OpenID Connect Core 3.1.2.1); checked on the way back.
+    if (request.maxAge !== undefined) params.max_age = String(request.maxAge);
     if (this.settings.passUiLocales) params.ui_locales = htmlLang(request.locale);
     // `eid:<id>` hints are ours (they pick the scheme); only a hint about the person goes on.
     if (this.settings.passLoginHint && request.loginHint && !request.loginHint.startsWith('eid:')) params.login_hint = request.loginHint;
@@ -104,7 +114,7 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
 
   async resume(request: EidRequest, pending: Record<string, unknown>, query: Record<string, string>): Promise<EidStep> {
     if (query.error) return this.upstreamError(query.error, query.error_description);
-    const { nonce, verifier } = pending as unknown as PendingData;
+    const { nonce, verifier, redirectedAt } = pending as unknown as PendingData;
     try {
       const config = await this.client.configuration();
       const current = new URL(this.deps.callbackUrl);
@@ -124,15 +134,23 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
         const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
         claims = { ...info, ...idToken };
       }
-      return this.identified(request, claims);
+      return this.identified(request, claims, typeof redirectedAt === 'number' ? new Date(redirectedAt) : undefined);
     } catch (err) {
       this.client.forget();
-      logger.warn({ scheme: this.id, reason: describe(err) }, 'upstream answer refused');
+      const failure = upstreamFailure(err);
+      const log = { scheme: this.id, host: failure.host ?? this.host(), code: failure.code, reason: failure.reason };
+      if (failure.unavailable) {
+        logger.warn(log, 'upstream unreachable');
+        return { kind: 'failed', error: 'temporarily_unavailable', description: UNREACHABLE, reason: 'upstream_error' };
+      }
+      if (failure.code === 'invalid_client' && this.settings.tokenEndpointAuthMethod === 'client_secret_basic') {
+        logger.warn({ ...log, hint: BASIC_REFUSED_HINT }, 'upstream answer refused');
+      } else logger.warn(log, 'upstream answer refused');
       return { kind: 'failed', error: 'access_denied', description: UNVERIFIED, reason: 'upstream_error' };
     }
   }
 
-  private identified(request: EidRequest, claims: Record<string, unknown>): EidStep {
+  private identified(request: EidRequest, claims: Record<string, unknown>, redirectedAt?: Date): EidStep {
     const subjectValue = claims[this.settings.subjectClaim];
     if (typeof subjectValue !== 'string' || !subjectValue) {
       logger.warn({ scheme: this.id, claim: this.settings.subjectClaim }, 'upstream identity without its subject claim');
@@ -142,7 +160,13 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     const mapped = mapClaims(this.mappers, claims);
     // acr only when the upstream reached a level we map; an unknown upstream acr gives none.
     const acr = typeof claims.acr === 'string' ? this.settings.acrMap[claims.acr] : undefined;
-    const authTime = typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : new Date();
+    const when = brokeredAuthTime(claims.auth_time, { redirectedAt, callbackAt: new Date(), maxAge: request.maxAge });
+    if (when.kind === 'stale') {
+      logger.warn({ scheme: this.id, age_seconds: when.ageSeconds, max_age: request.maxAge }, 'upstream login older than the max_age asked for');
+      return { kind: 'failed', error: 'access_denied', description: 'the identification method did not authenticate the user again within max_age', reason: 'upstream_error' };
+    }
+    if (when.source === 'callback' && claims.auth_time !== undefined) logger.info({ scheme: this.id }, 'upstream auth_time replaced by the callback time');
+    const authTime = when.authTime;
     return {
       kind: 'identified',
       identity: {
@@ -170,15 +194,13 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     };
   }
 
+  private host(): string {
+    return new URL(this.settings.issuer).host;
+  }
+
   private upstreamAcrsFor(ours: string): string[] {
     return Object.entries(this.settings.acrMap)
       .filter(([, mapped]) => mapped === ours)
       .map(([upstream]) => upstream);
   }
-}
-
-/** The cause of a refused answer for the log: openid-client's code and message, never the token itself. */
-function describe(err: unknown): string {
-  const e = err as { code?: string; message?: string };
-  return [e.code, e.message].filter(Boolean).join(': ').slice(0, 300) || 'unknown error';
 }

@@ -1,5 +1,6 @@
 import { parseBindingMessage, parseServiceContext, type BindingMessage } from '../../eid/binding-message.js';
 import type { EidRequest } from '../../eid/eid-provider.js';
+import { maxAgeOf } from '../../eid/upstream-oidc/upstream-auth-time.js';
 import { pickLocale, type UiLocale } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
 
@@ -23,6 +24,7 @@ export function toEidRequest(uid: string, params: Params, merchantName: string, 
     acrValues: (str(params.acr_values) ?? '').split(' ').filter(Boolean),
     loginHint: str(params.login_hint),
     bindingMessage: bindingMessage ? parseBindingMessage(bindingMessage) : undefined,
+    maxAge: maxAgeOf(params.max_age),
   };
 }
 

@@ -4,7 +4,15 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
 import { LOOPBACK_RANGES } from './outbound-address.js';
 
 /** Why an outbound fetch failed; for the logs only (callers answer their own generic error). */
-export class OutboundFetchError extends Error {}
+export class OutboundFetchError extends Error {
+  constructor(
+    message: string,
+    /** The network cause (ECONNREFUSED, ETIMEDOUT, a TLS code…) and the host, for logs that say what went wrong. */
+    readonly details: { code?: string; host?: string } = {},
+  ) {
+    super(message);
+  }
+}
 
 export interface OutboundPolicy {
   /** customer-test: loopback (127.0.0.0/8, ::1) is reachable, for local merchants and tests. Other private ranges never are. */
@@ -65,13 +73,17 @@ export function outboundRequest(method: 'GET' | 'POST', url: URL, policy: Outbou
   const { http, https } = agentsFor(policy.allowLoopback);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<OutboundResponse>((resolve, reject) => {
+    const timeout = AbortSignal.timeout(limits.timeoutMs);
+    // An abort by our own time limit is a time-out (ETIMEDOUT in the logs), not the caller giving up.
+    const failed = (err: NodeJS.ErrnoException) =>
+      reject(new OutboundFetchError(`${url.origin}: ${err.message}`, { code: timeout.aborted ? 'ETIMEDOUT' : (err.code ?? err.name), host: url.host }));
     const req = send(url, {
       method,
       agent: url.protocol === 'https:' ? https : http,
       headers: { ...limits.headers, 'user-agent': 'identity-broker', ...(limits.body !== undefined ? { 'content-length': String(Buffer.byteLength(limits.body)) } : {}) },
-      signal: limits.signal ? AbortSignal.any([limits.signal, AbortSignal.timeout(limits.timeoutMs)]) : AbortSignal.timeout(limits.timeoutMs),
+      signal: limits.signal ? AbortSignal.any([limits.signal, timeout]) : timeout,
     });
-    req.on('error', (err) => reject(new OutboundFetchError(`${url.origin}: ${err.message}`)));
+    req.on('error', failed);
     req.on('response', (res) => {
       const declared = Number(res.headers['content-length'] ?? 0);
       if (declared > limits.maxBytes) {
@@ -88,7 +100,7 @@ export function outboundRequest(method: 'GET' | 'POST', url: URL, policy: Outbou
         }
         chunks.push(chunk);
       });
-      res.on('error', (err) => reject(new OutboundFetchError(`${url.origin}: ${err.message}`)));
+      res.on('error', failed);
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.end(limits.body);

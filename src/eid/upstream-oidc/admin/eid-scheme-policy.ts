@@ -14,6 +14,8 @@ export interface SchemeShape {
   claimMappers: ClaimMapperConfig[];
   idTokenEncryptedResponseAlg: string | null;
   idTokenEncryptedResponseEnc: string | null;
+  tokenEndpointAuthMethod: string;
+  clientSecretSealed: string | null;
 }
 
 /**
@@ -38,6 +40,9 @@ export function schemeProblems(s: SchemeShape, production: boolean): Record<stri
   if (s.environment === 'production' && namesReservedAddress(s.issuer)) add('issuer', 'a production scheme cannot have its issuer at a loopback, private or reserved address');
   if ((s.idTokenEncryptedResponseAlg === null) !== (s.idTokenEncryptedResponseEnc === null))
     add('id_token_encrypted_response_alg', 'id_token_encrypted_response_alg and id_token_encrypted_response_enc are set together (or both cleared with "")');
+  // Without a secret openid-client would send no client authentication at all, which no upstream expecting one accepts.
+  if (s.tokenEndpointAuthMethod !== 'private_key_jwt' && s.clientSecretSealed === null)
+    add('client_secret', `${s.tokenEndpointAuthMethod} needs a client_secret (or token_endpoint_auth_method private_key_jwt)`);
   Object.assign(problems, mapperProblems(s.claimMappers));
   return problems;
 }

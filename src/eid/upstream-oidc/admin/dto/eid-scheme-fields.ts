@@ -19,7 +19,8 @@ export class EidSchemeFields {
   @ApiPropertyOptional({
     enum: AUTH_METHODS,
     default: 'client_secret_basic',
-    description: 'How we authenticate at the upstream token endpoint. private_key_jwt: a client assertion signed with our key; register GET /its/eid/jwks as jwks_uri at the upstream (no client secret needed).',
+    description:
+      'How we authenticate at the upstream token endpoint. client_secret_basic: the client_secret in HTTP Basic, id and secret form-encoded first (RFC 6749 2.3.1); an upstream that refuses a right secret (invalid_client) may not form-decode them (glewlwyd and others, with - _ . ~ or other special characters in the secret): choose client_secret_post, the secret in the form body. private_key_jwt: a client assertion signed with our key; register GET /its/eid/jwks as jwks_uri at the upstream (no client secret needed). The two secret methods need client_secret.',
     example: 'private_key_jwt',
   })
   @OptionalNotNull() @IsIn(AUTH_METHODS)
