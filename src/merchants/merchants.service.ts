@@ -119,6 +119,19 @@ export class MerchantsService {
     return Object.assign(row, { clientSecret: this.secretBox.decryptText(row.clientSecretSealed, secretContext(row.clientId)) });
   }
 
+  /**
+   * The SAML merchant that names itself by its entity ID (Shibboleth's `providerId`, sent without `mid`); the
+   * entity ID is unique among merchants (unique index), so at most one. Undefined when unknown or disabled.
+   */
+  async findEnabledBySamlEntityId(entityId: string): Promise<(MerchantEntity & { clientSecret: string }) | undefined> {
+    const row = await this.merchants
+      .createQueryBuilder('m')
+      .select('m.client_id', 'client_id')
+      .where(`m.saml IS NOT NULL AND m.saml->>'entity_id' = :entityId`, { entityId })
+      .getRawOne<{ client_id: string }>();
+    return row ? this.findEnabled(row.client_id) : undefined;
+  }
+
   /** Checks a presented secret in constant time; false for unknown or disabled merchants. */
   async verifySecret(clientId: string, presented: string): Promise<boolean> {
     const merchant = await this.findEnabled(clientId);
