@@ -40,11 +40,11 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
   });
 
   itWithTool('xmlsec1', "Shibboleth's Shib1 request (shire, time, target, providerId; no mid) signs in and posts a response xmlsec1 verifies", async () => {
-    const url = shibbolethShib1Url(location, { shire: SAML_ACS, target: 'ss:mem:4f1c2a', providerId: shibEntityId });
+    const url = shibbolethShib1Url(location, { shire: SAML_ACS, target: 'ss:mem:4227cad0a90524da9366b45362f0985af17ac336a14b2c20fe30cc1adcd7665e', providerId: shibEntityId });
     expect(url).not.toContain('mid=');
     const { form, xml } = await samlLoginAt(url);
     expect(form.action).toBe(SAML_ACS);
-    expect(form.fields.TARGET).toBe('ss:mem:4f1c2a');
+    expect(form.fields.TARGET).toBe('ss:mem:4227cad0a90524da9366b45362f0985af17ac336a14b2c20fe30cc1adcd7665e');
     expect(xml).toContain(`<saml:Audience>${shibEntityId}</saml:Audience>`);
     expect(xml).toContain(`Recipient="${SAML_ACS}"`);
     expect(xmlsecVerify(xml, certificatePem).ok).toBe(true);
@@ -62,11 +62,13 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
   });
 
   it("SimpleSAMLphp's request (providerId, shire, target; no time, no mid; PHP urlencode) signs in", async () => {
-    const url = simpleSamlPhpShib13Url(location, { providerId: sspEntityId, shire: sspShire, target: '_8d1f0e9a2b3c4d5e6f708192a3b4c5d6e7f80912' });
+    // Its target is the saved state's id and its return URL (as SimpleSAMLphp 1.19.7 sends it).
+    const target = '_bde0a781b31d60d19e7a8954276d3f0be206d1c3c4:http://localhost:8081/simplesaml/module.php/core/as_login.php?AuthId=default-sp&ReturnTo=http%3A%2F%2Flocalhost%3A8081%2Fapp%2F';
+    const url = simpleSamlPhpShib13Url(location, { providerId: sspEntityId, shire: sspShire, target });
     expect(url).toContain('/its/index.html?providerId=');
     const { form, xml } = await samlLoginAt(url);
     expect(form.action).toBe(sspShire);
-    expect(form.fields.TARGET).toBe('_8d1f0e9a2b3c4d5e6f708192a3b4c5d6e7f80912');
+    expect(form.fields.TARGET).toBe(target);
     expect(xml).toContain(`<saml:Audience>${sspEntityId}</saml:Audience>`);
   });
 
