@@ -23,6 +23,9 @@ import { MerchantCache } from './merchant-cache.js';
 const secretContext = (clientId: string) => `merchant-secret:${clientId}`;
 const CALLBACK_FIELD = 'backchannel_client_notification_endpoint';
 
+/** The advisory-lock class of SAML entity IDs (the two-key form: apart from the one-key locks elsewhere). */
+const SAML_ENTITY_ID_LOCK = 734_013;
+
 /** Merchant registration and lookup. Knows nothing of OAuth flows (architecture rule). */
 @Injectable()
 export class MerchantsService {
@@ -117,6 +120,19 @@ export class MerchantsService {
     const row = await this.cache.get(clientId, () => this.merchants.findOneBy({ clientId }));
     if (!row || !row.enabled) return undefined;
     return Object.assign(row, { clientSecret: this.secretBox.decryptText(row.clientSecretSealed, secretContext(row.clientId)) });
+  }
+
+  /**
+   * The SAML merchant that names itself by its entity ID (Shibboleth's `providerId`, sent without `mid`); the
+   * entity ID is unique among merchants (unique index), so at most one. Undefined when unknown or disabled.
+   */
+  async findEnabledBySamlEntityId(entityId: string): Promise<(MerchantEntity & { clientSecret: string }) | undefined> {
+    const row = await this.merchants
+      .createQueryBuilder('m')
+      .select('m.client_id', 'client_id')
+      .where(`m.saml IS NOT NULL AND m.saml->>'entity_id' = :entityId`, { entityId })
+      .getRawOne<{ client_id: string }>();
+    return row ? this.findEnabled(row.client_id) : undefined;
   }
 
   /** Checks a presented secret in constant time; false for unknown or disabled merchants. */
@@ -220,12 +236,15 @@ export class MerchantsService {
   }
 
   /**
-   * A SAML entity ID names one merchant: it is the audience of its assertions and how it identifies itself
-   * on the artifact back-channel. (A unique index holds it under concurrency; this gives the 400.)
+   * A SAML entity ID names one merchant: it is the audience of its assertions, how it identifies itself on
+   * the artifact back-channel and, as providerId, how an SP-initiated request names it. The unique index holds
+   * it; the lock (per entity ID, until the transaction ends) makes a concurrent registration of the same ID
+   * wait and then see the committed row, so it gets this 400 instead of the index's violation (a 500).
    */
   private async assertSamlEntityIdFree(entity: MerchantEntity, repo: Repository<MerchantEntity>): Promise<void> {
     const entityId = entity.saml?.entity_id;
     if (!entityId) return;
+    await repo.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SAML_ENTITY_ID_LOCK, entityId]);
     const taken = await repo
       .createQueryBuilder('m')
       .where(`m.saml->>'entity_id' = :entityId`, { entityId })

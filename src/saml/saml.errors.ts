@@ -4,7 +4,7 @@ import { AppError } from '../common/errors/app-error.js';
 export class SamlError extends AppError {}
 
 export const samlUnknownMerchant = () =>
-  new SamlError(400, 'saml_unknown_merchant', 'mid does not name a merchant registered for SAML sign-on');
+  new SamlError(400, 'saml_unknown_merchant', 'mid or providerId does not name a merchant registered for SAML sign-on');
 export const samlConsumerNotRegistered = () =>
   new SamlError(400, 'saml_consumer_not_registered', 'shire is neither the assertion consumer URL nor the artifact receiver URL registered for the merchant');
 export const samlBadRequest = (what: string) => new SamlError(400, 'saml_invalid_request', what);

@@ -169,12 +169,16 @@ describe(`fuzz: ${REQUESTS} malformed requests over every route (seed ${SEED})`,
         [['grant_type', 'authorization_code'], ['code', value()], ['client_id', target.client_id], ['client_secret', value()]],
         [['grant_type', 'authorization_code'], ['code', 'x'], ['client_assertion_type', 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'], ['client_assertion', pick([value(), `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ iss: value(), sub: value(), aud: value() })).toString('base64url')}.x`])]],
       ] as [string, string][][]);
-    const samlParams = (): [string, string][] => [
-      ['mid', target.client_id],
-      ['TARGET', value()],
-      ...(chance(0.5) ? [['shire', pick(['https://target.example/acs', 'https://target.example/art', value()])] as [string, string]] : []),
-      ...(chance(0.2) ? [['providerId', pick(['https://target.example/sp', value()])] as [string, string]] : []),
-    ];
+    /** With mid, or as Shibboleth's Shib1 request names the merchant: by providerId alone, with time. */
+    const samlParams = (): [string, string][] => {
+      const byMid = chance(0.6);
+      return [
+        ...(byMid ? [['mid', target.client_id] as [string, string]] : [['time', value()] as [string, string]]),
+        ['TARGET', value()],
+        ...(chance(0.5) ? [['shire', pick(['https://target.example/acs', 'https://target.example/art', value()])] as [string, string]] : []),
+        ...(!byMid || chance(0.2) ? [['providerId', pick(['https://target.example/sp', value()])] as [string, string]] : []),
+      ];
+    };
     /** A SOAP artifact request, as is or broken: a random artifact, a cut, a DTD, a changed name, garbage. */
     const soapBody = (): string => {
       const soap = `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><samlp:Request xmlns:samlp="urn:oasis:names:tc:SAML:1.0:protocol" MajorVersion="1" MinorVersion="1" RequestID="_${int(1e9)}" IssueInstant="2026-01-01T00:00:00Z"><samlp:AssertionArtifact>${pick([value(), Buffer.alloc(42).toString('base64')])}</samlp:AssertionArtifact></samlp:Request></soap:Body></soap:Envelope>`;

@@ -20,7 +20,12 @@ export interface PostedResponse {
 
 /** Walks a SAML sign-in from the front door through the test eID to the auto-submitting form. */
 export async function samlLoginWithTestEid(baseUrl: string, query: Record<string, string>, person = 'uto-passport', browser = new TestBrowser(baseUrl)): Promise<PostedResponse> {
-  let page = await browser.follow(await browser.get(`${baseUrl}/its/index.html?${new URLSearchParams(query)}`));
+  return samlLoginAt(`${baseUrl}/its/index.html?${new URLSearchParams(query)}`, person, browser);
+}
+
+/** The same from a request URL as a service provider builds it (its own parameter order and encoding). */
+export async function samlLoginAt(url: string, person = 'uto-passport', browser = new TestBrowser(new URL(url).origin)): Promise<PostedResponse> {
+  let page = await browser.follow(await browser.get(url));
   if (page.html.includes('data-eid="test"')) page = await browser.submit(page, 'eid', 'test');
   page = await browser.submit(page, 'person', person);
   return postedResponse(page, browser);

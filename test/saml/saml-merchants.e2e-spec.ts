@@ -53,6 +53,13 @@ describe('merchant SAML settings in the admin API', () => {
     expect(Object.keys(res.body.fields)).toEqual(['saml.entity_id']);
   });
 
+  it('one entity ID names one merchant under concurrent registrations too: one 201, the rest 400 naming saml.entity_id', async () => {
+    const saml = { entity_id: 'https://race.example/sp', assertion_consumer_url: 'https://race.example/acs' };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => admin.call('POST', '/admin/v1/merchants', { ...base, saml })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400)) expect(Object.keys(a.body.fields)).toEqual(['saml.entity_id']);
+  });
+
   const cases: [string, Record<string, unknown>, string][] = [
     ['no entity ID', { assertion_consumer_url: 'https://a.example/acs' }, 'saml.entity_id'],
     ['an entity ID that is not a URI', { entity_id: 'my shop', assertion_consumer_url: 'https://a.example/acs' }, 'saml.entity_id'],

@@ -91,6 +91,7 @@ export function validateSchema(xml: string, schema: 'protocol' | 'metadata' = 'p
 const ID_ATTRS = [
   '--id-attr:ResponseID', 'urn:oasis:names:tc:SAML:1.0:protocol:Response',
   '--id-attr:AssertionID', 'urn:oasis:names:tc:SAML:1.0:assertion:Assertion',
+  '--id-attr:ID', 'urn:oasis:names:tc:SAML:2.0:metadata:EntityDescriptor',
 ];
 
 /**
@@ -109,6 +110,25 @@ export function samlsignVerify(xml: string, certificatePem: string, id?: string)
   return withFiles({ 'doc.xml': xml, 'cert.pem': certificatePem }, (dir) =>
     run('samlsign', ['-f', join(dir, 'doc.xml'), '-c', join(dir, 'cert.pem'), ...(id ? ['-id', id] : [])]),
   );
+}
+
+/**
+ * OpenSAML loading our metadata as a Shibboleth SP configured to pin it does: an XML MetadataProvider with a
+ * SignatureMetadataFilter holding our certificate and a RequireValidUntil filter (at most `maxValidity`
+ * seconds). samlsign then checks a response by that metadata; if the filter rejects the metadata, nothing is
+ * trusted and samlsign fails.
+ */
+export function samlsignVerifyByPinnedMetadata(xml: string, metadata: string, issuer: string, certificatePem: string, maxValidity = 2_419_200): ToolResult {
+  return withFiles({ 'doc.xml': xml, 'metadata.xml': metadata, 'cert.pem': certificatePem, 'trust.xml': '<TrustEngine type="ExplicitKey"/>' }, (dir) => {
+    writeFileSync(
+      join(dir, 'provider.xml'),
+      `<MetadataProvider type="XML" path="${join(dir, 'metadata.xml')}">` +
+        `<MetadataFilter type="RequireValidUntil" maxValidityInterval="${maxValidity}"/>` +
+        `<MetadataFilter type="Signature" certificate="${join(dir, 'cert.pem')}"/>` +
+        '</MetadataProvider>',
+    );
+    return run('samlsign', ['-f', join(dir, 'doc.xml'), '-T', join(dir, 'trust.xml'), '-M', join(dir, 'provider.xml'), '-i', issuer, '-saml11', '-idp']);
+  });
 }
 
 /**

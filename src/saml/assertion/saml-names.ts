@@ -19,6 +19,11 @@ export const BINDING_BROWSER_POST = 'urn:oasis:names:tc:SAML:1.0:profiles:browse
 export const BINDING_BROWSER_ARTIFACT = 'urn:oasis:names:tc:SAML:1.0:profiles:artifact-01';
 export const BINDING_SOAP = 'urn:oasis:names:tc:SAML:1.0:bindings:SOAP-binding';
 export const SHIBBOLETH_AUTHN_REQUEST = 'urn:mace:shibboleth:1.0:profiles:AuthnRequest';
+/**
+ * The protocol a Shibboleth SP looks for in an IdP role before it sends a Shib1 AuthnRequest to it
+ * (Shib1SessionInitiator: "unable to locate Shibboleth-aware identity provider role" without it).
+ */
+export const SHIBBOLETH_PROTOCOL = 'urn:mace:shibboleth:1.0';
 
 export const ALG = {
   rsaSha256: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',

@@ -8,12 +8,12 @@ export interface SamlSigningKey {
 
 /**
  * Enveloped XML signature over the document's root element (RSA-SHA256, exclusive c14n, SHA-256 digest),
- * referenced by the SAML 1.1 ID attribute (`AssertionID` or `ResponseID`: SAML 1.1 has no `ID`), with our
- * certificate in KeyInfo. Exclusive c14n keeps a signed assertion valid when it is later placed inside a
- * response or a SOAP envelope with other namespaces in scope.
+ * referenced by the SAML 1.1 ID attribute (`AssertionID` or `ResponseID`: SAML 1.1 has no `ID`; metadata, a
+ * SAML 2.0 document, has `ID`), with our certificate in KeyInfo. Exclusive c14n keeps a signed assertion
+ * valid when it is later placed inside a response or a SOAP envelope with other namespaces in scope.
  * `placement`: the assertion schema puts ds:Signature last, the protocol schema first (before Status).
  */
-export function signRoot(xml: string, idAttribute: 'AssertionID' | 'ResponseID', key: SamlSigningKey, placement: 'append' | 'prepend'): string {
+export function signRoot(xml: string, idAttribute: 'AssertionID' | 'ResponseID' | 'ID', key: SamlSigningKey, placement: 'append' | 'prepend'): string {
   const { SignedXml } = xmlCrypto();
   const signer = new SignedXml({
     privateKey: key.privateKeyPem,

@@ -60,7 +60,8 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit {
 
   /**
    * Express middleware ahead of the engine. `/its/index.html` is also the OIDC authorization endpoint: a SAML
-   * request is told apart by `mid` without `client_id` or `response_type` (which every OIDC request has).
+   * request is told apart by `mid` or `providerId` without `client_id` or `response_type` (which every OIDC
+   * request has).
    */
   frontDoor() {
     return (req: Request, res: Response, next: NextFunction): void => {
@@ -79,11 +80,11 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit {
   /** Checks the SAML request, opens its transaction and answers the engine's authorization request URL. */
   private async begin(req: Request): Promise<string> {
     const q = singleValues(req.query as Record<string, unknown>);
-    const merchant = q.mid ? await this.merchants.findEnabled(q.mid) : undefined;
+    const merchant = await this.requestingMerchant(q);
     const saml = merchant?.saml;
     if (!merchant || !saml) throw samlUnknownMerchant();
     // Shibboleth's AuthnRequest profile names the SP (providerId) and its consumer URL (shire): both must be
-    // the registered ones; the assertion only ever goes to the registered URL.
+    // the registered ones; the assertion only ever goes to the registered URL. With `mid` too, they must agree.
     if (q.providerId !== undefined && q.providerId !== saml.entity_id) throw samlBadRequest('providerId is not the merchant\'s entity ID');
     const { binding, url } = chooseBinding(saml, q.shire);
     const target = q.TARGET ?? q.target ?? null;
@@ -104,6 +105,15 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit {
       ...(q.ui_locale ? { ui_locale: q.ui_locale } : {}),
     });
     return `${SAML_PATHS.sso}?${params.toString()}`;
+  }
+
+  /**
+   * `mid` (our client_id) when given; otherwise `providerId`, the merchant's registered entity ID, which is all
+   * a Shibboleth SessionInitiator or a SimpleSAMLphp SP sends (they know us from metadata, not a client_id).
+   */
+  private requestingMerchant(q: Record<string, string | undefined>) {
+    if (q.mid !== undefined) return this.merchants.findEnabled(q.mid);
+    return q.providerId ? this.merchants.findEnabledBySamlEntityId(q.providerId) : Promise.resolve(undefined);
   }
 
   async owns(params: Readonly<Record<string, unknown>>): Promise<boolean> {
@@ -205,7 +215,7 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit {
 }
 
 function isSamlRequest(query: Record<string, unknown>): boolean {
-  return query.mid !== undefined && query.client_id === undefined && query.response_type === undefined;
+  return (query.mid !== undefined || query.providerId !== undefined) && query.client_id === undefined && query.response_type === undefined;
 }
 
 /** Each parameter once: a repeated one (an array) is refused rather than one copy picked. */
