@@ -6,7 +6,8 @@ import { CibaOutboxService } from '../../src/ciba/outbox/ciba-outbox.service.js'
 import { adminClient } from '../support/admin-client.js';
 import { provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
-import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres } from '../support/describe-with-postgres.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,7 +3,8 @@ import { CIBA_PURGE_JOB, CibaPurgeService } from '../../src/ciba/ciba-purge.serv
 import { ExclusiveJobs, JOB_LOCK_NAMESPACE, jobLockKey } from '../../src/database/exclusive-jobs.js';
 import { OidcProviderService } from '../../src/oidc/provider/oidc-provider.service.js';
 import { VerifierPurgeService } from '../../src/verifier/verifier-purge.service.js';
-import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres } from '../support/describe-with-postgres.js';
 
 
 /** Two finished callbacks old enough to be purged, and how many of them are left. */

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres } from '../support/describe-with-postgres.js';
 
 /**
  * A pool connection whose backend PostgreSQL ends (a restart, DROP DATABASE … WITH (FORCE), pg_terminate_backend)

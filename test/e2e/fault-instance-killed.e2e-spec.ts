@@ -8,7 +8,8 @@ import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, finishTestEidLogin, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startInstanceRouter, type InstanceRouter } from '../support/instance-router.js';
 import { TestBrowser } from '../support/test-browser.js';
-import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres } from '../support/describe-with-postgres.js';
 import { freePort } from '../support/free-port.js';
 
 

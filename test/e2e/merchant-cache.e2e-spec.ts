@@ -2,7 +2,8 @@ import pg from 'pg';
 import { MerchantCache } from '../../src/merchants/merchant-cache.js';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
-import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres } from '../support/describe-with-postgres.js';
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 

@@ -2,7 +2,8 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
-import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres } from '../support/describe-with-postgres.js';
 
 // Two instances need one PostgreSQL database (CI sets DATABASE_URL); the embedded database is per process.
 

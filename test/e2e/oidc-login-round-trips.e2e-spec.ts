@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
-import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres } from '../support/describe-with-postgres.js';
 
 interface Query {
   text: string;

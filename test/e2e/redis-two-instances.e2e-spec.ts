@@ -5,7 +5,8 @@ import { REDIS, type RedisHandle } from '../../src/redis/redis.module.js';
 import { adminClient } from '../support/admin-client.js';
 import { startInstanceRouter, type InstanceRouter } from '../support/instance-router.js';
 import { authorizationRequest, discover, REDIRECT_URI } from '../support/oidc-flow.js';
-import { describeWithPostgres, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWithPostgres } from '../support/describe-with-postgres.js';
 import { TestBrowser } from '../support/test-browser.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
