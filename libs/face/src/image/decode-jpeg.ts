@@ -11,10 +11,10 @@ export type JpegScale = 1 | 2 | 4 | 8;
 
 /**
  * Decodes a baseline, extended sequential or progressive Huffman JPEG (8-bit, grey or colour) to RGB at 1/`scale`
- * of its size, ceil(width / scale) x ceil(height / scale): each 8x8 block goes through an inverse DCT of 8/scale
- * points, so the full-size picture never exists. The usual phone frame (sequential, one scan of every component)
- * is turned into pixels one MCU row at a time, holding the coefficients of that row only; progressive and
- * multi-scan images hold every block's coefficients (2 bytes each) until their last scan. Arithmetic coding,
+ * of its size, ceil(width / scale) x ceil(height / scale): each 8x8 block's inverse DCT is averaged over squares of
+ * scale x scale as it is made, so the full-size picture never exists. The usual phone frame (sequential, one scan
+ * of every component) is turned into pixels one MCU row at a time, holding the coefficients of that row only;
+ * progressive and multi-scan images hold every block's coefficients (2 bytes each) until their last scan. Arithmetic coding,
  * lossless and hierarchical processes, 12-bit samples and CMYK are refused (RangeError), as are data ending
  * before the image does and markers out of place. The caller has checked the declared size (decode-limits.ts).
  */

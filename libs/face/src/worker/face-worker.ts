@@ -1,7 +1,7 @@
 /**
  * Worker-thread entry: runs the face engine named by workerData (a FaceEngineSpec) off the main thread, so that the several hundred milliseconds
  * of CPU per face never stall the event loop that serves every other request. Decoding and scaling frames
- * happens here too, straight to the analysis size (a 12 MP JPEG at half scale in the DCT domain, a few hundred ms).
+ * happens here too, straight to the analysis size (a 12 MP JPEG to 1000x750 in the DCT domain, about a second).
  */
 import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
 import { createFaceEngineFromSpec, type FaceEngineSpec } from '../engine-spec.js';

@@ -2,16 +2,34 @@ import type { RgbImage } from '../../types.js';
 import { blockOffset, type JpegComponent, type JpegFrame } from './jpeg-frame.js';
 import { inverseDctBlock, type BlockSize } from './scaled-idct.js';
 
-/** Each component's samples at the output scale, blocks whole (the picture's last row and column of blocks may overhang). */
+interface Plane {
+  samples: Uint8ClampedArray;
+  /** Samples per block across and down. */
+  nx: BlockSize;
+  ny: BlockSize;
+  stride: number;
+}
+
+/**
+ * Each component's samples, blocks whole (the picture's last row and column of blocks may overhang). At a reduced
+ * scale a subsampled component keeps more samples per block, up to 8, so that it reaches the output's resolution
+ * as libjpeg's scaled decoding does: at 1/2, a 4:2:0 chroma block gives 8x8 samples where luma gives 4x4, and
+ * every output pixel's colour is the mean over its own square, not over one twice its size.
+ */
 export class ComponentPlanes {
-  readonly planes: Uint8ClampedArray[];
-  private readonly work = new Float64Array(64);
+  readonly planes: Plane[];
+  private readonly work = new Float64Array(128);
 
   constructor(
     private readonly frame: JpegFrame,
+    /** Output samples per luma (largest-sampled) block side. */
     readonly n: BlockSize,
   ) {
-    this.planes = frame.components.map((c) => new Uint8ClampedArray(c.blocksPerLine * n * c.blocksPerColumn * n));
+    this.planes = frame.components.map((c) => {
+      const nx = samplesPerBlock(n, frame.hMax / c.h);
+      const ny = samplesPerBlock(n, frame.vMax / c.v);
+      return { samples: new Uint8ClampedArray(c.blocksPerLine * nx * c.blocksPerColumn * ny), nx, ny, stride: c.blocksPerLine * nx };
+    });
   }
 
   /** The blocks of MCU row `mcuRow` (or block row, for a scan of the only component), from the stores to the planes. */
@@ -29,40 +47,49 @@ export class ComponentPlanes {
   }
 
   private addBlockRow(c: JpegComponent, index: number, row: number): void {
-    const { n } = this;
-    const stride = c.blocksPerLine * n;
+    const { samples, nx, ny, stride } = this.planes[index];
     for (let column = 0; column < c.blocksPerLine; column++) {
-      inverseDctBlock(c.coefficients, blockOffset(c, row, column), c.quantization!, n, this.planes[index], row * n * stride + column * n, stride, this.work);
+      inverseDctBlock(c.coefficients, blockOffset(c, row, column), c.quantization!, nx, ny, samples, row * ny * stride + column * nx, stride, this.work);
     }
   }
 }
 
+/** n times the subsampling ratio when that is a block size (1-8, capped at 8), else n (the component is then replicated). */
+function samplesPerBlock(n: BlockSize, ratio: number): BlockSize {
+  const wanted = n * ratio;
+  if (wanted >= 8 && Number.isInteger(Math.log2(wanted))) return 8;
+  return ([1, 2, 4] as const).find((size) => size === wanted) ?? n;
+}
+
 /**
- * The picture at the planes' scale, ceil(width · n / 8) x ceil(height · n / 8) (libjpeg's scaled size), in RGB:
- * grey replicated, YCbCr converted (JFIF), or RGB as stored (an Adobe marker saying so, or components named R, G,
- * B). Subsampled components are replicated to each pixel they cover, as jpeg-js did.
+ * The picture at 1/(8/n) scale, ceil(width · n / 8) x ceil(height · n / 8) (libjpeg's scaled size), in RGB: grey
+ * replicated, YCbCr converted (JFIF), or RGB as stored (an Adobe marker saying so, or components named R, G, B).
+ * A component with fewer samples than pixels is replicated to each pixel it covers, as jpeg-js did.
  */
 export function toRgb(frame: JpegFrame, planes: ComponentPlanes, colour: 'grey' | 'ycbcr' | 'rgb'): RgbImage {
   const { n } = planes;
   const width = Math.ceil((frame.width * n) / 8);
   const height = Math.ceil((frame.height * n) / 8);
   const rgb = new Uint8ClampedArray(width * height * 3);
-  const sources = frame.components.map((c, i) => ({
-    plane: planes.planes[i],
-    stride: c.blocksPerLine * n,
-    columns: Uint32Array.from({ length: width }, (_, x) => Math.floor((x * c.h) / frame.hMax)),
-    vScale: c.v / frame.vMax,
-  }));
+  const sources = frame.components.map((c, i) => {
+    const { samples, nx, ny, stride } = planes.planes[i];
+    return {
+      samples,
+      stride,
+      columns: Uint32Array.from({ length: width }, (_, x) => Math.floor((x * c.h * nx) / (frame.hMax * n))),
+      rowScale: (c.v * ny) / (frame.vMax * n),
+    };
+  });
   for (let y = 0, o = 0; y < height; y++) {
-    const rows = sources.map((s) => Math.floor(y * s.vScale) * s.stride);
+    const rows = sources.map((s) => Math.floor(y * s.rowScale) * s.stride);
     for (let x = 0; x < width; x++, o += 3) {
-      const a = sources[0].plane[rows[0] + sources[0].columns[x]];
+      const a = sources[0].samples[rows[0] + sources[0].columns[x]];
       if (colour === 'grey') {
         rgb[o] = rgb[o + 1] = rgb[o + 2] = a;
         continue;
       }
-      const b = sources[1].plane[rows[1] + sources[1].columns[x]];
-      const c = sources[2].plane[rows[2] + sources[2].columns[x]];
+      const b = sources[1].samples[rows[1] + sources[1].columns[x]];
+      const c = sources[2].samples[rows[2] + sources[2].columns[x]];
       if (colour === 'rgb') {
         rgb[o] = a;
         rgb[o + 1] = b;
