@@ -10,6 +10,14 @@ import type { BlockSize } from './jpeg/scaled-idct.js';
 export type JpegScale = 1 | 2 | 4 | 8;
 
 /**
+ * A progressive encoder writes about 10 scans (libjpeg's script for colour), a sequential one at most one per
+ * component. Every scan walks all the blocks it covers, and one of a few bytes can cover them all (an end-of-band
+ * run), so 100,000 scans in a 2 MB body would cost minutes of CPU: more than this is refused (libjpeg-turbo's djpeg
+ * has -maxscans for the same reason).
+ */
+const MAX_SCANS = 64;
+
+/**
  * Decodes a baseline, extended sequential or progressive Huffman JPEG (8-bit, grey or colour) to RGB at 1/`scale`
  * of its size, ceil(width / scale) x ceil(height / scale): each 8x8 block's inverse DCT is averaged over squares of
  * scale x scale as it is made, so the full-size picture never exists. The usual phone frame (sequential, one scan
@@ -74,6 +82,7 @@ export function decodeJpeg(bytes: Uint8Array, scale: JpegScale = 1): RgbImage {
       case 0xda: {
         if (!frame) throw new RangeError('JPEG scan before its frame header');
         if (streamed) throw new RangeError('sequential JPEG with a scan after the one that held every component');
+        if (scans === MAX_SCANS) throw new RangeError(`JPEG has more than ${MAX_SCANS} scans`);
         const scan = readScan(segment, frame, dcTables, acTables, restartInterval);
         if (scans++ === 0) {
           streamed = !frame.progressive && scan.components.length === frame.components.length;
