@@ -64,13 +64,16 @@ function samplesPerBlock(n: BlockSize, ratio: number): BlockSize {
 /**
  * The picture at 1/(8/n) scale, ceil(width · n / 8) x ceil(height · n / 8) (libjpeg's scaled size), in RGB: grey
  * replicated, YCbCr converted (JFIF), or RGB as stored (an Adobe marker saying so, or components named R, G, B).
- * A component with fewer samples than pixels is replicated to each pixel it covers, as jpeg-js did.
+ * A component with fewer samples than pixels is replicated to each pixel it covers, and the conversion truncates,
+ * as jpeg-js did: the face match levels, the quality limits and the passive scores were calibrated on its output.
  */
 export function toRgb(frame: JpegFrame, planes: ComponentPlanes, colour: 'grey' | 'ycbcr' | 'rgb'): RgbImage {
   const { n } = planes;
   const width = Math.ceil((frame.width * n) / 8);
   const height = Math.ceil((frame.height * n) / 8);
-  const rgb = new Uint8ClampedArray(width * height * 3);
+  const rgb = new Uint8Array(width * height * 3);
+  // A float stored into a Uint8Array is truncated; clamped first, as jpeg-js's clampTo8bit.
+  const clamp = (value: number) => (value < 0 ? 0 : value > 255 ? 255 : value);
   const sources = frame.components.map((c, i) => {
     const { samples, nx, ny, stride } = planes.planes[i];
     return {
@@ -96,10 +99,10 @@ export function toRgb(frame: JpegFrame, planes: ComponentPlanes, colour: 'grey' 
         rgb[o + 2] = c;
         continue;
       }
-      rgb[o] = a + 1.402 * (c - 128);
-      rgb[o + 1] = a - 0.344136 * (b - 128) - 0.714136 * (c - 128);
-      rgb[o + 2] = a + 1.772 * (b - 128);
+      rgb[o] = clamp(a + 1.402 * (c - 128));
+      rgb[o + 1] = clamp(a - 0.3441363 * (b - 128) - 0.71413636 * (c - 128));
+      rgb[o + 2] = clamp(a + 1.772 * (b - 128));
     }
   }
-  return { width, height, data: new Uint8Array(rgb.buffer) };
+  return { width, height, data: rgb };
 }
