@@ -85,7 +85,7 @@ describe('verifier face step memory', () => {
     await settle();
     const growth = process.memoryUsage().rss - before;
     // Before the decoders were bounded this grew by about 1 GiB and stayed there (1,029 MiB in this test); now by
-    // 100-170 MiB, most of it garbage the worker threads have not collected yet.
+    // 70-170 MiB, most of it garbage the worker threads have not collected yet.
     expect(growth / MiB).toBeLessThan(400);
     expect(answers.slice(0, 4)).toEqual(['422 unusable_face_data', 'completed', 'completed', '422 unusable_face_data']);
     expect((await fetch(`${t.baseUrl}/health`)).status).toBe(200);

@@ -11,8 +11,9 @@ type BlockDecoder = (reader: BitReader, s: ScanComponent, out: Int16Array, offse
  * store holding one MCU row can be turned into pixels before the next overwrites it.
  */
 export function decodeScan(reader: BitReader, frame: JpegFrame, scan: Scan, rowDone?: (row: number) => void): void {
-  let eobRun = 0;
-  const decoders = blockDecoders(scan, () => eobRun, (run) => (eobRun = run));
+  // Blocks still inside an end-of-band run (progressive AC scans, T.81 §G.1.2.2): they take no bits.
+  const band = { eobRun: 0 };
+  const decoders = blockDecoders(scan, band);
   const decode = decoders[frame.progressive ? (scan.ss === 0 ? (scan.ah === 0 ? 'dcFirst' : 'dcRefine') : scan.ah === 0 ? 'acFirst' : 'acRefine') : 'sequential'];
   let unit = 0;
   let restarts = 0;
@@ -20,7 +21,7 @@ export function decodeScan(reader: BitReader, frame: JpegFrame, scan: Scan, rowD
     if (scan.restartInterval > 0 && unit > 0 && unit % scan.restartInterval === 0) {
       reader.restart(restarts++ & 7);
       for (const s of scan.components) s.component.dcPrediction = 0;
-      eobRun = 0;
+      band.eobRun = 0;
     }
     unit++;
   };
@@ -65,7 +66,7 @@ function decodeDc(reader: BitReader, table: HuffmanTable): number {
   return receiveExtend(reader, table.decode(reader));
 }
 
-function blockDecoders(scan: Scan, eobRun: () => number, setEobRun: (run: number) => void): Record<'sequential' | 'dcFirst' | 'dcRefine' | 'acFirst' | 'acRefine', BlockDecoder> {
+function blockDecoders(scan: Scan, band: { eobRun: number }): Record<'sequential' | 'dcFirst' | 'dcRefine' | 'acFirst' | 'acRefine', BlockDecoder> {
   const { ss, se, al } = scan;
   const bit = 1 << al;
   return {
@@ -95,14 +96,17 @@ function blockDecoders(scan: Scan, eobRun: () => number, setEobRun: (run: number
       if (reader.bits(1)) out[offset] |= bit;
     },
     acFirst(reader, s, out, offset) {
-      if (eobRun() > 0) return setEobRun(eobRun() - 1);
+      if (band.eobRun > 0) {
+        band.eobRun--;
+        return;
+      }
       for (let k = ss; k <= se; ) {
         const rs = s.ac!.decode(reader);
         const run = rs >> 4;
         const size = rs & 15;
         if (size === 0) {
           if (run < 15) {
-            setEobRun((1 << run) - 1 + (run > 0 ? reader.bits(run) : 0));
+            band.eobRun = (1 << run) - 1 + (run > 0 ? reader.bits(run) : 0);
             return;
           }
           k += 16;
@@ -116,7 +120,7 @@ function blockDecoders(scan: Scan, eobRun: () => number, setEobRun: (run: number
     acRefine(reader, s, out, offset) {
       // T.81 §G.1.2.3: newly non-zero coefficients (±1 at this bit) and a correction bit for each one already non-zero.
       let k = ss;
-      if (eobRun() === 0) {
+      if (band.eobRun === 0) {
         for (; k <= se; k++) {
           const rs = s.ac!.decode(reader);
           let run = rs >> 4;
@@ -125,7 +129,7 @@ function blockDecoders(scan: Scan, eobRun: () => number, setEobRun: (run: number
             if ((rs & 15) !== 1) throw new RangeError('JPEG refinement with a coefficient of more than one bit');
             value = reader.bits(1) ? bit : -bit;
           } else if (run !== 15) {
-            setEobRun((1 << run) + (run > 0 ? reader.bits(run) : 0));
+            band.eobRun = (1 << run) + (run > 0 ? reader.bits(run) : 0);
             break;
           }
           for (; k <= se; k++) {
@@ -139,12 +143,12 @@ function blockDecoders(scan: Scan, eobRun: () => number, setEobRun: (run: number
           }
         }
       }
-      if (eobRun() > 0) {
+      if (band.eobRun > 0) {
         for (; k <= se; k++) {
           const z = offset + ZIGZAG[k];
           if (out[z] !== 0) refine(reader, out, z, bit);
         }
-        setEobRun(eobRun() - 1);
+        band.eobRun--;
       }
     },
   };
