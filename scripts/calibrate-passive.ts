@@ -14,9 +14,8 @@ import { plotPresentation, type PresentationSeries } from '../libs/face/src/cali
 import { percentile } from '../libs/face/src/calibration/statistics.js';
 import { SYNTHETIC_ATTACKS, syntheticAttack } from '../libs/face/src/calibration/synthetic-attacks.js';
 import { FaceApiEngine } from '../libs/face/src/face-api/face-api-engine.js';
-import { decodeImage } from '../libs/face/src/image/decode-image.js';
+import { decodeImageToFit } from '../libs/face/src/image/decode-image.js';
 import { MAX_ANALYSIS_SIDE } from '../libs/face/src/image/decode-limits.js';
-import { downscaleToFit } from '../libs/face/src/image/downscale-image.js';
 import { scorePresentation } from '../libs/face/src/presentation/score-presentation.js';
 import type { PresentationScores } from '../libs/face/src/types.js';
 import { frameScore, PRESENTATION_RULES, sessionScore } from '../src/verifier/verification/presentation-rules.js';
@@ -48,7 +47,7 @@ async function main(): Promise<void> {
     let image;
     try {
       // As the verifier sees a frame: decoded and scaled to the analysis size.
-      image = downscaleToFit(await decodeImage(new Uint8Array(readFileSync(path.join(dataDirectory, file)))), MAX_ANALYSIS_SIDE).image;
+      image = (await decodeImageToFit(new Uint8Array(readFileSync(path.join(dataDirectory, file))), MAX_ANALYSIS_SIDE)).image;
     } catch {
       missed.set('genuine', [...(missed.get('genuine') ?? []), file]);
       continue;

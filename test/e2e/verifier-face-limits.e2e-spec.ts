@@ -2,13 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { deflateSync } from 'node:zlib';
-import jpeg from 'jpeg-js';
 import * as client from 'openid-client';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
-import type { RgbImage } from '../../libs/face/src/types.js';
 import { VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
 import { discover } from '../support/oidc-flow.js';
+import { upscaledJpeg } from '../support/oversized-images.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { REDIRECT_URI, SHELDON, sessionAtFaceStep, specimenDocumentDir, refused } from '../support/verifier-flow.js';
 
@@ -43,30 +41,6 @@ function pngBomb(width: number, height: number, interlace = 0): Uint8Array {
   const raw = deflateSync(Buffer.alloc((width * 3 + 1) * height), { level: 9 });
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return new Uint8Array(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', raw), chunk('IEND', Buffer.alloc(0))]));
-}
-
-/** A 12-megapixel (4000x3000) phone frame: the face image scaled up to the frame's height, on a grey background. */
-async function twelveMegapixel(image: Uint8Array): Promise<Uint8Array> {
-  const face: RgbImage = await decodeImage(image);
-  const width = 4000;
-  const height = 3000;
-  const scale = height / face.height;
-  const left = Math.round((width - face.width * scale) / 2);
-  const rgba = Buffer.alloc(width * height * 4, 0x80);
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(face.height - 1, Math.floor(y / scale));
-    for (let x = 0; x < width; x++) {
-      const o = (y * width + x) * 4;
-      rgba[o + 3] = 255;
-      const sx = Math.floor((x - left) / scale);
-      if (sx < 0 || sx >= face.width) continue;
-      const i = (sy * face.width + sx) * 3;
-      rgba[o] = face.data[i];
-      rgba[o + 1] = face.data[i + 1];
-      rgba[o + 2] = face.data[i + 2];
-    }
-  }
-  return new Uint8Array(jpeg.encode({ width, height, data: rgba }, 70).data);
 }
 
 /** Samples the process's resident memory (the app runs in this process, its face worker too) while `work` runs. */
@@ -133,7 +107,7 @@ describe('verifier face step limits', () => {
     // The centre frame and the last frame of the first burst as 12-megapixel phone frames (nine of them would pass
     // the 8 MiB body limit; a phone sends such a burst at video resolution).
     const answer = await phone.captureFrames(challenge);
-    const frames = await Promise.all(answer.map(async (f, i) => ({ ...f, image: i === 0 || i === 2 ? await twelveMegapixel(f.image) : f.image })));
+    const frames = await Promise.all(answer.map(async (f, i) => ({ ...f, image: i === 0 || i === 2 ? await upscaledJpeg(f.image) : f.image })));
     const stamped = frames.map((f) => ({ ...f, capturedAt: new Date() }));
     for (const i of [0, 2]) expect(Buffer.from(frames[i].image).toString('base64').length).toBeLessThan(2_000_000);
     let outcome: Awaited<ReturnType<VerifierClient['uploadFace']>> | undefined;

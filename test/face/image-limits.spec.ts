@@ -3,9 +3,10 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { FaceError } from '../../libs/face/src/errors.js';
 import { decodeImage, toRgbImage } from '../../libs/face/src/image/decode-image.js';
-import { MAX_IMAGE_PIXELS } from '../../libs/face/src/image/decode-limits.js';
+import { assertDecodableSize, MAX_IMAGE_PIXELS } from '../../libs/face/src/image/decode-limits.js';
 import { downscaleToFit } from '../../libs/face/src/image/downscale-image.js';
 import { readImageHeader } from '../../libs/face/src/image/read-image-header.js';
+import { jpegDeclaring } from '../support/oversized-images.js';
 import { encodeJ2k, wrapJp2 } from './helpers/encode-jpeg2000.js';
 import { gradientImage, uniformImage } from './helpers/synthetic-images.js';
 
@@ -93,9 +94,48 @@ describe('image size limits (decompression bombs)', () => {
     expect((await faceError(toRgbImage({ width: 5000, height: 4000, data: new Uint8Array(0) }))).code).toBe('BAD_IMAGE');
   });
 
-  it('accepts 12 megapixels (a phone frame) by its header', () => {
-    const header = readImageHeader(withIhdr(pngOf(source), 4000, 3000));
-    expect(header.width * header.height).toBeLessThanOrEqual(MAX_IMAGE_PIXELS);
+  it('takes a phone frame of 12 MP as JPEG by its header, but PNG only up to 4 MP and JPEG 2000 up to 1 MP', async () => {
+    const jpegOfSize = (width: number, height: number) => {
+      const bytes = Buffer.from(jpegOf(source));
+      const sof = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+      bytes.writeUInt16BE(height, sof + 5);
+      bytes.writeUInt16BE(width, sof + 7);
+      return new Uint8Array(bytes);
+    };
+    const j2kOfSize = async (width: number, height: number) => {
+      const j2k = Buffer.from(await encodeJ2k(source));
+      j2k.writeUInt32BE(width, 8);
+      j2k.writeUInt32BE(height, 12);
+      return new Uint8Array(j2k);
+    };
+    const sizeError = async (bytes: Uint8Array) => {
+      const header = readImageHeader(bytes);
+      try {
+        assertDecodableSize(header.format, header.width, header.height);
+        return 'accepted';
+      } catch (e) {
+        return (e as FaceError).code;
+      }
+    };
+    for (const [width, height] of [[4000, 3000], [4032, 3024], [4080, 3060]]) expect(await sizeError(jpegOfSize(width, height))).toBe('accepted');
+    expect(await sizeError(jpegOfSize(4608, 3456))).toBe('TOO_LARGE');
+    expect(await sizeError(withIhdr(pngOf(source), 2048, 2048))).toBe('accepted');
+    expect(await sizeError(withIhdr(pngOf(source), 4608, 3456))).toBe('TOO_LARGE');
+    expect(await sizeError(withIhdr(pngOf(source), 2400, 1800))).toBe('TOO_LARGE');
+    expect(await sizeError(await j2kOfSize(800, 1000))).toBe('accepted');
+    expect(await sizeError(await j2kOfSize(1200, 1600))).toBe('TOO_LARGE');
+    expect(MAX_IMAGE_PIXELS).toEqual({ jpeg: 12_500_000, png: 4_194_304, jp2: 1_048_576, j2k: 1_048_576 });
+  });
+
+  it('refuses a kilobyte JPEG declaring 4000x4000 by its header (TOO_LARGE), decoding nothing', async () => {
+    const declaring = jpegDeclaring(4000, 4000);
+    expect(declaring.length).toBeLessThan(2000);
+    const cpu = process.cpuUsage();
+    const error = await faceError(decodeImage(declaring));
+    const used = process.cpuUsage(cpu);
+    expect([error.code, error.message]).toEqual(['TOO_LARGE', expect.stringContaining('4000x4000')]);
+    // Decoded, it cost about a second of CPU and 127 MiB before it was refused (jpeg-js, every block of the declared size).
+    expect((used.user + used.system) / 1000).toBeLessThan(300);
   });
 
   it('bounds a header that lies: small declared size, huge compressed stream (interlaced and not)', async () => {

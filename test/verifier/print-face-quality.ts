@@ -9,9 +9,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FaceApiEngine } from '../../libs/face/src/face-api/face-api-engine.js';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
+import { decodeImageToFit } from '../../libs/face/src/image/decode-image.js';
 import { MAX_ANALYSIS_SIDE } from '../../libs/face/src/image/decode-limits.js';
-import { downscaleToFit } from '../../libs/face/src/image/downscale-image.js';
 import { DEFAULT_QUALITY_THRESHOLDS, judgeFaceQuality, measureFaceQuality, type FaceQualityMetrics } from '../../libs/face/src/quality/face-quality.js';
 
 const folders = process.argv.slice(2).length ? process.argv.slice(2) : [join(import.meta.dirname, '../fixtures/verifier-faces'), '/work/shared/testdata/faces'];
@@ -27,7 +26,7 @@ async function main(): Promise<void> {
   for (const path of folders.flatMap(images)) {
     let image;
     try {
-      image = downscaleToFit(await decodeImage(new Uint8Array(readFileSync(path))), MAX_ANALYSIS_SIDE).image;
+      image = (await decodeImageToFit(new Uint8Array(readFileSync(path)), MAX_ANALYSIS_SIDE)).image;
     } catch {
       continue; // not an image the service accepts (one fixture is WebP under a .jpg name)
     }

@@ -114,9 +114,10 @@ export class AppApiController {
       "capture_retry with retry_reason (FACE_TOO_BLURRED, FACE_TOO_DARK, FACE_TOO_BRIGHT, FACE_TOO_SMALL, " +
       'FACE_OFF_POSE, MULTIPLE_FACES, FACE_NOT_FOUND) and retry_message, the words for the user in the language of the ' +
       "request's Accept-Language (Content-Language names it): nothing was matched, the session stays at the face step, ask a new " +
-      'challenge and capture again. Frames are JPEG, PNG or JPEG 2000 of at most 16 megapixels ' +
-      '(8192 pixels a side), judged by their header before any decoding; larger frames are scaled down to 1024 pixels ' +
-      'on their longest side before face analysis.',
+      'challenge and capture again. Frames are JPEG of at most 12.5 megapixels (a 12 MP phone frame), PNG of at most ' +
+      '4 megapixels or JPEG 2000 of at most 1 megapixel, and 8192 pixels a side, judged by their header before any ' +
+      'decoding; a JPEG is decoded at a reduced scale, and every frame is scaled down to 1024 pixels on its longest side ' +
+      'before face analysis.',
   })
   @ApiHeader({
     name: 'accept-language',
@@ -125,7 +126,7 @@ export class AppApiController {
     example: 'nb-NO, en;q=0.5',
   })
   @ApiOkResponse({ type: OutcomeDto })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'unusable_face_data: a frame is not a readable image, or declares more than 16 megapixels; capture_retry: the centre frame is unusable (retry_reason, retry_message)' })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'unusable_face_data: a frame is not a readable image, or declares more pixels than its format takes; capture_retry: the centre frame is unusable (retry_reason, retry_message)' })
   @ApiServiceUnavailableResponse({
     type: ErrorResponseDto,
     description: 'temporarily_unavailable: the face work of this instance is at its bound; nothing changed, retry after the Retry-After seconds',

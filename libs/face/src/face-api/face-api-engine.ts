@@ -1,8 +1,8 @@
 import { FaceError } from '../errors.js';
 import type { FaceEngine, SimilarityMetric } from '../face-engine.js';
-import { toRgbImage } from '../image/decode-image.js';
+import { toInputCoordinates } from '../detection-coordinates.js';
+import { toAnalysisImage } from '../image/decode-image.js';
 import { MAX_ANALYSIS_SIDE } from '../image/decode-limits.js';
-import { downscaleToFit } from '../image/downscale-image.js';
 import { padImage } from '../image/pad-image.js';
 import { loadPresentationModels } from '../presentation/load-presentation-models.js';
 import { scorePresentation } from '../presentation/score-presentation.js';
@@ -77,7 +77,7 @@ export class FaceApiEngine implements FaceEngine {
 
   /** All faces, largest first; `padding` is tried first as in analyseFace(). */
   async detect(input: FaceImageInput, padding?: number): Promise<FaceDetection[]> {
-    const { image, scaleX, scaleY } = downscaleToFit(await toRgbImage(input), MAX_ANALYSIS_SIDE);
+    const { image, scaleX, scaleY } = await toAnalysisImage(input, MAX_ANALYSIS_SIDE);
     const { pass } = await this.detectWithPadding(image, padding);
     try {
       return pass.faces.map((face) => toInputCoordinates(face.detection, scaleX, scaleY));
@@ -93,12 +93,12 @@ export class FaceApiEngine implements FaceEngine {
 
   /**
    * Works on the image scaled down to MAX_ANALYSIS_SIDE before any tensor exists (a 12 MP frame as an int32
-   * tensor, padded, would need gigabytes), and answers in the input's own pixel coordinates. The descriptor is
-   * computed for the selected face only, once the padding is settled: a face refused as one of several, or
-   * found again on a padded copy, costs no ResNet pass.
+   * tensor, padded, would need gigabytes; an encoded JPEG is decoded at about that size in the first place), and
+   * answers in the input's own pixel coordinates. The descriptor is computed for the selected face only, once the
+   * padding is settled: a face refused as one of several, or found again on a padded copy, costs no ResNet pass.
    */
   async analyseFace(input: FaceImageInput, options: FaceAnalysisOptions = {}): Promise<FaceAnalysis> {
-    const { image, scaleX, scaleY } = downscaleToFit(await toRgbImage(input), MAX_ANALYSIS_SIDE);
+    const { image, scaleX, scaleY } = await toAnalysisImage(input, MAX_ANALYSIS_SIDE);
     let start = performance.now();
     const { pass, padding } = await this.detectWithPadding(image, options.padding, options.detector);
     const ms = { detect: performance.now() - start, embed: 0 };
@@ -169,7 +169,7 @@ export class FaceApiEngine implements FaceEngine {
    * frames of one capture be analysed in parallel instead of after the centre frame.
    */
   async framing(input: FaceImageInput): Promise<number> {
-    const { image } = downscaleToFit(await toRgbImage(input), MAX_ANALYSIS_SIDE);
+    const { image } = await toAnalysisImage(input, MAX_ANALYSIS_SIDE);
     return this.paddings.length > 0 && (await this.looksTight(image)) ? this.paddings[0] : 0;
   }
 
@@ -225,18 +225,6 @@ interface PassFace {
   detection: FaceDetection;
   /** face-api's landmarks in the padded tensor's coordinates, for the descriptor's alignment. */
   landmarks: FaceLandmarks68;
-}
-
-function toInputCoordinates(detection: FaceDetection, scaleX: number, scaleY: number): FaceDetection {
-  if (scaleX === 1 && scaleY === 1) return detection;
-  const landmarks = detection.landmarks.map((p) => ({ x: p.x * scaleX, y: p.y * scaleY }));
-  const { box } = detection;
-  return {
-    ...detection,
-    box: { x: box.x * scaleX, y: box.y * scaleY, width: box.width * scaleX, height: box.height * scaleY },
-    landmarks,
-    pose: estimateHeadPose(landmarks),
-  };
 }
 
 /**

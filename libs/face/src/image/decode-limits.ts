@@ -1,12 +1,23 @@
 import { FaceError } from '../errors.js';
+import type { ImageFormat } from './detect-image-format.js';
 
 /**
- * Largest image decoded at all, by its declared size. 16 MP takes every current phone frame (12 MP is
- * 4000x3000, 4608x3456 is 16 MP) while a decoded frame stays under 64 MB of RGBA; anything larger is
- * refused from its header, before a byte is decompressed (a few hundred KB of PNG can declare 36 MP).
+ * Largest image decoded at all, by its declared size and format; anything larger is refused from its header,
+ * before a byte is decompressed (a kilobyte can declare 16 MP). Each format's ceiling follows what decoding it costs:
+ * - JPEG, 12.5 MP: a phone's frame (4000x3000, 4032x3024, a 50 MP sensor's binned 4080x3060). A JPEG is decoded
+ *   at 1/2, 1/4 or 1/8 scale in the DCT domain when it is analysed (decodeImageToFit), so no more than
+ *   (2 x MAX_ANALYSIS_SIDE)² pixels of it ever exist; the coefficients it holds meanwhile are one MCU row for a
+ *   sequential JPEG, 3 bytes a pixel at most (4:4:4, 2 bytes a coefficient) for a progressive one.
+ * - PNG, 4 MP (2048x2048): inflated and decoded in full, 10-15 bytes a pixel at the peak (inflated rows, pngjs's
+ *   RGBA, our RGB). No phone sends PNG frames, and a face needs far fewer pixels (see MAX_ANALYSIS_SIDE).
+ * - JPEG 2000, 1 MP: decoded in full in the codec's WebAssembly heap, which grows by about 13 bytes a pixel and
+ *   never shrinks, at up to 2 s of CPU a megapixel (lossless). It is the chip photo's format (ICAO 9303-10,
+ *   ISO/IEC 19794-5), and chip photos are 0.1-0.5 MP (about 420x525 to 600x800).
  */
-export const MAX_IMAGE_PIXELS = 16_000_000;
-/** Longest side accepted: refuses 1 x 16,000,000 strips that pass the pixel count but no camera makes. */
+export const MAX_IMAGE_PIXELS: Record<ImageFormat, number> = { jpeg: 12_500_000, png: 4_194_304, jp2: 1_048_576, j2k: 1_048_576 };
+/** Ceiling for pixels given already decoded (RGB): the largest any format decodes to. */
+export const MAX_RGB_PIXELS = MAX_IMAGE_PIXELS.jpeg;
+/** Longest side accepted: refuses 1 x 12,000,000 strips that pass the pixel count but no camera makes. */
 export const MAX_IMAGE_SIDE = 8192;
 /**
  * Longest side the face engine works on; larger images are scaled down (area average) before any tensor
@@ -17,12 +28,15 @@ export const MAX_IMAGE_SIDE = 8192;
 export const MAX_ANALYSIS_SIDE = 1024;
 
 /** Refuses an image by its declared dimensions (FaceError TOO_LARGE, or BAD_IMAGE for a zero size). */
-export function assertDecodableSize(format: string, width: number, height: number): void {
+export function assertDecodableSize(format: ImageFormat | 'RGB', width: number, height: number): void {
   if (!(width >= 1 && height >= 1)) throw new FaceError('BAD_IMAGE', `${format} image declares no pixels (${width}x${height})`);
-  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+  const maxPixels = format === 'RGB' ? MAX_RGB_PIXELS : MAX_IMAGE_PIXELS[format];
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > maxPixels) {
     throw new FaceError(
       'TOO_LARGE',
-      `${format} image of ${width}x${height} pixels is too large (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, ${MAX_IMAGE_SIDE} pixels a side)`,
+      `${format} image of ${width}x${height} pixels is too large (at most ${megapixels(maxPixels)} megapixels, ${MAX_IMAGE_SIDE} pixels a side)`,
     );
   }
 }
+
+const megapixels = (pixels: number) => Number((pixels / 1_000_000).toFixed(1));
