@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { FaceEngineSpec } from '../../libs/face/src/engine-spec.js';
 import { AppEnv, ConfigError, EnvironmentVariables, validateEnvironment } from './app-config.js';
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';
+import { loadSamlConfig, type SamlConfig } from './saml-config.js';
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'embedded'; dir: string };
 
@@ -71,6 +72,8 @@ export interface AppConfig {
   generatedSecrets: string[];
   /** Metrics, rate limits and shutdown (src/ops). */
   ops: OpsConfig;
+  /** SAML front door settings (TLS client authentication of artifact resolution through a proxy). */
+  saml: SamlConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -135,6 +138,7 @@ const list = (value?: string) => (value ? value.split(',').map((v) => v.trim()).
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const vars = validateEnvironment(env);
   const ops = loadOpsConfig(env);
+  const saml = loadSamlConfig(env);
   const isProduction = vars.APP_ENV === 'production';
   if (isProduction) {
     const problems = productionProblems(vars);
@@ -205,5 +209,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     generatedSecrets,
     ops,
+    saml,
   };
 }

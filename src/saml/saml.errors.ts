@@ -17,7 +17,7 @@ export const samlSoapFault = (what: string) => new SamlSoapError(400, 'saml_inva
 export const samlUnsupportedMediaType = () =>
   new SamlError(415, 'unsupported_media_type', 'the artifact resolution request must be a SOAP 1.1 message (text/xml)');
 export const samlInvalidClient = () => {
-  const error = new SamlError(401, 'saml_invalid_client', 'merchant authentication failed (HTTP Basic with the client_id and secret of a SAML merchant)');
+  const error = new SamlError(401, 'saml_invalid_client', 'merchant authentication failed (HTTP Basic with the client_id and secret of a SAML merchant, or its registered TLS client certificate through the trusted proxy)');
   error.headers = { 'WWW-Authenticate': 'Basic realm="saml-artifact-resolution"' };
   return error;
 };

@@ -173,7 +173,7 @@ describe('JPEG decoder', () => {
       for (let i = 0; i < flips; i++) bytes[Math.floor(random() * bytes.length)] = Math.floor(random() * 256);
       const corrupted = round % 5 === 0 ? bytes.subarray(0, Math.floor(random() * bytes.length)) : bytes;
       try {
-        const image = decodeJpeg(corrupted, [1, 2, 4, 8][round % 4]);
+        const image = decodeJpeg(corrupted, ([1, 2, 4, 8] as const)[round % 4]);
         expect(image.data.length).toBe(image.width * image.height * 3);
         outcomes.decoded++;
       } catch (error) {

@@ -9,6 +9,7 @@ import { element, textElement } from '../assertion/xml.js';
 import { SamlKeysService } from '../keys/saml-keys.service.js';
 import { samlInvalidClient, samlUnsupportedMediaType } from '../saml.errors.js';
 import { SamlArtifactsService } from './saml-artifacts.service.js';
+import { isRegisteredCertificate, parseForwardedCertificate } from './forwarded-client-certificate.js';
 import { parseArtifactRequest } from './soap-request.js';
 
 /** The same words for every refused artifact: which reason it was is for our logs, not for the asker. */
@@ -16,7 +17,8 @@ const REFUSED = 'the artifact is unknown, expired, already resolved or not issue
 
 /**
  * The Browser/Artifact back-channel (SAML 1.1 bindings §3.1, SOAP over HTTP): a merchant authenticated with
- * HTTP Basic (its client_id and secret, checked in constant time) sends a samlp:Request for an artifact and
+ * HTTP Basic (its client_id and secret, checked in constant time) or with its registered TLS client
+ * certificate (passed on by a trusted proxy, see forwarded-client-certificate.ts) sends a samlp:Request for an artifact and
  * gets a signed samlp:Response (InResponseTo = its RequestID) with the assertion, once. A refused artifact is
  * answered as SAML does, a signed Response with Requester/RequestDenied and no assertion.
  */
@@ -28,14 +30,19 @@ export class ArtifactResolutionService {
     private readonly keys: SamlKeysService,
   ) {}
 
-  async resolve(authorization: string | undefined, body: unknown): Promise<string> {
-    const clientId = await this.authenticate(authorization);
+  async resolve(requester: ArtifactRequester, body: unknown): Promise<string> {
+    const basic = parseBasicCredentials(requester.authorization);
+    if (!basic && requester.forwardedCertificate === undefined) throw samlInvalidClient();
+    // HTTP Basic authenticates before the body is read; a certificate names no merchant, the artifact does.
+    const basicClientId = basic ? await this.authenticateBasic(basic) : undefined;
     if (typeof body !== 'string') throw samlUnsupportedMediaType();
     const request = parseArtifactRequest(body);
-    const outcome = await this.artifacts.resolve(request.artifact, clientId);
     const now = new Date();
+    const clientId = basicClientId ?? (await this.certificateOwner(requester.forwardedCertificate, request.artifact, now));
+    const outcome = 'refused' in clientId ? clientId : await this.artifacts.resolve(request.artifact, clientId.clientId);
     if ('refused' in outcome) {
-      logger.warn({ client_id: clientId, reason: outcome.refused, request_id_saml: request.requestId }, 'saml artifact refused');
+      const who = 'refused' in clientId ? {} : { client_id: clientId.clientId };
+      logger.warn({ ...who, reason: outcome.refused, request_id_saml: request.requestId }, 'saml artifact refused');
       const refusal = buildResponse({ inResponseTo: request.requestId, status: 'Requester', subStatus: 'RequestDenied', statusMessage: REFUSED, signedAssertions: [], now });
       return soapEnvelope(signResponse(refusal.xml, await this.keys.signingKey()));
     }
@@ -43,18 +50,34 @@ export class ArtifactResolutionService {
     return soapEnvelope(signResponse(response.xml, await this.keys.signingKey()));
   }
 
-  /**
-   * HTTP Basic with the credentials of an enabled SAML merchant. (TLS client authentication with the
-   * registered certificate would need the TLS connection to end here or a proxy vouching for the certificate:
-   * see the README.) Unknown merchants cost the same secret comparison as known ones.
-   */
-  private async authenticate(authorization: string | undefined): Promise<string> {
-    const credentials = parseBasicCredentials(authorization);
-    if (!credentials || !(await this.merchants.verifySecret(credentials.clientId, credentials.secret))) throw samlInvalidClient();
+  /** HTTP Basic with the credentials of an enabled SAML merchant. Unknown merchants cost the same secret comparison as known ones. */
+  private async authenticateBasic(credentials: { clientId: string; secret: string }): Promise<{ clientId: string }> {
+    if (!(await this.merchants.verifySecret(credentials.clientId, credentials.secret))) throw samlInvalidClient();
     const merchant = await this.merchants.findEnabled(credentials.clientId);
     if (!merchant?.saml) throw samlInvalidClient();
-    return merchant.clientId;
+    return { clientId: merchant.clientId };
   }
+
+  /**
+   * TLS client authentication through the trusted proxy: the merchant the artifact was issued to, when the
+   * certificate the proxy verified is the one registered for it (saml.certificate). Any other certificate is
+   * answered as a refused artifact (the asker learns nothing of whose it is); an unreadable header as 401.
+   */
+  private async certificateOwner(header: string | undefined, artifact: string, now: Date): Promise<{ clientId: string } | { refused: 'certificate_not_registered' }> {
+    const certificate = parseForwardedCertificate(header);
+    if (!certificate) throw samlInvalidClient();
+    const owner = await this.artifacts.ownerOf(artifact);
+    const merchant = owner ? await this.merchants.findEnabled(owner) : undefined;
+    if (!merchant?.saml || !isRegisteredCertificate(certificate, merchant.saml.certificate, now)) return { refused: 'certificate_not_registered' };
+    return { clientId: merchant.clientId };
+  }
+}
+
+/** How the asker of an artifact resolution authenticates: HTTP Basic, or a certificate a trusted proxy passed on. */
+export interface ArtifactRequester {
+  authorization?: string;
+  /** The proxy header's value, only when the connection came from a trusted proxy. */
+  forwardedCertificate?: string;
 }
 
 /** A SOAP 1.1 envelope around one body element (our own, already signed, XML). */

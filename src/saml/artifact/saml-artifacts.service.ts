@@ -59,6 +59,13 @@ export class SamlArtifactsService {
     return { refused: row.resolvedAt ? 'used' : 'expired' };
   }
 
+  /** The merchant an artifact was issued to (resolved or not), to check a certificate against; no assertion is read. */
+  async ownerOf(artifact: string): Promise<string | undefined> {
+    const handle = handleOf(artifact, samlEntityId(this.config));
+    if (!handle) return undefined;
+    return (await this.repo.findOne({ where: { handleHash: artifactKey(handle) }, select: { clientId: true } }))?.clientId;
+  }
+
   async purgeExpired(now = new Date()): Promise<number> {
     return (await this.repo.delete({ expiresAt: LessThanOrEqual(now) })).affected ?? 0;
   }
