@@ -9,8 +9,8 @@ import type { PadesSigner } from '../signing/cades.js';
 import { addSignaturePlaceholder, signatureRoom, signPlaceholder } from '../signing/pades.js';
 import { SIGNATURE_BOX_HEIGHT, signatureBoxWidth, signerName, type PdfKitFont, type SignatureBox } from '../signing/signature-appearance.js';
 import { installSecurityHandler, type EncryptionSettings, type PdfKitInternals } from './security/standard-security-handler.js';
-import { dateTime, ensureSpace, FAIL_COLOUR, MARGIN, paragraph, Tags } from './layout.js';
-import { writeContent } from './report-content.js';
+import { dateTime, ensureSpace, MARGIN, pageMarks, paragraph, Tags } from './layout.js';
+import { markTexts, writeContent } from './report-content.js';
 
 /** What the report shows; built by the service from the sealed record, already limited to the merchant's scopes. */
 export interface EvidenceReport {
@@ -128,21 +128,20 @@ function bodyFont(doc: PDFKit.PDFDocument): PdfKitFont {
 
 
 /**
- * On every page (written last, when the page count is known): the test and specimen marks at the top, so no page
- * of such a report passes for evidence on its own, and the transaction id and page number at the foot.
+ * On every page (written last, when the page count is known): the test and specimen marks at the top of each page
+ * after the first (the first has them as content), so no page of such a report passes for evidence on its own, and
+ * the transaction id and page number at the foot.
  */
 function writePageFurniture(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceReport, t: ReportMessages, c: ReportCheckMessages): void {
   const range = doc.bufferedPageRange();
-  const marks = r.marks.map((m) => (m === 'test' ? c.testMark : c.specimenMark));
+  const marks = markTexts(r, c);
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
     const width = doc.page.width - 2 * MARGIN;
     // Writing inside the bottom margin would make pdfkit open a new page.
     doc.page.margins.bottom = 0;
-    marks.forEach((mark, k) =>
-      tags.artifact(() => doc.font('Bold').fontSize(9).fillColor(FAIL_COLOUR).text(mark, MARGIN, 14 + 12 * k, { width, align: 'center', lineBreak: false }), 'Pagination'),
-    );
+    if (i > range.start) pageMarks(doc, marks, (draw) => tags.artifact(draw, 'Pagination'));
     const text = t.footer.replace('{tid}', r.tid).replace('{page}', String(i + 1)).replace('{pages}', String(range.count));
     tags.artifact(() => doc.font('Body').fontSize(8).fillColor('#444444').text(text, MARGIN, doc.page.height - 35, { width, align: 'center', lineBreak: false }), 'Pagination');
     doc.page.margins.bottom = bottom;

@@ -76,6 +76,13 @@ export function paragraph(doc: PDFKit.PDFDocument, tags: Tags, text: string, siz
   tags.element('P', () => doc.font('Body').fontSize(size).fillColor(NOTE_COLOUR).text(text, MARGIN, doc.y, { width }).fillColor('black'));
 }
 
+/** The test and specimen marks, one centred red line each in the top margin of a page. */
+export function pageMarks(doc: PDFKit.PDFDocument, marks: readonly string[], wrap: (draw: () => void) => void): void {
+  const width = doc.page.width - 2 * MARGIN;
+  marks.forEach((mark, k) => wrap(() => doc.font('Bold').fontSize(9).fillColor(FAIL_COLOUR).text(mark, MARGIN, 14 + 12 * k, { width, align: 'center', lineBreak: false })));
+  doc.fillColor('black');
+}
+
 export function ensureSpace(doc: PDFKit.PDFDocument, points: number): void {
   if (doc.y + points > doc.page.height - doc.page.margins.bottom) doc.addPage();
 }

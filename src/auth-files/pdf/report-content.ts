@@ -4,11 +4,13 @@ import type { ReportLocale, ReportMessages } from '../../i18n/auth-files-report-
 import type { ReportCheck } from '../report/report-checks.js';
 import { displayAttributes, displayExplanations } from '../report/report-values.js';
 import type { EvidenceReport } from './evidence-report.js';
-import { dateTime, ensureSpace, FAIL_COLOUR, heading, MARGIN, note, PASS_COLOUR, row, Tags } from './layout.js';
+import { dateTime, ensureSpace, FAIL_COLOUR, heading, MARGIN, note, pageMarks, PASS_COLOUR, row, Tags } from './layout.js';
 
 /** The report's body, top to bottom: who issued it for whom, the result, each check, the attributes, photos, addendum. */
 export function writeContent(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceReport, t: ReportMessages, c: ReportCheckMessages, locale: ReportLocale): void {
   const width = doc.page.width - 2 * MARGIN;
+  // Page 1's marks are content, read first (the later pages repeat them as running headers: writePageFurniture).
+  pageMarks(doc, markTexts(r, c), (draw) => tags.element('P', draw));
   tags.element('H1', () => doc.font('Bold').fontSize(18).text(t.title, MARGIN, MARGIN, { width }));
   tags.element('P', () => doc.moveDown(0.3).font('Body').fontSize(9).fillColor('#444444').text(t.intro, { width }).fillColor('black'));
   doc.moveDown(0.8);
@@ -41,6 +43,10 @@ export function writeContent(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceRep
   }
   doc.moveDown(1);
   tags.element('P', () => doc.font('Body').fontSize(8).fillColor('#444444').text(`${t.generatedAt}: ${dateTime(r.generatedAt, locale)}`, MARGIN, doc.y, { width }).fillColor('black'));
+}
+
+export function markTexts(r: EvidenceReport, c: ReportCheckMessages): string[] {
+  return r.marks.map((m) => (m === 'test' ? c.testMark : c.specimenMark));
 }
 
 /** "Outcome – detail" in words, red when it failed; the face match level with its rate and, above the validated levels, the note that says so. */
