@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { photoForPdf } from '../src/auth-files/images/photo-files.js';
 import { renderEvidenceReport, type EvidenceReport } from '../src/auth-files/pdf/evidence-report.js';
+import { reportChecks } from '../src/auth-files/report/report-checks.js';
 import { newTestSigner, signerFromPem } from '../src/auth-files/signing/pades-signer.js';
 
 const runs = Number(process.argv[2] ?? 40);
@@ -60,8 +61,12 @@ async function produce(pades?: Awaited<ReturnType<typeof signerFromPem>>, photos
       { name: 'birthdate', value: '1980-01-15' },
       { name: 'date_of_expiry', value: '2030-01-14' },
     ],
+    issuer: 'Identity broker',
+    merchant: 'Bench shop',
+    marks: ['test'],
+    checks: reportChecks({ explanations: [], faceStepRan: true, cloneDetection: 'active-authentication', facematchLevel: 7 }),
     facematchLevel: 7,
-    faceStepRan: true,
+    validatedLevels: [1, 2, 3, 4],
     eidasHigh: true,
     explanations: [],
     photos,

@@ -1,12 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AuditService } from '../admin/audit.service.js';
 import { Clock } from '../common/clock.js';
+import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
 import { logger } from '../common/logging/logger.js';
 import type { ClaimLabels } from '../i18n/auth-files-report-messages.js';
+import type { MerchantEntity } from '../merchants/merchant.entity.js';
 import { MerchantsService } from '../merchants/merchants.service.js';
 import { STANDARD_SCOPES } from '../merchants/scopes.js';
 import { parseBasicCredentials } from '../common/http/basic-credentials.js';
 import { VerificationRecordsService, type VerificationRecordData } from '../verifier/records/verification-records.service.js';
+import { MatchLevelsReporter } from '../verifier/scheme/match-levels-report.js';
 import { claimsByScope, VERIFIER_CLAIMS } from '../verifier-claims/claim-table.js';
 import { parseAuthFileRequest, type PdfRequest } from './auth-file-request.js';
 import { AuthFilesJwtSigner } from './auth-files-jwt.js';
@@ -14,6 +17,8 @@ import { AuthFilesError, fileNotProduced, merchantAuthenticationFailed, sourceUn
 import type { AuthFileResponseDto, PhotoSource } from './dto/fetch-auth-file.dto.js';
 import { photoAsPng, photoForPdf } from './images/photo-files.js';
 import { renderEvidenceReport, type EvidenceReport, type ReportLayout } from './pdf/evidence-report.js';
+import { reportChecks } from './report/report-checks.js';
+import type { ReportAttribute } from './report/report-values.js';
 import { PadesSignerService } from './signing/pades-signer.service.js';
 
 const CLAIMS_BY_SCOPE = claimsByScope();
@@ -34,6 +39,8 @@ export class AuthFilesService {
     private readonly clock: Clock,
     private readonly jwt: AuthFilesJwtSigner,
     private readonly padesSigner: PadesSignerService,
+    private readonly matchLevels: MatchLevelsReporter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The answer as JSON, or as a signed JWT (a string) when `accept` asks for application/jwt. */
@@ -52,7 +59,7 @@ export class AuthFilesService {
     if (!id || !record) throw unknownTransaction(`no record of ${merchant.clientId} for this tid (unknown, malformed, another merchant's or past retention)`);
 
     const response =
-      request.kind === 'png' ? await this.png(record, request.source) : await this.pdf(id, record, request, releasedScopes(merchant.scope, record.scopes));
+      request.kind === 'png' ? await this.png(record, request.source) : await this.pdf(id, record, request, merchant);
     // The access trail (who fetched what kind of file of which transaction, when); the file itself is never logged or kept.
     await this.audit.recordAccess(`merchant ${merchant.clientId}`, 'merchant', 'auth_files.fetch', 'verification_record', id, {
       type: response['content-type'],
@@ -67,21 +74,27 @@ export class AuthFilesService {
     return { 'response-type': 'DATA', png: png.toString('base64'), 'content-type': 'image/png', 'content-source': source };
   }
 
-  private async pdf(tid: string, record: VerificationRecordData, request: PdfRequest, scopes: string[]): Promise<AuthFileResponseDto> {
+  private async pdf(tid: string, record: VerificationRecordData, request: PdfRequest, merchant: MerchantEntity): Promise<AuthFileResponseDto> {
     const photos = await Promise.all(
       request.photos
         // Without a face step (the chip failed) there is no selfie: the report then shows the document photo only.
         .filter((kind) => kind === 'document' || record.selfie !== undefined)
         .map(async (kind) => ({ kind, jpeg: await produce(() => photoForPdf(pictureOf(record, kind))) })),
     );
+    const faceStepRan = record.selfie !== undefined;
     const report: EvidenceReport = {
       tid,
       result: record.result,
       completedAt: new Date(record.completedAt),
       generatedAt: this.clock.now(),
-      attributes: attributesFor(record.claims, scopes),
+      issuer: this.config.authFiles.operatorName,
+      merchant: merchant.name,
+      // Every customer-test report is a test report, whatever document it shows (spec 1.6: test and production differ).
+      marks: [...(this.config.isProduction ? [] : (['test'] as const)), ...(isSpecimen(record) ? (['specimen'] as const) : [])],
+      attributes: attributesFor(record.claims, releasedScopes(merchant.scope, record.scopes)),
+      checks: reportChecks({ explanations: record.explanations, faceStepRan, cloneDetection: cloneDetectionOf(record), facematchLevel: record.facematchLevel }),
       facematchLevel: record.facematchLevel,
-      faceStepRan: record.selfie !== undefined,
+      validatedLevels: this.matchLevels.report().levels.filter((l) => l.status === 'validated').map((l) => l.level),
       eidasHigh: record.eidasHigh,
       explanations: record.explanations,
       photos,
@@ -137,13 +150,29 @@ export function releasedScopes(merchantScope: string | null, loginScopes: string
   return loginScopes ? loginScopes.filter((s) => registered.includes(s)) : registered;
 }
 
+/** Country names are shown in the report's language, made from the code they were made from. */
+const CODE_OF: Record<string, string> = { interpreted_issuing_country: 'issuing_country', interpreted_nationality: 'nationality' };
+
 /** The spec 2.1 attributes of the record that the scopes release, in the spec's order, as text. */
-export function attributesFor(claims: Record<string, unknown>, scopes: string[]): EvidenceReport['attributes'] {
+export function attributesFor(claims: Record<string, unknown>, scopes: string[]): ReportAttribute[] {
   const allowed = new Set(scopes.flatMap((s) => CLAIMS_BY_SCOPE[s] ?? []));
   return VERIFIER_CLAIMS.filter((c) => !NOT_ATTRIBUTES.has(c.oidcName) && allowed.has(c.oidcName) && claims[c.oidcName] !== undefined).map((c) => {
     const value = claims[c.oidcName];
-    return { name: c.oidcName as keyof ClaimLabels, value: Array.isArray(value) ? value.join(', ') : String(value) };
+    const code = CODE_OF[c.oidcName] && claims[CODE_OF[c.oidcName]];
+    return { name: c.oidcName as keyof ClaimLabels, value: Array.isArray(value) ? value.join(', ') : String(value), ...(typeof code === 'string' ? { code } : {}) };
   });
+}
+
+/** How the chip proved it is genuine; a record older than that field says only whether no proof was offered. */
+function cloneDetectionOf(record: VerificationRecordData): VerificationRecordData['cloneDetection'] {
+  if (record.cloneDetection) return record.cloneDetection;
+  const sources = record.claims.authentication_sources;
+  return Array.isArray(sources) && sources.includes('SDK_NFC_NO_CLONE_PROOF') ? 'none' : undefined;
+}
+
+/** A specimen document; a record older than that field is judged by ICAO's specimen state (Utopia). */
+function isSpecimen(record: VerificationRecordData): boolean {
+  return record.specimen ?? record.claims.issuing_country === 'UTO';
 }
 
 /** A picture or report that cannot be made is a 500 in the auth-files shape; the cause goes to the log only. */

@@ -16,6 +16,8 @@ import {
 export const APP_ENVS = ['customer-test', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
 export const FACE_ENGINES = ['face-api', 'onnx'] as const;
+/** The issuer named on evidence reports when OPERATOR_NAME is not set. */
+export const DEFAULT_OPERATOR_NAME = 'Identity broker';
 
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
@@ -172,6 +174,11 @@ export class EnvironmentVariables {
 
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^https?:\/\/[^\s"<>]+$/, { message: 'must be an http(s) URL' })
   PRIVACY_NOTICE_URL?: string;
+
+  /** Who issues the evidence reports (auth files), printed on every report: the operator's legal or trading name. */
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^(?=.*\S)[^\p{Cc}\p{Cf}]{1,120}$/u, { message: 'must be 1-120 characters, no control characters' })
+  OPERATOR_NAME = DEFAULT_OPERATOR_NAME;
 }
 
 export const ENVIRONMENT_VARIABLE_NAMES = [
@@ -181,7 +188,7 @@ export const ENVIRONMENT_VARIABLE_NAMES = [
   'CIBA_POLL_INTERVAL_SECONDS', 'CIBA_MAX_EXPIRY_SECONDS',
   'VERIFICATION_RETENTION_DAYS', 'FACEMATCH_MIN_LEVEL_FOR_HIGH', 'TRUST_CSCA_PATHS', 'TRUST_MASTERLISTS',
   'TRUST_MASTERLIST_ANCHORS', 'TRUST_CRLS', 'VERIFIER_APP_LINK', 'FACE_CALIBRATION_FILE', 'FACE_ENGINE', 'FACE_MODEL_PATH', 'FACE_CONCURRENCY', 'FACE_MAX_QUEUE', 'FACE_WORKERS',
-  'SUBJECT_SECRET', 'PAIRWISE_SECRET', 'PRIVACY_NOTICE_URL', 'PADES_SIGNING_KEY_FILE', 'PADES_CERTIFICATE_CHAIN_FILE',
+  'SUBJECT_SECRET', 'PAIRWISE_SECRET', 'PRIVACY_NOTICE_URL', 'OPERATOR_NAME', 'PADES_SIGNING_KEY_FILE', 'PADES_CERTIFICATE_CHAIN_FILE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 export class ConfigError extends Error {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FaceEngineSpec } from '../../libs/face/src/engine-spec.js';
-import { AppEnv, ConfigError, EnvironmentVariables, validateEnvironment } from './app-config.js';
+import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, EnvironmentVariables, validateEnvironment } from './app-config.js';
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';
 import { loadSamlConfig, type SamlConfig } from './saml-config.js';
 
@@ -62,6 +62,8 @@ export interface AppConfig {
     faceWorkers?: number;
   };
   authFiles: {
+    /** The operator, named as the issuer on every evidence report (OPERATOR_NAME). */
+    operatorName: string;
     /**
      * The PAdES signer's key and chain (PEM files). Absent: customer-test signs with a test signer it generates
      * once and keeps sealed in the database; production returns unsigned PDFs with content-reason (spec 4.8).
@@ -205,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       faceWorkers: vars.FACE_WORKERS,
     },
     authFiles: {
+      operatorName: (vars.OPERATOR_NAME ?? DEFAULT_OPERATOR_NAME).trim(),
       pades: vars.PADES_SIGNING_KEY_FILE && vars.PADES_CERTIFICATE_CHAIN_FILE ? { keyFile: resolve(vars.PADES_SIGNING_KEY_FILE), chainFile: resolve(vars.PADES_CERTIFICATE_CHAIN_FILE) } : undefined,
     },
     generatedSecrets,

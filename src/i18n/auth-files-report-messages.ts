@@ -24,11 +24,6 @@ export interface ReportMessages {
   transactionId: string;
   attributes: string;
   noAttributes: string;
-  faceMatch: string;
-  faceMatchLevel: string;
-  /** {n}: one in n impostors accepted at this level (spec 2.2). */
-  falseAcceptance: string;
-  nonMatch: string;
   eidasHigh: string;
   photos: string;
   documentPhoto: string;
@@ -52,10 +47,6 @@ const en: ReportMessages = {
   transactionId: 'Transaction ID',
   attributes: 'Document attributes',
   noAttributes: 'No attributes are released for this verification.',
-  faceMatch: 'Face comparison',
-  faceMatchLevel: 'Face match level',
-  falseAcceptance: 'false acceptance rate 1 in {n}',
-  nonMatch: 'no match',
   eidasHigh: 'Level of assurance: eIDAS high',
   photos: 'Photos',
   documentPhoto: 'Document photo (chip)',
@@ -95,10 +86,6 @@ const nb: ReportMessages = {
   transactionId: 'Transaksjons-ID',
   attributes: 'Opplysninger fra dokumentet',
   noAttributes: 'Ingen opplysninger utleveres for denne verifiseringen.',
-  faceMatch: 'Ansiktssammenligning',
-  faceMatchLevel: 'Nivå for ansiktssamsvar',
-  falseAcceptance: 'falsk aksept 1 av {n}',
-  nonMatch: 'ikke samsvar',
   eidasHigh: 'Sikkerhetsnivå: eIDAS høyt',
   photos: 'Bilder',
   documentPhoto: 'Dokumentbilde (brikke)',
@@ -138,10 +125,6 @@ const nn: ReportMessages = {
   transactionId: 'Transaksjons-ID',
   attributes: 'Opplysningar frå dokumentet',
   noAttributes: 'Ingen opplysningar blir utleverte for denne verifiseringa.',
-  faceMatch: 'Ansiktssamanlikning',
-  faceMatchLevel: 'Nivå for ansiktssamsvar',
-  falseAcceptance: 'falsk aksept 1 av {n}',
-  nonMatch: 'ikkje samsvar',
   eidasHigh: 'Tryggingsnivå: eIDAS høgt',
   photos: 'Bilete',
   documentPhoto: 'Dokumentbilete (brikke)',
@@ -181,10 +164,6 @@ const da: ReportMessages = {
   transactionId: 'Transaktions-ID',
   attributes: 'Oplysninger fra dokumentet',
   noAttributes: 'Der udleveres ingen oplysninger for denne verifikation.',
-  faceMatch: 'Ansigtssammenligning',
-  faceMatchLevel: 'Niveau for ansigtsmatch',
-  falseAcceptance: 'falsk accept 1 ud af {n}',
-  nonMatch: 'intet match',
   eidasHigh: 'Sikringsniveau: eIDAS højt',
   photos: 'Billeder',
   documentPhoto: 'Dokumentfoto (chip)',
@@ -224,10 +203,6 @@ const sv: ReportMessages = {
   transactionId: 'Transaktions-id',
   attributes: 'Uppgifter från handlingen',
   noAttributes: 'Inga uppgifter lämnas ut för den här verifieringen.',
-  faceMatch: 'Ansiktsjämförelse',
-  faceMatchLevel: 'Nivå för ansiktsmatchning',
-  falseAcceptance: 'falsk acceptans 1 av {n}',
-  nonMatch: 'ingen matchning',
   eidasHigh: 'Tillitsnivå: eIDAS hög',
   photos: 'Bilder',
   documentPhoto: 'Foto i handlingen (chip)',
@@ -267,10 +242,6 @@ const fi: ReportMessages = {
   transactionId: 'Tapahtuman tunnus',
   attributes: 'Asiakirjan tiedot',
   noAttributes: 'Tästä tarkistuksesta ei luovuteta tietoja.',
-  faceMatch: 'Kasvojen vertailu',
-  faceMatchLevel: 'Kasvojen vastaavuustaso',
-  falseAcceptance: 'virheellinen hyväksyntä 1/{n}',
-  nonMatch: 'ei vastaavuutta',
   eidasHigh: 'Varmuustaso: eIDAS korkea',
   photos: 'Kuvat',
   documentPhoto: 'Asiakirjan kuva (siru)',

@@ -110,3 +110,14 @@ export function countryName(code: string): string | undefined {
   // fallback 'none' makes ICU return undefined, never the bare code, when it lacks a name.
   return regionNames.of(alpha2)?.replace(/ & /g, ' and ');
 }
+
+/**
+ * The state's name in another language (CLDR through Intl.DisplayNames), for the evidence report a person reads;
+ * the claims keep the English name. English, and ICAO's own or withdrawn codes, give countryName's English name.
+ */
+export function countryNameIn(code: string, locale: string): string | undefined {
+  const key = code.replace(/</g, '').trim().toUpperCase();
+  const alpha2 = key === 'D' ? 'DE' : ALPHA2_BY_ALPHA3.get(key);
+  if (alpha2 === undefined || locale.toLowerCase().startsWith('en')) return countryName(code);
+  return new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(alpha2) ?? countryName(code);
+}

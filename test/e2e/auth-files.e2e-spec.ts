@@ -3,6 +3,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { PNG } from 'pngjs';
 import * as client from 'openid-client';
 import { Clock } from '../../src/common/clock.js';
+import { reportCheckMessagesFor } from '../../src/i18n/auth-files-report-checks-messages.js';
 import { REPORT_LOCALES, reportMessagesFor } from '../../src/i18n/auth-files-report-messages.js';
 import { VerifierPurgeService } from '../../src/verifier/verifier-purge.service.js';
 import { adminClient } from '../support/admin-client.js';
@@ -87,6 +88,9 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
       expect(run('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors');
       const text = run('pdftotext', ['-layout', file, '-']);
       for (const expected of ['NORDMANN', 'KAARE', 'FH7654321', '15.01.1980', tid, 'Order', '4711', 'paid <in full> & shipped', 'Passed']) expect([expected, text.includes(expected)]).toEqual([expected, true]);
+      // The verification's own record: the operator's default name, the merchant, the chip's proof, and the marks of a
+      // customer-test report of a specimen chip (signed under this environment's specimen CSCA).
+      for (const expected of ['Identity broker', 'Evidence shop', 'Passed – Active Authentication', 'TEST ONLY', 'SPECIMEN DOCUMENT']) expect([expected, text.includes(expected)]).toEqual([expected, true]);
       // personal_number needs the ssn scope, which this merchant does not have.
       expect(text).not.toContain('15018012345');
       const fonts = run('pdffonts', [file]).split('\n').slice(2).filter(Boolean);
@@ -113,7 +117,7 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
     for (const locale of REPORT_LOCALES) {
       const t1 = reportMessagesFor(locale);
       const text = withPdfFile(await pdfOf({ locale }), (file) => run('pdftotext', [file, '-']));
-      for (const expected of [t1.title, t1.pass, t1.claims.primary_identifier, t1.faceMatchLevel]) expect([locale, expected, text.includes(expected)]).toEqual([locale, expected, true]);
+      for (const expected of [t1.title, t1.pass, t1.claims.primary_identifier, reportCheckMessagesFor(locale).labels.faceMatch]) expect([locale, expected, text.includes(expected)]).toEqual([locale, expected, true]);
     }
   });
 

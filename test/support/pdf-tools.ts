@@ -37,3 +37,17 @@ export function run(tool: string, args: string[]): string {
 export function status(tool: string, args: string[]): number | null {
   return spawnSync(tool, args, { stdio: 'ignore' }).status;
 }
+
+/**
+ * The text of a PDF (or of one page) as poppler's pdftotext reads it; `layout` keeps a label and its value on one
+ * line. Needs pdfToolsAvailable() first (the caller skips without the tools, and fails under CI=true).
+ */
+export function pdfText(pdf: Buffer, options: { page?: number; layout?: boolean } = {}): string {
+  const pages = options.page ? ['-f', String(options.page), '-l', String(options.page)] : [];
+  return withPdfFile(pdf, (file) => run('pdftotext', [...(options.layout ? ['-layout'] : []), ...pages, file, '-']));
+}
+
+/** The number of pages, as pdfinfo reads it. */
+export function pdfPageCount(pdf: Buffer): number {
+  return Number(/Pages:\s+(\d+)/.exec(withPdfFile(pdf, (file) => run('pdfinfo', [file])))?.[1]);
+}

@@ -62,10 +62,18 @@ describe('configuration', () => {
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ REDIS_KEY_PREFIX: 'has space' }, 'REDIS_KEY_PREFIX'],
+    [{ OPERATOR_NAME: 'Line\nbreak Ltd' }, 'OPERATOR_NAME'],
+    [{ OPERATOR_NAME: 'x'.repeat(121) }, 'OPERATOR_NAME'],
+    [{ OPERATOR_NAME: '   ' }, 'OPERATOR_NAME'],
   ])('names the bad variable in %j', (env, variable) => {
     const problems = problemsOf({ DATA_DIR: dataDir(), ...env });
     expect(problems).toHaveLength(1);
     expect(problems[0].startsWith(`${variable}:`)).toBe(true);
+  });
+
+  it('names the operator on evidence reports: OPERATOR_NAME, trimmed, or a default when unset or empty', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), OPERATOR_NAME: ' Nordic ID Services AS ' }).authFiles.operatorName).toBe('Nordic ID Services AS');
+    for (const env of [{}, { OPERATOR_NAME: '' }]) expect(loadConfig({ DATA_DIR: dataDir(), ...env }).authFiles.operatorName).toBe('Identity broker');
   });
 
   it('names every bad variable at once', () => {

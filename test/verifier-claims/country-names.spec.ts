@@ -1,4 +1,4 @@
-import { ICAO_SPECIAL_CODES, LEGACY_CODES, countryName, knownCountryCodes } from '../../src/verifier-claims/country-names.js';
+import { ICAO_SPECIAL_CODES, LEGACY_CODES, countryName, countryNameIn, knownCountryCodes } from '../../src/verifier-claims/country-names.js';
 
 describe('countryName', () => {
   it('names ISO 3166-1 alpha-3 codes through ICU', () => {
@@ -85,5 +85,18 @@ describe('countryName', () => {
     expect(countryName('DE')).toBeUndefined();
     expect(countryName('')).toBeUndefined();
     expect(countryName('<<<')).toBeUndefined();
+  });
+});
+
+describe('countryNameIn (the evidence report, in its locale)', () => {
+  it('names a state in the locale, ICAO’s D included, and keeps the English name for English', () => {
+    expect(['nb-NO', 'nn-NO', 'da-DK', 'sv-SE', 'fi-FI'].map((l) => countryNameIn('NOR', l))).toEqual(['Norge', 'Noreg', 'Norge', 'Norge', 'Norja']);
+    expect(countryNameIn('D<<', 'fi-FI')).toBe('Saksa');
+    expect(countryNameIn('COD', 'en-GB')).toBe(countryName('COD'));
+  });
+
+  it('gives ICAO’s own and withdrawn codes their English name, and nothing for Utopia or an unknown code', () => {
+    expect([countryNameIn('XXA', 'nb-NO'), countryNameIn('YUG', 'sv-SE')]).toEqual(['Stateless person', 'Yugoslavia']);
+    expect([countryNameIn('UTO', 'nb-NO'), countryNameIn('QQQ', 'da-DK')]).toEqual([undefined, undefined]);
   });
 });

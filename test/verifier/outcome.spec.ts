@@ -11,6 +11,7 @@ const chip = (over: Partial<ChipEvidence> = {}): ChipEvidence => ({
   passiveAuthentication: true,
   cloneDetection: 'active-authentication',
   cloneDetectionPassed: true,
+  specimen: false,
   failures: [],
   ...over,
 });

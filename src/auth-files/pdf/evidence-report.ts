@@ -1,5 +1,7 @@
-import { TARGET_FAR } from '../../../libs/face/src/levels/match-levels.js';
-import { reportMessagesFor, type ClaimLabels, type ReportLocale, type ReportMessages } from '../../i18n/auth-files-report-messages.js';
+import { reportCheckMessagesFor, type ReportCheckMessages } from '../../i18n/auth-files-report-checks-messages.js';
+import { reportMessagesFor, type ReportLocale, type ReportMessages } from '../../i18n/auth-files-report-messages.js';
+import type { ReportCheck } from '../report/report-checks.js';
+import type { ReportAttribute } from '../report/report-values.js';
 import { documentMetadata, type MerchantMetadata } from './document-metadata.js';
 import type { PdfAMode } from '../dto/fetch-auth-file.dto.js';
 import { reportFonts } from './fonts.js';
@@ -7,6 +9,8 @@ import type { PadesSigner } from '../signing/cades.js';
 import { addSignaturePlaceholder, signatureRoom, signPlaceholder } from '../signing/pades.js';
 import { SIGNATURE_BOX_HEIGHT, signatureBoxWidth, signerName, type PdfKitFont, type SignatureBox } from '../signing/signature-appearance.js';
 import { installSecurityHandler, type EncryptionSettings, type PdfKitInternals } from './security/standard-security-handler.js';
+import { dateTime, ensureSpace, MARGIN, pageMarks, paragraph, Tags } from './layout.js';
+import { markTexts, writeContent } from './report-content.js';
 
 /** What the report shows; built by the service from the sealed record, already limited to the merchant's scopes. */
 export interface EvidenceReport {
@@ -14,10 +18,18 @@ export interface EvidenceReport {
   result: 'pass' | 'fail';
   completedAt: Date;
   generatedAt: Date;
-  attributes: { name: keyof ClaimLabels; value: string }[];
+  /** The operator that issues the report (OPERATOR_NAME). */
+  issuer: string;
+  /** The merchant whose transaction it is, as registered. */
+  merchant: string;
+  /** Printed on every page: made in customer-test, or of a specimen document. Empty for a live report of a real document. */
+  marks: ('test' | 'specimen')[];
+  attributes: ReportAttribute[];
+  /** Each check with its outcome (report-checks.ts). */
+  checks: ReportCheck[];
   facematchLevel: number;
-  /** False when the chip failed and no face step ran: the face section then says nothing was compared. */
-  faceStepRan: boolean;
+  /** The face match levels whose false acceptance rate the running engine's calibration data validates; above them it is extrapolated. */
+  validatedLevels: readonly number[];
   eidasHigh: boolean;
   explanations: string[];
   photos: { kind: 'document' | 'selfie'; jpeg: Buffer }[];
@@ -42,14 +54,10 @@ export interface ReportLayout {
  */
 const PDFKIT_SUBSET: Record<PdfAMode, string> = { 'PDF/A-1a': 'PDF/A-1a', 'PDF/A-1b': 'PDF/A-1b', 'PDF/A-2': 'PDF/A-2b', 'PDF/A-3': 'PDF/A-3b' };
 
-const MARGIN = 50;
-const LABEL_WIDTH = 170;
-const PASS_COLOUR = '#1b5e20';
-const FAIL_COLOUR = '#b71c1c';
-
 /** The evidence report of spec 4.8 as PDF bytes: one page, two with photos or a long addendum. */
 export async function renderEvidenceReport(report: EvidenceReport, layout: ReportLayout): Promise<Buffer> {
   const t = reportMessagesFor(layout.locale);
+  const c = reportCheckMessagesFor(layout.locale);
   const fonts = await reportFonts();
   // pdfkit is loaded with the first report, not at start-up (about 0.1 s of the service's start).
   const { default: PDFDocument } = await import('pdfkit');
@@ -82,9 +90,9 @@ export async function renderEvidenceReport(report: EvidenceReport, layout: Repor
   const bytes = collect(doc);
   doc.addPage();
   const tags = new Tags(doc, tagged);
-  writeContent(doc, tags, report, t, layout.locale);
-  const signatureBox = layout.pades ? reserveSignatureBox(doc, t, signerName(layout.pades.chain[0]), dateTime(report.generatedAt, layout.locale)) : undefined;
-  writeFooters(doc, tags, report.tid, t);
+  writeContent(doc, tags, report, t, c, layout.locale);
+  const signatureBox = layout.pades ? reserveSignatureBox(doc, tags, t, c, signerName(layout.pades.chain[0]), dateTime(report.generatedAt, layout.locale)) : undefined;
+  writePageFurniture(doc, tags, report, t, c);
   tags.end();
   const room = layout.pades ? signatureRoom(layout.pades) : 0;
   if (layout.pades && signatureBox) {
@@ -97,118 +105,16 @@ export async function renderEvidenceReport(report: EvidenceReport, layout: Repor
 }
 
 /**
- * The tagged structure of PDF/A-1a (ISO 19005-1 §6.8): every piece of text or picture is a structure element
- * under one /Document (H1, H2, P, Figure with its Alt text), and what only decorates (the result banner's fill,
- * rules, the page footers) is an artifact. Without tagging, both just draw.
- */
-class Tags {
-  private readonly root?: PDFKit.PDFStructureElement;
-
-  constructor(private readonly doc: PDFKit.PDFDocument, tagged: boolean) {
-    if (!tagged) return;
-    this.root = doc.struct('Document');
-    doc.addStructure(this.root);
-  }
-
-  element(type: 'H1' | 'H2' | 'P' | 'Figure', draw: () => void, alt?: string): void {
-    if (!this.root) return draw();
-    this.root.add(this.doc.struct(type, alt ? { alt } : {}, draw));
-  }
-
-  artifact(draw: () => void, type: 'Layout' | 'Pagination' = 'Layout'): void {
-    if (!this.root) return draw();
-    this.doc.markContent('Artifact', { type });
-    draw();
-    this.doc.endMarkedContent();
-  }
-
-  end(): void {
-    this.root?.end();
-  }
-}
-
-function writeContent(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceReport, t: ReportMessages, locale: ReportLocale): void {
-  const width = doc.page.width - 2 * MARGIN;
-  tags.element('H1', () => doc.font('Bold').fontSize(18).text(t.title, MARGIN, MARGIN, { width }));
-  tags.element('P', () => doc.moveDown(0.3).font('Body').fontSize(9).fillColor('#444444').text(t.intro, { width }).fillColor('black'));
-  doc.moveDown(0.8);
-
-  const top = doc.y;
-  tags.artifact(() => doc.rect(MARGIN, top, width, 30).fill(r.result === 'pass' ? PASS_COLOUR : FAIL_COLOUR));
-  tags.element('P', () => doc.fillColor('white').font('Bold').fontSize(13).text(`${t.result}: ${r.result === 'pass' ? t.pass : t.fail}`, MARGIN + 10, top + 8, { width: width - 20 }));
-  doc.fillColor('black');
-  doc.y = top + 40;
-  row(doc, tags, t.verifiedAt, dateTime(r.completedAt, locale));
-  row(doc, tags, t.transactionId, r.tid);
-  if (r.explanations.length) row(doc, tags, t.claims.result_explanation, r.explanations.join(', '));
-  if (r.eidasHigh) row(doc, tags, '', t.eidasHigh);
-
-  heading(doc, tags, t.attributes);
-  if (r.attributes.length === 0) tags.element('P', () => doc.font('Body').fontSize(10).text(t.noAttributes, MARGIN, doc.y, { width }));
-  for (const a of r.attributes) row(doc, tags, t.claims[a.name], a.value);
-
-  heading(doc, tags, t.faceMatch);
-  const level = r.facematchLevel;
-  const far = level >= 1 && level <= 9 ? t.falseAcceptance.replace('{n}', new Intl.NumberFormat(locale).format(Math.round(1 / TARGET_FAR[level as 1]))) : t.nonMatch;
-  row(doc, tags, t.faceMatchLevel, r.faceStepRan ? `${level} (${far})` : '–');
-
-  if (r.photos.length) photos(doc, tags, r.photos, t);
-
-  if (r.addendum.length) {
-    heading(doc, tags, t.addendum);
-    for (const [key, value] of r.addendum) row(doc, tags, key, value);
-  }
-  doc.moveDown(1);
-  tags.element('P', () => doc.font('Body').fontSize(8).fillColor('#444444').text(`${t.generatedAt}: ${dateTime(r.generatedAt, locale)}`, MARGIN, doc.y, { width }).fillColor('black'));
-}
-
-/** Keeps a heading with at least a row under it. */
-function heading(doc: PDFKit.PDFDocument, tags: Tags, text: string): void {
-  ensureSpace(doc, 60);
-  doc.moveDown(0.8);
-  const width = doc.page.width - 2 * MARGIN;
-  tags.element('H2', () => doc.font('Bold').fontSize(12).text(text, MARGIN, doc.y, { width }));
-  tags.artifact(() => doc.moveTo(MARGIN, doc.y + 1).lineTo(MARGIN + width, doc.y + 1).lineWidth(0.5).strokeColor('#888888').stroke());
-  doc.y += 6;
-}
-
-/** A label and its value side by side; a long value wraps in its column. */
-function row(doc: PDFKit.PDFDocument, tags: Tags, label: string, value: string): void {
-  ensureSpace(doc, 28);
-  const y = doc.y;
-  const valueWidth = doc.page.width - 2 * MARGIN - LABEL_WIDTH;
-  let labelBottom = y;
-  if (label)
-    tags.element('P', () => {
-      doc.font('Bold').fontSize(9).text(label, MARGIN, y, { width: LABEL_WIDTH - 10 });
-      labelBottom = doc.y;
-    });
-  tags.element('P', () => doc.font('Body').fontSize(10).text(value, MARGIN + LABEL_WIDTH, y, { width: valueWidth }));
-  doc.y = Math.max(labelBottom, doc.y) + 3;
-}
-
-function photos(doc: PDFKit.PDFDocument, tags: Tags, list: EvidenceReport['photos'], t: ReportMessages): void {
-  heading(doc, tags, t.photos);
-  ensureSpace(doc, 230);
-  const top = doc.y;
-  list.forEach((p, i) => {
-    const x = MARGIN + i * 180;
-    const caption = p.kind === 'document' ? t.documentPhoto : t.selfie;
-    tags.element('Figure', () => doc.image(p.jpeg, x, top, { fit: [150, 190], align: 'center', valign: 'center' }), caption);
-    tags.element('P', () => doc.font('Body').fontSize(8).text(caption, x, top + 195, { width: 150, align: 'center' }));
-  });
-  doc.x = MARGIN;
-  doc.y = top + 215;
-}
-
-/**
  * Keeps room under the content of the last page for the visible signature (its widget is added once the page is
- * laid out): who signed and when, so a printed copy shows it was signed.
+ * laid out): who signed and when, so a printed copy shows it was signed. The page's own text says so too (the
+ * widget's appearance is an annotation, which text extraction and some printers leave out).
  */
-function reserveSignatureBox(doc: PDFKit.PDFDocument, t: ReportMessages, signer: string, date: string): SignatureBox {
+function reserveSignatureBox(doc: PDFKit.PDFDocument, tags: Tags, t: ReportMessages, c: ReportCheckMessages, signer: string, date: string): SignatureBox {
   const lines = t.signedBy.replace('{signer}', () => signer).replace('{date}', () => date).split('\n');
   const width = signatureBoxWidth(lines, bodyFont(doc), 300, doc.page.width - 2 * MARGIN);
-  ensureSpace(doc, SIGNATURE_BOX_HEIGHT + 12);
+  ensureSpace(doc, SIGNATURE_BOX_HEIGHT + 50);
+  doc.moveDown(0.8);
+  paragraph(doc, tags, c.signedLine.replace('{signer}', () => signer));
   const range = doc.bufferedPageRange();
   const box = { page: range.start + range.count - 1, x: MARGIN, y: doc.y + 10, width, height: SIGNATURE_BOX_HEIGHT, lines };
   doc.y = box.y + box.height;
@@ -220,27 +126,27 @@ function bodyFont(doc: PDFKit.PDFDocument): PdfKitFont {
   return (doc.font('Body') as unknown as { _font: PdfKitFont })._font;
 }
 
-function ensureSpace(doc: PDFKit.PDFDocument, points: number): void {
-  if (doc.y + points > doc.page.height - doc.page.margins.bottom) doc.addPage();
-}
 
-/** The transaction id and page number at the foot of every page (written last, when the page count is known). */
-function writeFooters(doc: PDFKit.PDFDocument, tags: Tags, tid: string, t: ReportMessages): void {
+/**
+ * On every page (written last, when the page count is known): the test and specimen marks at the top of each page
+ * after the first (the first has them as content), so no page of such a report passes for evidence on its own, and
+ * the transaction id and page number at the foot.
+ */
+function writePageFurniture(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceReport, t: ReportMessages, c: ReportCheckMessages): void {
   const range = doc.bufferedPageRange();
+  const marks = markTexts(r, c);
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
+    const width = doc.page.width - 2 * MARGIN;
     // Writing inside the bottom margin would make pdfkit open a new page.
     doc.page.margins.bottom = 0;
-    const text = t.footer.replace('{tid}', tid).replace('{page}', String(i + 1)).replace('{pages}', String(range.count));
-    tags.artifact(() => doc.font('Body').fontSize(8).fillColor('#444444').text(text, MARGIN, doc.page.height - 35, { width: doc.page.width - 2 * MARGIN, align: 'center', lineBreak: false }), 'Pagination');
+    if (i > range.start) pageMarks(doc, marks, (draw) => tags.artifact(draw, 'Pagination'));
+    const text = t.footer.replace('{tid}', r.tid).replace('{page}', String(i + 1)).replace('{pages}', String(range.count));
+    tags.artifact(() => doc.font('Body').fontSize(8).fillColor('#444444').text(text, MARGIN, doc.page.height - 35, { width, align: 'center', lineBreak: false }), 'Pagination');
     doc.page.margins.bottom = bottom;
   }
   doc.fillColor('black');
-}
-
-function dateTime(d: Date, locale: ReportLocale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(d);
 }
 
 function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {

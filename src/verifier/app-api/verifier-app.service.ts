@@ -222,6 +222,8 @@ export class VerifierAppService {
           facematchLevel,
           eidasHigh: verdict.eidasHigh,
           cloneDetectionPassed: chip.cloneDetectionPassed,
+          cloneDetection: chip.cloneDetection,
+          specimen: chip.specimen,
           completedAt: outcome.completedAt,
           failures: [...chip.failures, ...(face?.problems ?? [])],
           scopes: session.requirements.scopes,

@@ -22,6 +22,10 @@ export interface VerificationRecordData {
   eidasHigh: boolean;
   /** The chip proved its key (Active or Chip Authentication, 9303-11 §6.1/§6.2); absent in records older than this field. */
   cloneDetectionPassed?: boolean;
+  /** How the chip proved it is genuine, or 'none' when its SOD offers no proof; absent in older records. */
+  cloneDetection?: 'active-authentication' | 'chip-authentication' | 'none';
+  /** A specimen document (its signer chains to this environment's specimen CSCA, or the ICAO specimen state UTO); absent in older records. */
+  specimen?: boolean;
   completedAt: string;
   /** Support detail with ICAO clauses; never sent to merchants. */
   failures: string[];

@@ -10,6 +10,9 @@ import { judgeCloneDetection } from './clone-detection.js';
 import { EXPLANATION, type Explanation } from './explanations.js';
 import { TrustStoreProvider } from './trust-store.provider.js';
 
+/** ICAO 9303's specimen state, Utopia: no genuine document carries it. */
+const SPECIMEN_STATE = 'UTO';
+
 export interface ChipUpload {
   sod: Uint8Array;
   dataGroups: Map<number, Uint8Array>;
@@ -29,6 +32,8 @@ export interface ChipEvidence {
   passiveAuthentication: boolean;
   cloneDetection: 'active-authentication' | 'chip-authentication' | 'none';
   cloneDetectionPassed: boolean;
+  /** A specimen document: signed under the specimen CSCA (customer-test) or issued by the ICAO specimen state UTO. */
+  specimen: boolean;
   /** Human-readable failure reasons with their ICAO clauses, for support (never sent to merchants). */
   failures: string[];
 }
@@ -76,6 +81,10 @@ export class ChipVerificationService {
       const kind = documentKindOf(mrz.documentCode);
       if (kind === 'other' || !allowedKinds.includes(kind)) explanations.add(EXPLANATION.DOCUMENT_TYPE);
       const expiry = expiryDateFromMrz(mrz.dateOfExpiry, now);
+      const anchor = result.checks.certificateChain.path.at(-1)?.sha256;
+      const specimenCsca = await this.trust.specimenCscaFingerprint();
+      // Marked on its evidence report: a specimen proves the flow works, never anyone's identity.
+      const specimen = mrz.issuingState.replace(/</g, '') === SPECIMEN_STATE || (anchor !== undefined && anchor === specimenCsca);
       if (!expiry || expiry < now.toISOString().slice(0, 10)) explanations.add(EXPLANATION.DOCUMENT_EXPIRED);
       return {
         holder: {
@@ -103,6 +112,7 @@ export class ChipVerificationService {
         passiveAuthentication: !result.failures.some((f) => f.check === 'dataGroupHashes' || f.check === 'documentSignature' || f.check === 'certificateChain'),
         cloneDetection: clone.method,
         cloneDetectionPassed: clone.passed,
+        specimen,
         failures: [...result.failures.map((f) => f.reason), ...clone.problems],
       };
     } catch (e) {

@@ -24,6 +24,11 @@ export class TrustStoreProvider {
     return this.store;
   }
 
+  /** The SHA-256 of customer-test's specimen CSCA (a chain ending there is a specimen document); none in production. */
+  async specimenCscaFingerprint(): Promise<string | undefined> {
+    return this.config.isProduction ? undefined : (await this.specimen.get()).csca.certificate.fingerprint;
+  }
+
   private async build(): Promise<TrustStore> {
     const { trust } = this.config.verifier;
     const store = new TrustStore();
