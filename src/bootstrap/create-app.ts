@@ -15,7 +15,7 @@ import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
 import { requestIdMiddleware } from '../common/logging/request-context.js';
 import type { AppConfig } from '../config/load-config.js';
 import { type DatabaseHandle, openDatabase } from '../database/data-source-options.js';
-import { configurePages } from '../oidc/interaction/pages/layout.js';
+import { configurePages } from '../common/pages/layout.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
 import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
 import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';

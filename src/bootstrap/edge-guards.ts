@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { refuseCharactersInRequest } from '../common/http/refuse-characters.middleware.js';
 import { requestIdOf } from '../common/logging/request-context.js';
 import { pickLocale } from '../i18n/locales.js';
-import { errorPage } from '../oidc/provider/error-page.js';
+import { errorPage } from '../common/pages/error-page.js';
 import { isProviderRequest, OIDC_ROUTES } from '../oidc/provider/routes.js';
 
 const isAuthorizationEndpoint = (req: Request) => req.path === OIDC_ROUTES.authorization || req.path.startsWith(`${OIDC_ROUTES.authorization}/`);

@@ -1,5 +1,5 @@
-import { fetchJwkSet } from '../oidc/provider/merchant-jwks.js';
-import type { OutboundPolicy } from '../oidc/provider/outbound-fetch.js';
+import { fetchJwkSet } from './merchant-jwks.js';
+import type { OutboundPolicy } from '../common/outbound/outbound-fetch.js';
 import type { MerchantEntity } from './merchant.entity.js';
 
 type KeyIds = Pick<MerchantEntity, 'jwksUri' | 'encryptionKeyId' | 'requestObjectKeyId'>;

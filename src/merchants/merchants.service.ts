@@ -8,7 +8,7 @@ import { SecretBox } from '../common/crypto/secret-box.js';
 import { BadRequestError, NotFoundError } from '../common/errors/app-error.js';
 import type { PageQueryDto } from '../common/http/pagination.dto.js';
 import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
-import { resolvedUrlAddressProblem } from '../oidc/provider/outbound-address.js';
+import { resolvedUrlAddressProblem } from '../common/outbound/outbound-address.js';
 import type { CreateMerchantDto } from './dto/create-merchant.dto.js';
 import type { MerchantDto, MerchantPageDto, MerchantSecretDto, MerchantWithSecretDto } from './dto/merchant-response.dto.js';
 import type { UpdateMerchantDto } from './dto/update-merchant.dto.js';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { outboundPost } from '../../src/oidc/provider/outbound-fetch.js';
+import { outboundPost } from '../../src/common/outbound/outbound-fetch.js';
 
 /** CIBA ping/push callbacks (the outbox) go through the request_uri address filter: nothing reaches a refused address. */
 describe('merchant callback address filter', () => {

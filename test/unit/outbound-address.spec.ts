@@ -1,5 +1,5 @@
-import { isReservedAddress, namesReservedAddress, resolvedUrlAddressProblem, urlAddressProblem } from '../../src/oidc/provider/outbound-address.js';
-import { outboundPost } from '../../src/oidc/provider/outbound-fetch.js';
+import { isReservedAddress, namesReservedAddress, resolvedUrlAddressProblem, urlAddressProblem } from '../../src/common/outbound/outbound-address.js';
+import { outboundPost } from '../../src/common/outbound/outbound-fetch.js';
 
 const PRODUCTION = { allowLoopback: false };
 const CUSTOMER_TEST = { allowLoopback: true };

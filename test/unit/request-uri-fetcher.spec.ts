@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { outboundGet } from '../../src/oidc/provider/outbound-fetch.js';
+import { outboundGet } from '../../src/common/outbound/outbound-fetch.js';
 import { fetchRequestObject, MAX_REQUEST_OBJECT_BYTES, RequestUriError } from '../../src/oidc/provider/request-uri-fetcher.js';
 import { isRegisteredRequestUri } from '../../src/oidc/provider/request-uri-registration.js';
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { outboundRequest } from '../../src/oidc/provider/outbound-fetch.js';
+import { outboundRequest } from '../../src/common/outbound/outbound-fetch.js';
 import { upstreamFailure } from '../../src/eid/upstream-oidc/upstream-failure.js';
 import { UpstreamOidcClient } from '../../src/eid/upstream-oidc/upstream-oidc.client.js';
 

@@ -5,7 +5,7 @@ import { SecretBox } from '../../common/crypto/secret-box.js';
 import { logger } from '../../common/logging/logger.js';
 import { Telemetry } from '../../common/telemetry/telemetry.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { OutboundFetchError, outboundPost } from '../../oidc/provider/outbound-fetch.js';
+import { OutboundFetchError, outboundPost } from '../../common/outbound/outbound-fetch.js';
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';
 import { inEngineTransaction } from '../../oidc/storage/engine-transaction.js';
 import { OutboxEntity } from './outbox.entity.js';

@@ -1,6 +1,6 @@
 import { html } from '../../common/html/escape.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
-import { layout } from '../../oidc/interaction/pages/layout.js';
+import { layout } from '../../common/pages/layout.js';
 import type { PendingRequestDto } from '../app-api/dto/ciba-app.dto.js';
 
 export interface TestPageModel {

@@ -1,4 +1,4 @@
-import { OutboundFetchError } from '../../oidc/provider/outbound-fetch.js';
+import { OutboundFetchError } from '../../common/outbound/outbound-fetch.js';
 
 /** Why a call to an upstream failed, for the merchant's error and the log line (never a token or code). */
 export interface UpstreamFailure {

@@ -1,5 +1,5 @@
 import type { CustomFetch, CustomFetchOptions } from 'openid-client';
-import { OutboundFetchError, type OutboundPolicy, outboundRequest } from '../../oidc/provider/outbound-fetch.js';
+import { OutboundFetchError, type OutboundPolicy, outboundRequest } from '../../common/outbound/outbound-fetch.js';
 
 /** Discovery documents, JWKS, token and user-info answers: generous for real ones, small enough to hold in memory. */
 export const UPSTREAM_MAX_BYTES = 512 * 1024;

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { OutboundPolicy } from '../../oidc/provider/outbound-fetch.js';
+import type { OutboundPolicy } from '../../common/outbound/outbound-fetch.js';
 import type { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
 import { upstreamFetch } from './upstream-fetch.js';
 import type { IdTokenEncryptionAlg, IdTokenEncryptionEnc } from './upstream-scheme-settings.js';

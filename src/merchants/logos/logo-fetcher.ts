@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { OutboundFetchError, outboundGet, type OutboundPolicy } from '../../oidc/provider/outbound-fetch.js';
+import { OutboundFetchError, outboundGet, type OutboundPolicy } from '../../common/outbound/outbound-fetch.js';
 import { inspectLogo, LOGO_TYPES, type LogoImage } from './logo-image.js';
 import { MerchantLogoError } from './logo.errors.js';
 

@@ -2,7 +2,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { html } from '../../common/html/escape.js';
 import { pickLocale, type UiLocale } from '../../i18n/locales.js';
 import { LOGOUT_MESSAGES } from '../../i18n/logout-messages.js';
-import { focusedHeading, layout } from '../interaction/pages/layout.js';
+import { focusedHeading, layout } from '../../common/pages/layout.js';
 import { clientLogo } from './merchant-client.js';
 
 /** Who asked for the logout, as the user knows it (the merchant's name), else our host. */

@@ -1,8 +1,9 @@
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
-import { pageLogoOf, type PageLogo } from '../../merchants/logos/page-logo.js';
+import { pageLogoOf } from '../../merchants/logos/page-logo.js';
+import type { PageLogo } from '../../common/pages/page-logo.js';
 import type { MerchantsService } from '../../merchants/merchants.service.js';
-import type { Jwk, MerchantJwksSource } from './merchant-jwks.js';
+import type { Jwk, MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 
 type KeySelection = Pick<MerchantEntity, 'encryptionKeyId' | 'requestObjectKeyId' | 'idTokenEncryptedResponseAlg' | 'userinfoEncryptedResponseAlg'>;
 

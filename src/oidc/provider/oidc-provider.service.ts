@@ -15,7 +15,7 @@ import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';
 import { RedisModelStore } from '../storage/redis-model-store.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { applySpecResponseRules } from './spec-response-rules.js';
-import { MerchantJwksSource } from './merchant-jwks.js';
+import { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { buildProviderConfiguration } from './provider-configuration.js';
 import { requestUriMiddleware } from './request-uri.middleware.js';
 import { tokenParamsMiddleware } from './token-params.middleware.js';

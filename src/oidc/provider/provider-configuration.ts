@@ -13,12 +13,12 @@ import { engineAdapters } from '../storage/adapter-factory.js';
 import type { RedisModelStore } from '../storage/redis-model-store.js';
 import { accountFinder } from './account-finder.js';
 import type { CibaHooksSlot } from './ciba-hooks.js';
-import { renderError } from './error-page.js';
+import { renderError } from './engine-error-page.js';
 import { logoutSource, postLogoutSuccessSource } from './logout-pages.js';
 import { EXTRA_PARAMS } from './extra-params.js';
 import { MerchantClientAdapter } from './merchant-client.js';
 import { pairwiseSubject } from './pairwise.js';
-import type { MerchantJwksSource } from './merchant-jwks.js';
+import type { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
 
 export interface ProviderDependencies {

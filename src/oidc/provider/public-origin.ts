@@ -5,7 +5,7 @@ import { logger } from '../../common/logging/logger.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
 import type { AppConfig } from '../../config/load-config.js';
 import { pickLocale } from '../../i18n/locales.js';
-import { errorPage } from './error-page.js';
+import { errorPage } from '../../common/pages/error-page.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
 
 /**

@@ -1,5 +1,5 @@
 import { AppError } from '../../common/errors/app-error.js';
-import { outboundGet, OutboundFetchError, type OutboundPolicy } from './outbound-fetch.js';
+import { outboundGet, OutboundFetchError, type OutboundPolicy } from '../../common/outbound/outbound-fetch.js';
 
 /**
  * Every request_uri failure answers the same description: a status, a timeout or a refused connection

@@ -28,6 +28,3 @@ export function credentialHash(value: string): string {
 export function storedKey(model: string, id: string): string {
   return isCredentialModel(model) ? credentialHash(id) : id;
 }
-
-/** The models names of CREDENTIAL_MODELS, for SQL. */
-export const CREDENTIAL_MODEL_NAMES: readonly string[] = [...CREDENTIAL_MODELS];

@@ -6,7 +6,7 @@ import { logger } from '../../common/logging/logger.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { pickLocale } from '../../i18n/locales.js';
-import { errorPage } from '../../oidc/provider/error-page.js';
+import { errorPage } from '../../common/pages/error-page.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { OpsMetrics } from '../metrics/ops-metrics.service.js';
 import { type LimitTarget, limitTargets } from './rate-limit-targets.js';

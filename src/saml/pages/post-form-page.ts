@@ -1,8 +1,8 @@
 import { html } from '../../common/html/escape.js';
 import type { UiLocale } from '../../i18n/locales.js';
 import { SAML_POST_MESSAGES } from '../../i18n/saml-post-messages.js';
-import type { PageLogo } from '../../merchants/logos/page-logo.js';
-import { layout } from '../../oidc/interaction/pages/layout.js';
+import type { PageLogo } from '../../common/pages/page-logo.js';
+import { layout } from '../../common/pages/layout.js';
 
 export const AUTO_POST_SCRIPT_PATH = '/saml/assets/auto-post.js';
 

@@ -12,7 +12,7 @@ import type { MerchantEntity } from '../../merchants/merchant.entity.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { pageLogoOf } from '../../merchants/logos/page-logo.js';
 import { type InteractionHandoff, InteractionHandoffs } from '../../oidc/interaction/interaction-handoff.js';
-import { errorPage } from '../../oidc/provider/error-page.js';
+import { errorPage } from '../../common/pages/error-page.js';
 import { merchantSector, pairwiseSubject } from '../../oidc/provider/pairwise.js';
 import { releasedClaims } from '../../verifier-claims/release.js';
 import { toSamlAttributes } from '../../verifier-claims/saml-attributes.js';

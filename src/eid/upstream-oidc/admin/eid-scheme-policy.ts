@@ -1,7 +1,7 @@
 import { ACR_EIDAS_HIGH } from '../../acr.js';
 import { UI_LOCALES } from '../../../i18n/locales.js';
 import { type ClaimMapperConfig, mapperProblems } from '../mappers/index.js';
-import { namesReservedAddress } from '../../../oidc/provider/outbound-address.js';
+import { namesReservedAddress } from '../../../common/outbound/outbound-address.js';
 
 /** Our acr values a scheme may map upstream values to. */
 export const MAPPABLE_ACRS = [ACR_EIDAS_HIGH];

@@ -1,8 +1,8 @@
 import { html, type SafeHtml } from '../../../common/html/escape.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
-import type { PageLogo } from '../../../merchants/logos/page-logo.js';
-import { layout } from './layout.js';
+import type { PageLogo } from '../../../common/pages/page-logo.js';
+import { layout } from '../../../common/pages/layout.js';
 
 export interface ChoiceForm {
   action: string;

@@ -1,8 +1,8 @@
 import { html } from '../../../common/html/escape.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import { UPSTREAM_MESSAGES } from '../../../i18n/upstream-messages.js';
-import type { PageLogo } from '../../../merchants/logos/page-logo.js';
-import { focusedHeading, layout } from './layout.js';
+import type { PageLogo } from '../../../common/pages/page-logo.js';
+import { focusedHeading, layout } from '../../../common/pages/layout.js';
 
 /**
  * Back from an upstream eID without an identity: the user is told why on our page, in their language,

@@ -3,8 +3,8 @@ import { PROGRESS_STEPS, type ProgressStep } from '../../../eid/eid-provider.js'
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
 import { WAITING_MESSAGES } from '../../../i18n/waiting-messages.js';
-import type { PageLogo } from '../../../merchants/logos/page-logo.js';
-import { layout } from './layout.js';
+import type { PageLogo } from '../../../common/pages/page-logo.js';
+import { layout } from '../../../common/pages/layout.js';
 
 export interface WaitingPageModel {
   locale: UiLocale;

@@ -1,6 +1,6 @@
-import { logger } from '../../common/logging/logger.js';
-import type { MerchantEntity } from '../../merchants/merchant.entity.js';
-import { outboundGet, type OutboundPolicy } from './outbound-fetch.js';
+import { logger } from '../common/logging/logger.js';
+import type { MerchantEntity } from './merchant.entity.js';
+import { outboundGet, type OutboundPolicy } from '../common/outbound/outbound-fetch.js';
 
 export type Jwk = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
-import { html, SafeHtml } from '../../../common/html/escape.js';
-import { htmlLang, type UiLocale } from '../../../i18n/locales.js';
-import { messagesFor } from '../../../i18n/messages.js';
-import type { PageLogo } from '../../../merchants/logos/page-logo.js';
+import { html, SafeHtml } from '../html/escape.js';
+import { htmlLang, type UiLocale } from '../../i18n/locales.js';
+import { messagesFor } from '../../i18n/messages.js';
+import type { PageLogo } from './page-logo.js';
 
 // Colours reach WCAG AA on white: text #1d2330 (15:1), secondary #4f5869 (7:1), links and focus #2848b8 (7:1).
 const STYLE = `

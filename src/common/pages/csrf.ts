@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { constantTimeEqual } from '../../common/crypto/constant-time.js';
+import { constantTimeEqual } from '../crypto/constant-time.js';
 
 /**
  * CSRF tokens for the broker's forms: bound to the interaction (whose id only the user's browser knows,
