@@ -7,8 +7,10 @@ import { CryptoModule } from './common/crypto/crypto.module.js';
 import { APP_CONFIG, type AppConfig } from './config/load-config.js';
 import type { DatabaseHandle } from './database/data-source-options.js';
 import { DatabaseModule } from './database/database.module.js';
-import { EidModule } from './eid/eid.module.js';
-import { UpstreamOidcModule } from './eid/upstream-oidc/upstream-oidc.module.js';
+import { BrokerModule } from './broker/broker.module.js';
+import { TestEidModule } from './schemes/test-eid/test-eid.module.js';
+import { UpstreamOidcModule } from './schemes/upstream-oidc/upstream-oidc.module.js';
+import { VerifierModule } from './verifier/verifier.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MerchantsModule } from './merchants/merchants.module.js';
 import { OidcModule } from './oidc/oidc.module.js';
@@ -40,7 +42,10 @@ export class AppModule {
         TelemetryModule,
         AdminModule,
         MerchantsModule,
-        EidModule.forRoot(config),
+        BrokerModule,
+        // The schemes: found by the broker through their marks, never imported by it. The test eID is customer-test's only.
+        VerifierModule,
+        ...(config.isProduction ? [] : [TestEidModule]),
         UpstreamOidcModule,
         OidcModule,
         CibaModule,

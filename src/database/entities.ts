@@ -5,7 +5,7 @@ import { OutboxEntity } from '../ciba/outbox/outbox.entity.js';
 import { CibaRequestEntity } from '../ciba/requests/ciba-request.entity.js';
 import { MerchantEntity } from '../merchants/merchant.entity.js';
 import { SigningKeyEntity } from '../oidc/keys/signing-key.entity.js';
-import { BrokeredLoginEntity } from '../oidc/logins/brokered-login.entity.js';
+import { BrokeredLoginEntity } from '../broker/logins/brokered-login.entity.js';
 import { OidcPayloadEntity } from '../oidc/storage/oidc-payload.entity.js';
 import { VerificationRecordEntity } from '../verifier/records/verification-record.entity.js';
 import { VerificationSessionEntity } from '../verifier/session/verification-session.entity.js';
@@ -14,9 +14,9 @@ import { PadesTestSignerEntity } from '../auth-files/signing/pades-test-signer.e
 import { SamlSigningKeyEntity } from '../saml/keys/saml-signing-key.entity.js';
 import { SamlTransactionEntity } from '../saml/sso/saml-transaction.entity.js';
 import { SamlArtifactEntity } from '../saml/artifact/saml-artifact.entity.js';
-import { PendingRedirectEntity } from '../eid/redirects/pending-redirect.entity.js';
-import { EidSchemeEntity } from '../eid/upstream-oidc/eid-scheme.entity.js';
-import { UpstreamClientKeyEntity } from '../eid/upstream-oidc/keys/upstream-client-key.entity.js';
+import { PendingRedirectEntity } from '../broker/redirects/pending-redirect.entity.js';
+import { EidSchemeEntity } from '../schemes/upstream-oidc/eid-scheme.entity.js';
+import { UpstreamClientKeyEntity } from '../schemes/upstream-oidc/keys/upstream-client-key.entity.js';
 import { MerchantLogoEntity } from '../merchants/logos/merchant-logo.entity.js';
 
 export const ENTITIES = [

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { AdminModule } from '../admin/admin.module.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
 import { AssetsController } from './interaction/assets.controller.js';
@@ -9,7 +10,7 @@ import { InteractionService } from './interaction/interaction.service.js';
 import { SigningKeysAdminService } from './keys/signing-keys-admin.service.js';
 import { SigningKeysController } from './keys/signing-keys.controller.js';
 import { SigningKeysService } from './keys/signing-keys.service.js';
-import { BrokeredLoginsService } from './logins/brokered-logins.service.js';
+import { BrokeredLoginsService } from '../broker/logins/brokered-logins.service.js';
 import { CibaHooksSlot } from './provider/ciba-hooks.js';
 import { OidcProviderService } from './provider/oidc-provider.service.js';
 import { TokenInvalidationController } from './token-invalidation/token-invalidation.controller.js';
@@ -17,7 +18,7 @@ import { TokenInvalidationService } from './token-invalidation/token-invalidatio
 
 /** The OIDC front door: oidc-provider as the engine, our storage, keys, broker pages and spec-specific endpoints. */
 @Module({
-  imports: [AdminModule, MerchantsModule],
+  imports: [AdminModule, MerchantsModule, DiscoveryModule],
   controllers: [InteractionController, EidCallbackController, AssetsController, TokenInvalidationController, SigningKeysController],
   providers: [
     OidcProviderService,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BrokeredLoginsService } from '../../src/oidc/logins/brokered-logins.service.js';
+import { BrokeredLoginsService } from '../../src/broker/logins/brokered-logins.service.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** The completed logins tokens are answered from: sealed at rest, found by grant, never past their expiry. */

@@ -1,4 +1,4 @@
-import { BindingMessageError, parseBindingMessage, parseServiceContext } from '../../src/eid/binding-message.js';
+import { BindingMessageError, parseBindingMessage, parseServiceContext } from '../../src/broker/request/binding-message.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 

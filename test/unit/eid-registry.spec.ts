@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addLogSink } from '../../src/common/logging/logger.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { EidModule } from '../../src/eid/eid.module.js';
-import { EidRegistry } from '../../src/eid/eid-registry.js';
-import { TestEidProvider } from '../../src/eid/test-eid/test-eid.provider.js';
+import { AppModule } from '../../src/app.module.js';
+import { TestEidModule } from '../../src/schemes/test-eid/test-eid.module.js';
+import { EidRegistry } from '../../src/broker/schemes/eid-registry.js';
+import { TestEidProvider } from '../../src/schemes/test-eid/test-eid.provider.js';
 
 const config = (env: 'customer-test' | 'production') =>
   loadConfig({
@@ -28,8 +29,9 @@ describe('eID registry', () => {
   });
 
   it('cannot enable the test eID in production: the module leaves it out, and the registry refuses it outright', () => {
-    const module = EidModule.forRoot(config('production'));
-    expect(module.providers).not.toContain(TestEidProvider);
+    const database: Parameters<typeof AppModule.forRoot>[1] = { options: { type: 'postgres' }, singleSession: false, close: async () => undefined };
+    expect(AppModule.forRoot(config('customer-test'), database).imports).toContain(TestEidModule);
+    expect(AppModule.forRoot(config('production'), database).imports).not.toContain(TestEidModule);
     expect(() => new EidRegistry([new TestEidProvider(config('customer-test'))], config('production'))).toThrow('test-only eID schemes cannot run in production: test');
   });
 

@@ -1,13 +1,13 @@
-import { boundedReplace, MatchTimeout } from '../../src/eid/upstream-oidc/mappers/bounded-replace.js';
-import { ConstantMapper } from '../../src/eid/upstream-oidc/mappers/constant.mapper.js';
-import { CopyClaimMapper } from '../../src/eid/upstream-oidc/mappers/copy-claim.mapper.js';
-import { DateFormatMapper, parseUpstreamDate } from '../../src/eid/upstream-oidc/mappers/date-format.mapper.js';
-import { createMappers, mapClaims, mapperProblems } from '../../src/eid/upstream-oidc/mappers/index.js';
-import { JoinNamesMapper } from '../../src/eid/upstream-oidc/mappers/join-names.mapper.js';
-import { RegexMapper } from '../../src/eid/upstream-oidc/mappers/regex.mapper.js';
-import { RenameClaimMapper } from '../../src/eid/upstream-oidc/mappers/rename-claim.mapper.js';
-import { SplitNameMapper } from '../../src/eid/upstream-oidc/mappers/split-name.mapper.js';
-import type { ClaimMapper } from '../../src/eid/upstream-oidc/mappers/claim-mapper.js';
+import { boundedReplace, MatchTimeout } from '../../src/schemes/upstream-oidc/mappers/bounded-replace.js';
+import { ConstantMapper } from '../../src/schemes/upstream-oidc/mappers/constant.mapper.js';
+import { CopyClaimMapper } from '../../src/schemes/upstream-oidc/mappers/copy-claim.mapper.js';
+import { DateFormatMapper, parseUpstreamDate } from '../../src/schemes/upstream-oidc/mappers/date-format.mapper.js';
+import { createMappers, mapClaims, mapperProblems } from '../../src/schemes/upstream-oidc/mappers/index.js';
+import { JoinNamesMapper } from '../../src/schemes/upstream-oidc/mappers/join-names.mapper.js';
+import { RegexMapper } from '../../src/schemes/upstream-oidc/mappers/regex.mapper.js';
+import { RenameClaimMapper } from '../../src/schemes/upstream-oidc/mappers/rename-claim.mapper.js';
+import { SplitNameMapper } from '../../src/schemes/upstream-oidc/mappers/split-name.mapper.js';
+import type { ClaimMapper } from '../../src/schemes/upstream-oidc/mappers/claim-mapper.js';
 
 const run = (mapper: ClaimMapper, upstream: Record<string, unknown>) => mapClaims([mapper], upstream);
 

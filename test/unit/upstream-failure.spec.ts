@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { outboundRequest } from '../../src/common/outbound/outbound-fetch.js';
-import { upstreamFailure } from '../../src/eid/upstream-oidc/upstream-failure.js';
-import { UpstreamOidcClient } from '../../src/eid/upstream-oidc/upstream-oidc.client.js';
+import { upstreamFailure } from '../../src/schemes/upstream-oidc/upstream-failure.js';
+import { UpstreamOidcClient } from '../../src/schemes/upstream-oidc/upstream-oidc.client.js';
 
 const CUSTOMER_TEST = { allowLoopback: true };
 

@@ -1,8 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
-import { upstreamFetch } from '../../src/eid/upstream-oidc/upstream-fetch.js';
-import { UpstreamOidcClient } from '../../src/eid/upstream-oidc/upstream-oidc.client.js';
+import { upstreamFetch } from '../../src/schemes/upstream-oidc/upstream-fetch.js';
+import { UpstreamOidcClient } from '../../src/schemes/upstream-oidc/upstream-oidc.client.js';
 
 const PRODUCTION = { allowLoopback: false };
 const CUSTOMER_TEST = { allowLoopback: true };

@@ -1,4 +1,4 @@
-import { upstreamSubject } from '../../src/eid/upstream-oidc/upstream-subject.js';
+import { upstreamSubject } from '../../src/schemes/upstream-oidc/upstream-subject.js';
 
 describe('upstream subject', () => {
   const secret = 'a'.repeat(32);

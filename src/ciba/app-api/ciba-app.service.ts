@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
-import type { BrokeredIdentity, EidProvider, EidRequest } from '../../eid/eid-provider.js';
-import { appDisplayText } from '../../eid/app-display-text.js';
-import { EidRegistry } from '../../eid/eid-registry.js';
+import type { BrokeredIdentity, EidProvider, EidRequest } from '../../broker/schemes/eid-provider.js';
+import { appDisplayText } from '../../broker/request/app-display-text.js';
+import { EidRegistry } from '../../broker/schemes/eid-registry.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
 import { DOCUMENT_VERIFIER_ID } from '../../verifier/scheme/document-verifier.provider.js';
@@ -16,7 +16,7 @@ import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingReq
 
 const LONG_POLL_STEP_MS = 500;
 const ALL_KINDS = ['P', 'I', 'D', 'V'];
-/** The test eID's scheme id (customer-test only; EidModule never registers it in production). */
+/** The test eID's scheme id (customer-test only; the app module leaves it out of production). */
 const TEST_EID_ID = 'test';
 
 /**

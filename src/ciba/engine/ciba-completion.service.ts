@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BrokeredIdentity } from '../../eid/eid-provider.js';
+import type { BrokeredIdentity } from '../../broker/schemes/eid-provider.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
-import { BrokeredLoginsService } from '../../oidc/logins/brokered-logins.service.js';
+import { BrokeredLoginsService } from '../../broker/logins/brokered-logins.service.js';
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';
 import { inEngineTransaction } from '../../oidc/storage/engine-transaction.js';
 import { requestExpired, requestNotPending } from '../ciba.errors.js';

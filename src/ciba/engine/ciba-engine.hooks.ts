@@ -1,9 +1,9 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { errors as jwtErrors, jwtVerify } from 'jose';
 import { errors, type Account, type Client, type KoaContextWithOIDC } from 'oidc-provider';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { BindingMessageError, parseBindingMessage, type BindingMessage } from '../../eid/binding-message.js';
-import { addToAnswer, answerHere, type BackchannelAuthenticationRequest, type CibaHooks, CibaHooksSlot } from '../../oidc/provider/ciba-hooks.js';
+import { BindingMessageError, parseBindingMessage, type BindingMessage } from '../../broker/request/binding-message.js';
+import { addToAnswer, answerHere, type BackchannelAuthenticationRequest, type CibaHooks, CibaHooksProvider } from '../../oidc/provider/ciba-hooks.js';
 import { APP_STATUSES, type AppStatus } from '../bindings/app-binding.entity.js';
 import { type AppBinding, AppBindingsService } from '../bindings/app-bindings.service.js';
 import { type CibaError, expiredToken, slowDown } from '../ciba.errors.js';
@@ -30,21 +30,17 @@ const PROVISIONING_ACCOUNT = 'ciba-provisioning';
  * stored for the app to pick up.
  */
 @Injectable()
-export class CibaEngineHooks implements CibaHooks, OnModuleInit {
+@CibaHooksProvider()
+export class CibaEngineHooks implements CibaHooks {
   private readonly states = new WeakMap<object, RequestState>();
 
   constructor(
-    private readonly slot: CibaHooksSlot,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly bindings: AppBindingsService,
     private readonly requests: CibaRequestsService,
     private readonly cancels: CibaCancelService,
     private readonly provisioningCodes: ProvisioningCodes,
   ) {}
-
-  onModuleInit(): void {
-    this.slot.register(this);
-  }
 
   private state(ctx: KoaContextWithOIDC): RequestState {
     let s = this.states.get(ctx);

@@ -1,6 +1,6 @@
-import { parseBindingMessage, parseServiceContext, type BindingMessage } from '../../eid/binding-message.js';
-import type { EidRequest } from '../../eid/eid-provider.js';
-import { maxAgeOf } from '../../eid/upstream-oidc/upstream-auth-time.js';
+import { parseBindingMessage, parseServiceContext, type BindingMessage } from '../../broker/request/binding-message.js';
+import type { EidRequest } from '../../broker/schemes/eid-provider.js';
+import { maxAgeOf } from '../../schemes/upstream-oidc/upstream-auth-time.js';
 import { pickLocale, type UiLocale } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
 

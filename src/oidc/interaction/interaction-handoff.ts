@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { discovered, extensionPoint } from '../../common/discovery/discovered.js';
 import type { Request, Response } from 'express';
-import type { BrokeredIdentity } from '../../eid/eid-provider.js';
+import type { BrokeredIdentity } from '../../broker/schemes/eid-provider.js';
 
 /**
  * Another front door (SAML 1.1) that runs its logins as authorization requests of the engine, so that the
@@ -15,13 +17,18 @@ export interface InteractionHandoff {
   failed(req: Request, res: Response, params: Readonly<Record<string, unknown>>, error: string, description: string): Promise<void>;
 }
 
-/** Where front doors register; the OIDC module does not import them (they depend on it, not the reverse). */
-@Injectable()
-export class InteractionHandoffs {
-  private readonly handoffs: InteractionHandoff[] = [];
+/** Marks a front door's provider that takes over the end of the logins it started (an InteractionHandoff). */
+export const LoginHandoff = extensionPoint();
 
-  register(handoff: InteractionHandoff): void {
-    this.handoffs.push(handoff);
+/** The hand-offs of the other front doors, found by their mark; the OIDC module does not import them (they depend on it). */
+@Injectable()
+export class InteractionHandoffs implements OnModuleInit {
+  private handoffs: InteractionHandoff[] = [];
+
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    this.handoffs = discovered<InteractionHandoff>(this.discovery, LoginHandoff);
   }
 
   async find(params: Readonly<Record<string, unknown>>): Promise<InteractionHandoff | undefined> {

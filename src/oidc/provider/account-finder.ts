@@ -1,7 +1,7 @@
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
-import type { BrokeredIdentity } from '../../eid/eid-provider.js';
+import type { BrokeredIdentity } from '../../broker/schemes/eid-provider.js';
 import { ageOverClaims } from '../../verifier-claims/age.js';
-import type { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
+import type { BrokeredLoginsService } from '../../broker/logins/brokered-logins.service.js';
 
 interface TokenLike {
   grantId?: string;

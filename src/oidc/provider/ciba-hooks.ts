@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { discovered, extensionPoint } from '../../common/discovery/discovered.js';
 import type { AppError } from '../../common/errors/app-error.js';
 import type Provider from 'oidc-provider';
 import { type Account, type Client, errors, type KoaContextWithOIDC } from 'oidc-provider';
@@ -8,7 +10,7 @@ export type BackchannelAuthenticationRequest = InstanceType<Provider['Backchanne
 /**
  * What the engine's CIBA feature (features.ciba) asks of the CIBA module, plus the answers to CIBA polls the
  * engine does not give (slow_down, expired_token; ciba-answers.ts). The CIBA module
- * registers itself here; `oidc/` never imports it (it sits above oidc/ and uses the engine to complete requests).
+ * marks its provider @CibaHooksProvider(); `oidc/` never imports it (it sits above oidc/ and uses the engine to complete requests).
  */
 export interface CibaHooks {
   processLoginHint(ctx: KoaContextWithOIDC, loginHint: string): Promise<string | undefined>;
@@ -51,12 +53,19 @@ export function answeredHere(ctx: KoaContextWithOIDC): Record<string, unknown> |
   return (ctx.state as Record<symbol, Record<string, unknown> | undefined>)[ANSWERED];
 }
 
+/** Marks the CIBA module's provider of the engine's CIBA hooks (exactly one). */
+export const CibaHooksProvider = extensionPoint();
+
 @Injectable()
-export class CibaHooksSlot {
+export class CibaHooksSlot implements OnModuleInit {
   private hooks?: CibaHooks;
 
-  register(hooks: CibaHooks): void {
-    this.hooks = hooks;
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    const found = discovered<CibaHooks>(this.discovery, CibaHooksProvider);
+    if (found.length > 1) throw new Error(`${found.length} providers are marked @CibaHooksProvider(); the engine takes one`);
+    this.hooks = found[0];
   }
 
   get(): CibaHooks {

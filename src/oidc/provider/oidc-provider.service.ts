@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ExclusiveJobs } from '../../database/exclusive-jobs.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { SigningKeysService } from '../keys/signing-keys.service.js';
-import { BrokeredLoginsService } from '../logins/brokered-logins.service.js';
+import { BrokeredLoginsService } from '../../broker/logins/brokered-logins.service.js';
 import { CibaHooksSlot } from './ciba-hooks.js';
 import { applyCibaAnswers } from './ciba-answers.js';
 import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';

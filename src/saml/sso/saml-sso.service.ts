@@ -6,14 +6,14 @@ import { logger } from '../../common/logging/logger.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ExclusiveJobs } from '../../database/exclusive-jobs.js';
-import type { BrokeredIdentity } from '../../eid/eid-provider.js';
+import type { BrokeredIdentity } from '../../broker/schemes/eid-provider.js';
 import { DEFAULT_LOCALE, pickLocale, type UiLocale } from '../../i18n/locales.js';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { pageLogoOf } from '../../merchants/logos/page-logo.js';
-import { type InteractionHandoff, InteractionHandoffs } from '../../oidc/interaction/interaction-handoff.js';
+import { type InteractionHandoff, LoginHandoff } from '../../oidc/interaction/interaction-handoff.js';
 import { errorPage } from '../../common/pages/error-page.js';
-import { merchantSector, pairwiseSubject } from '../../oidc/provider/pairwise.js';
+import { merchantSector, pairwiseSubject } from '../../broker/subjects/pairwise.js';
 import { releasedClaims } from '../../verifier-claims/release.js';
 import { toSamlAttributes } from '../../verifier-claims/saml-attributes.js';
 import { buildAssertion, buildResponse } from '../assertion/saml-response.js';
@@ -42,19 +42,18 @@ const MAX_TARGET_LENGTH = 2048;
  * status polling, all keyed to the engine's interaction today.
  */
 @Injectable()
+@LoginHandoff()
 export class SamlSsoService implements InteractionHandoff, OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly merchants: MerchantsService,
     private readonly transactions: SamlTransactionsService,
     private readonly keys: SamlKeysService,
-    private readonly handoffs: InteractionHandoffs,
     private readonly artifacts: SamlArtifactsService,
     private readonly jobs: ExclusiveJobs,
   ) {}
 
   onModuleInit(): void {
-    this.handoffs.register(this);
     this.jobs.schedule('saml-purge', PURGE_MS, () => Promise.all([this.transactions.purgeExpired(), this.artifacts.purgeExpired()]));
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../eid/acr.js';
-import type { EidProvider, EidRequest, EidStep, ProgressStep, SupportsAcr } from '../../eid/eid-provider.js';
+import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/schemes/acr.js';
+import { EidScheme, type EidProvider, type EidRequest, type EidStep, type ProgressStep, type SupportsAcr } from '../../broker/schemes/eid-provider.js';
 import type { Messages } from '../../i18n/messages.js';
 import { VerificationRecordsService, type VerificationRecordData } from '../records/verification-records.service.js';
 import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';
@@ -16,6 +16,7 @@ const ALL_KINDS: SessionRequirements['documentKinds'] = ['P', 'I', 'D', 'V'];
  * identity (claims of spec 2.1; acr eIDAS high only when asked for and earned).
  */
 @Injectable()
+@EidScheme()
 export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
   readonly id = DOCUMENT_VERIFIER_ID;
   readonly testOnly = false;

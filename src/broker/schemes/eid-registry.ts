@@ -1,27 +1,35 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { logger } from '../common/logging/logger.js';
-import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
+import { logger } from '../../common/logging/logger.js';
+import type { AppConfig } from '../../config/load-config.js';
 import { ACR_REQUEST_HIGH, ACR_SCHEME_PREFIX } from './acr.js';
-import { EID_PROVIDERS, type EidProvider, type EidSchemeSource, supportsAcr } from './eid-provider.js';
+import type { EidProvider, EidSchemeSource } from './eid-provider.js';
+import { supportsAcr } from './eid-provider.js';
 
 /**
  * The eID schemes enabled in this environment: the built-in ones given at start (fails at start if a
- * test-only scheme is given to production) and those of the sources modules register (schemes that are
- * data, e.g. upstream OpenID providers configured through the admin API).
+ * test-only scheme is given to production) and those of the sources (schemes that are data, e.g. upstream
+ * OpenID providers configured through the admin API). Nest builds it from the providers marked @EidScheme()
+ * and @EidSchemeSourceProvider() (broker.module.ts); it imports no scheme.
  */
-@Injectable()
 export class EidRegistry {
-  private readonly builtIn: Map<string, EidProvider>;
+  private builtIn = new Map<string, EidProvider>();
   private readonly sources: EidSchemeSource[] = [];
   private dynamic = new Map<string, EidProvider>();
 
-  constructor(@Inject(EID_PROVIDERS) providers: EidProvider[], @Inject(APP_CONFIG) private readonly config: AppConfig) {
-    const refused = providers.filter((p) => p.testOnly && config.isProduction);
-    if (refused.length) throw new Error(`test-only eID schemes cannot run in production: ${refused.map((p) => p.id).join(', ')}`);
-    this.builtIn = new Map(providers.map((p) => [p.id, p]));
+  constructor(
+    providers: EidProvider[],
+    private readonly config: AppConfig,
+  ) {
+    this.addBuiltIn(providers);
   }
 
-  /** A module that holds schemes as data registers here (the registry imports no scheme). */
+  /** Built-in schemes (code); a test-only one in production fails the start. */
+  addBuiltIn(providers: EidProvider[]): void {
+    const refused = providers.filter((p) => p.testOnly && this.config.isProduction);
+    if (refused.length) throw new Error(`test-only eID schemes cannot run in production: ${refused.map((p) => p.id).join(', ')}`);
+    this.builtIn = new Map([...this.builtIn, ...providers.map((p) => [p.id, p] as const)]);
+  }
+
+  /** A source of schemes that are data, asked at each refresh. */
   addSource(source: EidSchemeSource): void {
     this.sources.push(source);
   }

@@ -1,6 +1,7 @@
-import type { UiLocale } from '../i18n/locales.js';
-import type { Messages } from '../i18n/messages.js';
-import type { BindingMessage } from './binding-message.js';
+import { extensionPoint } from '../../common/discovery/discovered.js';
+import type { UiLocale } from '../../i18n/locales.js';
+import type { Messages } from '../../i18n/messages.js';
+import type { BindingMessage } from '../request/binding-message.js';
 
 /**
  * What a scheme hands back when the user is identified (Keycloak's BrokeredIdentityContext, typed):
@@ -104,12 +105,16 @@ export function resumesRedirect(p: EidProvider): p is EidProvider & ResumesRedir
 }
 
 /**
- * Schemes that are data rather than code (configured through the admin API): a module registers a
- * source with the registry, which asks it again before each use so that a change made on another
- * instance is seen (the source decides how long it may cache).
+ * Schemes that are data rather than code (configured through the admin API): the registry asks a source
+ * again before each use so that a change made on another instance is seen (the source decides how long it
+ * may cache).
  */
 export interface EidSchemeSource {
   schemes(): Promise<EidProvider[]>;
 }
 
-export const EID_PROVIDERS = Symbol('EID_PROVIDERS');
+/** Marks a provider that is an eID scheme (code); the registry collects every one of them at start. */
+export const EidScheme = extensionPoint();
+
+/** Marks a provider that is a source of schemes that are data (EidSchemeSource). */
+export const EidSchemeSourceProvider = extensionPoint();

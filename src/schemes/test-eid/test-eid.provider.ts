@@ -3,19 +3,20 @@ import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import type { Messages } from '../../i18n/messages.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
 import { mapVerifierClaims, type VerificationOutcome } from '../../verifier-claims/map-verifier-claims.js';
-import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../acr.js';
-import { documentKindOf } from '../binding-message.js';
-import { documentSubject } from '../document-subject.js';
-import type { EidProvider, EidRequest, EidStep, SupportsAcr } from '../eid-provider.js';
+import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/schemes/acr.js';
+import { documentKindOf } from '../../broker/request/binding-message.js';
+import { documentSubject } from '../../broker/subjects/document-subject.js';
+import { EidScheme, type EidProvider, type EidRequest, type EidStep, type SupportsAcr } from '../../broker/schemes/eid-provider.js';
 import { SPECIMEN_IDENTITIES, type SpecimenIdentity } from './specimen-identities.js';
 import { localDate, TEST_EID_MESSAGES } from '../../i18n/test-eid-messages.js';
 
 /**
  * customer-test only: the tester picks a specimen identity and gets the claim set the document verifier
  * would return for a passing verification (face match level 9, chip and face scan), so a merchant can
- * integrate without a phone. Never registered in production (see EidRegistry and EidModule).
+ * integrate without a phone. Never registered in production (see EidRegistry and AppModule).
  */
 @Injectable()
+@EidScheme()
 export class TestEidProvider implements EidProvider, SupportsAcr {
   readonly id = 'test';
   readonly testOnly = true;

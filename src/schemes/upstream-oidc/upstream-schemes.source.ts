@@ -3,9 +3,8 @@ import { DataSource, Repository } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ExclusiveJobs } from '../../database/exclusive-jobs.js';
-import type { EidProvider, EidSchemeSource } from '../eid-provider.js';
-import { EidRegistry } from '../eid-registry.js';
-import { PendingRedirectsService } from '../redirects/pending-redirects.service.js';
+import { EidSchemeSourceProvider, type EidProvider, type EidSchemeSource } from '../../broker/schemes/eid-provider.js';
+import { PendingRedirectsService } from '../../broker/redirects/pending-redirects.service.js';
 import { EidSchemeEntity } from './eid-scheme.entity.js';
 import { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
 import { UpstreamOidcScheme } from './upstream-oidc.scheme.js';
@@ -24,6 +23,7 @@ const PURGE_MS = 10 * 60 * 1000;
  * scheme instance (kept while its row is unchanged, so discovery is not fetched at every login).
  */
 @Injectable()
+@EidSchemeSourceProvider()
 export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit {
   private readonly repo: Repository<EidSchemeEntity>;
   private instances = new Map<string, UpstreamOidcScheme>();
@@ -33,7 +33,6 @@ export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit {
     dataSource: DataSource,
     private readonly secretBox: SecretBox,
     private readonly pending: PendingRedirectsService,
-    private readonly registry: EidRegistry,
     private readonly keys: UpstreamClientKeysService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: ExclusiveJobs,
@@ -42,7 +41,6 @@ export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.registry.addSource(this);
     this.jobs.schedule('pending-redirect-purge', PURGE_MS, () => this.pending.purgeExpired());
   }
 

@@ -1,0 +1,22 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { discovered } from '../../common/discovery/discovered.js';
+import { EidScheme, type EidProvider, type EidSchemeSource, EidSchemeSourceProvider } from './eid-provider.js';
+import { EidRegistry } from './eid-registry.js';
+
+/**
+ * Fills the registry once every provider exists: the schemes marked @EidScheme() (the document verifier, the
+ * test eID in customer-test) and the sources marked @EidSchemeSourceProvider() (upstream OpenID providers).
+ */
+@Injectable()
+export class EidSchemesDiscovery implements OnModuleInit {
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly registry: EidRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.addBuiltIn(discovered<EidProvider>(this.discovery, EidScheme));
+    for (const source of discovered<EidSchemeSource>(this.discovery, EidSchemeSourceProvider)) this.registry.addSource(source);
+  }
+}
