@@ -62,7 +62,7 @@ const callback = await new Promise((resolve) => {
 const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
 console.log('\nID token claims:');
 console.log(JSON.stringify(tokens.claims(), null, 2));
-// User-info answers a signed JWT (spec 4.6); openid-client checks its signature against the broker's JWKS.
+// The broker answers user-info as a signed JWT; openid-client reads its claims after checking issuer and audience.
 const userinfo = await client.fetchUserInfo(config, tokens.access_token, tokens.claims().sub);
 console.log('\nUser-info:');
 console.log(JSON.stringify(userinfo, null, 2));
