@@ -29,6 +29,13 @@ async function recordQueries(work: () => Promise<void>): Promise<Query[]> {
 }
 
 /**
+ * What an instance sends on its own clock, whatever the requests: the merchant cache's heartbeat on its LISTEN
+ * connection and the signing key reload (KEY_RELOAD_SECONDS). A login that takes a few seconds on a loaded machine
+ * can meet either; neither is a round trip of the login.
+ */
+const isBackground = (q: Query) => /^\s*SELECT 1\s*$/.test(q.text) || /FROM "?signing_keys"?/.test(q.text);
+
+/**
  * Database round trips of one warm login through the test eID (issue 15, the hot path): every one costs both the
  * service and PostgreSQL CPU, so the login makes none it does not need.
  */
@@ -47,9 +54,11 @@ describeWithPostgres('database round trips of a login', () => {
   it('reads the interaction once per request and no brokered login before the token request', async () => {
     const request = await authorizationRequest(config);
     let callback: URL | undefined;
-    const queries = await recordQueries(async () => {
-      ({ callback } = await loginWithTestEid(t.baseUrl, request.url));
-    });
+    const queries = (
+      await recordQueries(async () => {
+        ({ callback } = await loginWithTestEid(t.baseUrl, request.url));
+      })
+    ).filter((q) => !isBackground(q));
     expect(callback?.searchParams.get('code')).toBeTruthy();
     const engineReads = (model: string) => queries.filter((q) => /^\s*SELECT .* FROM oidc_payloads/s.test(q.text) && q.values[0] === model).length;
     // The scheme page, the choice, the person page, the person's POST, the resume: each request reads its
