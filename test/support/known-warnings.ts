@@ -5,7 +5,7 @@
  * The test upstream (test/support/upstream-provider.ts, an oidc-provider) fetches the broker's
  * /its/eid/jwks for private_key_jwt and encrypted ID tokens; under jest its own SSRF dispatcher cannot be
  * set up and it says so. The broker's engine never fetches by itself (request_uri and merchant jwks_uri go
- * through src/oidc/provider/outbound-fetch.ts), so that line only ever comes from the test upstream.
+ * through src/common/outbound/outbound-fetch.ts), so that line only ever comes from the test upstream.
  */
 const KNOWN = ['oidc-provider WARNING: Unsupported runtime', 'oidc-provider WARNING: failed to setup SSRF protection for fetch'];
 const warn = console.warn.bind(console);
