@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { enableCompileCache } from 'node:module';
+import module from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -47,5 +47,5 @@ if (!current) {
 // `start.mjs --build`: only bring dist up to date (the cluster script, before it starts its instances).
 if (process.argv.includes('--build')) process.exit(0);
 // Node 22+: compiled modules are cached on disk (in the OS temp folder), so a restart skips most of the compiling.
-enableCompileCache?.();
+module.enableCompileCache?.();
 await import(pathToFileURL(join(root, 'dist', 'src', 'main.js')).href);
