@@ -7,10 +7,15 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
+// npm runs scripts with node_modules/.bin first on PATH, where the `node` package puts the project's Node 24:
+// the runtime comes with `npm ci`, whatever Node runs npm itself. Started some other way, say so once.
+if (Number(process.versions.node.split('.')[0]) < 24)
+  process.stderr.write(`Node ${process.versions.node} runs this; the service is built for Node 24 (npm start uses node_modules/.bin/node).\n`);
 const STAMP = join(root, 'dist', '.build-stamp');
 const INPUTS = ['src', 'libs', 'scripts', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
 
@@ -41,4 +46,6 @@ if (!current) {
 }
 // `start.mjs --build`: only bring dist up to date (the cluster script, before it starts its instances).
 if (process.argv.includes('--build')) process.exit(0);
+// Node 22+: compiled modules are cached on disk (in the OS temp folder), so a restart skips most of the compiling.
+module.enableCompileCache?.();
 await import(pathToFileURL(join(root, 'dist', 'src', 'main.js')).href);
