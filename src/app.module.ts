@@ -11,7 +11,6 @@ import { BrokerModule } from './broker/broker.module.js';
 import { TestEidModule } from './schemes/test-eid/test-eid.module.js';
 import { UpstreamOidcModule } from './schemes/upstream-oidc/upstream-oidc.module.js';
 import { VerifierModule } from './verifier/verifier.module.js';
-import { HealthModule } from './health/health.module.js';
 import { MerchantsModule } from './merchants/merchants.module.js';
 import { OidcModule } from './oidc/oidc.module.js';
 import { OpsModule } from './ops/ops.module.js';
@@ -50,7 +49,6 @@ export class AppModule {
         OidcModule,
         CibaModule,
         SamlModule,
-        HealthModule,
         ServiceDocsModule,
         AuthFilesModule,
         OpsModule,

@@ -22,10 +22,11 @@ async function main(): Promise<void> {
   // The database opens while the rest of the service's code loads (a second or more of each at start-up).
   const opening = openDatabase(config.database);
   opening.catch(() => undefined); // awaited in createApp; not an unhandled rejection meanwhile
-  const [{ createApp }, { SWAGGER_PATH }, { proxyMisconfiguration }, { FACE_ENGINE }] = await Promise.all([
+  const [{ createApp }, { SWAGGER_PATH }, { proxyMisconfiguration }] = await Promise.all([
     import('./bootstrap/create-app.js'),
     import('./bootstrap/swagger.js'),
     import('./oidc/provider/public-origin.js'),
+    // Loaded alongside (the face engine's module graph is the largest), not used here.
     import('./verifier/verification/face-engine.provider.js'),
   ]);
   const { app, initialAdminToken } = await createApp(config, opening);

@@ -125,7 +125,3 @@ export const CAPTURE_RETRY_MESSAGES: Record<UiLocale, Texts> = {
     FACE_NOT_FOUND: 'Aucun visage n’a été trouvé. Gardez tout votre visage dans le cadre et réessayez.',
   },
 };
-
-export function isCaptureRetryReason(value: unknown): value is CaptureRetryReason {
-  return typeof value === 'string' && (CAPTURE_RETRY_REASONS as readonly string[]).includes(value);
-}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OidcModule } from '../oidc/oidc.module.js';
-import { ReadinessController } from './health/readiness.controller.js';
+import { HealthController } from './health/health.controller.js';
 import { ReadinessService } from './health/readiness.service.js';
 import { HttpObserver } from './http-observer.js';
 import { MetricsController } from './metrics/metrics.controller.js';
@@ -12,7 +12,7 @@ import { GracefulShutdown } from './shutdown/graceful-shutdown.service.js';
 /** Running the service in production (issue 15): metrics, readiness, rate limits, graceful shutdown. README, Operations. */
 @Module({
   imports: [OidcModule],
-  controllers: [MetricsController, ReadinessController],
+  controllers: [MetricsController, HealthController],
   providers: [OpsMetrics, ReadinessService, HttpObserver, MetricsServer, RateLimiter, GracefulShutdown],
   exports: [RateLimiter, ReadinessService, GracefulShutdown],
 })

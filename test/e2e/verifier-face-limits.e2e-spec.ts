@@ -63,11 +63,6 @@ describe('verifier face step limits', () => {
   let config: client.Configuration;
   let documentDir: string;
 
-  const chipOf = (dir: string) => {
-    const read = (n: string) => new Uint8Array(readFileSync(join(dir, n)));
-    return { sod: read('sod.bin'), dataGroups: new Map([[1, read('dg1.bin')], [2, read('dg2.bin')], [11, read('dg11.bin')], [14, read('dg14.bin')], [15, read('dg15.bin')]]) };
-  };
-
   /** A session of `app` with the chip step done (Active Authentication answered), ready for a liveness challenge. */
 
   beforeAll(async () => {

@@ -1,4 +1,5 @@
-import { BindingMessageError, parseBindingMessage, parseServiceContext } from '../../src/broker/request/binding-message.js';
+import { BindingMessageError, parseBindingMessage, parseServiceContext, documentKindOf } from '../../src/broker/request/binding-message.js';
+import { documentType } from '../../src/verifier-claims/document-type.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
@@ -66,5 +67,25 @@ describe('binding_message (spec 4.7)', () => {
     expect(parseServiceContext(b64(JSON.stringify('hello')))).toBe('hello');
     expect(() => parseServiceContext('not base64!')).toThrow(BindingMessageError);
     expect(() => parseServiceContext(b64('not json'))).toThrow('Base64-encoded JSON');
+  });
+});
+
+describe('document kinds of the MRZ document code', () => {
+  it('follow the document_type claim: a merchant requiring a kind and the type it is told agree', () => {
+    const cases: [string, string, string][] = [
+      ['P<', 'P', 'PASSPORT'],
+      ['PD', 'P', 'PASSPORT'],
+      ['ID', 'I', 'ID_CARD'],
+      ['I<', 'I', 'ID_CARD'],
+      ['C<', 'I', 'ID_CARD'],
+      ['IR', 'I', 'RESIDENCE_PERMIT'],
+      ['AR', 'I', 'RESIDENCE_PERMIT'],
+      // Spec 4.7: V is "visa or crew credentials"; 9303-5 names AC the crew member certificate.
+      ['AC', 'V', 'CREW_MEMBER_CERTIFICATE'],
+      ['V<', 'V', 'VISA'],
+      ['DL', 'D', 'DRIVERS_LICENSE'],
+      ['X<', 'other', 'OTHER'],
+    ];
+    expect(cases.map(([code]) => [code, documentKindOf(code), documentType(code)])).toEqual(cases);
   });
 });

@@ -39,14 +39,6 @@ export function guard<T>(code: Icao9303ErrorCode, field: string, fn: () => T): T
   }
 }
 
-export async function guardAsync<T>(code: Icao9303ErrorCode, field: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    throw wrapError(code, field, e);
-  }
-}
-
 export function wrapError(code: Icao9303ErrorCode, field: string, e: unknown): Icao9303Error {
   if (e instanceof Icao9303Error) {
     // low-level TLV framing errors take the code of the structure being decoded

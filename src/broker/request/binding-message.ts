@@ -1,3 +1,5 @@
+import { type DocumentType, documentType } from '../../verifier-claims/document-type.js';
+
 /**
  * binding_message (spec 4.7): plain text, JSON, or either of those Base64-encoded. JSON carries the
  * attributes of the 4.7 table; anything else is the text shown to the end user.
@@ -18,14 +20,23 @@ export interface BindingMessage {
   userStatus?: string;
 }
 
-/** ICAO 9303 document kinds from the MRZ document code (9303-4/-5/-6: P passports, I/A/C cards, V visas, D driving licences). */
+/**
+ * The document kinds of spec 4.7's `ntdr-doc-types` (I ID cards, P passport booklets, D driving licences, V visa or
+ * crew credentials) from the MRZ document code, through the one classification of the document_type claim, so the
+ * kind a merchant requires and the type it is told always agree (a crew member certificate, AC, is a V).
+ */
+const KIND_OF_TYPE: Readonly<Record<DocumentType, DocumentKind | 'other'>> = {
+  PASSPORT: 'P',
+  ID_CARD: 'I',
+  RESIDENCE_PERMIT: 'I',
+  CREW_MEMBER_CERTIFICATE: 'V',
+  VISA: 'V',
+  DRIVERS_LICENSE: 'D',
+  OTHER: 'other',
+};
+
 export function documentKindOf(code: string): DocumentKind | 'other' {
-  const first = code.charAt(0);
-  if (first === 'P') return 'P';
-  if (first === 'I' || first === 'A' || first === 'C') return 'I';
-  if (first === 'V') return 'V';
-  if (first === 'D') return 'D';
-  return 'other';
+  return KIND_OF_TYPE[documentType(code)];
 }
 
 export class BindingMessageError extends Error {}

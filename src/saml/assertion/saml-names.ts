@@ -15,8 +15,6 @@ export const CONFIRMATION_ARTIFACT = 'urn:oasis:names:tc:SAML:1.0:cm:artifact';
 export const AUTH_METHOD_HARDWARE_TOKEN = 'urn:oasis:names:tc:SAML:1.0:am:HardwareToken';
 export const AUTH_METHOD_UNSPECIFIED = 'urn:oasis:names:tc:SAML:1.0:am:unspecified';
 export const SAML11_PROTOCOL = 'urn:oasis:names:tc:SAML:1.1:protocol';
-export const BINDING_BROWSER_POST = 'urn:oasis:names:tc:SAML:1.0:profiles:browser-post';
-export const BINDING_BROWSER_ARTIFACT = 'urn:oasis:names:tc:SAML:1.0:profiles:artifact-01';
 export const BINDING_SOAP = 'urn:oasis:names:tc:SAML:1.0:bindings:SOAP-binding';
 export const SHIBBOLETH_AUTHN_REQUEST = 'urn:mace:shibboleth:1.0:profiles:AuthnRequest';
 /**

@@ -4,7 +4,7 @@ import { describeFaceEngine, type FaceEngineSpec } from '../engine-spec.js';
 import { FaceError } from '../errors.js';
 import type { FaceEngine, SimilarityMetric } from '../face-engine.js';
 import { cosineSimilarity, euclideanDistance } from '../similarity/embedding-distance.js';
-import type { FaceAnalysisOptions, FaceDetection, FaceEmbedding, FaceImageInput, RgbImage } from '../types.js';
+import type { FaceAnalysisOptions, FaceDetection, FaceEmbedding, FaceImageInput } from '../types.js';
 import type { FaceWorkerCall, FaceWorkerResponse, FrameAnalysis, FrameAnalysisOptions, PreparedFrame } from './protocol.js';
 
 /** From built JavaScript the entry loads as is; from TypeScript sources tsx is registered in the thread first. */

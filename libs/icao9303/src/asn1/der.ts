@@ -1,6 +1,5 @@
 /** Strict DER/BER decoding through @peculiar/asn1-schema, reporting failures as Icao9303Error. */
 import { AsnConvert, AsnParser } from '@peculiar/asn1-schema';
-import * as asn1js from 'asn1js';
 import { Icao9303Error, guard, type Icao9303ErrorCode } from '../errors.js';
 import { toArrayBuffer } from '../util/bytes.js';
 import { readTlv } from '../util/tlv.js';
@@ -27,19 +26,3 @@ export function encode(value: unknown): Uint8Array {
   return new Uint8Array(AsnConvert.serialize(value));
 }
 
-/** Parses BER with asn1js for callers that need the original bytes of sub-elements (not a schema decode). */
-export function parseBer(bytes: Uint8Array | ArrayBuffer, code: Icao9303ErrorCode, field: string): asn1js.AsnType {
-  const ab = bytes instanceof ArrayBuffer ? bytes : toArrayBuffer(bytes);
-  const outer = guard(code, field, () => readTlv(new Uint8Array(ab), 0, field));
-  if (outer.end !== ab.byteLength) throw new Icao9303Error(code, field, `${ab.byteLength - outer.end} trailing byte(s) after the ASN.1 value`);
-  const parsed = asn1js.fromBER(ab, BER_OPTIONS);
-  if (parsed.offset === -1) throw new Icao9303Error(code, field, `not valid BER: ${parsed.result.error}`);
-  return parsed.result;
-}
-
-/** Original encoding of each element of a constructed value (keeps signed bytes exactly as received). */
-export function rawChildren(node: asn1js.AsnType): Uint8Array[] {
-  const value = (node as asn1js.Constructed).valueBlock?.value;
-  if (!Array.isArray(value)) return [];
-  return value.map((c: asn1js.AsnType) => new Uint8Array(c.valueBeforeDecodeView));
-}

@@ -4,7 +4,6 @@ export const DG_TAGS: Record<number, number> = {
   9: 0x69, 10: 0x6a, 11: 0x6b, 12: 0x6c, 13: 0x6d, 14: 0x6e, 15: 0x6f, 16: 0x70,
 };
 export const EF_COM_TAG = 0x60;
-export const EF_SOD_TAG = 0x77;
 
 export function dataGroupForTag(tag: number): number | undefined {
   for (const [dg, t] of Object.entries(DG_TAGS)) if (t === tag) return Number(dg);

@@ -41,10 +41,6 @@ const WRITABLE = new Set(
 );
 const CLAIM_NAME = /^[A-Za-z0-9_.:-]{1,100}$/;
 
-export function writableClaims(): string[] {
-  return [...WRITABLE];
-}
-
 /** Problems of a mapper list, by field path (`claim_mappers.2.to`), for the admin API's 400. */
 export function mapperProblems(configs: readonly ClaimMapperConfig[]): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
