@@ -9,6 +9,8 @@ import { AuthFilesJwtSigner } from './auth-files-jwt.js';
 import { PadesSignerService } from './signing/pades-signer.service.js';
 import { authFilesErrorShape } from './auth-files.errors.js';
 import { useErrorShapeUnder } from '../common/errors/route-error-shapes.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PadesTestSignerEntity } from './signing/pades-test-signer.entity.js';
 
 /**
  * Auth-files (spec 4.8): PDF and PNG evidence of a document verification. Reads sealed records through the
@@ -16,7 +18,7 @@ import { useErrorShapeUnder } from '../common/errors/route-error-shapes.js';
  * signs it (PAdES B-B with pkijs).
  */
 @Module({
-  imports: [AdminModule, MerchantsModule, OidcModule, VerifierModule],
+  imports: [TypeOrmModule.forFeature([PadesTestSignerEntity]), AdminModule, MerchantsModule, OidcModule, VerifierModule],
   controllers: [AuthFilesController],
   providers: [AuthFilesService, AuthFilesJwtSigner, PadesSignerService],
 })

@@ -1,22 +1,27 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
+import { BrokeredLoginsService } from './logins/brokered-logins.service.js';
 import { PendingRedirectsService } from './redirects/pending-redirects.service.js';
 import { EidRegistry } from './schemes/eid-registry.js';
 import { EidSchemesDiscovery } from './schemes/eid-schemes-discovery.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BrokeredLoginEntity } from './logins/brokered-login.entity.js';
+import { PendingRedirectEntity } from './redirects/pending-redirect.entity.js';
 
 /**
- * The broker core: the eID scheme registry and the pending redirects of redirect schemes. Schemes sit below
- * it and are found by their marks (EidSchemesDiscovery); the core imports none of them.
+ * The broker core: the eID scheme registry, the pending redirects of redirect schemes and the brokered logins.
+ * Schemes sit below it and are found by their marks (EidSchemesDiscovery); the core imports none of them.
  */
 @Global()
 @Module({
-  imports: [DiscoveryModule],
+  imports: [TypeOrmModule.forFeature([BrokeredLoginEntity, PendingRedirectEntity]), DiscoveryModule],
   providers: [
     { provide: EidRegistry, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new EidRegistry([], config) },
     EidSchemesDiscovery,
     PendingRedirectsService,
+    BrokeredLoginsService,
   ],
-  exports: [EidRegistry, PendingRedirectsService],
+  exports: [EidRegistry, PendingRedirectsService, BrokeredLoginsService],
 })
 export class BrokerModule {}

@@ -16,6 +16,10 @@ import { CibaOutboxService } from './outbox/ciba-outbox.service.js';
 import { CibaRequestsService } from './requests/ciba-requests.service.js';
 import { ProvisioningCodes } from './requests/provisioning-codes.js';
 import { CibaTestPageController } from './test-page/ciba-test-page.controller.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CibaRequestEntity } from './requests/ciba-request.entity.js';
+import { AppBindingEntity } from './bindings/app-binding.entity.js';
+import { OutboxEntity } from './outbox/outbox.entity.js';
 
 /**
  * CIBA (spec 4.3): the engine's backchannel endpoint with our hooks, app bindings, the app's side of a request,
@@ -23,7 +27,7 @@ import { CibaTestPageController } from './test-page/ciba-test-page.controller.js
  * outbox, and the purge of finished rows.
  */
 @Module({
-  imports: [AdminModule, OidcModule, MerchantsModule, VerifierModule],
+  imports: [TypeOrmModule.forFeature([CibaRequestEntity, AppBindingEntity, OutboxEntity]), AdminModule, OidcModule, MerchantsModule, VerifierModule],
   controllers: [CibaAppController, CibaTestPageController, CibaAppsAdminController],
   providers: [CibaPurgeService, CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService, ProvisioningCodes],
 })

@@ -1,7 +1,6 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/load-config.js';
 import { openEmbedded } from './embedded-template.js';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { SelfListeningClient } from './self-listening-client.js';
 
@@ -19,7 +18,6 @@ export interface DatabaseHandle {
 
 const common = {
   type: 'postgres' as const,
-  entities: ENTITIES,
   migrations: MIGRATIONS,
   migrationsRun: true,
   synchronize: false,

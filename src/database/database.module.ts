@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { DATABASE_HANDLE, type DatabaseHandle } from './data-source-options.js';
 import { DatabasePing } from './database-ping.js';
 import { ExclusiveJobs } from './exclusive-jobs.js';
@@ -18,28 +19,30 @@ class DatabaseLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** Provides the one TypeORM DataSource (migrations run when it initialises: migrationsRun) and the jobs' locks. */
+/**
+ * Provides the one TypeORM DataSource (migrations run when it initialises: migrationsRun) and the jobs' locks.
+ * Each module registers the entities it owns (`TypeOrmModule.forFeature`); they are collected here
+ * (`autoLoadEntities`), so this module imports no application code. A database that cannot be reached fails the
+ * start at once (no retries: an orchestrator restarts the instance, and a person sees the error now).
+ */
 @Global()
 export class DatabaseModule {
   static forRoot(handle: DatabaseHandle): DynamicModule {
     return {
       module: DatabaseModule,
-      providers: [
-        { provide: DATABASE_HANDLE, useValue: handle },
-        {
-          provide: DataSource,
-          useFactory: async () => {
-            const dataSource = await new DataSource(handle.options).initialize();
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...handle.options, autoLoadEntities: true, toRetry: () => false }),
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options as DataSourceOptions).initialize();
             await handle.afterMigrations?.();
             guardTransactions(dataSource);
             return dataSource;
           },
-        },
-        DatabaseLifecycle,
-        ExclusiveJobs,
-        DatabasePing,
+        }),
       ],
-      exports: [DataSource, ExclusiveJobs, DatabasePing, DATABASE_HANDLE],
+      providers: [{ provide: DATABASE_HANDLE, useValue: handle }, DatabaseLifecycle, ExclusiveJobs, DatabasePing],
+      exports: [ExclusiveJobs, DatabasePing, DATABASE_HANDLE],
     };
   }
 }

@@ -10,26 +10,27 @@ import { InteractionService } from './interaction/interaction.service.js';
 import { SigningKeysAdminService } from './keys/signing-keys-admin.service.js';
 import { SigningKeysController } from './keys/signing-keys.controller.js';
 import { SigningKeysService } from './keys/signing-keys.service.js';
-import { BrokeredLoginsService } from '../broker/logins/brokered-logins.service.js';
 import { CibaHooksSlot } from './provider/ciba-hooks.js';
 import { OidcProviderService } from './provider/oidc-provider.service.js';
 import { TokenInvalidationController } from './token-invalidation/token-invalidation.controller.js';
 import { TokenInvalidationService } from './token-invalidation/token-invalidation.service.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OidcPayloadEntity } from './storage/oidc-payload.entity.js';
+import { SigningKeyEntity } from './keys/signing-key.entity.js';
 
 /** The OIDC front door: oidc-provider as the engine, our storage, keys, broker pages and spec-specific endpoints. */
 @Module({
-  imports: [AdminModule, MerchantsModule, DiscoveryModule],
+  imports: [TypeOrmModule.forFeature([OidcPayloadEntity, SigningKeyEntity]), AdminModule, MerchantsModule, DiscoveryModule],
   controllers: [InteractionController, EidCallbackController, AssetsController, TokenInvalidationController, SigningKeysController],
   providers: [
     OidcProviderService,
     SigningKeysService,
     SigningKeysAdminService,
-    BrokeredLoginsService,
     InteractionService,
     InteractionHandoffs,
     TokenInvalidationService,
     CibaHooksSlot,
   ],
-  exports: [OidcProviderService, BrokeredLoginsService, CibaHooksSlot, InteractionHandoffs, SigningKeysService],
+  exports: [OidcProviderService, CibaHooksSlot, InteractionHandoffs, SigningKeysService],
 })
 export class OidcModule {}

@@ -10,6 +10,10 @@ import { SamlMetadataService } from './metadata/saml-metadata.service.js';
 import { SamlAssetsController } from './saml-assets.controller.js';
 import { SamlSsoService } from './sso/saml-sso.service.js';
 import { SamlTransactionsService } from './sso/saml-transactions.service.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SamlSigningKeyEntity } from './keys/saml-signing-key.entity.js';
+import { SamlTransactionEntity } from './sso/saml-transaction.entity.js';
+import { SamlArtifactEntity } from './artifact/saml-artifact.entity.js';
 
 /**
  * The SAML 1.1 front door (issue 12): Browser/POST and Browser/Artifact single sign-on through the same broker pages and eID
@@ -17,7 +21,7 @@ import { SamlTransactionsService } from './sso/saml-transactions.service.js';
  * scope rules, signed with a key of its own, the artifact back-channel (SOAP), and its metadata.
  */
 @Module({
-  imports: [MerchantsModule, OidcModule],
+  imports: [TypeOrmModule.forFeature([SamlSigningKeyEntity, SamlTransactionEntity, SamlArtifactEntity]), MerchantsModule, OidcModule],
   controllers: [SamlMetadataController, SamlAssetsController, ArtifactResolutionController],
   providers: [SamlKeysService, SamlTransactionsService, SamlSsoService, SamlMetadataService, SamlArtifactsService, ArtifactResolutionService],
   exports: [SamlSsoService],

@@ -17,9 +17,14 @@ import { FaceVerificationService } from './verification/face-verification.servic
 import { FaceWorkQueue } from './verification/face-work-queue.js';
 import { TrustStoreProvider } from './verification/trust-store.provider.js';
 import { VerifierPurgeService } from './verifier-purge.service.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { VerificationSessionEntity } from './session/verification-session.entity.js';
+import { VerificationRecordEntity } from './records/verification-record.entity.js';
+import { SpecimenAuthorityEntity } from './specimen/specimen-authority.entity.js';
 
 /** The document verifier: app API, chip and face verification, sealed records with retention, the eID scheme. */
 @Module({
+  imports: [TypeOrmModule.forFeature([VerificationSessionEntity, VerificationRecordEntity, SpecimenAuthorityEntity])],
   controllers: [AppApiController, VerifierStatusController, SpecimenDocumentsController],
   providers: [
     VerificationSessionsService,
