@@ -2,12 +2,13 @@ import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
 import { BrokeredLoginsService } from './logins/brokered-logins.service.js';
-import { PendingRedirectsService } from './redirects/pending-redirects.service.js';
+import { PendingRedirectsService } from './spi/redirects/pending-redirects.service.js';
 import { EidRegistry } from './schemes/eid-registry.js';
+import { SchemeCatalog } from './spi/eid-provider.js';
 import { EidSchemesDiscovery } from './schemes/eid-schemes-discovery.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BrokeredLoginEntity } from './logins/brokered-login.entity.js';
-import { PendingRedirectEntity } from './redirects/pending-redirect.entity.js';
+import { PendingRedirectEntity } from './spi/redirects/pending-redirect.entity.js';
 
 /**
  * The broker core: the eID scheme registry, the pending redirects of redirect schemes and the brokered logins.
@@ -18,10 +19,11 @@ import { PendingRedirectEntity } from './redirects/pending-redirect.entity.js';
   imports: [TypeOrmModule.forFeature([BrokeredLoginEntity, PendingRedirectEntity]), DiscoveryModule],
   providers: [
     { provide: EidRegistry, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new EidRegistry([], config) },
+    { provide: SchemeCatalog, useExisting: EidRegistry },
     EidSchemesDiscovery,
     PendingRedirectsService,
     BrokeredLoginsService,
   ],
-  exports: [EidRegistry, PendingRedirectsService, BrokeredLoginsService],
+  exports: [EidRegistry, SchemeCatalog, PendingRedirectsService, BrokeredLoginsService],
 })
 export class BrokerModule {}

@@ -1,4 +1,4 @@
-import { appDisplayText } from '../../src/broker/request/app-display-text.js';
+import { appDisplayText } from '../../src/broker/spi/request/app-display-text.js';
 
 /** Issue 10 point 3: what the phone app gets of a binding message / transaction text is never HTML. */
 describe('appDisplayText: merchant text for the app, never HTML', () => {

@@ -1,4 +1,4 @@
-import { BindingMessageError, parseBindingMessage, parseServiceContext, documentKindOf } from '../../src/broker/request/binding-message.js';
+import { BindingMessageError, parseBindingMessage, parseServiceContext, documentKindOf } from '../../src/broker/spi/request/binding-message.js';
 import { documentType } from '../../src/verifier-claims/document-type.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');

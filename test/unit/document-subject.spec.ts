@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { documentSubject, transactionSubject } from '../../src/broker/subjects/document-subject.js';
+import { documentSubject, transactionSubject } from '../../src/broker/spi/subjects/document-subject.js';
 
 const secret = () => randomBytes(32).toString('base64url');
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, LessThanOrEqual, Repository } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import type { BrokeredIdentity } from '../schemes/eid-provider.js';
+import type { BrokeredIdentity } from '../spi/eid-provider.js';
 import { BrokeredLoginEntity } from './brokered-login.entity.js';
 
 export interface StoredLogin {

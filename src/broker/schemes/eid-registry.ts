@@ -1,8 +1,8 @@
 import { logger } from '../../common/logging/logger.js';
 import type { AppConfig } from '../../config/load-config.js';
-import { ACR_REQUEST_HIGH, ACR_SCHEME_PREFIX } from './acr.js';
-import type { EidProvider, EidSchemeSource } from './eid-provider.js';
-import { supportsAcr } from './eid-provider.js';
+import { ACR_REQUEST_HIGH, ACR_SCHEME_PREFIX } from '../spi/acr.js';
+import type { EidProvider, EidSchemeSource, SchemeCatalog } from '../spi/eid-provider.js';
+import { supportsAcr } from '../spi/eid-provider.js';
 
 /**
  * The eID schemes enabled in this environment: the built-in ones given at start (fails at start if a
@@ -10,7 +10,7 @@ import { supportsAcr } from './eid-provider.js';
  * OpenID providers configured through the admin API). Nest builds it from the providers marked @EidScheme()
  * and @EidSchemeSourceProvider() (broker.module.ts); it imports no scheme.
  */
-export class EidRegistry {
+export class EidRegistry implements SchemeCatalog {
   private builtIn = new Map<string, EidProvider>();
   private readonly sources: EidSchemeSource[] = [];
   private dynamic = new Map<string, EidProvider>();

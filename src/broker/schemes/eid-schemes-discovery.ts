@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { discovered } from '../../common/discovery/discovered.js';
-import { EidScheme, type EidProvider, type EidSchemeSource, EidSchemeSourceProvider } from './eid-provider.js';
+import { EidScheme, type EidProvider, type EidSchemeSource, EidSchemeSourceProvider } from '../spi/eid-provider.js';
 import { EidRegistry } from './eid-registry.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
-import type { BrokeredIdentity, EidProvider, EidRequest } from '../../broker/schemes/eid-provider.js';
-import { appDisplayText } from '../../broker/request/app-display-text.js';
+import type { BrokeredIdentity, EidProvider, EidRequest } from '../../broker/spi/eid-provider.js';
+import { appDisplayText } from '../../broker/spi/request/app-display-text.js';
 import { EidRegistry } from '../../broker/schemes/eid-registry.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';

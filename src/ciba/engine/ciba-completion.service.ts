@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BrokeredIdentity } from '../../broker/schemes/eid-provider.js';
+import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { BrokeredLoginsService } from '../../broker/logins/brokered-logins.service.js';
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { errors as jwtErrors, jwtVerify } from 'jose';
 import { errors, type Account, type Client, type KoaContextWithOIDC } from 'oidc-provider';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { BindingMessageError, parseBindingMessage, type BindingMessage } from '../../broker/request/binding-message.js';
+import { BindingMessageError, parseBindingMessage, type BindingMessage } from '../../broker/spi/request/binding-message.js';
 import { addToAnswer, answerHere, type BackchannelAuthenticationRequest, type CibaHooks, CibaHooksProvider } from '../../oidc/provider/ciba-hooks.js';
 import { APP_STATUSES, type AppStatus } from '../bindings/app-binding.entity.js';
 import { type AppBinding, AppBindingsService } from '../bindings/app-bindings.service.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { BrokeredIdentity } from '../../broker/schemes/eid-provider.js';
+import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 import { loginAccount } from '../../oidc/provider/account-finder.js';
 import type { BackchannelAuthenticationRequest } from '../../oidc/provider/ciba-hooks.js';
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';

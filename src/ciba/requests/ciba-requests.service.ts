@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, In, MoreThan, Repository } from 'typeor
 import { Clock } from '../../common/clock.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import type { BindingMessage } from '../../broker/request/binding-message.js';
+import type { BindingMessage } from '../../broker/spi/request/binding-message.js';
 import type { AppStatus } from '../bindings/app-binding.entity.js';
 import { type CibaRequestKind, type CibaRequestState, CibaRequestEntity } from './ciba-request.entity.js';
 

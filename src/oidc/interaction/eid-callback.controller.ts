@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { logger } from '../../common/logging/logger.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
-import { PendingRedirectsService } from '../../broker/redirects/pending-redirects.service.js';
+import { PendingRedirectsService } from '../../broker/spi/redirects/pending-redirects.service.js';
 import { localeFromAcceptLanguage } from '../../i18n/locales.js';
 import { INTERACTION_PATH } from '../provider/routes.js';
 import { stateRefusedPage } from './pages/upstream-pages.js';

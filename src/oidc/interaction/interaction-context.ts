@@ -1,5 +1,5 @@
-import { parseBindingMessage, parseServiceContext, type BindingMessage } from '../../broker/request/binding-message.js';
-import type { EidRequest } from '../../broker/schemes/eid-provider.js';
+import { parseBindingMessage, parseServiceContext, type BindingMessage } from '../../broker/spi/request/binding-message.js';
+import type { EidRequest } from '../../broker/spi/eid-provider.js';
 import { maxAgeOf } from '../../schemes/upstream-oidc/upstream-auth-time.js';
 import { pickLocale, type UiLocale } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';

@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { discovered, extensionPoint } from '../../common/discovery/discovered.js';
 import type { Request, Response } from 'express';
-import type { BrokeredIdentity } from '../../broker/schemes/eid-provider.js';
+import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 
 /**
  * Another front door (SAML 1.1) that runs its logins as authorization requests of the engine, so that the

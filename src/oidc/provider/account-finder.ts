@@ -1,5 +1,5 @@
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
-import type { BrokeredIdentity } from '../../broker/schemes/eid-provider.js';
+import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 import { ageOverClaims } from '../../verifier-claims/age.js';
 import type { BrokeredLoginsService } from '../../broker/logins/brokered-logins.service.js';
 

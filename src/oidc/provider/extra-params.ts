@@ -1,5 +1,5 @@
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
-import { BindingMessageError, parseBindingMessage, parseServiceContext } from '../../broker/request/binding-message.js';
+import { BindingMessageError, parseBindingMessage, parseServiceContext } from '../../broker/spi/request/binding-message.js';
 
 type Validator = (ctx: KoaContextWithOIDC, value: string | undefined) => void;
 

@@ -2,7 +2,7 @@ import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import { interactionPolicy } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/load-config.js';
-import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/schemes/acr.js';
+import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/spi/acr.js';
 import type { MerchantsService } from '../../merchants/merchants.service.js';
 import { STANDARD_SCOPES } from '../../merchants/scopes.js';
 import { AGE_VERIFY_SCOPES } from '../../verifier-claims/age.js';
@@ -17,7 +17,7 @@ import { renderError } from './engine-error-page.js';
 import { logoutSource, postLogoutSuccessSource } from './logout-pages.js';
 import { EXTRA_PARAMS } from './extra-params.js';
 import { MerchantClientAdapter } from './merchant-client.js';
-import { pairwiseSubject } from '../../broker/subjects/pairwise.js';
+import { pairwiseSubject } from '../../broker/spi/subjects/pairwise.js';
 import type { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
 

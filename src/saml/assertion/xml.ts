@@ -4,7 +4,6 @@
  * document's structure. Characters XML 1.0 cannot carry at all (controls other than tab/newline/return)
  * are refused rather than silently dropped: an assertion never says something other than the claim.
  */
-// eslint-disable-next-line no-control-regex
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 function checked(value: string): string {

@@ -3,10 +3,10 @@ import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import type { Messages } from '../../i18n/messages.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
 import { mapVerifierClaims, type VerificationOutcome } from '../../verifier-claims/map-verifier-claims.js';
-import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/schemes/acr.js';
-import { documentKindOf } from '../../broker/request/binding-message.js';
-import { documentSubject } from '../../broker/subjects/document-subject.js';
-import { EidScheme, type EidProvider, type EidRequest, type EidStep, type SupportsAcr } from '../../broker/schemes/eid-provider.js';
+import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/spi/acr.js';
+import { documentKindOf } from '../../broker/spi/request/binding-message.js';
+import { documentSubject } from '../../broker/spi/subjects/document-subject.js';
+import { EidScheme, type EidProvider, type EidRequest, type EidStep, type SupportsAcr } from '../../broker/spi/eid-provider.js';
 import { SPECIMEN_IDENTITIES, type SpecimenIdentity } from './specimen-identities.js';
 import { localDate, TEST_EID_MESSAGES } from '../../i18n/test-eid-messages.js';
 

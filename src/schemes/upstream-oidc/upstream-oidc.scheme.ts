@@ -1,9 +1,9 @@
 import { logger } from '../../common/logging/logger.js';
 import { DEFAULT_LOCALE, htmlLang, type UiLocale } from '../../i18n/locales.js';
 import type { Messages } from '../../i18n/messages.js';
-import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/schemes/acr.js';
-import type { EidProvider, EidRequest, EidStep, ResumesRedirect, SupportsAcr } from '../../broker/schemes/eid-provider.js';
-import type { PendingRedirectsService } from '../../broker/redirects/pending-redirects.service.js';
+import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/spi/acr.js';
+import type { EidProvider, EidRequest, EidStep, ResumesRedirect, SupportsAcr } from '../../broker/spi/eid-provider.js';
+import type { PendingRedirectsService } from '../../broker/spi/redirects/pending-redirects.service.js';
 import type { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
 import { type ClaimMapper, createMappers, mapClaims, mapperProblems } from './mappers/index.js';
 import { brokeredAuthTime } from './upstream-auth-time.js';

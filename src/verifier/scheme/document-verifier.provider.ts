@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/schemes/acr.js';
-import { EidScheme, type EidProvider, type EidRequest, type EidStep, type ProgressStep, type SupportsAcr } from '../../broker/schemes/eid-provider.js';
+import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/spi/acr.js';
+import { EidScheme, type EidProvider, type EidRequest, type EidStep, type ProgressStep, type SupportsAcr } from '../../broker/spi/eid-provider.js';
 import type { Messages } from '../../i18n/messages.js';
 import { VerificationRecordsService, type VerificationRecordData } from '../records/verification-records.service.js';
 import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';

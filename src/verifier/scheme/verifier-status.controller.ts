@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { ProgressStep } from '../../broker/schemes/eid-provider.js';
+import type { ProgressStep } from '../../broker/spi/eid-provider.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 import { progressOf } from './document-verifier.provider.js';
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { DocumentKind } from '../../broker/request/binding-message.js';
+import type { DocumentKind } from '../../broker/spi/request/binding-message.js';
 
 /** Architecture: created → opened → chip_received → face_received → completed; cancelled / expired from any open state. */
 export const SESSION_STATES = ['created', 'opened', 'chip_received', 'face_received', 'completed', 'cancelled', 'expired'] as const;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   Icao9303Error, parseDg1, parseDg11, parseDg2, startChipAuthentication, verifyDocument, type ChipAuthChallenge, type ChipAuthEvidence,
 } from '../../../libs/icao9303/src/index.js';
-import { type DocumentKind, documentKindOf } from '../../broker/request/binding-message.js';
+import { type DocumentKind, documentKindOf } from '../../broker/spi/request/binding-message.js';
 import type { DocumentHolderData } from '../../verifier-claims/map-verifier-claims.js';
 import { expiryDateFromMrz } from '../../verifier-claims/dates.js';
 import { unusableChipData } from '../verifier.errors.js';

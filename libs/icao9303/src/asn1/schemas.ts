@@ -46,12 +46,6 @@ export class CertificateSet extends AsnArray<Certificate> {
   }
 }
 
-/** 9303-12 §8.1: CscaMasterList ::= SEQUENCE { version INTEGER, certList SET OF Certificate } */
-export class CscaMasterList {
-  @AsnProp({ type: AsnPropTypes.Integer }) version = 0;
-  @AsnProp({ type: CertificateSet }) certList = new CertificateSet();
-}
-
 /** RFC 5652 §5.4: SignedAttributes ::= SET OF Attribute, as the specimen signer encodes them. */
 @AsnType({ type: AsnTypeTypes.Set, itemType: Attribute })
 export class AttributeSet extends AsnArray<Attribute> {

@@ -1,4 +1,4 @@
-import { ACR_EIDAS_HIGH } from '../../../broker/schemes/acr.js';
+import { ACR_EIDAS_HIGH } from '../../../broker/spi/acr.js';
 import { UI_LOCALES } from '../../../i18n/locales.js';
 import { type ClaimMapperConfig, mapperProblems } from '../mappers/index.js';
 import { namesReservedAddress } from '../../../common/outbound/outbound-address.js';

@@ -7,9 +7,9 @@ import { BadRequestError, NotFoundError } from '../../../common/errors/app-error
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { UI_LOCALES } from '../../../i18n/locales.js';
 import { messagesFor } from '../../../i18n/messages.js';
-import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/schemes/acr.js';
-import { supportsAcr } from '../../../broker/schemes/eid-provider.js';
-import { EidRegistry } from '../../../broker/schemes/eid-registry.js';
+import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/spi/acr.js';
+import { supportsAcr } from '../../../broker/spi/eid-provider.js';
+import { SchemeCatalog } from '../../../broker/spi/eid-provider.js';
 import { EidSchemeEntity } from '../eid-scheme.entity.js';
 import type { ClaimMapperConfig } from '../mappers/index.js';
 import { EID_CALLBACK_PATH, EID_JWKS_PATH, schemeSecretContext, UpstreamSchemesSource } from '../upstream-schemes.source.js';
@@ -50,7 +50,7 @@ export class EidSchemesService {
     private readonly dataSource: DataSource,
     private readonly secretBox: SecretBox,
     private readonly audit: AuditService,
-    private readonly registry: EidRegistry,
+    private readonly registry: SchemeCatalog,
     private readonly source: UpstreamSchemesSource,
   ) {
     this.repo = dataSource.getRepository(EidSchemeEntity);

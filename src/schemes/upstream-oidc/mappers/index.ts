@@ -9,7 +9,7 @@ import { regexPatternProblem } from './regex-safety.js';
 import { RenameClaimMapper } from './rename-claim.mapper.js';
 import { SplitNameMapper } from './split-name.mapper.js';
 
-export type { ClaimMapper, MappedClaims } from './claim-mapper.js';
+export type { ClaimMapper } from './claim-mapper.js';
 
 export const MAPPER_TYPES = ['copy', 'rename', 'date', 'split_name', 'join', 'constant', 'regex'] as const;
 export type MapperType = (typeof MAPPER_TYPES)[number];

@@ -1,4 +1,4 @@
-import { type DocumentType, documentType } from '../../verifier-claims/document-type.js';
+import { type DocumentType, documentType } from '../../../verifier-claims/document-type.js';
 
 /**
  * binding_message (spec 4.7): plain text, JSON, or either of those Base64-encoded. JSON carries the

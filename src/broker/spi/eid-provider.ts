@@ -1,7 +1,7 @@
 import { extensionPoint } from '../../common/discovery/discovered.js';
 import type { UiLocale } from '../../i18n/locales.js';
 import type { Messages } from '../../i18n/messages.js';
-import type { BindingMessage } from '../request/binding-message.js';
+import type { BindingMessage } from './request/binding-message.js';
 
 /**
  * What a scheme hands back when the user is identified (Keycloak's BrokeredIdentityContext, typed):
@@ -118,3 +118,12 @@ export const EidScheme = extensionPoint();
 
 /** Marks a provider that is a source of schemes that are data (EidSchemeSource). */
 export const EidSchemeSourceProvider = extensionPoint();
+
+/**
+ * What a scheme may ask of the registry (the broker core provides it): the built-in schemes, e.g. so that the
+ * admin API of upstream schemes refuses an id a built-in one has. Schemes depend on this, never on the core.
+ */
+export abstract class SchemeCatalog {
+  abstract builtInIds(): string[];
+  abstract get(id: string): EidProvider | undefined;
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, LessThanOrEqual, Repository } from 'typeorm';
-import { SecretBox } from '../../common/crypto/secret-box.js';
+import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { PendingRedirectEntity } from './pending-redirect.entity.js';
 
 /** Long enough for a user to finish at a bank's app, short enough that a stolen state soon stops working. */

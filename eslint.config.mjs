@@ -1,0 +1,49 @@
+// ESLint: typescript-eslint's recommended rules, and the architecture as a rule (eslint-plugin-boundaries):
+// imports run one way, down the rooms of docs/architecture.md#rules.
+import boundaries from 'eslint-plugin-boundaries';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The rooms, top to bottom (docs/architecture.md#rules). A room may import itself and any room below it, never one
+ * above. Operations sit with the assembly: they observe every room. The broker's SPI (the scheme interface and
+ * what it offers schemes) sits below the schemes, the core above them: schemes implement the SPI, the core finds
+ * them by their marks.
+ */
+const ROOMS = [
+  ['bootstrap', ['src/bootstrap', 'src/ops']],
+  ['front-door', ['src/oidc', 'src/saml', 'src/ciba', 'src/auth-files', 'src/service-docs']],
+  ['broker', ['src/broker/logins', 'src/broker/schemes']],
+  ['scheme', ['src/schemes', 'src/verifier']],
+  ['broker-spi', ['src/broker/spi']],
+  ['feature', ['src/merchants', 'src/admin', 'src/verifier-claims']],
+  ['platform', ['src/common', 'src/config', 'src/database', 'src/redis', 'src/i18n']],
+  ['lib', ['libs']],
+];
+
+const elements = ROOMS.flatMap(([type, paths]) => paths.map((path) => ({ type, pattern: path })));
+/** Each room's policy: it may depend on itself and every room below it. */
+const policies = ROOMS.map(([type], index) => ({
+  from: { element: { type } },
+  allow: ROOMS.slice(index).map(([lower]) => ({ to: { element: { type: lower } } })),
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.cache/**', 'data/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.ts', 'libs/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'import/resolver': { typescript: { alwaysTryTypes: true, project: './tsconfig.json' } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies }],
+    },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+);
