@@ -7,7 +7,7 @@ import { logTail, startPeerProcess, waitForPort, type PeerProcess } from './peer
 import { attributeMapXml, loggerConfig, shibboleth2Xml } from './shibboleth-sp-config.js';
 
 /** What .ci/run installs for it (Apache with mod_php serves the page that shows what the SP exported). */
-export const SHIBBOLETH_SP_PACKAGES = ['apache2', 'libapache2-mod-shib', 'libapache2-mod-php', 'php-xml'] as const;
+export const SHIBBOLETH_SP_PACKAGES = ['apache2', 'libapache2-mod-shib', 'libapache2-mod-php'] as const;
 
 const MODULES = '/usr/lib/apache2/modules';
 const SYSTEM_CONFIG_DIR = '/etc/shibboleth';
@@ -62,8 +62,7 @@ export interface ShibbolethSp extends ShibbolethSpEndpoints {
  * ports, configured in a fresh temporary directory. The entity ID is derived from the port, as an SP's is.
  */
 export async function startShibbolethSp(options: ShibbolethSpOptions): Promise<ShibbolethSp> {
-  const dir = mkdtempSync(join(tmpdir(), 'shibboleth-sp-'));
-  const [httpPort, listenerPort] = [await freePort(), await freePort()];
+  const [httpPort, listenerPort] = await twoFreePorts();
   const origin = `http://localhost:${httpPort}`;
   const endpoints: ShibbolethSpEndpoints = {
     origin,
@@ -72,6 +71,7 @@ export async function startShibbolethSp(options: ShibbolethSpOptions): Promise<S
     artifactAcs: `${origin}/Shibboleth.sso/SAML/Artifact`,
   };
   const artifactCredentials = await options.register(endpoints);
+  const dir = mkdtempSync(join(tmpdir(), 'shibboleth-sp-'));
   const files = {
     backingMetadata: join(dir, 'broker-metadata.xml'),
     idpCertificate: join(dir, 'broker-saml.pem'),
@@ -136,6 +136,14 @@ export async function startShibbolethSp(options: ShibbolethSpOptions): Promise<S
     logs: report,
     close,
   };
+}
+
+/** Apache's and shibd's ports: free a moment ago, and not the same one twice. */
+async function twoFreePorts(): Promise<[number, number]> {
+  const first = await freePort();
+  let second = await freePort();
+  while (second === first) second = await freePort();
+  return [first, second];
 }
 
 function phpModule(): string {

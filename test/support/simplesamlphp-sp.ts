@@ -61,9 +61,6 @@ export interface SimpleSamlPhpSp extends SimpleSamlPhpEndpoints {
  * (checking its signature with our certificate) into flat files, then PHP's built-in web server serves it.
  */
 export async function startSimpleSamlPhpSp(options: SimpleSamlPhpOptions): Promise<SimpleSamlPhpSp> {
-  const root = mkdtempSync(join(tmpdir(), 'simplesamlphp-sp-'));
-  const dir = { config: join(root, 'config'), metadata: join(root, 'metadata'), log: join(root, 'log'), data: join(root, 'data'), temp: join(root, 'tmp'), cert: join(root, 'cert'), sessions: join(root, 'sessions') };
-  for (const d of Object.values(dir)) mkdirSync(d);
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const endpoints: SimpleSamlPhpEndpoints = {
@@ -72,6 +69,9 @@ export async function startSimpleSamlPhpSp(options: SimpleSamlPhpOptions): Promi
     acs: `${origin}/module.php/saml/sp/saml1-acs.php/default-sp`,
   };
   await options.register(endpoints);
+  const root = mkdtempSync(join(tmpdir(), 'simplesamlphp-sp-'));
+  const dir = { config: join(root, 'config'), metadata: join(root, 'metadata'), log: join(root, 'log'), data: join(root, 'data'), temp: join(root, 'tmp'), cert: join(root, 'cert'), sessions: join(root, 'sessions') };
+  for (const d of Object.values(dir)) mkdirSync(d);
   writeFileSync(join(dir.config, 'config.php'), configPhp({ baseUrl: `${origin}/`, dir, secretSalt: randomBytes(16).toString('hex'), adminPassword: randomBytes(16).toString('hex'), plainHttp: true }));
   writeFileSync(join(dir.config, 'authsources.php'), authsourcesPhp({ entityId: endpoints.entityId, idpEntityId: options.idpEntityId }));
   writeFileSync(join(dir.cert, 'broker-saml.pem'), options.idpCertificatePem);
