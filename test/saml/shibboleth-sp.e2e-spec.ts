@@ -3,7 +3,8 @@ import { describeWithPackages } from '../support/peer-process.js';
 import { BROKER_ATTRIBUTE_NAMES, SUBJECT_ATTRIBUTE_ID } from '../support/shibboleth-sp-config.js';
 import { SHIBBOLETH_SP_PACKAGES, startShibbolethSp, type ShibbolethSp, type ShibbolethSpEndpoints } from '../support/shibboleth-sp.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { attributesOf, certificateFromMetadata, nameIdentifierOf } from './saml-flow.js';
+import { TestBrowser } from '../support/test-browser.js';
+import { attributesOf, certificateFromMetadata, nameIdentifierOf, samlLoginWithTestEid } from './saml-flow.js';
 import { merchantCertificate } from './saml-tools.js';
 import { loginThroughSp, type SpLogin } from './sp-browser-login.js';
 
@@ -103,6 +104,22 @@ describeWithPackages(SHIBBOLETH_SP_PACKAGES, 'a stock Shibboleth SP 3 (Debian) a
     expect(login.page.html).not.toContain('ZE000000A');
     expect(login.page.html).toContain('SecurityPolicyException');
     expect(login.page.html).toContain('signature could not be verified');
+  });
+
+  it('an assertion we made for another merchant is refused, by its Recipient and, at the same URL, by its Audience', async () => {
+    const deliver = async (acs: string, entityId: string) => {
+      const other = await admin.createMerchant({ name: 'Another shop', redirect_uris: ['http://localhost:9/cb'], saml: { entity_id: entityId, assertion_consumer_url: acs, scope: 'openid' } });
+      const { form } = await samlLoginWithTestEid(t.baseUrl, { mid: other.client_id });
+      const browser = new TestBrowser(t.baseUrl);
+      const posted = await browser.post(sp.postAcs, { SAMLResponse: form.fields.SAMLResponse, TARGET: sp.protectedUrl });
+      expect([posted.status, posted.location]).toEqual([500, undefined]);
+      expect((await browser.get(sp.protectedUrl)).location).toMatch(new RegExp(`^${t.baseUrl}/its/index\\.html\\?shire=`));
+      return posted.html;
+    };
+    expect(await deliver('http://localhost:9/acs', 'https://another.example/sp')).toContain('SAML message delivered with POST to incorrect server URL.');
+    // A merchant whose registered ACS is this SP's own URL (a copy of its settings, say) still gets nothing through.
+    const audience = await deliver(sp.postAcs, 'https://copy.example/sp');
+    expect(audience).toContain('Assertion contains an unacceptable AudienceRestrictionCondition.');
   });
 
   it('local logout ends the session (the next visit goes to us again); redirectLimit="exact" refuses a return to another host', async () => {

@@ -2,7 +2,8 @@ import { adminClient } from '../support/admin-client.js';
 import { describeWithPackages } from '../support/peer-process.js';
 import { SIMPLESAMLPHP_PACKAGES, startSimpleSamlPhpSp, type SimpleSamlPhpSp } from '../support/simplesamlphp-sp.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { attributesOf, certificateFromMetadata, nameIdentifierOf } from './saml-flow.js';
+import { TestBrowser } from '../support/test-browser.js';
+import { attributesOf, certificateFromMetadata, nameIdentifierOf, samlLoginWithTestEid } from './saml-flow.js';
 import { merchantCertificate } from './saml-tools.js';
 import { loginThroughSp, type SpLogin } from './sp-browser-login.js';
 
@@ -91,5 +92,17 @@ describeWithPackages(SIMPLESAMLPHP_PACKAGES, 'a stock SimpleSAMLphp (Debian) at 
     const login = await loginThroughSp(t.baseUrl, other.appUrl);
     expect(login.visited.some((u) => u.startsWith(t.baseUrl))).toBe(false);
     expect(login.page.status).toBe(500);
+  });
+
+  it("its quirk, documented for merchants: SimpleSAMLphp's SAML 1 ACS checks neither Audience nor Recipient, so it takes an assertion we made for another merchant", async () => {
+    const other = await admin.createMerchant({ name: 'Another shop', redirect_uris: ['http://localhost:9/cb'], saml: { entity_id: 'https://another.example/sp', assertion_consumer_url: 'http://localhost:9/acs', scope: 'openid' } });
+    const { form, xml } = await samlLoginWithTestEid(t.baseUrl, { mid: other.client_id });
+    expect(xml).toContain('<saml:Audience>https://another.example/sp</saml:Audience>');
+    const browser = new TestBrowser(t.baseUrl);
+    // Unsolicited: a TARGET that is a URL is taken as IdP-initiated sign-on.
+    const posted = await browser.post(sp.acs, { SAMLResponse: form.fields.SAMLResponse, TARGET: sp.appUrl });
+    expect(posted.location).toBe(sp.appUrl);
+    const page = JSON.parse((await browser.get(sp.appUrl)).html) as AppPage;
+    expect(page.nameId.Value).toBe(nameIdentifierOf(xml));
   });
 });
