@@ -60,8 +60,20 @@ export interface ShibbolethSp extends ShibbolethSpEndpoints {
 /**
  * A stock Shibboleth SP 3 (shibd in the foreground and Apache with mod_shib, one process each) on free
  * ports, configured in a fresh temporary directory. The entity ID is derived from the port, as an SP's is.
+ * A port found free can be taken by another process before ours binds it (other suites run on this machine):
+ * then it starts again on other ports, at most three times.
  */
 export async function startShibbolethSp(options: ShibbolethSpOptions): Promise<ShibbolethSp> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
+}
+
+async function startOnce(options: ShibbolethSpOptions): Promise<ShibbolethSp> {
   const [httpPort, listenerPort] = await twoFreePorts();
   const origin = `http://localhost:${httpPort}`;
   const endpoints: ShibbolethSpEndpoints = {
@@ -126,6 +138,9 @@ export async function startShibbolethSp(options: ShibbolethSpOptions): Promise<S
     const apache = startPeerProcess('apache2', '/usr/sbin/apache2', ['-X', '-f', join(dir, 'httpd.conf')], { APACHE_RUN_DIR: join(dir, 'run') });
     processes.push(apache);
     await waitForPort(httpPort, apache, 30_000, report);
+    // Both ports answer; that they are ours, and talk to each other, shows in mod_shib's status handler.
+    const status = await fetch(`${origin}/Shibboleth.sso/Status`).then(async (r) => `${r.status} ${await r.text()}`, (e: Error) => e.message);
+    if (!status.startsWith('200 ') || !status.includes('<OK/>')) throw new Error(`the SP is not up: ${status.slice(0, 500)}\n${report()}`);
   } catch (e) {
     await close();
     throw e;

@@ -61,6 +61,17 @@ export interface SimpleSamlPhpSp extends SimpleSamlPhpEndpoints {
  * (checking its signature with our certificate) into flat files, then PHP's built-in web server serves it.
  */
 export async function startSimpleSamlPhpSp(options: SimpleSamlPhpOptions): Promise<SimpleSamlPhpSp> {
+  // A port found free can be taken by another process before PHP binds it: then again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
+}
+
+async function startOnce(options: SimpleSamlPhpOptions): Promise<SimpleSamlPhpSp> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const endpoints: SimpleSamlPhpEndpoints = {
@@ -97,6 +108,9 @@ export async function startSimpleSamlPhpSp(options: SimpleSamlPhpOptions): Promi
   try {
     server = startPeerProcess('php -S', 'php', ['-S', `127.0.0.1:${port}`, '-t', `${SIMPLESAMLPHP}/www`, join(root, 'router.php')], env);
     await waitForPort(port, server, 30_000, logs);
+    // The port answers; that it is this SimpleSAMLphp shows in its SP metadata naming this entity ID.
+    const metadata = await fetch(endpoints.entityId).then(async (r) => `${r.status} ${await r.text()}`, (e: Error) => e.message);
+    if (!metadata.startsWith('200 ') || !metadata.includes(`entityID="${endpoints.entityId}"`)) throw new Error(`the SP is not up: ${metadata.slice(0, 500)}\n${logs()}`);
   } catch (e) {
     await close();
     throw e;
