@@ -111,6 +111,23 @@ export function shibboleth2Xml(c: ShibbolethConfigInput): string {
 `;
 }
 
+/**
+ * The Apache side of a protected path: mod_shib demands a session there (starting the SP-initiated sign-on
+ * when there is none) and exports the attributes to the application as environment variables.
+ */
+export function protectedLocationConf(path = '/secure'): string {
+  return `<Location /Shibboleth.sso>
+  AuthType None
+  Require all granted
+</Location>
+<Location ${path}>
+  AuthType shibboleth
+  ShibRequestSetting requireSession 1
+  Require shib-session
+</Location>
+`;
+}
+
 /** A log4shib configuration writing everything at `level` to one file. */
 export function loggerConfig(file: string, level = 'INFO'): string {
   return `log4j.rootCategory=${level}, file

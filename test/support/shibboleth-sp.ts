@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { newKeyAndCertificate } from '../../src/saml/keys/self-signed.js';
 import { freePort } from './free-port.js';
 import { logTail, startPeerProcess, waitForPort, type PeerProcess } from './peer-process.js';
-import { attributeMapXml, loggerConfig, shibboleth2Xml } from './shibboleth-sp-config.js';
+import { attributeMapXml, loggerConfig, protectedLocationConf, shibboleth2Xml } from './shibboleth-sp-config.js';
 
 /** What .ci/run installs for it (Apache with mod_php serves the page that shows what the SP exported). */
 export const SHIBBOLETH_SP_PACKAGES = ['apache2', 'libapache2-mod-shib', 'libapache2-mod-php'] as const;
@@ -189,16 +189,7 @@ DocumentRoot ${dir}/www
 <Directory ${dir}/www>
   Require all granted
 </Directory>
-<Location /Shibboleth.sso>
-  AuthType None
-  Require all granted
-</Location>
-<Location /secure>
-  AuthType shibboleth
-  ShibRequestSetting requireSession 1
-  Require shib-session
-</Location>
-<FilesMatch "\\.php$">
+${protectedLocationConf('/secure')}<FilesMatch "\\.php$">
   SetHandler application/x-httpd-php
 </FilesMatch>
 `;

@@ -13,6 +13,8 @@ export interface SimpleSamlPhpConfigInput {
   adminPassword: string;
   /** Plain http (tests): cookies without Secure and SameSite=None. */
   plainHttp: boolean;
+  /** DEBUG (tests: the log explains a failure) or NOTICE. */
+  logLevel: 'DEBUG' | 'NOTICE';
 }
 
 /** config.php: what differs from the defaults; metadata from the flat files metarefresh writes. */
@@ -29,7 +31,7 @@ $config = [
     'auth.adminpassword' => ${php(c.adminPassword)},
     'technicalcontact_email' => 'na@example.org',
     'timezone' => 'UTC',
-    'logging.level' => SimpleSAML\\Logger::DEBUG,
+    'logging.level' => SimpleSAML\\Logger::${c.logLevel},
     'logging.handler' => 'file',
     'logging.logfile' => 'simplesamlphp.log',
     'store.type' => 'phpsession',

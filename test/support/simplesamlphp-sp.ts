@@ -83,7 +83,7 @@ async function startOnce(options: SimpleSamlPhpOptions): Promise<SimpleSamlPhpSp
   const root = mkdtempSync(join(tmpdir(), 'simplesamlphp-sp-'));
   const dir = { config: join(root, 'config'), metadata: join(root, 'metadata'), log: join(root, 'log'), data: join(root, 'data'), temp: join(root, 'tmp'), cert: join(root, 'cert'), sessions: join(root, 'sessions') };
   for (const d of Object.values(dir)) mkdirSync(d);
-  writeFileSync(join(dir.config, 'config.php'), configPhp({ baseUrl: `${origin}/`, dir, secretSalt: randomBytes(16).toString('hex'), adminPassword: randomBytes(16).toString('hex'), plainHttp: true }));
+  writeFileSync(join(dir.config, 'config.php'), configPhp({ baseUrl: `${origin}/`, dir, secretSalt: randomBytes(16).toString('hex'), adminPassword: randomBytes(16).toString('hex'), plainHttp: true, logLevel: 'DEBUG' }));
   writeFileSync(join(dir.config, 'authsources.php'), authsourcesPhp({ entityId: endpoints.entityId, idpEntityId: options.idpEntityId }));
   writeFileSync(join(dir.cert, 'broker-saml.pem'), options.idpCertificatePem);
   writeFileSync(join(root, 'app.php'), APP_PAGE);
