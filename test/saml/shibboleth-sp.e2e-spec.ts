@@ -137,6 +137,7 @@ describeWithPackages(SHIBBOLETH_SP_PACKAGES, 'a stock Shibboleth SP 3 (Debian) a
 
   it('metadata pinned to another certificate is refused: the SP does not know us and sends nobody to us', async () => {
     const other = await start({ pin: await merchantCertificate('not-the-broker') });
+    expect(other.logs()).toContain('SignatureMetadataFilter unable to verify signature at root of metadata instance.');
     const login = await loginThroughSp(t.baseUrl, other.protectedUrl);
     expect(login.visited.some((u) => u.startsWith(t.baseUrl))).toBe(false);
     expect(login.page.status).toBe(500);

@@ -89,6 +89,7 @@ describeWithPackages(SIMPLESAMLPHP_PACKAGES, 'a stock SimpleSAMLphp (Debian) at 
   it('metarefresh with another certificate refuses our metadata: the SP does not know us and sends nobody to us', async () => {
     const other = await start(await merchantCertificate('not-the-broker'));
     expect(other.knowsIdp).toBe(false);
+    expect(other.metarefreshOutput).toContain('could not verify signature using certificate');
     const login = await loginThroughSp(t.baseUrl, other.appUrl);
     expect(login.visited.some((u) => u.startsWith(t.baseUrl))).toBe(false);
     expect(login.page.status).toBe(500);

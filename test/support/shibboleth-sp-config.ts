@@ -83,9 +83,7 @@ export function shibboleth2Xml(c: ShibbolethConfigInput): string {
                   handlerSSL="${http ? 'false' : 'true'}" cookieProps="${http ? 'http' : 'https'}" redirectLimit="exact">
             <SSO entityID="${xmlAttr(c.idpEntityId)}">SAML1</SSO>
             <Logout>Local</Logout>
-            <Handler type="MetadataGenerator" Location="/Metadata" signing="false"/>
             <Handler type="Status" Location="/Status" acl="127.0.0.1 ::1"/>
-            <Handler type="Session" Location="/Session" showAttributeValues="false"/>
         </Sessions>
 
         <Errors supportContact="root@localhost" styleSheet="/shibboleth-sp/main.css"/>
