@@ -27,6 +27,7 @@ const DOC_EXAMPLES = {
     listenerPort: 1600,
     systemConfigDir: '/etc/shibboleth',
     plainHttp: false,
+    backChannelOverHttp: false,
   }),
   attributeMap: attributeMapXml(),
   apache: protectedLocationConf('/secure'),

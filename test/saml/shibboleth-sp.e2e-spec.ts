@@ -36,8 +36,9 @@ describeWithPackages(SHIBBOLETH_SP_PACKAGES, 'a stock Shibboleth SP 3 (Debian) a
     });
     return { clientId: m.client_id, clientSecret: override.secret ?? m.client_secret };
   };
-  const start = async (options: { pin?: string; secret?: string } = {}) => {
+  const start = async (options: { pin?: string; secret?: string; backChannelOverHttp?: boolean } = {}) => {
     const s = await startShibbolethSp({
+      backChannelOverHttp: options.backChannelOverHttp,
       idpEntityId: `${t.baseUrl}/saml/metadata`,
       idpCertificatePem: options.pin ?? certificatePem,
       attributeIds: [...BROKER_ATTRIBUTE_NAMES, SUBJECT_ATTRIBUTE_ID],
@@ -150,5 +151,14 @@ describeWithPackages(SHIBBOLETH_SP_PACKAGES, 'a stock Shibboleth SP 3 (Debian) a
     expect(isArtifactDelivery(login.page.url, wrong)).toBe(true);
     expect(login.page.html).toContain('Unable to resolve artifact(s) into a SAML response.'.replace(/[:()]/g, (c) => `&#${c.charCodeAt(0)};`));
     expect(login.page.html).not.toContain('ZE184226B');
+  });
+
+  it('without requireConfidentiality="false" the SP will not resolve an artifact over plain http (so the Basic password never travels in clear)', async () => {
+    const strict = await start({ backChannelOverHttp: false });
+    const begin = `${strict.origin}/Shibboleth.sso/Login?${new URLSearchParams({ acsIndex: '2', target: strict.protectedUrl })}`;
+    const login = await loginThroughSp(t.baseUrl, begin);
+    expect(isArtifactDelivery(login.page.url, strict)).toBe(true);
+    expect(login.page.status).toBe(500);
+    expect(strict.logs()).toContain('Transport confidentiality required, but not available.');
   });
 });

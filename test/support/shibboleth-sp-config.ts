@@ -60,8 +60,10 @@ export interface ShibbolethConfigInput {
   listenerPort: number;
   /** Debian's security-policy.xml and protocols.xml. */
   systemConfigDir: string;
-  /** Plain http (tests): no Secure cookies, handler over http, artifact resolution over http. */
+  /** Plain http (tests): no Secure cookies, handler over http. */
   plainHttp: boolean;
+  /** Artifact resolution (with the Basic password) allowed over plain http: tests on localhost only. */
+  backChannelOverHttp: boolean;
 }
 
 const xmlAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -99,7 +101,7 @@ export function shibboleth2Xml(c: ShibbolethConfigInput): string {
 
         <RelyingParty Name="${xmlAttr(c.idpEntityId)}" authType="basic"
                       authUsername="${xmlAttr(c.artifactCredentials.clientId)}" authPassword="${xmlAttr(c.artifactCredentials.clientSecret)}"${
-                        http ? ' requireConfidentiality="false"' : ''
+                        c.backChannelOverHttp ? ' requireConfidentiality="false"' : ''
                       }/>
     </ApplicationDefaults>
 

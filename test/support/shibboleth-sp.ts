@@ -38,6 +38,8 @@ export interface ShibbolethSpOptions {
   register(sp: ShibbolethSpEndpoints): Promise<{ clientId: string; clientSecret: string }>;
   /** The attribute names the page may show (the mapped ids). */
   attributeIds: readonly string[];
+  /** Whether the SP may resolve artifacts over plain http (default true: the broker under test has no TLS). */
+  backChannelOverHttp?: boolean;
 }
 
 export interface ShibbolethSpEndpoints {
@@ -112,6 +114,7 @@ async function startOnce(options: ShibbolethSpOptions): Promise<ShibbolethSp> {
       listenerPort,
       systemConfigDir: SYSTEM_CONFIG_DIR,
       plainHttp: true,
+      backChannelOverHttp: options.backChannelOverHttp ?? true,
     }),
   );
   const www = join(dir, 'www', 'secure');
