@@ -73,6 +73,14 @@ describeWithPackages(SIMPLESAMLPHP_PACKAGES, 'a stock SimpleSAMLphp (Debian) at 
     expect(page.attributes).toEqual(Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name, [value]])));
   });
 
+  it("its quirk, documented: SimpleSAMLphp's own status page lists our attributes, then fails on the SAML 1.1 NameID", async () => {
+    const login = await loginThroughSp(t.baseUrl, sp.appUrl);
+    appPage(login);
+    const status = await login.browser.get(`${sp.origin}/module.php/core/authenticate.php?as=default-sp`);
+    expect(status.html).toContain('ZE184226B');
+    expect(status.html).toContain('Call to a member function getValue() on array');
+  });
+
   it('a response changed in the browser (one attribute value) is refused: no session, the page is not shown', async () => {
     const login = await loginThroughSp(t.baseUrl, sp.appUrl, {
       tamper: (xml) => xml.replace(/(AttributeName="personalnumber"[^>]*><saml:AttributeValue>)[^<]+/, '$1ZE000000A'),
