@@ -8,17 +8,17 @@ import { attributesOf, certificateFromMetadata, nameIdentifierOf, samlLoginWithT
 import { merchantCertificate } from './saml-tools.js';
 import { loginThroughSp, type SpLogin } from './sp-browser-login.js';
 
-/**
- * Debian's Shibboleth SP 3 (shibd and Apache with mod_shib), configured as docs/saml-sp-setup.md says, against
- * our published metadata as it is: SP-initiated Browser/POST and Browser/Artifact sign-ins end on the SP's
- * protected page with our attributes, and the SP refuses what it must refuse.
- */
 /** The browser's arrival at the SP's artifact receiver with SAMLart (and TARGET). */
 function isArtifactDelivery(url: string, sp: ShibbolethSp): boolean {
   const u = new URL(url);
   return `${u.origin}${u.pathname}` === sp.artifactAcs && /^[A-Za-z0-9+/]{56}$/.test(u.searchParams.get('SAMLart') ?? '');
 }
 
+/**
+ * Debian's Shibboleth SP 3 (shibd and Apache with mod_shib), configured as docs/saml-sp-setup.md says, against
+ * our published metadata as it is: SP-initiated Browser/POST and Browser/Artifact sign-ins end on the SP's
+ * protected page with our attributes, and the SP refuses what it must refuse.
+ */
 describeWithPackages(SHIBBOLETH_SP_PACKAGES, 'a stock Shibboleth SP 3 (Debian) at our SAML 1.1 IdP', () => {
   let t: TestApp;
   let admin: ReturnType<typeof adminClient>;
