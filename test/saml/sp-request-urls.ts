@@ -1,6 +1,7 @@
 /**
  * The SP-initiated request URLs of the two service providers merchants run, built the way their code builds
- * them from our metadata's SingleSignOnService Location (read, not run: the real SPs are not installed here).
+ * them from our metadata's SingleSignOnService Location (read in their source; the real SPs send them in
+ * shibboleth-sp.e2e-spec.ts and simplesamlphp-sp.e2e-spec.ts, where Debian's packages are installed).
  */
 
 /** The Location of our endpoint for Shibboleth's AuthnRequest profile, as an SP picks it from metadata. */
