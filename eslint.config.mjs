@@ -39,6 +39,8 @@ export default tseslint.config(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies }],
+      // Small files with one job: a file that grows past this is split, not excused.
+      'max-lines': ['error', { max: 300 }],
     },
   },
   {

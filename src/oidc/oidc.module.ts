@@ -7,6 +7,7 @@ import { EidCallbackController } from './interaction/eid-callback.controller.js'
 import { InteractionController } from './interaction/interaction.controller.js';
 import { InteractionHandoffs } from './interaction/interaction-handoff.js';
 import { InteractionService } from './interaction/interaction.service.js';
+import { EngineInteractionResults } from './interaction/engine-interaction-results.js';
 import { SigningKeysAdminService } from './keys/signing-keys-admin.service.js';
 import { SigningKeysController } from './keys/signing-keys.controller.js';
 import { SigningKeysService } from './keys/signing-keys.service.js';
@@ -27,6 +28,7 @@ import { SigningKeyEntity } from './keys/signing-key.entity.js';
     SigningKeysService,
     SigningKeysAdminService,
     InteractionService,
+    EngineInteractionResults,
     InteractionHandoffs,
     TokenInvalidationService,
     CibaHooksSlot,

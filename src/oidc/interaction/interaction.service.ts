@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { errors, type InteractionResults } from 'oidc-provider';
+import { errors } from 'oidc-provider';
 import { AppError } from '../../common/errors/app-error.js';
 import { asAppError } from '../../common/errors/temporarily-unavailable.js';
 import { logger } from '../../common/logging/logger.js';
@@ -19,18 +19,16 @@ import { OidcProviderService } from '../provider/oidc-provider.service.js';
 import { INTERACTION_PATH } from '../provider/routes.js';
 import { CsrfTokens } from '../../common/pages/csrf.js';
 import { isUiLocale, localeFromAcceptLanguage, type UiLocale } from '../../i18n/locales.js';
-import { claimsByScope } from '../../verifier-claims/claim-table.js';
-import { contextTexts, requestedClaimNames, splitClaimsByScope, toEidRequest } from './interaction-context.js';
+import { contextTexts, requestedClaimNames, toEidRequest } from './interaction-context.js';
 import { formBody } from '../../common/http/form-body.js';
 import { InteractionHandoffs } from './interaction-handoff.js';
+import { EngineInteractionResults, type InteractionDetails } from './engine-interaction-results.js';
 import { csrfRejected, interactionExpired, schemeNotAllowed, stateRefused } from './interaction.errors.js';
 import { choicesPage } from './pages/choices-page.js';
 import { upstreamFailurePage } from './pages/upstream-pages.js';
 import { waitingPage } from './pages/waiting-page.js';
 
-const CLAIMS_BY_SCOPE = claimsByScope();
-
-type Details = Awaited<ReturnType<OidcProviderService['engine']['interactionDetails']>>;
+type Details = InteractionDetails;
 interface Loaded {
   details: Details;
   request: EidRequest;
@@ -54,6 +52,7 @@ export class InteractionService {
     private readonly logins: BrokeredLoginsService,
     private readonly handoffs: InteractionHandoffs,
     private readonly redirects: PendingRedirectsService,
+    private readonly results: EngineInteractionResults,
     @Optional() private readonly telemetry?: Telemetry,
   ) {
     this.csrf = new CsrfTokens(config.cookieKeys[0]);
@@ -62,7 +61,7 @@ export class InteractionService {
   show(req: Request, res: Response): Promise<void> {
     return this.guard(req, res, async () => {
       const loaded = await this.load(req, res);
-      if (loaded.details.prompt.name === 'consent') return this.finishConsent(res, loaded.details);
+      if (loaded.details.prompt.name === 'consent') return this.results.finishConsent(res, loaded.details);
       const { request, schemes } = loaded;
       const chosen = this.registry.preselected(schemes, request.loginHint, request.acrValues) ?? (schemes.length === 1 ? schemes[0] : undefined);
       if (chosen) {
@@ -228,12 +227,9 @@ export class InteractionService {
     const handoff = await this.handoffOf(loaded);
     if (handoff) return handoff.identified(req, res, details.params as Record<string, unknown>, scheme.id, identity);
     const accountId = identity.subject;
-    const grant = new this.oidc.engine.Grant({ accountId, clientId: request.clientId });
-    grant.addOIDCScope(request.scopes.join(' '));
-    this.consentClaims(grant, requestedClaimNames(details.params as Record<string, unknown>), request.scopes);
-    const grantId = await grant.save();
+    const grantId = await this.results.newGrant(accountId, request.clientId, request.scopes, requestedClaimNames(details.params as Record<string, unknown>));
     await this.logins.store(request.clientId, grantId, scheme.id, identity);
-    await this.finish(res, details, {
+    await this.results.finish(res, details, {
       login: { accountId, acr: identity.acr, amr: identity.amr, ts: Math.floor(identity.authTime.getTime() / 1000), remember: false },
       consent: { grantId },
       select_account: {},
@@ -243,13 +239,13 @@ export class InteractionService {
   private async finishFailed(req: Request, res: Response, loaded: Loaded, error: string, description: string): Promise<void> {
     const handoff = await this.handoffOf(loaded);
     if (handoff) return handoff.failed(req, res, loaded.details.params as Record<string, unknown>, error, description);
-    await this.finish(res, loaded.details, { error, error_description: description });
+    await this.results.finish(res, loaded.details, { error, error_description: description });
   }
 
   /** The merchant gets the error once the user has read why, on our page, and follows its link. */
   private async finishFailedWithPage(req: Request, res: Response, loaded: Loaded, error: string, description: string, reason: 'cancelled' | 'upstream_error'): Promise<void> {
     if (await this.handoffs.find(loaded.details.params as Record<string, unknown>)) return this.finishFailed(req, res, loaded, error, description);
-    const returnTo = await this.saveResult(loaded.details, { error, error_description: description });
+    const returnTo = await this.results.saveResult(loaded.details, { error, error_description: description });
     res.type('html').send(upstreamFailurePage(loaded.request.locale, reason, loaded.request.merchantName, returnTo, loaded.logo));
   }
 
@@ -261,47 +257,6 @@ export class InteractionService {
     const handoff = await this.handoffs.find(loaded.details.params as Record<string, unknown>);
     if (handoff) await loaded.details.destroy();
     return handoff;
-  }
-
-  /** Consent is implicit for the merchant's registered scopes (architecture step 4). */
-  private async finishConsent(res: Response, details: Details): Promise<void> {
-    const { Grant } = this.oidc.engine;
-    const grant = details.grantId
-      ? await Grant.find(details.grantId)
-      : new Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
-    if (!grant) throw interactionExpired();
-    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
-    if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-    this.consentClaims(grant, missing.missingOIDCClaims ?? [], String(details.params.scope ?? '').split(' '));
-    const grantId = await grant.save();
-    await this.finish(res, details, { consent: { grantId } });
-  }
-
-  /** Claims asked for by name are consented only within the granted scopes; the rest are rejected, not asked again. */
-  private consentClaims(grant: InstanceType<OidcProviderService['engine']['Grant']>, claims: string[], scopes: string[]): void {
-    const { consented, rejected } = splitClaimsByScope(claims, scopes, CLAIMS_BY_SCOPE);
-    if (consented.length) grant.addOIDCClaims(consented);
-    if (rejected.length) grant.rejectOIDCClaims(rejected);
-  }
-
-  /** The engine's interactionFinished (without merging the last submission), on the interaction already loaded. */
-  private async finish(res: Response, interaction: Details, result: InteractionResults): Promise<void> {
-    const returnTo = await this.saveResult(interaction, result);
-    res.statusCode = 303;
-    res.setHeader('Location', returnTo);
-    res.setHeader('Content-Length', '0');
-    res.end();
-  }
-
-  /**
-   * The engine's interactionResult on the interaction this request loaded: the engine's own looks it up again by
-   * its cookie, one more database round trip per login, to set the same result on the same row. Nothing between
-   * the load and here saves the interaction (a handoff destroys it and never gets here).
-   */
-  private async saveResult(interaction: Details, result: InteractionResults): Promise<string> {
-    interaction.result = result;
-    await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
-    return interaction.returnTo;
   }
 
   private render(
