@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { discovered } from '../../common/discovery/discovered.js';
+import { discovered, discoveredWith } from '../../common/discovery/discovered.js';
 import { EidScheme, type EidProvider, type EidSchemeSource, EidSchemeSourceProvider } from '../spi/eid-provider.js';
 import { EidRegistry } from './eid-registry.js';
 
@@ -16,7 +16,8 @@ export class EidSchemesDiscovery implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.registry.addBuiltIn(discovered<EidProvider>(this.discovery, EidScheme));
+    const schemes = discoveredWith<EidProvider, { order: number }>(this.discovery, EidScheme);
+    this.registry.addBuiltIn(schemes.sort((a, b) => a.options.order - b.options.order).map(({ instance }) => instance));
     for (const source of discovered<EidSchemeSource>(this.discovery, EidSchemeSourceProvider)) this.registry.addSource(source);
   }
 }

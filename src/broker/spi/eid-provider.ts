@@ -113,8 +113,11 @@ export interface EidSchemeSource {
   schemes(): Promise<EidProvider[]>;
 }
 
-/** Marks a provider that is an eID scheme (code); the registry collects every one of them at start. */
-export const EidScheme = extensionPoint();
+/**
+ * Marks a provider that is an eID scheme (code); the registry collects every one of them at start. `order` places
+ * it among the built-in schemes on the choice page (lowest first; the first takes the focus).
+ */
+export const EidScheme = extensionPoint<{ order: number }>();
 
 /** Marks a provider that is a source of schemes that are data (EidSchemeSource). */
 export const EidSchemeSourceProvider = extensionPoint();

@@ -7,12 +7,17 @@ import { type DiscoverableDecorator, DiscoveryService } from '@nestjs/core';
  * the higher one, and nothing calls a `register()`.
  */
 export function discovered<T>(discovery: DiscoveryService, point: DiscoverableDecorator<void>): T[] {
-  return discovery
-    .getProviders({ metadataKey: point.KEY })
-    .map((wrapper) => wrapper.instance as T | undefined)
-    .filter((instance): instance is T => instance !== undefined && instance !== null);
+  return discoveredWith<T, void>(discovery, point).map(({ instance }) => instance);
 }
 
-export function extensionPoint(): DiscoverableDecorator<void> {
-  return DiscoveryService.createDecorator<void>();
+/** The instances with the options each wore its mark with (e.g. an order), in discovery order. */
+export function discoveredWith<T, O>(discovery: DiscoveryService, point: DiscoverableDecorator<O>): { instance: T; options: O }[] {
+  return discovery
+    .getProviders({ metadataKey: point.KEY })
+    .filter((wrapper) => wrapper.instance !== undefined && wrapper.instance !== null)
+    .map((wrapper) => ({ instance: wrapper.instance as T, options: discovery.getMetadataByDecorator(point, wrapper) as O }));
+}
+
+export function extensionPoint<O = void>(): DiscoverableDecorator<O> {
+  return DiscoveryService.createDecorator<O>();
 }

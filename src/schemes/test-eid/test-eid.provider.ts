@@ -16,7 +16,7 @@ import { localDate, TEST_EID_MESSAGES } from '../../i18n/test-eid-messages.js';
  * integrate without a phone. Never registered in production (see EidRegistry and AppModule).
  */
 @Injectable()
-@EidScheme()
+@EidScheme({ order: 90 })
 export class TestEidProvider implements EidProvider, SupportsAcr {
   readonly id = 'test';
   readonly testOnly = true;

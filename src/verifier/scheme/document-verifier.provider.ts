@@ -16,7 +16,7 @@ const ALL_KINDS: SessionRequirements['documentKinds'] = ['P', 'I', 'D', 'V'];
  * identity (claims of spec 2.1; acr eIDAS high only when asked for and earned).
  */
 @Injectable()
-@EidScheme()
+@EidScheme({ order: 10 })
 export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
   readonly id = DOCUMENT_VERIFIER_ID;
   readonly testOnly = false;
