@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
 const ROOMS = [
   ['bootstrap', ['src/bootstrap', 'src/ops']],
   ['front-door', ['src/oidc', 'src/saml', 'src/ciba', 'src/auth-files', 'src/service-docs']],
-  ['broker', ['src/broker/logins', 'src/broker/schemes']],
+  ['broker', ['src/broker/login', 'src/broker/logins', 'src/broker/schemes']],
   ['scheme', ['src/schemes', 'src/verifier']],
   ['broker-spi', ['src/broker/spi']],
   ['feature', ['src/merchants', 'src/admin', 'src/verifier-claims']],

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
+import { LoginTransaction } from './login/login-transaction.js';
 import { BrokeredLoginsService } from './logins/brokered-logins.service.js';
 import { PendingRedirectsService } from './spi/redirects/pending-redirects.service.js';
 import { EidRegistry } from './schemes/eid-registry.js';
@@ -11,7 +12,8 @@ import { BrokeredLoginEntity } from './logins/brokered-login.entity.js';
 import { PendingRedirectEntity } from './spi/redirects/pending-redirect.entity.js';
 
 /**
- * The broker core: the eID scheme registry, the pending redirects of redirect schemes and the brokered logins.
+ * The broker core: the login transaction, the eID scheme registry, the pending redirects of redirect schemes and
+ * the brokered logins.
  * Schemes sit below it and are found by their marks (EidSchemesDiscovery); the core imports none of them.
  */
 @Global()
@@ -23,7 +25,8 @@ import { PendingRedirectEntity } from './spi/redirects/pending-redirect.entity.j
     EidSchemesDiscovery,
     PendingRedirectsService,
     BrokeredLoginsService,
+    LoginTransaction,
   ],
-  exports: [EidRegistry, SchemeCatalog, PendingRedirectsService, BrokeredLoginsService],
+  exports: [EidRegistry, SchemeCatalog, PendingRedirectsService, BrokeredLoginsService, LoginTransaction],
 })
 export class BrokerModule {}

@@ -6,7 +6,7 @@ import { requestIdOf } from '../../common/logging/request-context.js';
 import { PendingRedirectsService } from '../../broker/spi/redirects/pending-redirects.service.js';
 import { localeFromAcceptLanguage } from '../../i18n/locales.js';
 import { INTERACTION_PATH } from '../provider/routes.js';
-import { stateRefusedPage } from './pages/upstream-pages.js';
+import { stateRefusedPage } from '../../broker/login/pages/upstream-pages.js';
 
 /**
  * `GET /its/eid/callback`: the one redirect URI registered at every upstream. The interaction cookie is

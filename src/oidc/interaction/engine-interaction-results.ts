@@ -4,7 +4,7 @@ import type { InteractionResults } from 'oidc-provider';
 import { claimsByScope } from '../../verifier-claims/claim-table.js';
 import { OidcProviderService } from '../provider/oidc-provider.service.js';
 import { splitClaimsByScope } from './interaction-context.js';
-import { interactionExpired } from './interaction.errors.js';
+import { interactionExpired } from '../../broker/login/login.errors.js';
 
 const CLAIMS_BY_SCOPE = claimsByScope();
 

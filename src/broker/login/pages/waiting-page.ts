@@ -1,5 +1,5 @@
 import { html, SafeHtml } from '../../../common/html/escape.js';
-import { PROGRESS_STEPS, type ProgressStep } from '../../../broker/spi/eid-provider.js';
+import { PROGRESS_STEPS, type ProgressStep } from '../../spi/eid-provider.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
 import { WAITING_MESSAGES } from '../../../i18n/waiting-messages.js';

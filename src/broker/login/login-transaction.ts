@@ -1,0 +1,206 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CsrfTokens } from '../../common/pages/csrf.js';
+import type { PageLogo } from '../../common/pages/page-logo.js';
+import { Telemetry } from '../../common/telemetry/telemetry.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { EidRegistry } from '../schemes/eid-registry.js';
+import { type BrokeredIdentity, type EidProvider, type EidRequest, type EidStep, resumesRedirect } from '../spi/eid-provider.js';
+import { PendingRedirectsService } from '../spi/redirects/pending-redirects.service.js';
+import { csrfRejected, schemeNotAllowed, stateRefused } from './login.errors.js';
+import { choicesPage, type ChoiceForm } from './pages/choices-page.js';
+import { waitingPage } from './pages/waiting-page.js';
+
+/** One login in progress, as the front door that holds it (the engine's interaction) describes it to the core. */
+export interface LoginContext {
+  /** The interaction's id: CSRF tokens and pending redirects are bound to it. */
+  uid: string;
+  /** Where its pages live (`/its/interaction/<uid>`): every action and link on them starts here. */
+  pagesPath: string;
+  request: EidRequest;
+  /** The schemes this merchant may use for this request. */
+  schemes: EidProvider[];
+  /** What the merchant asked us to show the user (binding message, service context), as plain text. */
+  context: string[];
+  logo?: PageLogo;
+}
+
+/**
+ * What the front door does next. A page or a redirect it answers as it is; an identity or a failure ends the login
+ * its way (the engine's result with a grant, or a hand-off to the front door that started it). `reason`: the user
+ * reads what happened on our page before the merchant hears of it.
+ */
+export type LoginOutcome =
+  | { kind: 'page'; html: string }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'identified'; scheme: EidProvider; identity: BrokeredIdentity }
+  | { kind: 'failed'; error: string; description: string; reason?: 'cancelled' | 'upstream_error' };
+
+export interface LoginOpening {
+  uid: string;
+  pagesPath: string;
+  request: EidRequest;
+  /** The merchant's own list of schemes (null: all of this environment's). */
+  allowedSchemes: string[] | null | undefined;
+  context: string[];
+  logo?: PageLogo;
+}
+
+/**
+ * The login transaction between the authorization request and the end of the login: pick a scheme, let it run,
+ * answer its identity or its failure. It knows no protocol and touches no request or response: the front doors
+ * call it with a LoginContext and answer its LoginOutcome.
+ */
+@Injectable()
+export class LoginTransaction {
+  private readonly csrf: CsrfTokens;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly registry: EidRegistry,
+    private readonly redirects: PendingRedirectsService,
+    @Optional() private readonly telemetry?: Telemetry,
+  ) {
+    this.csrf = new CsrfTokens(config.cookieKeys[0]);
+  }
+
+  /** The context of a login, with the schemes it may use now (the registry asks its sources again). */
+  async open(opening: LoginOpening): Promise<LoginContext> {
+    await this.registry.refresh();
+    const { allowedSchemes, ...rest } = opening;
+    return { ...rest, schemes: this.registry.forRequest(allowedSchemes, opening.request.acrValues) };
+  }
+
+  /** The first page: the scheme the request selects (or the only one) at once, else the choice. */
+  async begin(login: LoginContext): Promise<LoginOutcome> {
+    const { request, schemes } = login;
+    const chosen = this.registry.preselected(schemes, request.loginHint, request.acrValues) ?? (schemes.length === 1 ? schemes[0] : undefined);
+    if (chosen) {
+      this.telemetry?.emit('loginStarted', chosen.id);
+      return this.outcomeOf(login, chosen, await chosen.start(request));
+    }
+    return this.choices(login, {
+      heading: this.heading(login),
+      intro: request.messages.chooseMethod,
+      choices: schemes.map((s) => ({ action: `${login.pagesPath}/eid/${s.id}/start`, label: s.displayName(request.messages, request.locale), fields: {}, data: { eid: s.id } })),
+    });
+  }
+
+  /**
+   * A scheme's page: what the scheme shows now (its start is safe to repeat: a reload shows the same). `progress` is
+   * the waiting page's no-script refresh: answered as Continue is (the scheme's handle, no input), so a session the
+   * phone ended (done, cancelled) ends the sign-in without a script.
+   */
+  async schemePage(login: LoginContext, schemeId: string, progress: boolean): Promise<LoginOutcome> {
+    const scheme = this.scheme(login, schemeId);
+    return this.outcomeOf(login, scheme, progress ? await scheme.handle(login.request, {}) : await scheme.start(login.request));
+  }
+
+  /** The user picked a scheme: on to its page, by GET. */
+  choose(login: LoginContext, schemeId: string, form: Record<string, unknown>): LoginOutcome {
+    this.checkCsrf(login, form);
+    const scheme = this.scheme(login, schemeId);
+    this.telemetry?.emit('loginStarted', scheme.id);
+    return { kind: 'redirect', url: this.schemePath(login, scheme) };
+  }
+
+  /** A form of the scheme's page; a page to show again (a choice not understood, a phone not done yet) is shown by GET. */
+  async input(login: LoginContext, schemeId: string, form: Record<string, unknown>): Promise<LoginOutcome> {
+    this.checkCsrf(login, form);
+    const scheme = this.scheme(login, schemeId);
+    const fields = Object.fromEntries(Object.entries(form).filter(([k, v]) => k !== '_csrf' && typeof v === 'string')) as Record<string, string>;
+    const step = await scheme.handle(login.request, fields);
+    if (step.kind === 'choices' || step.kind === 'waiting') return { kind: 'redirect', url: this.schemePath(login, scheme) };
+    return this.outcomeOf(login, scheme, step);
+  }
+
+  /**
+   * Back from a redirect scheme. The state (a one-time secret the scheme handed out) must be pending for this very
+   * login and scheme; it is used up before the scheme sees the answer, so a replay finds it gone.
+   */
+  async resume(login: LoginContext, schemeId: string, query: Record<string, string>): Promise<LoginOutcome> {
+    const scheme = this.scheme(login, schemeId);
+    if (!resumesRedirect(scheme)) throw schemeNotAllowed(schemeId);
+    const pending = query.state ? await this.redirects.consume(query.state, login.uid, scheme.id) : undefined;
+    if (!pending) throw stateRefused('the answer belongs to no sign-in in progress, or was already used');
+    return this.outcomeOf(login, scheme, await scheme.resume(login.request, pending, query));
+  }
+
+  cancel(login: LoginContext, form: Record<string, unknown>): LoginOutcome {
+    this.checkCsrf(login, form);
+    return { kind: 'failed', error: 'access_denied', description: 'the user cancelled the sign-in' };
+  }
+
+  private outcomeOf(login: LoginContext, scheme: EidProvider, step: EidStep): LoginOutcome {
+    const { request } = login;
+    switch (step.kind) {
+      case 'choices':
+        return this.choices(login, {
+          heading: this.heading(login),
+          subheading: step.title,
+          intro: step.intro,
+          choices: step.choices.map((c) => ({ ...c, action: `${login.pagesPath}/eid/${scheme.id}` })),
+        });
+      case 'redirect':
+        return { kind: 'redirect', url: step.url };
+      case 'waiting':
+        return {
+          kind: 'page',
+          html: waitingPage({
+            locale: request.locale,
+            messages: request.messages,
+            heading: this.heading(login),
+            title: step.title,
+            instructions: step.instructions,
+            context: login.context,
+            qrSvg: step.qrSvg,
+            link: step.link,
+            statusUrl: step.statusUrl,
+            progress: step.progress,
+            refreshUrl: `${this.schemePath(login, scheme)}?progress`,
+            continueAction: `${login.pagesPath}/eid/${scheme.id}`,
+            cancelAction: `${login.pagesPath}/cancel`,
+            csrf: this.csrf.issue(login.uid),
+            logo: login.logo,
+          }),
+        };
+      case 'failed':
+        this.telemetry?.emit('loginFinished', scheme.id, 'failure');
+        return { kind: 'failed', error: step.error, description: step.description, reason: step.reason };
+      case 'identified':
+        this.telemetry?.emit('loginFinished', scheme.id, 'success');
+        return { kind: 'identified', scheme, identity: step.identity };
+    }
+  }
+
+  private choices(login: LoginContext, page: { heading: string; subheading?: string; intro?: string; choices: ChoiceForm[] }): LoginOutcome {
+    const { request } = login;
+    const html = choicesPage({
+      ...page,
+      locale: request.locale,
+      messages: request.messages,
+      context: login.context,
+      csrf: this.csrf.issue(login.uid),
+      cancelAction: `${login.pagesPath}/cancel`,
+      logo: login.logo,
+    });
+    return { kind: 'page', html };
+  }
+
+  private heading(login: LoginContext): string {
+    return login.request.messages.signInTo.replace('{merchant}', login.request.merchantName);
+  }
+
+  private schemePath(login: LoginContext, scheme: EidProvider): string {
+    return `${login.pagesPath}/eid/${encodeURIComponent(scheme.id)}`;
+  }
+
+  private scheme(login: LoginContext, id: string): EidProvider {
+    const scheme = login.schemes.find((s) => s.id === id);
+    if (!scheme) throw schemeNotAllowed(id);
+    return scheme;
+  }
+
+  private checkCsrf(login: LoginContext, form: Record<string, unknown>): void {
+    if (!this.csrf.verify(login.uid, form._csrf)) throw csrfRejected();
+  }
+}
