@@ -7,8 +7,6 @@ import { AuthFilesController } from './auth-files.controller.js';
 import { AuthFilesService } from './auth-files.service.js';
 import { AuthFilesJwtSigner } from './auth-files-jwt.js';
 import { PadesSignerService } from './signing/pades-signer.service.js';
-import { authFilesErrorShape } from './auth-files.errors.js';
-import { useErrorShapeUnder } from '../common/errors/route-error-shapes.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PadesTestSignerEntity } from './signing/pades-test-signer.entity.js';
 
@@ -22,9 +20,4 @@ import { PadesTestSignerEntity } from './signing/pades-test-signer.entity.js';
   controllers: [AuthFilesController],
   providers: [AuthFilesService, AuthFilesJwtSigner, PadesSignerService],
 })
-export class AuthFilesModule {
-  constructor() {
-    // Errors raised before the service runs (body parser, NUL check, routing) leave in the auth-files shape too.
-    useErrorShapeUnder('/auth_files/', authFilesErrorShape);
-  }
-}
+export class AuthFilesModule {}

@@ -7,6 +7,8 @@ import helmet from 'helmet';
 import { AdminTokensService } from '../admin/admin-tokens.service.js';
 import { AppModule } from '../app.module.js';
 import { AppExceptionFilter } from '../common/errors/app-exception.filter.js';
+import { useErrorShapes } from '../common/errors/route-error-shapes.js';
+import { authFilesErrorShape } from '../auth-files/auth-files.errors.js';
 import { refuseUnboundedBody } from '../common/http/json-bounds.js';
 import { refuseCharactersInParsedBody } from '../common/http/refuse-characters.middleware.js';
 import { createValidationPipe } from '../common/http/validation.js';
@@ -84,6 +86,8 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   app.use(refuseUnboundedBody, refuseCharactersInParsedBody);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter());
+  // Errors raised before an auth-files operation runs (body parser, NUL check, routing) leave in its shape too.
+  useErrorShapes(app.getHttpAdapter().getInstance(), new Map([['/auth_files/', authFilesErrorShape]]));
   // No enableShutdownHooks: main.ts installs the graceful shutdown (src/ops), which drains before closing.
   mountSwagger(app, config.baseUrl);
   await app.init();

@@ -47,7 +47,7 @@ export function sendError(req: Request, res: Response, caught: unknown): void {
 
 /** An operation with its own error object (route-error-shapes) gets the generic errors in that shape too. */
 function shapedFor(req: Request, answer: { status: number; body: ErrorBody | ReplacementErrorBody }): { status: number; body: ErrorBody | ReplacementErrorBody } {
-  const shape = 'error' in answer.body && typeof answer.body.error === 'string' ? errorShapeFor(req.originalUrl ?? req.url) : undefined;
+  const shape = 'error' in answer.body && typeof answer.body.error === 'string' ? errorShapeFor(req) : undefined;
   return shape ? { status: answer.status, body: shape(answer.status, answer.body as ErrorBody) } : answer;
 }
 

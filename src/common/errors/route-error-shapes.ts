@@ -1,3 +1,4 @@
+import type { Application, Request } from 'express';
 import type { ErrorBody, ReplacementErrorBody } from './error-body.js';
 
 /**
@@ -7,17 +8,26 @@ import type { ErrorBody, ReplacementErrorBody } from './error-body.js';
  */
 export type ErrorShape = (status: number, generic: ErrorBody) => ReplacementErrorBody;
 
-const shapes = new Map<string, ErrorShape>();
+/** Path prefix (starting and ending with `/`) to its shape. */
+export type ErrorShapes = ReadonlyMap<string, ErrorShape>;
 
-/** Every error answered under `prefix` (a path ending in `/`) leaves in this shape. Idempotent per prefix. */
-export function useErrorShapeUnder(prefix: string, shape: ErrorShape): void {
-  if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error(`error shape prefix must start and end with /: ${prefix}`);
-  shapes.set(prefix, shape);
+const SHAPES = Symbol('route error shapes');
+
+/**
+ * Every error answered under each prefix leaves in its shape. Set by the assembly (createApp) on the HTTP
+ * application itself, so each application has its own table and no module registers itself anywhere.
+ */
+export function useErrorShapes(app: Application, shapes: ErrorShapes): void {
+  for (const prefix of shapes.keys())
+    if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error(`error shape prefix must start and end with /: ${prefix}`);
+  (app.locals as Record<symbol, ErrorShapes>)[SHAPES] = shapes;
 }
 
-/** The shape registered for the request's path (without its query), if any. */
-export function errorShapeFor(originalUrl: string | undefined): ErrorShape | undefined {
-  const path = (originalUrl ?? '').split('?')[0];
+/** The shape for the request's path (without its query), if its application has one. */
+export function errorShapeFor(req: Request): ErrorShape | undefined {
+  const shapes = (req.app?.locals as Record<symbol, ErrorShapes | undefined> | undefined)?.[SHAPES];
+  if (!shapes) return undefined;
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
   for (const [prefix, shape] of shapes) if (path.startsWith(prefix)) return shape;
   return undefined;
 }
