@@ -1,101 +1,49 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import { Actor, AdminAccess, type AdminActor } from '../admin/admin-actor.js';
-import { ErrorResponseDto } from '../common/http/error-response.dto.js';
+import { Body, Param, Query } from '@nestjs/common';
+import { Actor, type AdminActor } from '../admin/admin-actor.js';
+import { AdminAction, AdminCreate, AdminList, AdminRead, AdminResource, AdminUpdate } from '../admin/admin-resource.js';
 import { PageQueryDto } from '../common/http/pagination.dto.js';
 import { CreateMerchantDto } from './dto/create-merchant.dto.js';
 import { MerchantDto, MerchantPageDto, MerchantSecretDto, MerchantWithSecretDto } from './dto/merchant-response.dto.js';
 import { UpdateMerchantDto } from './dto/update-merchant.dto.js';
 import { MerchantsService } from './merchants.service.js';
 
-const ClientIdParam = ApiParam({ name: 'clientId', description: 'merchant identifier (client_id)' });
+const CLIENT_ID = { name: 'clientId', description: 'merchant identifier (client_id)' };
 
-@ApiTags('merchants')
-@ApiBearerAuth('admin-token')
-@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'no or invalid admin token' })
-@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'the support role is read-only' })
-@Controller('admin/v1/merchants')
+@AdminResource('merchants', 'merchants')
 export class MerchantsController {
   constructor(private readonly merchants: MerchantsService) {}
 
-  @Post()
-  @AdminAccess('write')
-  @ApiOperation({ summary: 'Register a merchant; the answer carries the client secret, shown this once' })
-  @ApiCreatedResponse({ type: MerchantWithSecretDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'invalid fields, with a message per field' })
+  @AdminCreate({ summary: 'Register a merchant; the answer carries the client secret, shown this once', type: MerchantWithSecretDto })
   create(@Body() dto: CreateMerchantDto, @Actor() actor: AdminActor): Promise<MerchantWithSecretDto> {
     return this.merchants.create(dto, actor);
   }
 
-  @Get()
-  @AdminAccess('read')
-  @ApiOperation({ summary: 'List merchants, oldest first' })
-  @ApiOkResponse({ type: MerchantPageDto })
+  @AdminList({ summary: 'List merchants, oldest first', type: MerchantPageDto })
   list(@Query() query: PageQueryDto): Promise<MerchantPageDto> {
     return this.merchants.list(query);
   }
 
-  @Get(':clientId')
-  @AdminAccess('read')
-  @ClientIdParam
-  @ApiOperation({ summary: 'Read one merchant (never its secret)' })
-  @ApiOkResponse({ type: MerchantDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @AdminRead(CLIENT_ID, { summary: 'Read one merchant (never its secret)', type: MerchantDto })
   get(@Param('clientId') clientId: string): Promise<MerchantDto> {
     return this.merchants.get(clientId);
   }
 
-  @Patch(':clientId')
-  @AdminAccess('write')
-  @ClientIdParam
-  @ApiOperation({ summary: 'Change merchant settings; takes effect on the next request' })
-  @ApiOkResponse({ type: MerchantDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @AdminUpdate(CLIENT_ID, { summary: 'Change merchant settings; takes effect on the next request', type: MerchantDto })
   update(@Param('clientId') clientId: string, @Body() dto: UpdateMerchantDto, @Actor() actor: AdminActor): Promise<MerchantDto> {
     return this.merchants.update(clientId, dto, actor);
   }
 
-  @Post(':clientId/secret')
-  @HttpCode(200)
-  @AdminAccess('write')
-  @ClientIdParam
-  @ApiOperation({ summary: 'Rotate the merchant secret; the old one stops working at once' })
-  @ApiOkResponse({ type: MerchantSecretDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @AdminAction(CLIENT_ID, 'secret', { summary: 'Rotate the merchant secret; the old one stops working at once', type: MerchantSecretDto })
   rotateSecret(@Param('clientId') clientId: string, @Actor() actor: AdminActor): Promise<MerchantSecretDto> {
     return this.merchants.rotateSecret(clientId, actor);
   }
 
-  @Post(':clientId/disable')
-  @HttpCode(200)
-  @AdminAccess('write')
-  @ClientIdParam
-  @ApiOperation({ summary: 'Disable a merchant: its logins and tokens are refused until enabled again' })
-  @ApiOkResponse({ type: MerchantDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @AdminAction(CLIENT_ID, 'disable', { summary: 'Disable a merchant: its logins and tokens are refused until enabled again', type: MerchantDto })
   disable(@Param('clientId') clientId: string, @Actor() actor: AdminActor): Promise<MerchantDto> {
     return this.merchants.setEnabled(clientId, false, actor);
   }
 
-  @Post(':clientId/enable')
-  @HttpCode(200)
-  @AdminAccess('write')
-  @ClientIdParam
-  @ApiOperation({ summary: 'Enable a disabled merchant' })
-  @ApiOkResponse({ type: MerchantDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @AdminAction(CLIENT_ID, 'enable', { summary: 'Enable a disabled merchant', type: MerchantDto })
   enable(@Param('clientId') clientId: string, @Actor() actor: AdminActor): Promise<MerchantDto> {
     return this.merchants.setEnabled(clientId, true, actor);
   }
