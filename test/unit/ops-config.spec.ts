@@ -1,6 +1,6 @@
 import { ConfigError } from '../../src/config/app-config.js';
 import { loadOpsConfig } from '../../src/config/ops-config.js';
-import { MemoryRateLimitStore } from '../../src/ops/rate-limit/rate-limit-store.js';
+import { memoryRateLimitStore } from '../../src/ops/rate-limit/rate-limit-store.js';
 
 describe('operations configuration', () => {
   it('has defaults: limits on, no metrics anywhere, 25 s of grace, a 2 s database ping, bounded slow clients', () => {
@@ -52,14 +52,14 @@ describe('operations configuration', () => {
 
 describe('in-process rate limit windows', () => {
   it('counts per key within a window and starts again after it', async () => {
-    const store = new MemoryRateLimitStore();
-    expect(await store.hit('a', 60)).toMatchObject({ count: 1 });
-    expect(await store.hit('a', 60)).toMatchObject({ count: 2 });
-    expect(await store.hit('b', 60)).toMatchObject({ count: 1 });
-    const { resetInMs } = await store.hit('a', 60);
+    const store = memoryRateLimitStore(60);
+    expect(await store.hit('a')).toMatchObject({ count: 1 });
+    expect(await store.hit('a')).toMatchObject({ count: 2 });
+    expect(await store.hit('b')).toMatchObject({ count: 1 });
+    const { resetInMs } = await store.hit('a');
     expect(resetInMs).toBeGreaterThan(0);
     expect(resetInMs).toBeLessThanOrEqual(60);
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await store.hit('a', 60)).toMatchObject({ count: 1 });
+    expect(await store.hit('a')).toMatchObject({ count: 1 });
   });
 });

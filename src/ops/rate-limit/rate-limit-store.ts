@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RLWrapperTimeouts } from 'rate-limiter-flexible';
 
 /** A key's count in its current window, and how long until the window ends. */
 export interface WindowCount {
@@ -8,64 +9,41 @@ export interface WindowCount {
 
 export interface RateLimitStore {
   /** Counts one request for `key` and answers the window's count so far. */
-  hit(key: string, windowMs: number): Promise<WindowCount>;
+  hit(key: string): Promise<WindowCount>;
 }
 
 /**
- * Fixed windows in this process (no REDIS_URL): a window starts at a key's first request. Expired windows are
- * swept as the map grows, so many one-off clients (IPs) cannot fill the memory.
+ * Fixed windows counted by rate-limiter-flexible: in this process (no REDIS_URL), or in Redis, where every
+ * instance counts into the same window (its INCR and expiry run as one script). The limits differ per bucket and
+ * are compared by the caller, so the library is asked to count only: its points are unbounded and it never refuses.
  */
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, { count: number; endsAt: number }>();
-  private nextSweepAt = 10_000;
+const COUNT_ONLY = Number.MAX_SAFE_INTEGER;
 
-  hit(key: string, windowMs: number): Promise<WindowCount> {
-    const now = Date.now();
-    let window = this.windows.get(key);
-    if (!window || window.endsAt <= now) {
-      window = { count: 0, endsAt: now + windowMs };
-      this.windows.set(key, window);
-      if (this.windows.size >= this.nextSweepAt) this.sweep(now);
-    }
-    window.count++;
-    return Promise.resolve({ count: window.count, resetInMs: window.endsAt - now });
-  }
+class CountingStore implements RateLimitStore {
+  constructor(private readonly limiter: RateLimiterAbstract | RLWrapperTimeouts) {}
 
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
-    this.nextSweepAt = Math.max(10_000, this.windows.size * 2);
+  async hit(key: string): Promise<WindowCount> {
+    const counted = await this.limiter.consume(key, 1);
+    return { count: counted.consumedPoints, resetInMs: counted.msBeforeNext };
   }
 }
 
+export function memoryRateLimitStore(windowMs: number): RateLimitStore {
+  return new CountingStore(new RateLimiterMemory({ points: COUNT_ONLY, duration: windowMs / 1000 }));
+}
+
 /**
- * INCR and the window's expiry in one script, so every instance counts into the same window and a key never
- * outlives it (a crash between INCR and PEXPIRE would otherwise leave a counter that never resets).
+ * Shared across instances through Redis (REDIS_URL). The answer is bounded in time, so a slow Redis never holds a
+ * request, and a Redis that is not connected fails at once (the caller lets the request through).
  */
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {count, ttl}`;
-
-/** Shared across instances through Redis (REDIS_URL); the answer is bounded in time so a slow Redis never holds a request. */
-export class RedisRateLimitStore implements RateLimitStore {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly timeoutMs = 250,
-  ) {}
-
-  async hit(key: string, windowMs: number): Promise<WindowCount> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`redis did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
-    });
-    try {
-      const [count, ttl] = (await Promise.race([this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, windowMs), timeout])) as [number, number];
-      return { count, resetInMs: ttl };
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+export function redisRateLimitStore(redis: Redis, prefix: string, windowMs: number, timeoutMs = 250): RateLimitStore {
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    // The library joins prefix and key with ':'; our prefixes end with it already.
+    keyPrefix: prefix.replace(/:$/, ''),
+    points: COUNT_ONLY,
+    duration: windowMs / 1000,
+    rejectIfRedisNotReady: true,
+  });
+  return new CountingStore(new RLWrapperTimeouts({ limiter, timeoutMs }));
 }

@@ -10,10 +10,10 @@ import { errorPage } from '../../common/pages/error-page.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { OpsMetrics } from '../metrics/ops-metrics.service.js';
 import { type LimitTarget, limitTargets } from './rate-limit-targets.js';
-import { MemoryRateLimitStore, type RateLimitStore, RedisRateLimitStore } from './rate-limit-store.js';
+import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './rate-limit-store.js';
 
 /**
- * Rate limits in front of the engine and the app API (README, Operations): fixed windows per client IP, merchant
+ * Rate limits in front of the engine and the app API (docs/operations.md): fixed windows per client IP, merchant
  * or verification session, in Redis when REDIS_URL is set (every instance counts into the same window), else in
  * this process. A store that fails lets the request through (a limiter must not take the service down) and says
  * so in one log line per outage.
@@ -28,19 +28,19 @@ export class RateLimiter {
     @Inject(REDIS) redis: RedisHandle,
     private readonly metrics: OpsMetrics,
   ) {
-    this.store = redis ? new RedisRateLimitStore(redis, config.ops.rateLimits.redisPrefix) : new MemoryRateLimitStore();
+    const windowMs = config.ops.rateLimits.windowSeconds * 1000;
+    this.store = redis ? redisRateLimitStore(redis, config.ops.rateLimits.redisPrefix, windowMs) : memoryRateLimitStore(windowMs);
   }
 
   middleware() {
-    const { enabled, limits, windowSeconds } = this.config.ops.rateLimits;
-    const windowMs = windowSeconds * 1000;
+    const { enabled, limits } = this.config.ops.rateLimits;
     return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
       if (!enabled) return next();
       try {
         for (const target of await limitTargets(req)) {
           const limit = limits[target.bucket];
           if (limit === 0) continue;
-          const counted = await this.count(`${target.bucket}:${target.key}`, windowMs);
+          const counted = await this.count(`${target.bucket}:${target.key}`);
           if (counted && counted.count > limit) return this.refuse(req, res, target, Math.max(1, Math.ceil(counted.resetInMs / 1000)));
         }
       } catch (err) {
@@ -52,9 +52,9 @@ export class RateLimiter {
   }
 
   /** The window's count, or undefined when the store did not answer (fail open). */
-  private async count(key: string, windowMs: number) {
+  private async count(key: string) {
     try {
-      const counted = await this.store.hit(key, windowMs);
+      const counted = await this.store.hit(key);
       if (this.storeDown) logger.info('rate limiter store available again');
       this.storeDown = false;
       return counted;
