@@ -17,7 +17,7 @@ import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
 import { requestIdMiddleware } from '../common/logging/request-context.js';
 import type { AppConfig } from '../config/load-config.js';
 import { type DatabaseHandle, openDatabase } from '../database/data-source-options.js';
-import { configurePages } from '../common/pages/layout.js';
+import { pageSiteOf } from '../common/pages/layout.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
 import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
 import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
@@ -40,7 +40,6 @@ export interface StartedApp {
  */
 export async function createApp(config: AppConfig, opening?: Promise<DatabaseHandle>): Promise<StartedApp> {
   setLogLevel(config.logLevel);
-  configurePages({ privacyNoticeUrl: config.privacyNoticeUrl });
   const database = await (opening ?? openDatabase(config.database));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), new BoundedExpressAdapter(config.ops.http), {
     logger: new JsonNestLogger(),
@@ -68,7 +67,7 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   );
   app.use(noStoreOnBrokerPages);
   // Bad input is refused before anything parses or stores it (the engine included); see README.
-  app.use(refuseBadCharacters);
+  app.use(refuseBadCharacters(pageSiteOf(config)));
   // Rate limits before the engine and the SAML front door (they answer these paths); after refuseBadCharacters, which
   // has buffered the engine's bodies, so the merchant is read from the body without reading the stream again.
   app.use(app.get(RateLimiter).middleware());

@@ -9,6 +9,7 @@ import { PendingRedirectsService } from '../spi/redirects/pending-redirects.serv
 import { csrfRejected, schemeNotAllowed, stateRefused } from './login.errors.js';
 import { choicesPage, type ChoiceForm } from './pages/choices-page.js';
 import { waitingPage } from './pages/waiting-page.js';
+import { pageSiteOf, type PageSite } from '../../common/pages/layout.js';
 
 /** One login in progress, as the front door that holds it (the engine's interaction) describes it to the core. */
 export interface LoginContext {
@@ -53,6 +54,7 @@ export interface LoginOpening {
 @Injectable()
 export class LoginTransaction {
   private readonly csrf: CsrfTokens;
+  private readonly site: PageSite;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -61,6 +63,7 @@ export class LoginTransaction {
     @Optional() private readonly telemetry?: Telemetry,
   ) {
     this.csrf = new CsrfTokens(config.cookieKeys[0]);
+    this.site = pageSiteOf(config);
   }
 
   /** The context of a login, with the schemes it may use now (the registry asks its sources again). */
@@ -146,6 +149,7 @@ export class LoginTransaction {
         return {
           kind: 'page',
           html: waitingPage({
+            site: this.site,
             locale: request.locale,
             messages: request.messages,
             heading: this.heading(login),
@@ -175,6 +179,7 @@ export class LoginTransaction {
   private choices(login: LoginContext, page: { heading: string; subheading?: string; intro?: string; choices: ChoiceForm[] }): LoginOutcome {
     const { request } = login;
     const html = choicesPage({
+      site: this.site,
       ...page,
       locale: request.locale,
       messages: request.messages,

@@ -10,6 +10,7 @@ import { formBody } from '../../common/http/form-body.js';
 import { CibaAppService } from '../app-api/ciba-app.service.js';
 import { CibaError } from '../ciba.errors.js';
 import { testPage } from './ciba-test-page.html.js';
+import { pageSiteOf } from '../../common/pages/layout.js';
 
 const COOKIE = 'ciba_test_csrf';
 const PATH = '/ciba/test';
@@ -81,7 +82,7 @@ export class CibaTestPageController {
     const requests = appId ? (await this.app.pending({ app_id: appId, provisioning_code: provisioningCode, wait_seconds: 0 })).requests : [];
     const persons = SPECIMEN_IDENTITIES.map((p) => ({ id: p.id, label: `${p.name} — ${TEST_EID_MESSAGES.en_GB[p.id]}` }));
     res.setHeader('Cache-Control', 'no-store');
-    res.type('html').send(testPage({ appId, provisioningCode, requests, persons, csrf: this.csrf.issue(`ciba-test:${nonce}`), notice }));
+    res.type('html').send(testPage({ site: pageSiteOf(this.config), appId, provisioningCode, requests, persons, csrf: this.csrf.issue(`ciba-test:${nonce}`), notice }));
   }
 
   private checkedForm(req: Request): Record<string, unknown> {

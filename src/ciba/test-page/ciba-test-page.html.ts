@@ -1,9 +1,10 @@
 import { html } from '../../common/html/escape.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
-import { layout } from '../../common/pages/layout.js';
+import { layout, type PageSite } from '../../common/pages/layout.js';
 import type { PendingRequestDto } from '../app-api/dto/ciba-app.dto.js';
 
 export interface TestPageModel {
+  site: PageSite;
   appId?: string;
   /** As typed; kept in the answer forms (never in a URL). */
   provisioningCode?: string;
@@ -19,6 +20,7 @@ export interface TestPageModel {
  */
 export function testPage(model: TestPageModel): string {
   return layout(
+    model.site,
     DEFAULT_LOCALE,
     'CIBA test approval',
     html`<h1>CIBA test approval</h1>

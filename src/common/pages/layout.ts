@@ -36,10 +36,13 @@ footer{max-width:32rem;margin:0 auto 2rem;padding:0 1rem;font-size:.85rem;color:
 .merchant-logo{display:block;max-height:3rem;max-width:12rem;margin-bottom:1rem}
 `;
 
-/** What every page shows whatever its model: set once at start from the configuration (see createApp). */
-const site: { privacyNoticeUrl?: string } = {};
-export function configurePages(settings: { privacyNoticeUrl?: string }): void {
-  site.privacyNoticeUrl = settings.privacyNoticeUrl;
+/** What every page of this service shows whatever its model, from the configuration (PRIVACY_NOTICE_URL). */
+export interface PageSite {
+  privacyNoticeUrl?: string;
+}
+
+export function pageSiteOf(config: { privacyNoticeUrl?: string }): PageSite {
+  return { privacyNoticeUrl: config.privacyNoticeUrl };
 }
 
 export interface LayoutExtras {
@@ -60,7 +63,7 @@ export function focusedHeading(text: string): SafeHtml {
 }
 
 /** The one page frame of the broker's HTML: styles inline (CSP allows inline styles), scripts only as same-origin files. */
-export function layout(locale: UiLocale, title: string, body: SafeHtml, extras: LayoutExtras = {}): string {
+export function layout(site: PageSite, locale: UiLocale, title: string, body: SafeHtml, extras: LayoutExtras = {}): string {
   return html`<!DOCTYPE html>
 <html lang="${htmlLang(locale)}">
 <head>

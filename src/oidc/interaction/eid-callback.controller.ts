@@ -1,4 +1,4 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { logger } from '../../common/logging/logger.js';
@@ -7,6 +7,8 @@ import { PendingRedirectsService } from '../../broker/spi/redirects/pending-redi
 import { localeFromAcceptLanguage } from '../../i18n/locales.js';
 import { INTERACTION_PATH } from '../provider/routes.js';
 import { stateRefusedPage } from '../../broker/login/pages/upstream-pages.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { pageSiteOf } from '../../common/pages/layout.js';
 
 /**
  * `GET /its/eid/callback`: the one redirect URI registered at every upstream. The interaction cookie is
@@ -17,7 +19,10 @@ import { stateRefusedPage } from '../../broker/login/pages/upstream-pages.js';
 @ApiExcludeController()
 @Controller('its/eid/callback')
 export class EidCallbackController {
-  constructor(private readonly redirects: PendingRedirectsService) {}
+  constructor(
+    private readonly redirects: PendingRedirectsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get()
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
@@ -25,7 +30,7 @@ export class EidCallbackController {
     const found = state && state.length <= 200 ? await this.redirects.peek(state) : ({ status: 'unknown' } as const);
     if (found.status !== 'pending') {
       logger.info({ request_id: requestIdOf(req), state: state ? found.status : 'missing' }, 'eID callback refused');
-      res.status(400).type('html').send(stateRefusedPage(localeFromAcceptLanguage(req.get('accept-language')), 'invalid_state', requestIdOf(req)));
+      res.status(400).type('html').send(stateRefusedPage(pageSiteOf(this.config), localeFromAcceptLanguage(req.get('accept-language')), 'invalid_state', requestIdOf(req)));
       return;
     }
     const query = new URL(req.originalUrl, 'http://x').search;

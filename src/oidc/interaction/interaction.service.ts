@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { errors } from 'oidc-provider';
 import { BrokeredLoginsService } from '../../broker/logins/brokered-logins.service.js';
@@ -21,6 +21,8 @@ import { INTERACTION_PATH } from '../provider/routes.js';
 import { EngineInteractionResults, type InteractionDetails } from './engine-interaction-results.js';
 import { contextTexts, requestedClaimNames, toEidRequest } from './interaction-context.js';
 import { InteractionHandoffs } from './interaction-handoff.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { pageSiteOf, type PageSite } from '../../common/pages/layout.js';
 
 interface Loaded {
   details: InteractionDetails;
@@ -35,14 +37,19 @@ interface Loaded {
  */
 @Injectable()
 export class InteractionService {
+  private readonly site: PageSite;
+
   constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly oidc: OidcProviderService,
     private readonly merchants: MerchantsService,
     private readonly logins: BrokeredLoginsService,
     private readonly handoffs: InteractionHandoffs,
     private readonly results: EngineInteractionResults,
     private readonly transaction: LoginTransaction,
-  ) {}
+  ) {
+    this.site = pageSiteOf(config);
+  }
 
   show(req: Request, res: Response): Promise<void> {
     return this.guard(req, res, async () => {
@@ -159,7 +166,7 @@ export class InteractionService {
     if (await this.handoffs.find(loaded.details.params as Record<string, unknown>)) return this.finishFailed(req, res, loaded, error, description);
     const returnTo = await this.results.saveResult(loaded.details, { error, error_description: description });
     const { request, logo } = loaded.login;
-    res.type('html').send(upstreamFailurePage(request.locale, reason, request.merchantName, returnTo, logo));
+    res.type('html').send(upstreamFailurePage(this.site, request.locale, reason, request.merchantName, returnTo, logo));
   }
 
   /**
@@ -188,7 +195,7 @@ export class InteractionService {
       const code = e instanceof AppError ? e.code : 'server_error';
       const description = e instanceof AppError ? e.description : 'internal server error';
       if (!res.headersSent && e instanceof AppError && e.headers) res.set(e.headers);
-      if (!res.headersSent) res.status(status).type('html').send(errorPage(this.errorLocale(req, res), code, description, requestIdOf(req), res.locals.merchantLogo as PageLogo | undefined));
+      if (!res.headersSent) res.status(status).type('html').send(errorPage(this.site, this.errorLocale(req, res), code, description, requestIdOf(req), res.locals.merchantLogo as PageLogo | undefined));
     }
   }
 }

@@ -2,7 +2,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { html } from '../../common/html/escape.js';
 import { pickLocale, type UiLocale } from '../../i18n/locales.js';
 import { LOGOUT_MESSAGES } from '../../i18n/logout-messages.js';
-import { focusedHeading, layout } from '../../common/pages/layout.js';
+import { focusedHeading, layout, type PageSite } from '../../common/pages/layout.js';
 import { clientLogo } from './merchant-client.js';
 
 /** Who asked for the logout, as the user knows it (the merchant's name), else our host. */
@@ -15,6 +15,14 @@ function localeOf(ctx: KoaContextWithOIDC): UiLocale {
   return pickLocale(params.ui_locale, params.ui_locales, ctx.get('accept-language'));
 }
 
+/** The engine's logout pages (features.rpInitiatedLogout) in this service's page frame. */
+export function logoutPages(site: PageSite) {
+  return {
+    logoutSource: (ctx: KoaContextWithOIDC, engineForm: string) => logoutSource(site, ctx, engineForm),
+    postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => postLogoutSuccessSource(site, ctx),
+  };
+}
+
 /**
  * The global logout's confirmation (the engine's `logoutSource`): our page frame (no script, CSP unchanged)
  * with two one-button forms to the engine's confirm endpoint. Both carry the engine's xsrf value, a secret
@@ -22,13 +30,14 @@ function localeOf(ctx: KoaContextWithOIDC): UiLocale {
  * third-party page can neither read nor forge it), so a cross-site POST cannot sign anyone out. `logout=yes`
  * ends the whole broker session (every merchant); without it only the asking merchant's login ends.
  */
-export async function logoutSource(ctx: KoaContextWithOIDC, _engineForm: string): Promise<void> {
+async function logoutSource(site: PageSite, ctx: KoaContextWithOIDC, _engineForm: string): Promise<void> {
   const m = LOGOUT_MESSAGES[localeOf(ctx)];
   const who = requester(ctx);
   const action = ctx.oidc.urlFor('end_session_confirm');
   const xsrf = String((ctx.oidc.session?.state as { secret?: unknown } | undefined)?.secret ?? '');
   ctx.type = 'html';
   ctx.body = layout(
+    site,
     localeOf(ctx),
     m.title,
     html`<h1>${m.title}</h1>
@@ -47,9 +56,9 @@ ${ctx.oidc.client ? html`<form class="choice" method="post" action="${action}" d
 }
 
 /** Where the logout ends when the merchant gave no registered return address. */
-export async function postLogoutSuccessSource(ctx: KoaContextWithOIDC): Promise<void> {
+async function postLogoutSuccessSource(site: PageSite, ctx: KoaContextWithOIDC): Promise<void> {
   const m = LOGOUT_MESSAGES[localeOf(ctx)];
   ctx.type = 'html';
-  ctx.body = layout(localeOf(ctx), m.title, html`${focusedHeading(m.title)}
+  ctx.body = layout(site, localeOf(ctx), m.title, html`${focusedHeading(m.title)}
 <p data-logout="done">${m.done}</p>`, { logo: clientLogo(ctx.oidc.client) });
 }

@@ -21,6 +21,7 @@ import { requestUriMiddleware } from './request-uri.middleware.js';
 import { tokenParamsMiddleware } from './token-params.middleware.js';
 import { publicOriginMiddleware } from './public-origin.js';
 import { DISCOVERY_PATH, INTERACTION_PATH, ISSUER_PATH, isProviderRequest, OIDC_ROUTES } from './routes.js';
+import { pageSiteOf } from '../../common/pages/layout.js';
 
 export const OIDC_PURGE_JOB = 'oidc-purge';
 const PURGE_MS = 10 * 60_000;
@@ -170,7 +171,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
 
   /** Express middleware: hands the spec's OIDC paths to the engine, everything else to Nest. */
   middleware() {
-    const resolveRequestUri = requestUriMiddleware(this.merchants, this.outboundPolicy);
+    const resolveRequestUri = requestUriMiddleware(this.merchants, this.outboundPolicy, pageSiteOf(this.config));
     // Host from BASE_URL unless TRUST_PROXY; an https service reached over plain http answers why it refuses.
     const publicOrigin = publicOriginMiddleware(this.config, (req) => isProviderRequest(req.method, req.path) || req.path.startsWith(INTERACTION_PATH));
     const engine = (req: Request, res: Response, next: NextFunction): void => {

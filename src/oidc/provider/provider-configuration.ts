@@ -13,8 +13,9 @@ import { engineAdapters } from '../storage/adapter-factory.js';
 import type { RedisModelStore } from '../storage/redis-model-store.js';
 import { accountFinder } from './account-finder.js';
 import type { CibaHooksSlot } from './ciba-hooks.js';
-import { renderError } from './engine-error-page.js';
-import { logoutSource, postLogoutSuccessSource } from './logout-pages.js';
+import { engineErrorPage } from './engine-error-page.js';
+import { pageSiteOf } from '../../common/pages/layout.js';
+import { logoutPages } from './logout-pages.js';
 import { EXTRA_PARAMS } from './extra-params.js';
 import { MerchantClientAdapter } from './merchant-client.js';
 import { pairwiseSubject } from '../../broker/spi/subjects/pairwise.js';
@@ -120,7 +121,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       claimsParameter: { enabled: true },
       revocation: { enabled: true },
       // The global logout (issue 12): ends the broker session for OIDC and SAML merchants alike; our own pages.
-      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      rpInitiatedLogout: { enabled: true, ...logoutPages(pageSiteOf(config)) },
       ciba: deps.ciba.engineFeature(),
     },
     pkce: { required: (_ctx, client) => client.psd2 === true },
@@ -150,7 +151,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
     conformIdTokenClaims: false,
     allowOmittingSingleRegisteredRedirectUri: false,
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: loginPolicy(logins) },
-    renderError,
+    renderError: engineErrorPage(pageSiteOf(config)),
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
     discovery: {
       ui_locales_supported: [...UI_LOCALES],

@@ -6,6 +6,7 @@ import { requestIdOf } from '../../common/logging/request-context.js';
 import type { AppConfig } from '../../config/load-config.js';
 import { pickLocale } from '../../i18n/locales.js';
 import { errorPage } from '../../common/pages/error-page.js';
+import { pageSiteOf } from '../../common/pages/layout.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
 
 /**
@@ -36,7 +37,7 @@ export function proxyMisconfiguration(config: Pick<AppConfig, 'baseUrl' | 'trust
  * request's Host is not ours to believe (cache poisoning of discovery): it is replaced by BASE_URL's host
  * before anything reads it, and X-Forwarded-* are dropped. With TRUST_PROXY the proxy's headers decide.
  */
-export function publicOriginMiddleware(config: Pick<AppConfig, 'baseUrl' | 'trustProxy'>, guards: (req: Request) => boolean) {
+export function publicOriginMiddleware(config: Pick<AppConfig, 'baseUrl' | 'trustProxy' | 'privacyNoticeUrl'>, guards: (req: Request) => boolean) {
   const base = new URL(config.baseUrl);
   const httpsOnly = base.protocol === 'https:';
   let told = false;
@@ -53,7 +54,7 @@ export function publicOriginMiddleware(config: Pick<AppConfig, 'baseUrl' | 'trus
     }
     if (req.path === OIDC_ROUTES.authorization || req.path.startsWith(INTERACTION_PATH)) {
       const locale = pickLocale(req.query.ui_locale, req.query.ui_locales, req.headers['accept-language']);
-      res.status(error.status).type('html').send(errorPage(locale, error.code, error.description, requestIdOf(req)));
+      res.status(error.status).type('html').send(errorPage(pageSiteOf(config), locale, error.code, error.description, requestIdOf(req)));
       return;
     }
     const { status, body } = toErrorBody(error);

@@ -7,6 +7,7 @@ import { requestIdOf } from '../../common/logging/request-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { pickLocale } from '../../i18n/locales.js';
 import { errorPage } from '../../common/pages/error-page.js';
+import { pageSiteOf } from '../../common/pages/layout.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { OpsMetrics } from '../metrics/ops-metrics.service.js';
 import { type LimitTarget, limitTargets } from './rate-limit-targets.js';
@@ -74,7 +75,7 @@ export class RateLimiter {
     if (target.answer === 'page') {
       const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
       const locale = pickLocale(query.get('ui_locale'), query.get('ui_locales'), req.headers['accept-language']);
-      res.status(429).type('html').send(errorPage(locale, 'too_many_requests', description, requestIdOf(req)));
+      res.status(429).type('html').send(errorPage(pageSiteOf(this.config), locale, 'too_many_requests', description, requestIdOf(req)));
       return;
     }
     // temporarily_unavailable: the OAuth error code (RFC 6749 §4.1.2.1) for "retry later"; the app API uses it too.

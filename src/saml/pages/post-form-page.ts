@@ -2,7 +2,7 @@ import { html } from '../../common/html/escape.js';
 import type { UiLocale } from '../../i18n/locales.js';
 import { SAML_POST_MESSAGES } from '../../i18n/saml-post-messages.js';
 import type { PageLogo } from '../../common/pages/page-logo.js';
-import { layout } from '../../common/pages/layout.js';
+import { layout, type PageSite } from '../../common/pages/layout.js';
 
 export const AUTO_POST_SCRIPT_PATH = '/saml/assets/auto-post.js';
 
@@ -21,10 +21,11 @@ export interface PostFormInput {
  * script); without scripts the user reads why and presses the button, which has the focus. Every value is
  * escaped by the html template.
  */
-export function postFormPage(locale: UiLocale, input: PostFormInput): string {
+export function postFormPage(site: PageSite, locale: UiLocale, input: PostFormInput): string {
   const m = SAML_POST_MESSAGES[locale];
   const fill = (text: string) => text.replace('{merchant}', input.merchantName);
   return layout(
+    site,
     locale,
     fill(m.heading),
     html`<h1>${fill(m.heading)}</h1>

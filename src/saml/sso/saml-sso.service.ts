@@ -25,6 +25,7 @@ import { samlBadRequest, samlTransactionGone, samlUnknownMerchant } from '../sam
 import { SamlArtifactsService } from '../artifact/saml-artifacts.service.js';
 import { chooseBinding, endpointOf } from './binding.js';
 import { type SamlBinding, type SamlRequest, SamlTransactionsService } from './saml-transactions.service.js';
+import { pageSiteOf } from '../../common/pages/layout.js';
 
 const PURGE_MS = 10 * 60_000;
 const MAX_TARGET_LENGTH = 2048;
@@ -202,14 +203,14 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit {
   ): void {
     const locale = pickLocale(params.ui_locale, params.ui_locales, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined);
     res.status(200).set('Cache-Control', 'no-store').set('Pragma', 'no-cache');
-    res.type('html').send(postFormPage(locale, { action, samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'), target, merchantName: merchant.name, logo: pageLogoOf(merchant) }));
+    res.type('html').send(postFormPage(pageSiteOf(this.config), locale, { action, samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'), target, merchantName: merchant.name, logo: pageLogoOf(merchant) }));
   }
 
   private renderError(req: Request, res: Response, err: unknown, locale: UiLocale = DEFAULT_LOCALE): void {
     const known = err instanceof AppError;
     if (!known) logger.error({ err, request_id: requestIdOf(req) }, 'saml front door failed');
     const status = known ? err.status : 500;
-    res.status(status).type('html').send(errorPage(locale, known ? err.code : 'server_error', known ? err.description : 'internal server error', requestIdOf(req)));
+    res.status(status).type('html').send(errorPage(pageSiteOf(this.config), locale, known ? err.code : 'server_error', known ? err.description : 'internal server error', requestIdOf(req)));
   }
 }
 

@@ -2,7 +2,7 @@ import { html, type SafeHtml } from '../../../common/html/escape.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
 import type { PageLogo } from '../../../common/pages/page-logo.js';
-import { layout } from '../../../common/pages/layout.js';
+import { layout, type PageSite } from '../../../common/pages/layout.js';
 
 export interface ChoiceForm {
   action: string;
@@ -13,6 +13,7 @@ export interface ChoiceForm {
 }
 
 export interface ChoicesPageModel {
+  site: PageSite;
   locale: UiLocale;
   messages: Messages;
   heading: string;
@@ -39,6 +40,7 @@ const dataAttributes = (data: Record<string, string>): SafeHtml[] =>
 export function choicesPage(model: ChoicesPageModel): string {
   const m = model.messages;
   return layout(
+    model.site,
     model.locale,
     model.heading,
     html`<h1>${model.heading}</h1>

@@ -4,9 +4,10 @@ import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
 import { WAITING_MESSAGES } from '../../../i18n/waiting-messages.js';
 import type { PageLogo } from '../../../common/pages/page-logo.js';
-import { layout } from '../../../common/pages/layout.js';
+import { layout, type PageSite } from '../../../common/pages/layout.js';
 
 export interface WaitingPageModel {
+  site: PageSite;
   locale: UiLocale;
   messages: Messages;
   heading: string;
@@ -47,6 +48,7 @@ export function waitingPage(m: WaitingPageModel): string {
     return html`<li data-for="${step}"${done ? html` class="done"` : ''}${current ? html` aria-current="step"` : ''}>${w[step]} <span class="state">${w.completed}</span></li>`;
   });
   return layout(
+    m.site,
     m.locale,
     m.heading,
     html`<h1>${m.heading}</h1>
