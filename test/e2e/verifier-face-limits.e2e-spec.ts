@@ -1,47 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { deflateSync } from 'node:zlib';
 import * as client from 'openid-client';
 import { VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
 import { discover } from '../support/oidc-flow.js';
-import { upscaledJpeg } from '../support/oversized-images.js';
+import { pngBomb, upscaledJpeg } from '../support/oversized-images.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { REDIRECT_URI, SHELDON, sessionAtFaceStep, specimenDocumentDir, refused } from '../support/verifier-flow.js';
-
-/** PNG chunk: length, type, data, CRC-32 over type and data (PNG spec §5.3). */
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/**
- * A decompression bomb: a valid 8-bit RGB PNG declaring width x height whose IDAT is the deflated all-zero
- * picture (a few hundred KB for 6000x6000, 108 MB once inflated, gigabytes once turned into tensors).
- */
-function pngBomb(width: number, height: number, interlace = 0): Uint8Array {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, interlace], 8);
-  const raw = deflateSync(Buffer.alloc((width * 3 + 1) * height), { level: 9 });
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', raw), chunk('IEND', Buffer.alloc(0))]));
-}
 
 /** Samples the process's resident memory (the app runs in this process, its face worker too) while `work` runs. */
 async function peakRssGrowth(work: () => Promise<void>): Promise<number> {

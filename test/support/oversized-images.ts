@@ -47,10 +47,23 @@ export async function upscaledPng(image: Uint8Array, width = 4608, height = 3456
       raw[o++] = rgba[i + 2];
     }
   }
+  return rgbPng(width, height, raw);
+}
+
+/**
+ * A decompression bomb: a valid 8-bit RGB PNG declaring width x height whose IDAT is the deflated all-zero
+ * picture (a few hundred KB for 6000x6000, 108 MB once inflated, gigabytes once turned into tensors).
+ */
+export function pngBomb(width: number, height: number, interlace: 0 | 1 = 0): Uint8Array {
+  return rgbPng(width, height, Buffer.alloc((width * 3 + 1) * height), interlace);
+}
+
+/** An 8-bit RGB PNG of the filtered scanlines `raw` (deflate, adaptive filtering; Adam7 when `interlace` is 1). */
+function rgbPng(width: number, height: number, raw: Buffer, interlace: 0 | 1 = 0): Uint8Array {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, adaptive filtering, not interlaced
+  ihdr.set([8, 2, 0, 0, interlace], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return new Uint8Array(Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]));
 }
