@@ -10,6 +10,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { BrokerModule } from './broker/broker.module.js';
 import { TestEidModule } from './schemes/test-eid/test-eid.module.js';
 import { UpstreamOidcModule } from './schemes/upstream-oidc/upstream-oidc.module.js';
+import { EuWalletModule } from './schemes/eu-wallet/eu-wallet.module.js';
 import { VerifierModule } from './verifier/verifier.module.js';
 import { MerchantsModule } from './merchants/merchants.module.js';
 import { OidcModule } from './oidc/oidc.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         VerifierModule,
         ...(config.isProduction ? [] : [TestEidModule]),
         UpstreamOidcModule,
+        EuWalletModule,
         OidcModule,
         CibaModule,
         SamlModule,

@@ -5,6 +5,7 @@ import type { FaceEngineSpec } from '../../libs/face/src/engine-spec.js';
 import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, EnvironmentVariables, validateEnvironment } from './app-config.js';
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';
 import { loadSamlConfig, type SamlConfig } from './saml-config.js';
+import { loadWalletConfig, type WalletConfig } from './wallet-config.js';
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'embedded'; dir: string };
 
@@ -76,6 +77,7 @@ export interface AppConfig {
   ops: OpsConfig;
   /** SAML front door settings (TLS client authentication of artifact resolution through a proxy). */
   saml: SamlConfig;
+  wallet: WalletConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -142,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const ops = loadOpsConfig(env);
   const saml = loadSamlConfig(env);
   const isProduction = vars.APP_ENV === 'production';
+  const wallet = loadWalletConfig(env, isProduction);
   if (isProduction) {
     const problems = productionProblems(vars);
     if (problems.length) throw new ConfigError(problems);
@@ -213,5 +216,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     generatedSecrets,
     ops,
     saml,
+    wallet,
   };
 }

@@ -31,6 +31,17 @@ const ALPHA2_BY_ALPHA3: ReadonlyMap<string, string> = new Map(
   ISO_ALPHA3_TO_ALPHA2.split(' ').map((pair) => [pair.slice(0, 3), pair.slice(3, 5)] as const),
 );
 
+const ALPHA3_BY_ALPHA2: ReadonlyMap<string, string> = new Map([...ALPHA2_BY_ALPHA3].map(([alpha3, alpha2]) => [alpha2, alpha3] as const));
+
+/**
+ * The ICAO 9303-3 code of an ISO 3166-1 alpha-2 code (what EU wallet credentials carry), so that a nationality or
+ * issuing country reads the same whichever scheme vouched for it: ICAO's 'D' for Germany, alpha-3 for the others.
+ */
+export function icaoCodeOfAlpha2(alpha2: string): string | undefined {
+  const key = alpha2.trim().toUpperCase();
+  return key === 'DE' ? 'D' : ALPHA3_BY_ALPHA2.get(key);
+}
+
 /** ICAO 9303-3 codes that are not ISO 3166-1 alpha-3, with the names ICAO gives them. */
 export const ICAO_SPECIAL_CODES: Readonly<Record<string, string>> = Object.freeze({
   D: 'Germany',

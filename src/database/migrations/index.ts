@@ -18,6 +18,7 @@ import { UpstreamClientKeys1700000000201 } from './1700000000201-upstream-client
 import { UpstreamIdTokenEncryption1700000000202 } from './1700000000202-upstream-id-token-encryption.js';
 import { MerchantLogos1700000000210 } from './1700000000210-merchant-logos.js';
 import { DocumentFaceTemplate1700000000220 } from './1700000000220-document-face-template.js';
+import { EuWallet1700000000230 } from './1700000000230-eu-wallet.js';
 
 /** Listed explicitly (no globbing): the same list runs on PGlite and PostgreSQL, in order. */
-export const MIGRATIONS = [Foundation1700000000001, Oidc1700000000002, Verifier1700000000003, HashedCredentials1700000000004, SubjectType1700000000005, ProtocolHardening1700000000006, ChipAuthChallenge1700000000007, Ciba1700000000008, CibaRequestSigning1700000000009, PadesSigner1700000000110, SamlMerchants1700000000120, SamlFrontDoor1700000000121, SamlArtifacts1700000000122, PostLogoutRedirectUris1700000000123, MerchantUiLocale1700000000130, EidSchemes1700000000200, UpstreamClientKeys1700000000201, UpstreamIdTokenEncryption1700000000202, MerchantLogos1700000000210, DocumentFaceTemplate1700000000220];
+export const MIGRATIONS = [Foundation1700000000001, Oidc1700000000002, Verifier1700000000003, HashedCredentials1700000000004, SubjectType1700000000005, ProtocolHardening1700000000006, ChipAuthChallenge1700000000007, Ciba1700000000008, CibaRequestSigning1700000000009, PadesSigner1700000000110, SamlMerchants1700000000120, SamlFrontDoor1700000000121, SamlArtifacts1700000000122, PostLogoutRedirectUris1700000000123, MerchantUiLocale1700000000130, EidSchemes1700000000200, UpstreamClientKeys1700000000201, UpstreamIdTokenEncryption1700000000202, MerchantLogos1700000000210, DocumentFaceTemplate1700000000220, EuWallet1700000000230];

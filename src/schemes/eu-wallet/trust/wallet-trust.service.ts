@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { WalletTestAuthoritiesService } from './wallet-test-authorities.service.js';
+
+/** The service's request signer: the key, and the chain every request object carries in `x5c` (signer first). */
+export interface RequestSigner {
+  chain: Uint8Array[];
+  privateKey: KeyObject;
+}
+
+/** Who the scheme trusts for what: PID providers (at substantial and at high) and mDL IACAs, as DER roots. */
+export interface WalletAnchors {
+  pid: Uint8Array[];
+  pidHigh: Uint8Array[];
+  mdl: Uint8Array[];
+}
+
+/**
+ * The scheme's keys and trust lists, read once: in production from the configured files (WALLET_REQUEST_*,
+ * WALLET_*_ANCHORS); in customer-test the configured ones plus the generated test authorities, whose PID provider
+ * is trusted at level high so that a merchant can try acr high. Without a signer the scheme is not offered.
+ */
+@Injectable()
+export class WalletTrustService {
+  private loaded?: Promise<{ signer?: RequestSigner; anchors: WalletAnchors }>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly testAuthorities: WalletTestAuthoritiesService,
+  ) {}
+
+  /** Whether the wallet can be offered at all (a signer, and someone to trust). */
+  get configured(): boolean {
+    const { requestSigner, anchors } = this.config.wallet;
+    return !this.config.isProduction || (Boolean(requestSigner) && anchors.pid.length + anchors.pidHigh.length + anchors.mdl.length > 0);
+  }
+
+  async signer(): Promise<RequestSigner> {
+    const { signer } = await this.load();
+    if (!signer) throw new Error('the wallet scheme has no request signer (WALLET_REQUEST_KEY_FILE)');
+    return signer;
+  }
+
+  async anchors(): Promise<WalletAnchors> {
+    return (await this.load()).anchors;
+  }
+
+  private load() {
+    this.loaded ??= (async () => {
+      const { requestSigner, anchors } = this.config.wallet;
+      const configured: WalletAnchors = { pid: anchors.pid.flatMap(readCertificates), pidHigh: anchors.pidHigh.flatMap(readCertificates), mdl: anchors.mdl.flatMap(readCertificates) };
+      const fromFiles = requestSigner && {
+        chain: readCertificates(requestSigner.chainFile),
+        privateKey: createPrivateKey(readFileSync(requestSigner.keyFile)),
+      };
+      if (this.config.isProduction) return { signer: fromFiles, anchors: configured };
+      const test = await this.testAuthorities.get();
+      return {
+        signer: fromFiles ?? { chain: test.requestSigner.chain, privateKey: test.requestSigner.privateKey },
+        anchors: { pid: configured.pid, pidHigh: [...configured.pidHigh, test.pidProvider.root], mdl: [...configured.mdl, test.iaca.root] },
+      };
+    })();
+    return this.loaded;
+  }
+}
+
+/** The certificates of a PEM or DER file, or of every such file in a folder (as the CSCA store reads them). */
+function readCertificates(path: string): Uint8Array[] {
+  if (statSync(path).isDirectory()) return readdirSync(path).sort().flatMap((name) => readCertificates(join(path, name)));
+  const bytes = readFileSync(path);
+  const text = bytes.toString('latin1');
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) return [new Uint8Array(new X509Certificate(bytes).raw)];
+  return [...text.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)].map((m) => new Uint8Array(new X509Certificate(m[0]).raw));
+}
