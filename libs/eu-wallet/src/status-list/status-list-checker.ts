@@ -1,0 +1,90 @@
+import { WalletCheckError } from '../errors.js';
+import { verifyStatusListToken, type VerifiedStatusList } from './status-list-token.js';
+
+export interface StatusListCheckerOptions {
+  /** Fetches the Status List Token (a compact JWT) at `uri`. The service passes its address-filtered fetch: the library does no network. */
+  fetchStatusList: (uri: string) => Promise<string>;
+  /** DER roots the token's x5c must chain to: the same anchors as the credentials'. */
+  trustAnchors: Uint8Array[];
+  now?: () => Date;
+  /** The longest a list is kept, whatever its ttl says; default 300. */
+  maxCacheSeconds?: number;
+}
+
+interface CachedList {
+  verified: VerifiedStatusList;
+  /** Epoch milliseconds after which the list is fetched again. */
+  until: number;
+}
+
+/** Enough lists for every issuer a service trusts; past it the oldest entry goes. */
+const MAX_CACHED_LISTS = 1000;
+
+/** Token Status List draft, "Status Types": 0x00 VALID, 0x01 INVALID, 0x02 SUSPENDED. Others are not ours to read. */
+const VALID = 0;
+const INVALID = 1;
+const SUSPENDED = 2;
+
+const unknownStatus = (reason: string, cause?: unknown) => new WalletCheckError('revoked', `status could not be established: ${reason}`, { cause });
+
+/**
+ * Checks a Referenced Token's status against its Status List Token (Token Status List draft, "Referenced Token" and
+ * "Validation Rules"). Fails closed: an unreachable list, one that does not verify, an index outside it or a status
+ * value other than VALID, INVALID or SUSPENDED is `revoked` ("status could not be established"). Lists are cached per
+ * uri for their `ttl` ("Caching"), bounded by `maxCacheSeconds` and by `exp`; concurrent checks of one uri share one fetch.
+ */
+export class StatusListChecker {
+  private readonly cache = new Map<string, CachedList>();
+  private readonly inFlight = new Map<string, Promise<CachedList>>();
+  private readonly now: () => Date;
+  private readonly maxCacheSeconds: number;
+
+  constructor(private readonly options: StatusListCheckerOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.maxCacheSeconds = options.maxCacheSeconds ?? 300;
+  }
+
+  async check(ref: { uri: string; idx: number }): Promise<void> {
+    let entry: CachedList;
+    try {
+      entry = await this.list(ref.uri);
+    } catch (cause) {
+      const reason = cause instanceof WalletCheckError ? cause.message : 'the status list could not be fetched';
+      throw unknownStatus(reason, cause);
+    }
+    const { list } = entry.verified;
+    if (!Number.isSafeInteger(ref.idx) || ref.idx < 0 || ref.idx >= list.statusList.length) throw unknownStatus('idx is outside the status list');
+    const status = list.getStatus(ref.idx);
+    if (status === VALID) return;
+    if (status === INVALID) throw new WalletCheckError('revoked', 'the credential is revoked (status INVALID)');
+    if (status === SUSPENDED) throw new WalletCheckError('revoked', 'the credential is suspended (status SUSPENDED)');
+    throw unknownStatus(`status value ${status} is not one this verifier knows`);
+  }
+
+  private list(uri: string): Promise<CachedList> {
+    const cached = this.cache.get(uri);
+    if (cached && cached.until > this.now().getTime()) return Promise.resolve(cached);
+    let pending = this.inFlight.get(uri);
+    if (!pending) {
+      pending = this.load(uri).finally(() => this.inFlight.delete(uri));
+      this.inFlight.set(uri, pending);
+    }
+    return pending;
+  }
+
+  private async load(uri: string): Promise<CachedList> {
+    // A failed fetch propagates as is: check() names it "could not be fetched" and keeps it as the cause.
+    const jwt = await this.options.fetchStatusList(uri);
+    const now = this.now();
+    const verified = verifyStatusListToken(jwt, uri, this.options.trustAnchors, now);
+    // "Caching": keep for ttl (the issuer's hint), never longer than maxCacheSeconds nor past exp.
+    const keepSeconds = Math.min(verified.ttl ?? this.maxCacheSeconds, this.maxCacheSeconds);
+    let until = now.getTime() + keepSeconds * 1000;
+    if (verified.expiresAt !== undefined) until = Math.min(until, verified.expiresAt * 1000);
+    const entry = { verified, until };
+    this.cache.delete(uri);
+    this.cache.set(uri, entry);
+    if (this.cache.size > MAX_CACHED_LISTS) this.cache.delete(this.cache.keys().next().value as string);
+    return entry;
+  }
+}
