@@ -1,7 +1,8 @@
+import { buildDcqlQuery, validateDcqlQuery } from '../../libs/eu-wallet/src/index.js';
 import { walletClaims } from '../../src/schemes/eu-wallet/claims/wallet-claims.js';
 import { wantedCredentials } from '../../src/schemes/eu-wallet/claims/wallet-credentials.js';
 
-const pathsOf = (scopes: string[]) => Object.fromEntries(wantedCredentials(scopes).map((c) => [c.kind, c.paths.map((p) => p.join('/'))]));
+const pathsOf = (scopes: string[]) => Object.fromEntries(wantedCredentials(scopes).map((c) => [c.id, c.claims.map((p) => p.join('/'))]));
 
 describe('what the wallet scheme asks for (data minimisation by scope)', () => {
   it('asks an ageverify18 merchant only for the age statement and the issuing country', () => {
@@ -17,6 +18,15 @@ describe('what the wallet scheme asks for (data minimisation by scope)', () => {
     expect(paths.pid_sd_jwt).toEqual(['issuing_country', 'family_name', 'given_name', 'birthdate', 'nationalities']);
     expect(paths.pid_mdoc).toEqual(['issuing_country', 'nationality', 'family_name', 'given_name', 'birth_date'].map((e) => `eu.europa.ec.eudi.pid.1/${e}`));
     expect(paths.mdl).not.toContain('org.iso.18013.5.1/age_over_21');
+  });
+
+  it('makes a DCQL query that offers the three credentials as alternatives, one of them required', () => {
+    for (const scopes of [['openid'], ['openid', 'ageverify18'], ['openid', 'profile', 'ssn']]) {
+      const query = buildDcqlQuery(wantedCredentials(scopes));
+      expect(() => validateDcqlQuery(query)).not.toThrow();
+      expect(query.credentials.map((c) => c.id)).toEqual(['pid_sd_jwt', 'pid_mdoc', 'mdl']);
+      expect(query.credential_sets).toEqual([expect.objectContaining({ options: [['pid_sd_jwt'], ['pid_mdoc'], ['mdl']] })]);
+    }
   });
 
   it('writes one-digit thresholds as the credentials do: "5" in the PID, age_over_05 in mdocs', () => {
