@@ -1,4 +1,5 @@
 import { verifyMdocPresentation } from '../../libs/eu-wallet/src/index.js';
+import { createDeviceKeys } from '../support/mdoc-holder.js';
 import { MDL, MDL_VALUES, mdocWorld, PID, transcriptFor, type MdocWorld } from '../support/mdoc-fixtures.js';
 
 describe('mdoc presentation (OpenID4VP 1.0, ISO 18013-5): what passes', () => {
@@ -24,6 +25,19 @@ describe('mdoc presentation (OpenID4VP 1.0, ISO 18013-5): what passes', () => {
     const response = await world.present({ mdoc: await world.issue(), elements: ['nationality', 'age_over_18', 'expiry_date', 'issuing_country'] });
     const { elements } = await verify(response);
     expect(elements[PID.namespace]).toEqual({ nationality: ['DE'], age_over_18: true, expiry_date: '2031-01-01', issuing_country: 'UT' });
+  });
+
+  it('returns a tdate (tag 0) as an ISO 8601 string and a byte string as a Uint8Array', async () => {
+    const { elements } = await verify(await world.present({ mdoc: await world.issue(), elements: ['issuance_date', 'portrait'] }));
+    expect(elements[PID.namespace].issuance_date).toBe('2025-01-02T03:04:05.000Z');
+    expect(elements[PID.namespace].portrait).toEqual(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
+  });
+
+  it('accepts a device key on P-384 signing ES384', async () => {
+    const device = createDeviceKeys('P-384');
+    const mdoc = await world.issue({ deviceKey: device.publicJwk });
+    const result = await verify(await world.present({ mdoc, device, alg: 'ES384' }));
+    expect(Object.keys(result.elements[PID.namespace])).toEqual(['family_name', 'given_name', 'birth_date']);
   });
 
   it('accepts an mDL (org.iso.18013.5.1) with nested values, its issuing_country matching the Document Signer', async () => {

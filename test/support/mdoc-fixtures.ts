@@ -15,6 +15,8 @@ export const PID_VALUES = {
   issuing_country: 'UT',
   issuing_authority: 'Test PID Provider',
   expiry_date: fullDate('2031-01-01'),
+  issuance_date: new Date('2025-01-02T03:04:05Z'),
+  portrait: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
 };
 
 export const MDL_VALUES = {

@@ -13,8 +13,8 @@ export interface DeviceKeys {
   publicJwk: JWK;
 }
 
-export function createDeviceKeys(): DeviceKeys {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+export function createDeviceKeys(namedCurve: 'P-256' | 'P-384' = 'P-256'): DeviceKeys {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve });
   return { privateJwk: privateKey.export({ format: 'jwk' }) as JWK, publicJwk: publicKey.export({ format: 'jwk' }) as JWK };
 }
 
@@ -28,6 +28,8 @@ export interface PresentOptions {
   /** The plain SessionTranscript the wallet computes; tag-24-wrapped here as DeviceAuthentication embeds it. */
   transcript: Uint8Array;
   device: DeviceKeys;
+  /** The device signature's algorithm (ES256 unless said). */
+  alg?: 'ES256' | 'ES384';
   /** deviceMac instead of deviceSignature (ISO 18013-5 9.1.3.5), with this reader ephemeral public key (raw bytes). */
   macWithReaderKey?: Uint8Array;
 }
@@ -51,6 +53,6 @@ export async function presentMdoc(options: PresentOptions): Promise<Uint8Array> 
     .usingSessionTranscriptBytes(Buffer.from(sessionTranscriptBytes(options.transcript)));
   const signed = options.macWithReaderKey
     ? builder.authenticateWithMAC(options.device.privateJwk as never, options.macWithReaderKey, 'HS256')
-    : builder.authenticateWithSignature(options.device.privateJwk as never, 'ES256');
+    : builder.authenticateWithSignature(options.device.privateJwk as never, options.alg ?? 'ES256');
   return new Uint8Array((await signed.sign()).encode());
 }
