@@ -36,3 +36,6 @@ export { StatusListChecker, type StatusListCheckerOptions } from './status-list/
 export { issueSdJwtVc, SPECIMEN_PID_CLAIMS, type IssueSdJwtVcOptions } from './specimen/issue-sd-jwt-vc.js';
 export { createStatusList, type CreateStatusListOptions } from './specimen/issue-status-list.js';
 // End of SD-JWT VC and Token Status List.
+export { verifyMdocPresentation, type MdocPresentation, type MdocPresentationInput } from './mdoc/verify-mdoc.js';
+export { MAX_DEVICE_RESPONSE_BYTES } from './mdoc/cbor-guard.js';
+export { issueTestMdoc, fullDate, type TestMdocInput } from './specimen/issue-mdoc.js';
