@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { text } from 'express';
+import { text, urlencoded } from 'express';
 import helmet from 'helmet';
 import { AdminTokensService } from '../admin/admin-tokens.service.js';
 import { AppModule } from '../app.module.js';
@@ -15,6 +15,7 @@ import { createValidationPipe } from '../common/http/validation.js';
 import { accessLogMiddleware } from '../common/logging/access-log.middleware.js';
 import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
 import { requestIdMiddleware } from '../common/logging/request-context.js';
+import { WALLET_PATHS } from '../schemes/eu-wallet/wallet-paths.js';
 import type { AppConfig } from '../config/load-config.js';
 import { type DatabaseHandle, openDatabase } from '../database/data-source-options.js';
 import { pageSiteOf } from '../common/pages/layout.js';
@@ -80,6 +81,8 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   app.use(SAML_PATHS.artifactResolution, text({ type: 'text/xml', limit: MAX_SOAP_REQUEST_BYTES }));
   // The app API's chip files and face frames need megabytes, its other calls little (per path); the rest stays small.
   useJsonBodyParsers(app);
+  // A wallet's encrypted answer holds its presentations (an mdoc with a large portrait, a PID): up to 1 MiB of JWE.
+  app.use(WALLET_PATHS.responses, urlencoded({ limit: '1100kb', extended: false, parameterLimit: 8 }));
   app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
   // Before validation, whose cost grows with the square of an object's keys: bound the parsed body, then its text.
   app.use(refuseUnboundedBody, refuseCharactersInParsedBody);

@@ -18,6 +18,12 @@ export interface WaitingMessages {
   stopped: string;
 }
 
+/**
+ * The hand-off texts of a waiting page, for a scheme whose other device is not the ID app (a wallet): the button
+ * that opens it on this device, what to do with the QR code, and the name of its one step before done.
+ */
+export type WaitingTexts = Pick<WaitingMessages, 'openApp' | 'phoneInstruction' | 'qrInstruction' | 'qrLabel' | 'linkLabel' | 'phone_connected'>;
+
 const en: WaitingMessages = {
   openApp: 'Open the ID app',
   phoneInstruction: 'Verify yourself with the ID app on this phone.',

@@ -39,7 +39,8 @@ const ALPHA3_BY_ALPHA2: ReadonlyMap<string, string> = new Map([...ALPHA2_BY_ALPH
  */
 export function icaoCodeOfAlpha2(alpha2: string): string | undefined {
   const key = alpha2.trim().toUpperCase();
-  return key === 'DE' ? 'D' : ALPHA3_BY_ALPHA2.get(key);
+  // UT: the specimen state of customer-test's wallet credentials, as UTO (Utopia) is of ICAO's specimen documents.
+  return key === 'DE' ? 'D' : key === 'UT' ? 'UTO' : ALPHA3_BY_ALPHA2.get(key);
 }
 
 /** ICAO 9303-3 codes that are not ISO 3166-1 alpha-3, with the names ICAO gives them. */

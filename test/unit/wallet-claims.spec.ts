@@ -15,7 +15,7 @@ describe('what the wallet scheme asks for (data minimisation by scope)', () => {
 
   it('asks a profile merchant for names, birth date and nationality, and no age statement (the birth date answers it)', () => {
     const paths = pathsOf(['openid', 'profile', 'ageverify21']);
-    expect(paths.pid_sd_jwt).toEqual(['issuing_country', 'family_name', 'given_name', 'birthdate', 'nationalities']);
+    expect(paths.pid_sd_jwt).toEqual(['issuing_country', 'family_name', 'given_name', 'birthdate', 'nationalities/']);
     expect(paths.pid_mdoc).toEqual(['issuing_country', 'nationality', 'family_name', 'given_name', 'birth_date'].map((e) => `eu.europa.ec.eudi.pid.1/${e}`));
     expect(paths.mdl).not.toContain('org.iso.18013.5.1/age_over_21');
   });

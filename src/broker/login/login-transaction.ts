@@ -160,6 +160,8 @@ export class LoginTransaction {
             link: step.link,
             statusUrl: step.statusUrl,
             progress: step.progress,
+            texts: step.texts,
+            steps: step.steps,
             refreshUrl: `${this.schemePath(login, scheme)}?progress`,
             continueAction: `${login.pagesPath}/eid/${scheme.id}`,
             cancelAction: `${login.pagesPath}/cancel`,

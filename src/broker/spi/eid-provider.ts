@@ -1,6 +1,7 @@
 import { extensionPoint } from '../../common/discovery/discovered.js';
 import type { UiLocale } from '../../i18n/locales.js';
 import type { Messages } from '../../i18n/messages.js';
+import type { WaitingTexts } from '../../i18n/waiting-messages.js';
 import type { BindingMessage } from './request/binding-message.js';
 
 /**
@@ -61,7 +62,19 @@ export type EidStep =
   | { kind: 'choices'; title: string; intro?: string; choices: EidChoice[] }
   | { kind: 'redirect'; url: string }
   /** Waiting for another device: a QR code and link to it, a status URL the page watches, a continue button. */
-  | { kind: 'waiting'; title: string; instructions: string; qrSvg: string; link: string; statusUrl: string; state: string; progress: ProgressStep }
+  | {
+      kind: 'waiting';
+      title: string;
+      instructions: string;
+      qrSvg: string;
+      link: string;
+      statusUrl: string;
+      state: string;
+      progress: ProgressStep;
+      /** The scheme's own hand-off texts and the steps it reports (default: the ID app's, every step). */
+      texts?: WaitingTexts;
+      steps?: Exclude<ProgressStep, 'waiting' | 'stopped'>[];
+    }
   | { kind: 'identified'; identity: BrokeredIdentity }
   /**
    * `reason` tells the user what happened on a page of ours before the merchant hears of it (a user

@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EuWalletScheme } from './eu-wallet.scheme.js';
+import { WalletEndpointsController } from './exchange/wallet-endpoints.controller.js';
+import { WalletExchangeService } from './exchange/wallet-exchange.service.js';
+import { WalletStatusController } from './exchange/wallet-status.controller.js';
+import { WalletPresentationsService } from './presentation/wallet-presentations.service.js';
+import { WalletStatusLists } from './presentation/wallet-status-lists.js';
 import { WalletTransactionEntity } from './transactions/wallet-transaction.entity.js';
 import { WalletTransactionsService } from './transactions/wallet-transactions.service.js';
 import { WalletTestAuthorityEntity } from './trust/wallet-test-authority.entity.js';
@@ -12,7 +18,8 @@ import { WalletTrustService } from './trust/wallet-trust.service.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([WalletTransactionEntity, WalletTestAuthorityEntity])],
-  providers: [WalletTransactionsService, WalletTestAuthoritiesService, WalletTrustService],
-  exports: [WalletTransactionsService, WalletTrustService],
+  controllers: [WalletEndpointsController, WalletStatusController],
+  providers: [EuWalletScheme, WalletExchangeService, WalletPresentationsService, WalletStatusLists, WalletTransactionsService, WalletTestAuthoritiesService, WalletTrustService],
+  exports: [WalletTestAuthoritiesService],
 })
 export class EuWalletModule {}

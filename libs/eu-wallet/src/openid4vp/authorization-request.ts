@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { createOpenid4vpAuthorizationRequest, type Openid4vpAuthorizationRequest } from '@openid4vc/openid4vp';
+import { setGlobalConfig } from '@openid4vc/utils';
 import { CompactSign, exportJWK, type JWK } from 'jose';
 import { x509HashClientId } from './client-identifier.js';
 import { validateDcqlQuery, type DcqlQuery } from './dcql.js';
@@ -29,7 +30,11 @@ export interface CreateRequestObjectOptions {
   now?: Date;
   /** Lifetime of the request object (exp − iat), default 300 s. */
   lifetimeSeconds?: number;
+  /** Test environments on this machine only: a response_uri on http://127.0.0.1 / localhost / [::1] passes. */
+  allowHttpLoopback?: boolean;
 }
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** `aud` of a request object under static discovery (1.0 §5.8). */
 export const SELF_ISSUED_AUDIENCE = 'https://self-issued.me/v2';
@@ -52,7 +57,9 @@ export async function createRequestObject(options: CreateRequestObjectOptions): 
   checkClientId(options.clientId, options.signer.chain[0]);
   if (!FRESH_VALUE.test(options.nonce)) throw new TypeError('nonce must be 22-256 URL-safe characters');
   if (!FRESH_VALUE.test(options.state)) throw new TypeError('state must be 22-256 URL-safe characters');
-  if (!URL.canParse(options.responseUri) || new URL(options.responseUri).protocol !== 'https:') throw new TypeError('responseUri must be https');
+  const responseUrl = URL.canParse(options.responseUri) ? new URL(options.responseUri) : undefined;
+  const loopbackHttp = options.allowHttpLoopback === true && responseUrl?.protocol === 'http:' && LOOPBACK_HOSTS.has(responseUrl.hostname);
+  if (!responseUrl || (responseUrl.protocol !== 'https:' && !loopbackHttp)) throw new TypeError('responseUri must be https');
   const encKey = checkEncryptionKey(options.responseEncryptionKey);
   const encValues = options.encValues ?? HAIP_ENC;
   if (!HAIP_ENC.every((enc) => encValues.includes(enc)) || !encValues.every((enc) => HAIP_ENC.includes(enc))) {
@@ -79,6 +86,9 @@ export async function createRequestObject(options: CreateRequestObjectOptions): 
     ...(options.walletNonce !== undefined ? { wallet_nonce: options.walletNonce } : {}),
   };
   const iat = Math.floor(now.getTime() / 1000);
+  // The library refuses any http URL unless told otherwise, process-wide; our own check above already allowed only a
+  // loopback response_uri, and only for the caller that asked (a test environment on this machine).
+  setGlobalConfig({ allowInsecureUrls: loopbackHttp });
   const result = await createOpenid4vpAuthorizationRequest({
     authorizationRequestPayload: payload,
     // 0.4.6 does not hand `now` on to the JAR it signs (it uses the clock), so iat and exp are set here, where they

@@ -16,8 +16,8 @@ export type WantedCredential =
       format: 'dc+sd-jwt';
       /** Accepted `vct` values (meta.vct_values, 1.0 Appendix B.3.5). */
       vct: string[];
-      /** Claims path pointers (1.0 §7.1), e.g. `['family_name']`, `['address', 'postal_code']`. */
-      claims: string[][];
+      /** Claims path pointers (1.0 §7.1), e.g. `['family_name']`, `['address', 'postal_code']`, `['nationalities', null]` (every element). */
+      claims: Array<Array<string | number | null>>;
     }
   | {
       id: string;

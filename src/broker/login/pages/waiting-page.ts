@@ -2,7 +2,7 @@ import { html, SafeHtml } from '../../../common/html/escape.js';
 import { PROGRESS_STEPS, type ProgressStep } from '../../spi/eid-provider.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
-import { WAITING_MESSAGES } from '../../../i18n/waiting-messages.js';
+import { WAITING_MESSAGES, type WaitingTexts } from '../../../i18n/waiting-messages.js';
 import type { PageLogo } from '../../../common/pages/page-logo.js';
 import { layout, type PageSite } from '../../../common/pages/layout.js';
 
@@ -19,6 +19,9 @@ export interface WaitingPageModel {
   link: string;
   statusUrl: string;
   progress: ProgressStep;
+  /** A scheme's own hand-off texts (a wallet's), and the steps it reports; default the ID app's, every step. */
+  texts?: WaitingTexts;
+  steps?: Exclude<ProgressStep, 'waiting' | 'stopped'>[];
   /** Where the no-script refresh goes: this page, answered as a press of Continue would be (by GET). */
   refreshUrl: string;
   continueAction: string;
@@ -40,11 +43,14 @@ export const WAITING_SCRIPT = '/its/assets/wait-for-phone.js';
  * phone (the app button shown) starts on the app button and a desktop (the button hidden) on Continue.
  */
 export function waitingPage(m: WaitingPageModel): string {
-  const w = WAITING_MESSAGES[m.locale];
+  const w = { ...WAITING_MESSAGES[m.locale], ...m.texts };
   const reached = PROGRESS_STEPS.indexOf(m.progress as (typeof PROGRESS_STEPS)[number]);
-  const steps = (PROGRESS_STEPS.slice(1) as Exclude<ProgressStep, 'waiting' | 'stopped'>[]).map((step, i) => {
-    const done = i + 1 <= reached;
-    const current = i === reached;
+  const shown = m.steps ?? (PROGRESS_STEPS.slice(1) as Exclude<ProgressStep, 'waiting' | 'stopped'>[]);
+  // Positions in the full order, so that a scheme reporting fewer steps marks them as the script does.
+  const next = shown.find((step) => PROGRESS_STEPS.indexOf(step) > reached);
+  const steps = shown.map((step) => {
+    const done = PROGRESS_STEPS.indexOf(step) <= reached;
+    const current = step === next;
     return html`<li data-for="${step}"${done ? html` class="done"` : ''}${current ? html` aria-current="step"` : ''}>${w[step]} <span class="state">${w.completed}</span></li>`;
   });
   return layout(

@@ -23,7 +23,8 @@ export const mdocAgeElement = (nn: string): string => `age_over_${nn.padStart(2,
 export function wantedCredentials(scopes: readonly string[]): WantedCredential[] {
   const profile = scopes.includes('profile');
   const ages = profile ? [] : ageThresholds(scopes);
-  const sdJwt = [['issuing_country'], ...(profile ? [['family_name'], ['given_name'], ['birthdate'], ['nationalities']] : []), ...ages.map((nn) => ['age_equal_or_over', sdJwtAgeKey(nn)])];
+  // ['nationalities', null]: every element (1.0 §7.1); the array's elements are disclosures of their own.
+  const sdJwt = [['issuing_country'], ...(profile ? [['family_name'], ['given_name'], ['birthdate'], ['nationalities', null]] : []), ...ages.map((nn) => ['age_equal_or_over', sdJwtAgeKey(nn)])];
   const mdocElements = (ns: string, extra: string[]) => [...extra, ...(profile ? ['family_name', 'given_name', 'birth_date'] : []), ...ages.map(mdocAgeElement)].map((e): [string, string] => [ns, e]);
   return [
     { id: 'pid_sd_jwt', format: 'dc+sd-jwt', vct: [PID_SD_JWT_VCT], claims: sdJwt },

@@ -15,6 +15,8 @@ export interface WalletRequestData {
   encryptionKeyId: string;
   dcqlQuery: Record<string, unknown>;
   scopes: string[];
+  /** The merchant's acr_values: acr high is given only when asked for. */
+  acrValues: string[];
   /** The broker's pending-redirect state for the same-device return (GET /its/eid/callback). */
   returnState: string;
 }

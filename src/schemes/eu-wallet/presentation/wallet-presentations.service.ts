@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHmac, X509Certificate } from 'node:crypto';
+import { calculateJwkThumbprint, type JWK } from 'jose';
+import {
+  checkVpTokenAgainstQuery,
+  MDL_DOCTYPE,
+  openId4VpSessionTranscript,
+  PID_MDOC_DOCTYPE,
+  PID_SD_JWT_VCT,
+  verifyMdocPresentation,
+  verifySdJwtVcPresentation,
+  type DcqlQuery,
+} from '../../../../libs/eu-wallet/src/index.js';
+import { WalletCheckError } from '../../../../libs/eu-wallet/src/errors.js';
+import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/spi/acr.js';
+import { documentSubject, transactionSubject } from '../../../broker/spi/subjects/document-subject.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { walletClaims } from '../claims/wallet-claims.js';
+import type { WalletCredentialKind } from '../claims/wallet-credentials.js';
+import type { WalletRequestData, WalletResult } from '../transactions/wallet-transactions.service.js';
+import { WalletTrustService } from '../trust/wallet-trust.service.js';
+import { WalletStatusLists } from './wallet-status-lists.js';
+
+/** What binds an answer to its request, beyond the sealed request data: who we said we were and where to answer. */
+export interface PresentationBinding {
+  clientId: string;
+  responseUri: string;
+  acrValues: string[];
+}
+
+const MDL_NAMESPACE = 'org.iso.18013.5.1';
+const subjectLine = (der: Uint8Array) => new X509Certificate(der).subject.replace(/\n/g, ', ');
+
+/**
+ * Turns a vp_token into the identity a merchant gets: the answer must be one of the query's options (one credential),
+ * the presentation is checked by the library for its format against the anchors of its kind and bound to this
+ * request (nonce and client identifier for SD-JWT VC, the OpenID4VP session transcript for mdocs), its status is
+ * looked up, and its values become the broker's claims. Any refusal is a WalletCheckError.
+ */
+@Injectable()
+export class WalletPresentationsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly trust: WalletTrustService,
+    private readonly statusLists: WalletStatusLists,
+  ) {}
+
+  async verify(request: WalletRequestData, binding: PresentationBinding, vpToken: unknown, now = new Date()): Promise<WalletResult> {
+    const answered = Object.entries(checkVpTokenAgainstQuery(vpToken, request.dcqlQuery as unknown as DcqlQuery));
+    if (answered.length !== 1 || answered[0][1].length !== 1) throw new WalletCheckError('unexpected_credential', 'the answer must be one presentation of one of the offered credentials');
+    const [[id, [presentation]]] = answered;
+    const kind = id as WalletCredentialKind;
+    const anchors = await this.trust.anchors();
+    const pidAnchors = [...anchors.pid, ...anchors.pidHigh];
+    let values: Readonly<Record<string, unknown>>;
+    let issuer: { subject: string; anchorSubject: string };
+    let status: { uri: string; idx: number } | undefined;
+    if (kind === 'pid_sd_jwt') {
+      const r = await verifySdJwtVcPresentation({ presentation, trustAnchors: pidAnchors, acceptedVcts: [PID_SD_JWT_VCT], nonce: request.nonce, audience: binding.clientId, now });
+      ({ claims: values, issuer, status } = r);
+    } else if (kind === 'pid_mdoc' || kind === 'mdl') {
+      const jwkThumbprint = Buffer.from(await calculateJwkThumbprint(request.encryptionKey as JWK, 'sha256'), 'base64url');
+      const sessionTranscript = openId4VpSessionTranscript({ clientId: binding.clientId, nonce: request.nonce, jwkThumbprint, responseUri: binding.responseUri });
+      const docType = kind === 'mdl' ? MDL_DOCTYPE : PID_MDOC_DOCTYPE;
+      const r = await verifyMdocPresentation({ deviceResponse: presentation, sessionTranscript, trustAnchors: kind === 'mdl' ? anchors.mdl : pidAnchors, expectedDocType: docType, now });
+      values = r.elements[kind === 'mdl' ? MDL_NAMESPACE : PID_MDOC_DOCTYPE] ?? {};
+      ({ issuer, status } = r);
+    } else {
+      throw new WalletCheckError('unexpected_credential', 'an answer for a credential that was not asked for');
+    }
+    if (status) await this.statusLists.check(status, kind === 'mdl' ? anchors.mdl : pidAnchors);
+    const { claims, birthDate } = walletClaims(kind, values, request.scopes);
+    // acr high only when asked for and earned: a PID whose provider the operator trusts at level high.
+    const high = kind !== 'mdl' && binding.acrValues.includes(ACR_REQUEST_HIGH) && anchors.pidHigh.some((der) => subjectLine(der) === issuer.anchorSubject);
+    return {
+      subject: this.subjectOf(kind, claims),
+      claims,
+      birthDate,
+      acr: high ? ACR_EIDAS_HIGH : undefined,
+      amr: ['eudi_wallet', 'pop'],
+      credential: kind,
+      issuer: issuer.subject,
+      verifiedAt: now.toISOString(),
+    };
+  }
+
+  /**
+   * `sub`: an mDL's issuing country and document number (as the document verifier's documents); a PID's issuing
+   * country, names and birth date when the merchant asked for them (profile). Without them the merchant asked for
+   * nothing that identifies a person, and gets a one-time subject: the wallet was not asked for one either.
+   */
+  private subjectOf(kind: WalletCredentialKind, claims: Record<string, unknown>): string {
+    const secret = this.config.subjectSecret;
+    if (kind === 'mdl' && typeof claims.issuing_country === 'string' && typeof claims.document_number === 'string')
+      return documentSubject(secret, 'eu-wallet-mdl', claims.issuing_country, claims.document_number);
+    const person = [claims.issuing_country, claims.family_name, claims.given_name, claims.birthdate];
+    if (kind !== 'mdl' && person.every((part) => typeof part === 'string'))
+      return createHmac('sha256', secret).update(`eu-wallet-pid:${JSON.stringify(person)}`).digest('base64url').slice(0, 32);
+    return transactionSubject();
+  }
+}

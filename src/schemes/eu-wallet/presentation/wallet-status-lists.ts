@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { StatusListChecker } from '../../../../libs/eu-wallet/src/index.js';
+import { WalletCheckError } from '../../../../libs/eu-wallet/src/errors.js';
+import { outboundGet } from '../../../common/outbound/outbound-fetch.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+
+/** A status list token is a JWT over a compressed bit array: a million credentials at 1 bit are 125 KB before compression. */
+const MAX_STATUS_LIST_BYTES = 1024 * 1024;
+const TIMEOUT_MS = 5000;
+
+/**
+ * Token Status Lists, fetched through the address-checking agent (private and reserved addresses refused at connect
+ * time; loopback only in customer-test), https only in production, one checker (and so one cache) per trust list.
+ */
+@Injectable()
+export class WalletStatusLists {
+  private readonly checkers = new Map<string, StatusListChecker>();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async check(ref: { uri: string; idx: number }, trustAnchors: Uint8Array[]): Promise<void> {
+    const key = trustAnchors.map((a) => createHash('sha256').update(a).digest('base64')).join(',');
+    let checker = this.checkers.get(key);
+    if (!checker) {
+      checker = new StatusListChecker({ fetchStatusList: (uri) => this.fetch(uri), trustAnchors, maxCacheSeconds: this.config.wallet.statusListMaxCacheSeconds });
+      this.checkers.set(key, checker);
+    }
+    await checker.check(ref);
+  }
+
+  private async fetch(uri: string): Promise<string> {
+    const url = URL.canParse(uri) ? new URL(uri) : undefined;
+    const allowed = url && (url.protocol === 'https:' || (!this.config.isProduction && url.protocol === 'http:'));
+    if (!url || !allowed) throw new WalletCheckError('revoked', 'the status list address is not an https URL');
+    const res = await outboundGet(url, { allowLoopback: !this.config.isProduction }, { maxBytes: MAX_STATUS_LIST_BYTES, timeoutMs: TIMEOUT_MS, accept: 'application/statuslist+jwt' });
+    if (res.status !== 200) throw new WalletCheckError('revoked', `the status list answered ${res.status}`);
+    return res.body.toString('utf8');
+  }
+}
