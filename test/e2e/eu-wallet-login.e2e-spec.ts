@@ -1,18 +1,7 @@
-import * as client from 'openid-client';
-import { authorizationRequest, type PkceRequest } from '../support/oidc-flow.js';
-import { TestBrowser, type Page } from '../support/test-browser.js';
+import { redeem as redeemAt, startWalletLogin, walletLinks } from '../support/wallet/wallet-login.js';
+import type { Page } from '../support/test-browser.js';
+import type { PkceRequest } from '../support/oidc-flow.js';
 import { walletWorld, type WalletWorld } from '../support/wallet/wallet-world.js';
-
-/** The wallet links of the waiting page: the "Open wallet" button's (same device) and the QR code's (another device). */
-function walletLinks(page: Page): { sameDevice: string; crossDevice: string } {
-  const href = /<a href="([^"]+)" data-action="open-app"/.exec(page.html)?.[1].replace(/&amp;/g, '&');
-  if (!href) throw new Error(`no wallet link on ${page.url}:\n${page.html.slice(0, 2000)}`);
-  const url = new URL(href);
-  const requestUri = new URL(url.searchParams.get('request_uri')!);
-  requestUri.searchParams.set('flow', 'cross_device');
-  url.searchParams.set('request_uri', requestUri.toString());
-  return { sameDevice: href, crossDevice: `openid4vp://?${url.searchParams.toString()}` };
-}
 
 describe('EU wallet scheme: a merchant logs in with openid-client through the wallet', () => {
   let w: WalletWorld;
@@ -22,18 +11,8 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
   }, 120_000);
   afterAll(() => w?.close());
 
-  async function startLogin(scope: string): Promise<{ browser: TestBrowser; page: Page; request: PkceRequest }> {
-    const request = await authorizationRequest(w.merchant, { scope });
-    const browser = new TestBrowser(w.t.baseUrl);
-    let page = await browser.follow(await browser.get(request.url.toString()));
-    if (page.html.includes('data-eid="eu-wallet"')) page = await browser.submit(page, 'eid', 'eu-wallet');
-    return { browser, page, request };
-  }
-
-  const redeem = (done: Page, request: PkceRequest) => {
-    if (!done.location) throw new Error(`expected a redirect to the merchant, got ${done.status}: ${done.html.slice(0, 1500)}`);
-    return client.authorizationCodeGrant(w.merchant, new URL(done.location), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
-  };
+  const startLogin = (scope: string) => startWalletLogin(w, scope);
+  const redeem = (done: Page, request: PkceRequest) => redeemAt(w, done, request);
 
   it('same device, PID as SD-JWT VC: the wallet sends the browser back with a response_code; the merchant gets its profile claims', async () => {
     const { browser, page, request } = await startLogin('openid profile');

@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as client from 'openid-client';
 import { VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
@@ -72,15 +71,16 @@ describe('verifier face step limits', () => {
     const stamped = frames.map((f) => ({ ...f, capturedAt: new Date() }));
     for (const i of [0, 2]) expect(Buffer.from(frames[i].image).toString('base64').length).toBeLessThan(2_000_000);
     let outcome: Awaited<ReturnType<VerifierClient['uploadFace']>> | undefined;
-    // The app runs in this process: its event loop is this one. Decoding a 12 MP JPEG takes 1.5-2.5 s (measured
-    // under load); in the worker pool the loop never stalls for that long.
-    const stalls = monitorEventLoopDelay({ resolution: 10 });
-    stalls.enable();
+    // The app runs in this process, on this thread. Decoding one 12 MP JPEG takes 1.5-2.5 s of CPU; in the worker pool
+    // it costs this thread nothing. This thread's own CPU time is read (not the event loop's wall-clock delay, which
+    // a loaded machine stretches by not scheduling the process: two CI runs read 1.2 and 2.5 s of "stall" so).
+    const mainThread = process.threadCpuUsage();
     const growth = await peakRssGrowth(async () => {
       outcome = await sdk.uploadFace(challenge.challenge_id, stamped);
     });
-    stalls.disable();
-    expect(stalls.max / 1e6).toBeLessThan(600);
+    const used = process.threadCpuUsage(mainThread);
+    // About 260 ms here (the body's parse, the session's queries, the client's own JSON).
+    expect((used.user + used.system) / 1000).toBeLessThan(1000);
     expect(outcome).toMatchObject({ state: 'completed', authentication_result: 'pass' });
     // Server-Timing names each phase of the face step and the worker threads' time per sub-step (bench:verify reads them).
     const names = (timing ?? '').split(',').map((m) => m.trim().split(';')[0]);

@@ -45,6 +45,8 @@ export interface AnswerOptions {
   tamper?: (vpToken: Record<string, string[]>, request: WalletView) => Record<string, unknown>;
   /** Send this form instead of the encrypted answer (attacks). */
   form?: (encrypted: string, request: WalletView) => Record<string, string>;
+  /** Bind the presentation to another request than the one read (attacks): its nonce, client_id or response_uri. */
+  bindTo?: { nonce?: string; clientId?: string; responseUri?: string };
 }
 
 export const newDeviceKey = () => {
@@ -78,7 +80,7 @@ export class TestWallet {
   /** Reads the request, presents what it asks of one held credential, and posts the encrypted answer. */
   async answer(link: string, options: AnswerOptions = {}): Promise<WalletAnswer> {
     const request = await this.read(link);
-    const vpToken = await this.presentations(request, options.use);
+    const vpToken = await this.presentations(request, options.use, options.bindTo);
     const payload = { vp_token: options.tamper ? options.tamper(vpToken, request) : vpToken, state: request.claims.state };
     const encrypted = await walletEncrypts(request, payload);
     return this.post(request, options.form ? options.form(encrypted, request) : { response: encrypted });
@@ -89,7 +91,9 @@ export class TestWallet {
     return { status: res.status, body: (await res.json()) as Record<string, unknown>, request };
   }
 
-  async presentations(request: WalletView, use?: string): Promise<Record<string, string[]>> {
+  async presentations(request: WalletView, use?: string, bindTo: AnswerOptions['bindTo'] = {}): Promise<Record<string, string[]>> {
+    const nonce = bindTo.nonce ?? request.claims.nonce;
+    const clientId = bindTo.clientId ?? request.claims.client_id;
     const asked = request.claims.dcql_query.credentials as DcqlCredential[];
     const query = asked.find((c) => (use ? c.id === use : this.held.some((h) => h.kind === c.id)));
     const held = this.held.find((h) => h.kind === query?.id);
@@ -97,13 +101,13 @@ export class TestWallet {
     const paths = (query.claims ?? []).map((c) => c.path);
     if (held.kind === 'pid_sd_jwt') {
       const jsonPaths = paths.flatMap((p) => sdJwtPaths(held.credential, p));
-      return { [query.id]: [await present(held.credential, { paths: jsonPaths, holderKey: held.holderKey, nonce: request.claims.nonce, aud: request.claims.client_id })] };
+      return { [query.id]: [await present(held.credential, { paths: jsonPaths, holderKey: held.holderKey, nonce, aud: clientId })] };
     }
     const transcript = await holderSessionTranscript({
-      clientId: request.claims.client_id,
-      nonce: request.claims.nonce,
+      clientId,
+      nonce,
       encryptionJwk: request.claims.client_metadata.jwks.keys[0],
-      responseUri: request.claims.response_uri,
+      responseUri: bindTo.responseUri ?? request.claims.response_uri,
     });
     const docType = query.meta.doctype_value!;
     const elements = paths.map(([ns, element]) => [ns, element] as [string, string]);

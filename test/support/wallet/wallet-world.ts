@@ -1,7 +1,7 @@
 /**
  * A running service with the EU wallet scheme, a merchant that uses it, and a test wallet holding credentials issued
  * by customer-test's wallet PKI: a PID as SD-JWT VC (with a status list entry), a PID as mdoc and an mDL. The status
- * list is served by this test on loopback (customer-test fetches loopback), and can be changed (revocation).
+ * list is served by this test on loopback (customer-test fetches loopback), with a revoked and a suspended entry.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,18 +19,18 @@ export interface WalletWorld {
   merchant: client.Configuration;
   wallet: TestWallet;
   authorities: WalletTestAuthorities;
-  /** The SD-JWT VC PID's status (index 0 of the served list): 0 valid, 1 revoked, 2 suspended. */
-  setPidStatus(value: number): void;
+  /** The served status list (2 bits a status): index 0 valid (the held PID's), 1 revoked, 2 suspended. */
+  statusUri: string;
   close(): Promise<void>;
 }
 
 export async function walletWorld(scope = 'openid profile ageverify18 ageverify21'): Promise<WalletWorld> {
   const t = await startTestApp({ env: { LOG_LEVEL: process.env.WALLET_DEBUG ? 'error' : 'silent' } });
   const authorities = await t.app.get(WalletTestAuthoritiesService).get();
-  let statuses = [0, 0, 0, 0, 0, 0, 0, 0];
+  const statuses = [0, 1, 2, 0, 0, 0, 0, 0];
   const server: Server = createServer((_req, res) => {
     const uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/status/1`;
-    res.writeHead(200, { 'content-type': 'application/statuslist+jwt' }).end(createStatusList({ signer: authorities.pidProvider, uri, bits: 1, values: statuses, ttl: 1 }));
+    res.writeHead(200, { 'content-type': 'application/statuslist+jwt' }).end(createStatusList({ signer: authorities.pidProvider, uri, bits: 2, values: statuses, ttl: 1 }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const statusUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/status/1`;
@@ -63,7 +63,7 @@ export async function walletWorld(scope = 'openid profile ageverify18 ageverify2
     merchant,
     wallet,
     authorities,
-    setPidStatus: (value) => (statuses = [value, ...statuses.slice(1)]),
+    statusUri,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       await t.close();
