@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource, In, LessThanOrEqual, MoreThan, Repository } from 'typeorm';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { ExclusiveJobs } from '../../../database/exclusive-jobs.js';
 import type { WalletCheckCode } from '../../../../libs/eu-wallet/src/errors.js';
 import { WalletTransactionEntity } from './wallet-transaction.entity.js';
 
@@ -35,6 +36,8 @@ export interface WalletResult {
 }
 
 const OPEN: WalletTransactionEntity['status'][] = ['created', 'request_fetched'];
+/** Expired transactions (their sealed keys and any identity not taken) are deleted within this long of expiring. */
+const PURGE_MS = 10 * 60 * 1000;
 const hashOf = (code: string) => createHash('sha256').update(code).digest();
 const requestContext = (id: string) => `wallet-request:${id}`;
 const resultContext = (id: string) => `wallet-result:${id}`;
@@ -44,15 +47,20 @@ const resultContext = (id: string) => `wallet-result:${id}`;
  * once exactly one is taken (a second gets `replayed`), and the identity is handed to the browser once.
  */
 @Injectable()
-export class WalletTransactionsService {
+export class WalletTransactionsService implements OnModuleInit {
   private readonly repo: Repository<WalletTransactionEntity>;
 
   constructor(
     dataSource: DataSource,
     private readonly secretBox: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: ExclusiveJobs,
   ) {
     this.repo = dataSource.getRepository(WalletTransactionEntity);
+  }
+
+  onModuleInit(): void {
+    this.jobs.schedule('wallet-transaction-purge', PURGE_MS, () => this.purgeExpired());
   }
 
   async create(interactionUid: string, clientId: string, request: WalletRequestData, now = new Date()): Promise<WalletTransactionEntity> {
