@@ -47,7 +47,8 @@ export class AppModule {
         VerifierModule,
         ...(config.isProduction ? [] : [TestEidModule]),
         UpstreamOidcModule,
-        EuWalletModule,
+        // Production offers the wallet only with a request signer and a trust anchor (WALLET_*).
+        ...(config.wallet.offered ? [EuWalletModule] : []),
         OidcModule,
         CibaModule,
         SamlModule,

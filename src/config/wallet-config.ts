@@ -53,6 +53,8 @@ export const WALLET_VARIABLE_NAMES = [
 ] as const satisfies readonly (keyof WalletEnvironmentVariables)[];
 
 export interface WalletConfig {
+  /** Whether the scheme is offered: always in customer-test; in production with a request signer and an anchor. */
+  offered: boolean;
   /** Unset: customer-test uses its generated signer; production has no wallet scheme. */
   requestSigner?: { keyFile: string; chainFile: string };
   clientIdPrefix: 'x509_hash' | 'x509_san_dns';
@@ -80,6 +82,7 @@ export function loadWalletConfig(env: Record<string, string | undefined>, isProd
     problems.push('WALLET_REQUEST_KEY_FILE and WALLET_PID_ANCHORS / WALLET_PID_ANCHORS_HIGH / WALLET_MDL_ANCHORS: production offers the wallet with a request signer and at least one trust anchor, or neither');
   if (problems.length) throw new ConfigError(problems);
   return {
+    offered: !isProduction || (Boolean(keyFile) && anyAnchor),
     requestSigner: keyFile && chainFile ? { keyFile: resolve(keyFile), chainFile: resolve(chainFile) } : undefined,
     clientIdPrefix: vars.WALLET_CLIENT_ID_PREFIX,
     anchors,

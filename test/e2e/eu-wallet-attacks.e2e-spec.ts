@@ -5,7 +5,7 @@ import { mulberry32 } from '../support/seeded-random.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { walletEncrypts } from '../eu-wallet/support/jose-wallet.js';
 import { merchantError, redeem, startWalletLogin, walletLinks } from '../support/wallet/wallet-login.js';
-import { TestWallet } from '../support/wallet/test-wallet.js';
+import { TestWallet } from '../../scripts/test-wallet/wallet.js';
 import { walletWorld, type WalletWorld } from '../support/wallet/wallet-world.js';
 
 /**

@@ -14,46 +14,78 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
   const startLogin = (scope: string) => startWalletLogin(w, scope);
   const redeem = (done: Page, request: PkceRequest) => redeemAt(w, done, request);
 
-  it('same device, PID as SD-JWT VC: the wallet sends the browser back with a response_code; the merchant gets its profile claims', async () => {
-    const { browser, page, request } = await startLogin('openid profile');
-    expect(page.html).toContain('Open wallet');
-    const answer = await w.wallet.answer(walletLinks(page).sameDevice, { use: 'pid_sd_jwt' });
-    expect(answer.status).toBe(200);
-    // Only what profile needs was asked: no age statement, no address.
-    const asked = (answer.request.claims.dcql_query.credentials as { id: string; claims: { path: unknown[] }[] }[]).find((c) => c.id === 'pid_sd_jwt')!;
-    expect(asked.claims.map((c) => c.path)).toEqual([['issuing_country'], ['family_name'], ['given_name'], ['birthdate'], ['nationalities', null]]);
-    const redirect = answer.body.redirect_uri as string;
-    expect(redirect).toMatch(/\/its\/eid\/callback\?state=.+&response_code=/);
-    const tokens = await redeem(await browser.follow(await browser.get(redirect)), request);
-    const claims = tokens.claims()!;
-    expect(claims).toMatchObject({ given_name: 'Erika', family_name: 'Mustermann', birthdate: '26.01.1984', nationality: 'D', amr: ['eudi_wallet', 'pop'] });
-    expect(claims).not.toHaveProperty('address');
-  });
+  /** The claims of the ID token beyond the protocol's own: what the merchant learns of the person. */
+  const PROTOCOL = new Set(['iss', 'sub', 'aud', 'exp', 'iat', 'nonce', 'auth_time', 'amr', 'acr', 'azp', 'at_hash', 'c_hash', 'sid', 'eid_issuer', 'eid_scheme']);
+  const personal = (claims: Record<string, unknown>) => Object.fromEntries(Object.entries(claims).filter(([name]) => !PROTOCOL.has(name)));
 
-  it('another device, PID as mdoc: an ageverify18 merchant gets age_over_18 and no name or birth date', async () => {
-    const { browser, page, request } = await startLogin('openid ageverify18');
-    const answer = await w.wallet.answer(walletLinks(page).crossDevice, { use: 'pid_mdoc' });
-    expect([answer.status, answer.body]).toEqual([200, {}]);
-    const asked = (answer.request.claims.dcql_query.credentials as { id: string; claims: { path: string[] }[] }[]).find((c) => c.id === 'pid_mdoc')!;
-    expect(asked.claims.map((c) => c.path[1])).toEqual(['issuing_country', 'age_over_18']);
-    // The page's script presses Continue when the status route says done.
-    const status = await (await fetch(`${w.t.baseUrl}${/data-status-url="([^"]+)"/.exec(page.html)![1]}`)).json();
-    expect(status).toMatchObject({ step: 'done', done: true });
-    const tokens = await redeem(await browser.submit(page, 'action', 'continue'), request);
-    const claims = tokens.claims()!;
-    expect(claims.age_over_18).toBe(true);
-    for (const name of ['given_name', 'family_name', 'birthdate', 'nationality']) expect(claims).not.toHaveProperty(name);
-  });
+  const PID_PROFILE = { family_name: 'Mustermann', primary_identifier: 'Mustermann', given_name: 'Erika', secondary_identifier: 'Erika', name: 'Erika Mustermann', document_type: 'EU_PID' };
+  /** What `openid profile` releases for each credential of the test wallet (spec 2.1 names), and nothing else. */
+  const EXPECTED: Record<string, Record<string, unknown>> = {
+    pid_sd_jwt: { ...PID_PROFILE, birthdate: '26.01.1984', nationality: 'D', interpreted_nationality: 'Germany', issuing_country: 'AUT', interpreted_issuing_country: 'Austria' },
+    pid_mdoc: { ...PID_PROFILE, birthdate: '12.08.1964', nationality: 'D', interpreted_nationality: 'Germany', issuing_country: 'D', interpreted_issuing_country: 'Germany' },
+    mdl: { family_name: 'Svensson', primary_identifier: 'Svensson', given_name: 'Anna', secondary_identifier: 'Anna', name: 'Anna Svensson', document_type: 'DRIVERS_LICENSE', birthdate: '03.02.1990', issuing_country: 'UTO', document_number: 'UT1234567' },
+  };
 
-  it('another device, the mobile driving licence: the subject is the licence, stable across logins', async () => {
-    const subs: string[] = [];
-    for (let i = 0; i < 2; i++) {
+  for (const use of ['pid_sd_jwt', 'pid_mdoc', 'mdl']) {
+    it(`same device, ${use}: the wallet sends the browser back with a response_code; the merchant gets exactly its profile claims`, async () => {
       const { browser, page, request } = await startLogin('openid profile');
-      expect((await w.wallet.answer(walletLinks(page).crossDevice, { use: 'mdl' })).body).toEqual({});
-      const tokens = await redeem(await browser.submit(page, 'action', 'continue'), request);
-      expect(tokens.claims()).toMatchObject({ given_name: 'Anna', family_name: 'Svensson', birthdate: '03.02.1990', issuing_country: 'UTO', document_number: 'UT1234567' });
-      subs.push(tokens.claims()!.sub);
+      expect(page.html).toContain('Open wallet');
+      const answer = await w.wallet.answer(walletLinks(page).sameDevice, { use });
+      expect(answer.status).toBe(200);
+      const redirect = answer.body.redirect_uri as string;
+      expect(redirect).toMatch(/\/its\/eid\/callback\?state=.+&response_code=/);
+      const claims = (await redeem(await browser.follow(await browser.get(redirect)), request)).claims()!;
+      expect(personal(claims)).toEqual(EXPECTED[use]);
+      expect(claims.amr).toEqual(['eudi_wallet', 'pop']);
+    });
+
+    it(`another device, ${use}: the page's Continue takes the answer; the same claims`, async () => {
+      const { browser, page, request } = await startLogin('openid profile');
+      const answer = await w.wallet.answer(walletLinks(page).crossDevice, { use });
+      expect([answer.status, answer.body]).toEqual([200, {}]);
+      // The page's script presses Continue when the status route says done.
+      const status = await (await fetch(`${w.t.baseUrl}${/data-status-url="([^"]+)"/.exec(page.html)![1]}`)).json();
+      expect(status).toMatchObject({ step: 'done', done: true });
+      expect(personal((await redeem(await browser.submit(page, 'action', 'continue'), request)).claims()!)).toEqual(EXPECTED[use]);
+    });
+  }
+
+  it('asks a profile merchant for names, birth date, nationality and issuing country; the array of nationalities whole', async () => {
+    const { page } = await startLogin('openid profile');
+    const request = await w.wallet.read(walletLinks(page).crossDevice);
+    const asked = (request.claims.dcql_query.credentials as { id: string; claims: { path: unknown[] }[] }[]).find((c) => c.id === 'pid_sd_jwt')!;
+    expect(asked.claims.map((c) => c.path)).toEqual([['issuing_country'], ['family_name'], ['given_name'], ['birthdate'], ['nationalities', null]]);
+  });
+
+  it('an ageverify18 merchant gets age_over_18 and no name or birth date (the wallet is asked for nothing else)', async () => {
+    for (const use of ['pid_sd_jwt', 'pid_mdoc', 'mdl']) {
+      const { browser, page, request } = await startLogin('openid ageverify18');
+      const answer = await w.wallet.answer(walletLinks(page).crossDevice, { use });
+      const asked = (answer.request.claims.dcql_query.credentials as { id: string; claims: { path: unknown[] }[] }[]).find((c) => c.id === use)!;
+      expect(asked.claims.map((c) => c.path.at(-1))).toEqual(use === 'pid_sd_jwt' ? ['issuing_country', '18'] : use === 'mdl' ? ['issuing_country', 'document_number', 'age_over_18'] : ['issuing_country', 'age_over_18']);
+      const claims = personal((await redeem(await browser.submit(page, 'action', 'continue'), request)).claims()!);
+      expect([use, claims.age_over_18]).toEqual([use, true]);
+      for (const name of ['given_name', 'family_name', 'birthdate', 'nationality', 'primary_identifier']) expect(claims).not.toHaveProperty(name);
     }
-    expect(subs[0]).toBe(subs[1]);
+  });
+
+  it('acr eIDAS high for a PID from a provider trusted at high, when asked; never for the mDL', async () => {
+    for (const [use, acr] of [['pid_sd_jwt', 'urn:svc:cert:eidas:high'], ['pid_mdoc', 'urn:svc:cert:eidas:high'], ['mdl', undefined]] as const) {
+      const { browser, page, request } = await startWalletLogin(w, 'openid', { acr_values: 'urn:svc:acrp:level:high' });
+      expect((await w.wallet.answer(walletLinks(page).crossDevice, { use })).status).toBe(200);
+      const claims = (await redeem(await browser.submit(page, 'action', 'continue'), request)).claims()!;
+      expect([use, claims.acr]).toEqual([use, acr]);
+    }
+  });
+
+  it('the mobile driving licence: the subject is the licence, stable across logins; a PID without profile: one-time', async () => {
+    const subs: Record<string, string[]> = { mdl: [], pid_sd_jwt: [] };
+    for (const [use, scope] of [['mdl', 'openid'], ['mdl', 'openid'], ['pid_sd_jwt', 'openid ageverify18'], ['pid_sd_jwt', 'openid ageverify18']] as const) {
+      const { browser, page, request } = await startLogin(scope);
+      expect((await w.wallet.answer(walletLinks(page).crossDevice, { use })).status).toBe(200);
+      subs[use].push((await redeem(await browser.submit(page, 'action', 'continue'), request)).claims()!.sub);
+    }
+    expect(subs.mdl[0]).toBe(subs.mdl[1]);
+    expect(subs.pid_sd_jwt[0]).not.toBe(subs.pid_sd_jwt[1]);
   });
 });

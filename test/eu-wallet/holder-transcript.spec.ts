@@ -1,4 +1,4 @@
-import { holderSessionTranscript, taggedTranscript } from '../support/wallet/holder-transcript.js';
+import { holderSessionTranscript, taggedTranscript } from '../../scripts/test-wallet/holder-transcript.js';
 
 /** The test wallet's own transcript (on @auth0/mdl's CBOR) against OpenID4VP 1.0 Appendix B.2.6.1's example bytes. */
 describe("the test wallet's OpenID4VP 1.0 session transcript", () => {

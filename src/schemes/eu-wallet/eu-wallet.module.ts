@@ -6,6 +6,8 @@ import { WalletExchangeService } from './exchange/wallet-exchange.service.js';
 import { WalletStatusController } from './exchange/wallet-status.controller.js';
 import { WalletPresentationsService } from './presentation/wallet-presentations.service.js';
 import { WalletStatusLists } from './presentation/wallet-status-lists.js';
+import { WalletTestCredentialsController } from './test-credentials/test-credentials.controller.js';
+import { WalletTestCredentialsService } from './test-credentials/test-credentials.service.js';
 import { WalletTransactionEntity } from './transactions/wallet-transaction.entity.js';
 import { WalletTransactionsService } from './transactions/wallet-transactions.service.js';
 import { WalletTestAuthorityEntity } from './trust/wallet-test-authority.entity.js';
@@ -18,8 +20,8 @@ import { WalletTrustService } from './trust/wallet-trust.service.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([WalletTransactionEntity, WalletTestAuthorityEntity])],
-  controllers: [WalletEndpointsController, WalletStatusController],
-  providers: [EuWalletScheme, WalletExchangeService, WalletPresentationsService, WalletStatusLists, WalletTransactionsService, WalletTestAuthoritiesService, WalletTrustService],
+  controllers: [WalletEndpointsController, WalletStatusController, WalletTestCredentialsController],
+  providers: [WalletTestCredentialsService, EuWalletScheme, WalletExchangeService, WalletPresentationsService, WalletStatusLists, WalletTransactionsService, WalletTestAuthoritiesService, WalletTrustService],
   exports: [WalletTestAuthoritiesService],
 })
 export class EuWalletModule {}

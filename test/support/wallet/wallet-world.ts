@@ -12,7 +12,7 @@ import { WalletTestAuthoritiesService, type WalletTestAuthorities } from '../../
 import { adminClient } from '../admin-client.js';
 import { discover, REDIRECT_URI } from '../oidc-flow.js';
 import { startTestApp, type TestApp } from '../test-app.js';
-import { newDeviceKey, TestWallet } from './test-wallet.js';
+import { newHolderKey, TestWallet } from '../../../scripts/test-wallet/wallet.js';
 
 export interface WalletWorld {
   t: TestApp;
@@ -36,8 +36,8 @@ export async function walletWorld(scope = 'openid profile ageverify18 ageverify2
   const statusUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/status/1`;
 
   const holder = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const pidKey = newDeviceKey();
-  const mdlKey = newDeviceKey();
+  const pidKey = newHolderKey();
+  const mdlKey = newHolderKey();
   const pidSdJwt = await issueSdJwtVc({ signer: authorities.pidProvider, holderKey: holder.publicKey, claims: { ...SPECIMEN_PID_CLAIMS, issuing_country: 'AT' }, status: { uri: statusUri, idx: 0 } });
   const pidMdoc = await issueTestMdoc({
     docType: 'eu.europa.ec.eudi.pid.1',

@@ -21,7 +21,7 @@ export interface WalletAnchors {
 /**
  * The scheme's keys and trust lists, read once: in production from the configured files (WALLET_REQUEST_*,
  * WALLET_*_ANCHORS); in customer-test the configured ones plus the generated test authorities, whose PID provider
- * is trusted at level high so that a merchant can try acr high. Without a signer the scheme is not offered.
+ * is trusted at level high so that a merchant can try acr high. Without a signer the module is not loaded (AppModule).
  */
 @Injectable()
 export class WalletTrustService {
@@ -31,12 +31,6 @@ export class WalletTrustService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly testAuthorities: WalletTestAuthoritiesService,
   ) {}
-
-  /** Whether the wallet can be offered at all (a signer, and someone to trust). */
-  get configured(): boolean {
-    const { requestSigner, anchors } = this.config.wallet;
-    return !this.config.isProduction || (Boolean(requestSigner) && anchors.pid.length + anchors.pidHigh.length + anchors.mdl.length > 0);
-  }
 
   async signer(): Promise<RequestSigner> {
     const { signer } = await this.load();

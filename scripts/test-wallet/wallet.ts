@@ -1,0 +1,109 @@
+/**
+ * A test wallet for the EU wallet scheme, of holder-side code only: jose for the request object, the JWE and the
+ * key-binding JWT, @meeco/sd-jwt to choose disclosures, @auth0/mdl for mdoc presentations, and its own session
+ * transcript. It holds a PID as SD-JWT VC, a PID as mdoc and an mDL, takes the wallet link the broker page shows
+ * (or its QR code's), and answers with only the claims the DCQL query asks for. Nothing here imports the verifier.
+ */
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { JWK } from 'jose';
+import { encryptResponse } from './encrypt-response.js';
+import { presentMdoc } from './mdoc-presentation.js';
+import { readRequestObject, type RequestView } from './request-object.js';
+import { presentSdJwt } from './sd-jwt-presentation.js';
+
+export type HeldCredential = { kind: 'pid_sd_jwt'; credential: string; holderKey: KeyObject } | { kind: 'pid_mdoc' | 'mdl'; mdoc: Uint8Array; deviceKey: JWK };
+
+export interface DcqlCredential {
+  id: string;
+  format: string;
+  meta: { doctype_value?: string; vct_values?: string[] };
+  claims?: { path: (string | number | null)[] }[];
+}
+
+export interface WalletAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  /** What the wallet asked and saw, for tests that check the request itself. */
+  request: RequestView;
+}
+
+export interface AnswerOptions {
+  /** Which held credential answers (its DCQL id); default: the first the query offers that the wallet holds. */
+  use?: string;
+  /** Send this form instead of the encrypted answer (attacks). */
+  form?: (encrypted: string, request: RequestView) => Record<string, string>;
+  /** Bind the presentation to another request than the one read (attacks): its nonce, client_id or response_uri. */
+  bindTo?: { nonce?: string; clientId?: string; responseUri?: string };
+}
+
+/** A new P-256 key for a credential: the private key, and the public JWK an issuer binds. */
+export const newHolderKey = () => {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const { kty, crv, x, y } = privateKey.export({ format: 'jwk' });
+  return { privateKey, publicJwk: { kty, crv, x, y } as JWK };
+};
+
+export class TestWallet {
+  constructor(
+    /** The root the wallet trusts for request signers (customer-test's relying party CA). */
+    private readonly requestSignerRoot: Uint8Array,
+    readonly held: HeldCredential[],
+  ) {}
+
+  /** Takes a wallet link (`openid4vp://?client_id=…&request_uri=…&request_uri_method=post`), fetches and reads the request. */
+  async read(link: string, walletNonce = 'wallet-nonce-0123456789'): Promise<RequestView> {
+    const params = new URL(link).searchParams;
+    if (params.get('request_uri_method') !== 'post') throw new Error('wallet: expected request_uri_method=post');
+    const res = await fetch(params.get('request_uri')!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/oauth-authz-req+jwt' },
+      body: new URLSearchParams({ wallet_nonce: walletNonce, wallet_metadata: JSON.stringify({ vp_formats_supported: { 'dc+sd-jwt': {}, mso_mdoc: {} } }) }),
+    });
+    if (res.status !== 200) throw new Error(`wallet: the request_uri answered ${res.status}: ${await res.text()}`);
+    const view = await readRequestObject(await res.text(), this.requestSignerRoot);
+    if (view.claims.client_id !== params.get('client_id')) throw new Error('wallet: the request object names another client_id than the link');
+    if (view.claims.wallet_nonce !== walletNonce) throw new Error('wallet: wallet_nonce not echoed');
+    return view;
+  }
+
+  /** The credential query this wallet would answer, and the held credential that answers it. */
+  choose(request: RequestView, use?: string): { query: DcqlCredential; held: HeldCredential } {
+    const asked = request.claims.dcql_query.credentials as DcqlCredential[];
+    const query = asked.find((c) => (use ? c.id === use : this.held.some((h) => h.kind === c.id)));
+    const held = this.held.find((h) => h.kind === query?.id);
+    if (!query || !held) throw new Error('wallet: holds nothing the request asks for');
+    return { query, held };
+  }
+
+  /** Reads the request, presents what it asks of one held credential, and posts the encrypted answer. */
+  async answer(link: string, options: AnswerOptions = {}): Promise<WalletAnswer> {
+    const request = await this.read(link);
+    const vpToken = await this.presentations(request, options.use, options.bindTo);
+    const encrypted = await encryptResponse(request, { vp_token: vpToken, state: request.claims.state });
+    return this.post(request, options.form ? options.form(encrypted, request) : { response: encrypted });
+  }
+
+  async post(request: RequestView, form: Record<string, string>): Promise<WalletAnswer> {
+    const res = await fetch(request.claims.response_uri as string, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown>, request };
+  }
+
+  async presentations(request: RequestView, use?: string, bindTo: AnswerOptions['bindTo'] = {}): Promise<Record<string, string[]>> {
+    const { query, held } = this.choose(request, use);
+    const nonce = bindTo.nonce ?? request.claims.nonce;
+    const clientId = bindTo.clientId ?? request.claims.client_id;
+    const paths = (query.claims ?? []).map((c) => c.path);
+    if (held.kind === 'pid_sd_jwt') return { [query.id]: [await presentSdJwt(held.credential, { paths, holderKey: held.holderKey, nonce, aud: clientId })] };
+    const presentation = await presentMdoc({
+      mdoc: held.mdoc,
+      docType: query.meta.doctype_value!,
+      elements: paths.map(([ns, element]) => [String(ns), String(element)]),
+      deviceKey: held.deviceKey,
+      clientId,
+      nonce,
+      encryptionJwk: request.claims.client_metadata.jwks.keys[0],
+      responseUri: bindTo.responseUri ?? request.claims.response_uri,
+    });
+    return { [query.id]: [presentation] };
+  }
+}
