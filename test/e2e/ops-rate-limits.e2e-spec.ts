@@ -92,6 +92,15 @@ describe('rate limits in one instance (in-process windows, TRUST_PROXY)', () => 
     expect(await refused.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringMatching(/^too many requests/), request_id: expect.any(String) });
   });
 
+  it("counts wallets' calls (request_uri, response_uri) in the app API's budget per address", async () => {
+    const ip = { 'x-forwarded-for': '192.0.2.21' };
+    const fetchRequest = () => fetch(`${t.baseUrl}/wallet/v1/requests/${'x'.repeat(32)}`, { headers: ip });
+    for (let i = 0; i < 3; i++) expect((await fetchRequest()).status).toBe(404);
+    const refused = await fetchRequest();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
   it('limits the face step per verification session (its bearer token), whatever the address', async () => {
     const step = (token: string, n: number) =>
       fetch(`${t.baseUrl}/app/v1/session/liveness-challenge`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `192.0.2.${100 + n}` } });

@@ -5,6 +5,7 @@ import { hasBody, readRawBody } from '../../common/http/replayable-body.js';
 import type { RateLimitBucket } from '../../config/ops-config.js';
 import { OIDC_ROUTES } from '../../oidc/provider/routes.js';
 import { claimedClientId } from '../../oidc/provider/token-params.middleware.js';
+import { WALLET_API_PREFIX } from '../../schemes/eu-wallet/wallet-paths.js';
 
 /** How a refusal is answered: the OAuth error JSON, the app API's error object, or the broker's error page. */
 export type Answer = 'oauth' | 'app' | 'page';
@@ -55,6 +56,8 @@ export async function limitTargets(req: Request): Promise<LimitTarget[]> {
     const answer = req.accepts(['html', 'json']) === 'json' ? 'oauth' : 'page';
     return [{ bucket: 'authorization', key: hashed('ip', req.ip ?? ''), answer }];
   }
+  // Wallets are apps too: their request_uri and response_uri count in the app API's budget per address.
+  if (path.startsWith(WALLET_API_PREFIX)) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'app' }];
   if (path.startsWith('/app/v1/')) {
     const targets: LimitTarget[] = [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'app' }];
     const session = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];

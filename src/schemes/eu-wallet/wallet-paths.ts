@@ -1,3 +1,6 @@
+/** Everything wallets call lives under this prefix. */
+export const WALLET_API_PREFIX = '/wallet/v1/';
+
 /** Where wallets reach the service (request_uri and response_uri); outside the engine's and the broker pages' paths. */
 export const WALLET_PATHS = {
   requests: '/wallet/v1/requests',
