@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,13 +24,18 @@ export interface WalletAnchors {
  * is trusted at level high so that a merchant can try acr high. Without a signer the module is not loaded (AppModule).
  */
 @Injectable()
-export class WalletTrustService {
+export class WalletTrustService implements OnModuleInit {
   private loaded?: Promise<{ signer?: RequestSigner; anchors: WalletAnchors }>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly testAuthorities: WalletTestAuthoritiesService,
   ) {}
+
+  /** Production reads its files at start, so a bad one stops the start with its name (customer-test on first use). */
+  async onModuleInit(): Promise<void> {
+    if (this.config.isProduction) await this.load();
+  }
 
   async signer(): Promise<RequestSigner> {
     const { signer } = await this.load();
@@ -61,11 +66,18 @@ export class WalletTrustService {
   }
 }
 
-/** The certificates of a PEM or DER file, or of every such file in a folder (as the CSCA store reads them). */
+/**
+ * The certificates of a PEM or DER file, or of every file in a folder. A file that holds no certificate is a
+ * mistake in a trust list (a key, a CRL, a stray note): it stops the start, named.
+ */
 function readCertificates(path: string): Uint8Array[] {
   if (statSync(path).isDirectory()) return readdirSync(path).sort().flatMap((name) => readCertificates(join(path, name)));
   const bytes = readFileSync(path);
   const text = bytes.toString('latin1');
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) return [new Uint8Array(new X509Certificate(bytes).raw)];
-  return [...text.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)].map((m) => new Uint8Array(new X509Certificate(m[0]).raw));
+  try {
+    if (!text.includes('-----BEGIN CERTIFICATE-----')) return [new Uint8Array(new X509Certificate(bytes).raw)];
+    return [...text.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)].map((m) => new Uint8Array(new X509Certificate(m[0]).raw));
+  } catch {
+    throw new Error(`wallet trust list: ${path} is not a certificate (PEM or DER)`);
+  }
 }

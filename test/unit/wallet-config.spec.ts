@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { X509Certificate } from 'node:crypto';
+import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import { ConfigError } from '../../src/config/app-config.js';
+import { loadWalletConfig } from '../../src/config/wallet-config.js';
+import { WalletTrustService } from '../../src/schemes/eu-wallet/trust/wallet-trust.service.js';
+import type { AppConfig } from '../../src/config/load-config.js';
+import type { WalletTestAuthoritiesService } from '../../src/schemes/eu-wallet/trust/wallet-test-authorities.service.js';
+
+const problemsOf = (fn: () => unknown): string[] => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  return [];
+};
+const pem = (der: Uint8Array) => new X509Certificate(der).toString();
+
+describe('EU wallet configuration (WALLET_*)', () => {
+  let dir: string;
+  let signer: TestSigner;
+  let pid: TestSigner;
+  let files: Record<string, string>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wallet-config-'));
+    [signer, pid] = await Promise.all([
+      createTestSigner({ rootName: 'RP CA', signerName: 'Verifier', dnsName: 'broker.example' }),
+      createTestSigner({ rootName: 'PID Provider CA', signerName: 'PID Provider' }),
+    ]);
+    files = { key: join(dir, 'request-key.pem'), chain: join(dir, 'request-chain.pem'), pidRoot: join(dir, 'pid-root.pem') };
+    writeFileSync(files.key, signer.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+    writeFileSync(files.chain, signer.chain.map(pem).join('\n'));
+    writeFileSync(files.pidRoot, pid.root);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('customer-test offers the wallet with nothing configured; production offers it only with a signer and an anchor', () => {
+    expect(loadWalletConfig({}, false)).toMatchObject({ offered: true, clientIdPrefix: 'x509_hash', requestTtlSeconds: 600, statusListMaxCacheSeconds: 3600 });
+    expect(loadWalletConfig({}, true).offered).toBe(false);
+    const full = { WALLET_REQUEST_KEY_FILE: files.key, WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: files.chain, WALLET_PID_ANCHORS_HIGH: files.pidRoot };
+    expect(loadWalletConfig(full, true)).toMatchObject({ offered: true, anchors: { pid: [], pidHigh: [files.pidRoot], mdl: [] } });
+  });
+
+  it('fails at start, naming each problem: half a signer, half a production setup, missing files, bad values', () => {
+    expect(problemsOf(() => loadWalletConfig({ WALLET_REQUEST_KEY_FILE: files.key }, false))).toEqual([expect.stringMatching(/^WALLET_REQUEST_KEY_FILE and WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: set both/)]);
+    expect(problemsOf(() => loadWalletConfig({ WALLET_REQUEST_KEY_FILE: files.key, WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: files.chain }, true))).toEqual([expect.stringMatching(/production offers the wallet with a request signer and at least one trust anchor, or neither/)]);
+    expect(problemsOf(() => loadWalletConfig({ WALLET_MDL_ANCHORS: join(dir, 'nowhere.pem') }, false))).toEqual([expect.stringMatching(/no file or folder at .*nowhere\.pem/)]);
+    expect(problemsOf(() => loadWalletConfig({ WALLET_CLIENT_ID_PREFIX: 'redirect_uri', WALLET_REQUEST_TTL_SECONDS: '5' }, false))).toEqual([
+      expect.stringMatching(/^WALLET_CLIENT_ID_PREFIX: /),
+      expect.stringMatching(/^WALLET_REQUEST_TTL_SECONDS: /),
+    ]);
+  });
+
+  const noTestAuthorities = { get: () => Promise.reject(new Error('production never loads the test authorities')) } as unknown as WalletTestAuthoritiesService;
+  const productionTrust = (env: Record<string, string>) => new WalletTrustService({ isProduction: true, wallet: loadWalletConfig(env, true) } as AppConfig, noTestAuthorities);
+
+  it('reads the production signer and the anchors from PEM files, DER files and folders, at start', async () => {
+    const folder = mkdtempSync(join(dir, 'anchors-'));
+    writeFileSync(join(folder, 'a.pem'), signer.chain.map(pem).join('\n'));
+    writeFileSync(join(folder, 'b.der'), pid.root);
+    const trust = productionTrust({ WALLET_REQUEST_KEY_FILE: files.key, WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: files.chain, WALLET_PID_ANCHORS: files.pidRoot, WALLET_MDL_ANCHORS: folder });
+    await trust.onModuleInit();
+    const loaded = await trust.signer();
+    expect(loaded.chain.map((c) => Buffer.from(c).toString('base64'))).toEqual(signer.chain.map((c) => Buffer.from(c).toString('base64')));
+    expect(loaded.privateKey.asymmetricKeyType).toBe('ec');
+    const anchors = await trust.anchors();
+    expect(anchors.pid.map((c) => Buffer.from(c).equals(Buffer.from(pid.root)))).toEqual([true]);
+    // The folder holds two certificates in one PEM file and one DER file.
+    expect(anchors.mdl).toHaveLength(3);
+    expect(anchors.pidHigh).toEqual([]);
+  });
+
+  it('stops the start on a trust-list file that is not a certificate, naming it', async () => {
+    // `dir` holds the request key beside the certificates.
+    const trust = productionTrust({ WALLET_REQUEST_KEY_FILE: files.key, WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: files.chain, WALLET_MDL_ANCHORS: dir });
+    await expect(trust.onModuleInit()).rejects.toThrow(/wallet trust list: .*request-key\.pem is not a certificate/);
+  });
+});
