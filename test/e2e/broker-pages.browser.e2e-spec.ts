@@ -137,6 +137,12 @@ describeWithChromium('broker pages in a real browser', () => {
         // The card keeps a margin on the phone.
         if (viewport === 'phone') expect((await verifier.locator('main').boundingBox())!.x).toBeGreaterThanOrEqual(12);
 
+        // The EU wallet's waiting page: its own hand-off texts, its two steps, the second link on a phone.
+        const wallet = await openAt(size, await authorize({ ui_locale: locale, login_hint: 'eid:eu-wallet' }));
+        expect(await wallet.isVisible('a[data-action="open-app-alternate"]')).toBe(viewport === 'phone');
+        expect(await wallet.locator('#progress li').count()).toBe(2);
+        await check(wallet, at('wallet'), viewport === 'phone' ? 'a[data-action="open-app"]' : '#continue button');
+
         const error = await openAt(size, await authorize({ ui_locale: locale, redirect_uri: 'http://localhost:8080/elsewhere' }));
         expect(await error.textContent('[data-error]')).toBe('invalid_redirect_uri');
         await check(error, at('error'), 'h1');
@@ -152,7 +158,7 @@ describeWithChromium('broker pages in a real browser', () => {
         expect(await saml.getAttribute('html', 'lang')).toBe(locale.replace('_', '-'));
         await check(saml, at('saml-post'), 'form[data-saml-post="auto"] button');
 
-        for (const p of [page, verifier, error, saml]) await p.close();
+        for (const p of [page, verifier, wallet, error, saml]) await p.close();
         expect(foreign).toEqual([]);
         // Fetched once, when the merchant was registered; no page asked the merchant's server for it.
         expect(logos.hits.get('/logo.png')).toBe(1);

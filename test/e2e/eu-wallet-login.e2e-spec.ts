@@ -30,7 +30,11 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
     it(`same device, ${use}: the wallet sends the browser back with a response_code; the merchant gets exactly its profile claims`, async () => {
       const { browser, page, request } = await startLogin('openid profile');
       expect(page.html).toContain('Open wallet');
-      const answer = await w.wallet.answer(walletLinks(page).sameDevice, { use });
+      // The button opens HAIP wallets; the link under it, plain OpenID4VP ones: the same request, either way.
+      const alternate = /<a href="([^"]+)" data-action="open-app-alternate">Wallet did not open\? Try this link<\/a>/.exec(page.html)![1].replace(/&amp;/g, '&');
+      expect([new URL(walletLinks(page).sameDevice).protocol, new URL(alternate).protocol]).toEqual(['haip-vp:', 'openid4vp:']);
+      expect(new URL(alternate).searchParams.get('request_uri')).toBe(new URL(walletLinks(page).sameDevice).searchParams.get('request_uri'));
+      const answer = await w.wallet.answer(use === 'mdl' ? alternate : walletLinks(page).sameDevice, { use });
       expect(answer.status).toBe(200);
       const redirect = answer.body.redirect_uri as string;
       expect(redirect).toMatch(/\/its\/eid\/callback\?state=.+&response_code=/);

@@ -162,6 +162,7 @@ export class LoginTransaction {
             progress: step.progress,
             texts: step.texts,
             steps: step.steps,
+            alternate: step.alternate,
             refreshUrl: `${this.schemePath(login, scheme)}?progress`,
             continueAction: `${login.pagesPath}/eid/${scheme.id}`,
             cancelAction: `${login.pagesPath}/cancel`,

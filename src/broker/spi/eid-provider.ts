@@ -74,6 +74,8 @@ export type EidStep =
       /** The scheme's own hand-off texts and the steps it reports (default: the ID app's, every step). */
       texts?: WaitingTexts;
       steps?: Exclude<ProgressStep, 'waiting' | 'stopped'>[];
+      /** A second way to open the other app on this device (another link scheme), under the main button. */
+      alternate?: { label: string; href: string };
     }
   | { kind: 'identified'; identity: BrokeredIdentity }
   /**

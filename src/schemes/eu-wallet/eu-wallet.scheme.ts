@@ -104,6 +104,8 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
       progress: walletProgress(tx),
       texts,
       steps: ['phone_connected', 'done'],
+      // HAIP wallets open haip-vp://; other OpenID4VP wallets only openid4vp:// (OpenID4VP 1.0 §13.1.1).
+      ...(open ? { alternate: { label: texts.openOther, href: await this.invocation('openid4vp://', tx.id, 'same_device') } } : {}),
     };
   }
 

@@ -22,6 +22,7 @@ export interface WaitingPageModel {
   /** A scheme's own hand-off texts (a wallet's), and the steps it reports; default the ID app's, every step. */
   texts?: WaitingTexts;
   steps?: Exclude<ProgressStep, 'waiting' | 'stopped'>[];
+  alternate?: { label: string; href: string };
   /** Where the no-script refresh goes: this page, answered as a press of Continue would be (by GET). */
   refreshUrl: string;
   continueAction: string;
@@ -64,6 +65,7 @@ ${m.link
   ? html`<div id="handoff">
 <div class="on-phone"><p>${w.phoneInstruction}</p></div>
 <a href="${m.link}" data-action="open-app" autofocus>${w.openApp}</a>
+${m.alternate ? html`<p class="on-phone hint"><a href="${m.alternate.href}" data-action="open-app-alternate">${m.alternate.label}</a></p>` : ''}
 <div class="on-desktop"><p>${w.qrInstruction}</p>
 <div class="qr" role="img" aria-label="${w.qrLabel}">${new SafeHtml(m.qrSvg)}</div></div>
 <details><summary>${w.copyLink}</summary>
