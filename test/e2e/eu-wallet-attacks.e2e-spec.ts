@@ -136,6 +136,28 @@ describe('EU wallet scheme: attacks', () => {
     }
   });
 
+  it('garbage at the request_uri (wallet_metadata, wallet_nonce, other bodies): a 400 or 415, never a 5xx, and the request stays', async () => {
+    const { page } = await startWalletLogin(w, 'openid profile');
+    const requestUri = new URL(walletLinks(page).crossDevice).searchParams.get('request_uri')!;
+    const random = mulberry32(11);
+    const junk = (n: number) => Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(random() * 95))).join('');
+    const bodies: [string, string][] = [
+      ['application/x-www-form-urlencoded', new URLSearchParams({ wallet_metadata: junk(100) }).toString()],
+      ['application/x-www-form-urlencoded', new URLSearchParams({ wallet_metadata: JSON.stringify({ a: Array(600).fill({ b: 1 }) }) }).toString()],
+      ['application/x-www-form-urlencoded', new URLSearchParams({ wallet_metadata: '['.repeat(5000) }).toString()],
+      ['application/x-www-form-urlencoded', new URLSearchParams({ wallet_nonce: junk(300) }).toString()],
+      ['application/x-www-form-urlencoded', new URLSearchParams({ wallet_nonce: 'ok\u0000' }).toString()],
+      ['application/x-www-form-urlencoded', `wallet_metadata=${'x'.repeat(70_000)}`],
+      ['text/plain', 'wallet_nonce=abc'],
+      ['application/json', JSON.stringify({ wallet_nonce: 'abc' })],
+    ];
+    for (const [type, body] of bodies) {
+      const res = await fetch(requestUri, { method: 'POST', headers: { 'content-type': type }, body });
+      expect([type, body.slice(0, 40), res.status >= 400 && res.status < 500]).toEqual([type, body.slice(0, 40), true]);
+    }
+    expect((await w.wallet.answer(walletLinks(page).crossDevice, { use: 'pid_sd_jwt' })).status).toBe(200);
+  });
+
   it('well encrypted answers whose presentations are not presentations: a 400 each (a new sign-in for each, as a refusal ends one)', async () => {
     for (const vp of [{ pid_sd_jwt: ['~'] }, { pid_sd_jwt: ['a.b.c~d~'] }, { pid_mdoc: ['AAAA'] }, { mdl: ['2BhYIA'] }, { mdl: ['oA'] }]) {
       const { page } = await startWalletLogin(w, 'openid profile');

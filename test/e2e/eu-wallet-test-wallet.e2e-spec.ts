@@ -1,21 +1,12 @@
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { adminClient } from '../support/admin-client.js';
+import { runScript } from '../support/run-script.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { productionTestEnv, startTestApp, type TestApp } from '../support/test-app.js';
 import { redeem, startWalletLogin, walletLinks } from '../support/wallet/wallet-login.js';
 import type { WalletWorld } from '../support/wallet/wallet-world.js';
 
-function testWallet(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/test-wallet/main.ts', ...args], { env: { PATH: process.env.PATH } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const testWallet = (args: string[]) => runScript('scripts/test-wallet/main.ts', args);
 
 /** The merchant-facing test wallet (npm run test-wallet), with credentials from the service's own test issuer. */
 describe('the test wallet command line', () => {

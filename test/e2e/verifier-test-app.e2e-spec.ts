@@ -1,25 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
+import { runScript } from '../support/run-script.js';
 import { provisioningCodeOf } from '../support/ciba-flow.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { FACES, REDIRECT_URI } from '../support/verifier-flow.js';
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/test-app/main.ts', ...args], { env: { PATH: process.env.PATH } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[]) => runScript('scripts/test-app/main.ts', args);
 
 /** The merchant-facing test app (npm run test-app) plays the phone against a real customer-test service. */
 describe('the test app command line', () => {

@@ -16,7 +16,7 @@ export class HolderKeyDto {
 }
 
 export class TestCredentialRequestDto {
-  @ApiProperty({ enum: TEST_CREDENTIAL_KINDS, description: 'PID as SD-JWT VC, PID as mdoc, or the mobile driving licence' })
+  @ApiProperty({ enum: TEST_CREDENTIAL_KINDS, description: 'PID as SD-JWT VC, PID as mdoc, or the mobile driving licence', example: 'mdl' })
   @IsIn(TEST_CREDENTIAL_KINDS)
   kind: TestCredentialKind;
 
@@ -26,10 +26,13 @@ export class TestCredentialRequestDto {
 }
 
 export class TestCredentialDto {
-  @ApiProperty({ enum: TEST_CREDENTIAL_KINDS }) kind: TestCredentialKind;
-  @ApiProperty({ enum: ['dc+sd-jwt', 'mso_mdoc'] }) format: 'dc+sd-jwt' | 'mso_mdoc';
-  @ApiProperty({ description: 'the SD-JWT VC (issuer JWT and every disclosure, `~`-separated), or the mdoc (IssuerSigned document, CBOR, base64url)' })
+  @ApiProperty({ enum: TEST_CREDENTIAL_KINDS, example: 'pid_sd_jwt' }) kind: TestCredentialKind;
+  @ApiProperty({ enum: ['dc+sd-jwt', 'mso_mdoc'], example: 'dc+sd-jwt' }) format: 'dc+sd-jwt' | 'mso_mdoc';
+  @ApiProperty({
+    description: 'the SD-JWT VC (issuer JWT and every disclosure, `~`-separated), or the mdoc (IssuerSigned document, CBOR, base64url)',
+    example: 'eyJ0eXAiOiJkYytzZC1qd3QiLCJhbGciOiJFUzI1NiJ9.eyJ2Y3QiOiJ1cm46ZXVkaTpwaWQ6MSJ9.c2lnbmF0dXJl~WyJzYWx0IiwiZ2l2ZW5fbmFtZSIsIkVyaWthIl0~',
+  })
   credential: string;
-  @ApiProperty({ description: "the root of this environment's request signer (DER, Base64): the certificate a wallet trusts the service's requests by" })
+  @ApiProperty({ description: "the root of this environment's request signer (DER, Base64): the certificate a wallet trusts the service's requests by", example: 'MIIBkTCCATegAwIBAgIMX3Rlc3Qtcm9vdC0xMAoGCCqGSM49BAMCMCwxCzAJBgNVBAYTAlVU' })
   request_signer_root: string;
 }
