@@ -8,6 +8,7 @@ export {
   PID_SD_JWT_VCT,
   PID_MDOC_DOCTYPE,
   MDL_DOCTYPE,
+  MDL_NAMESPACE,
   type WantedCredential,
   type DcqlQuery,
   type DcqlCredentialQuery,

@@ -8,6 +8,8 @@
 export const PID_SD_JWT_VCT = 'urn:eudi:pid:1';
 export const PID_MDOC_DOCTYPE = 'eu.europa.ec.eudi.pid.1';
 export const MDL_DOCTYPE = 'org.iso.18013.5.1.mDL';
+/** The mDL's data elements' namespace (ISO 18013-5 7.2.1). */
+export const MDL_NAMESPACE = 'org.iso.18013.5.1';
 
 /** One acceptable kind of credential and the claims needed from it (by the builder, turned into a Credential Query). */
 export type WantedCredential =

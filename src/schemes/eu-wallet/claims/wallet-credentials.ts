@@ -1,7 +1,5 @@
-import { MDL_DOCTYPE, PID_MDOC_DOCTYPE, PID_SD_JWT_VCT, type WantedCredential } from '../../../../libs/eu-wallet/src/index.js';
+import { MDL_DOCTYPE, MDL_NAMESPACE, PID_MDOC_DOCTYPE, PID_SD_JWT_VCT, type WantedCredential } from '../../../../libs/eu-wallet/src/index.js';
 import { AGE_VERIFY_SCOPE } from '../../../verifier-claims/age.js';
-
-const MDL_NAMESPACE = 'org.iso.18013.5.1';
 
 /** The credentials the scheme accepts; each is also its DCQL credential query id (the key of its answer in vp_token). */
 export type WalletCredentialKind = 'pid_sd_jwt' | 'pid_mdoc' | 'mdl';

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHmac, X509Certificate } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import {
   checkVpTokenAgainstQuery,
   MDL_DOCTYPE,
+  MDL_NAMESPACE,
   openId4VpSessionTranscript,
   PID_MDOC_DOCTYPE,
   PID_SD_JWT_VCT,
@@ -28,8 +29,6 @@ export interface PresentationBinding {
   acrValues: string[];
 }
 
-const MDL_NAMESPACE = 'org.iso.18013.5.1';
-const subjectLine = (der: Uint8Array) => new X509Certificate(der).subject.replace(/\n/g, ', ');
 
 /**
  * Turns a vp_token into the identity a merchant gets: the answer must be one of the query's options (one credential),
@@ -71,7 +70,7 @@ export class WalletPresentationsService {
     if (status) await this.statusLists.check(status, kind === 'mdl' ? anchors.mdl : pidAnchors);
     const { claims, birthDate } = walletClaims(kind, values, request.scopes);
     // acr high only when asked for and earned: a PID whose provider the operator trusts at level high.
-    const high = kind !== 'mdl' && binding.acrValues.includes(ACR_REQUEST_HIGH) && anchors.pidHigh.some((der) => subjectLine(der) === issuer.anchorSubject);
+    const high = kind !== 'mdl' && binding.acrValues.includes(ACR_REQUEST_HIGH) && anchors.pidHighSubjects.has(issuer.anchorSubject);
     return {
       subject: this.subjectOf(kind, claims),
       claims,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createPublicKey, randomInt } from 'node:crypto';
 import type { JWK } from 'jose';
-import { createStatusList, fullDate, issueSdJwtVc, issueTestMdoc, MDL_DOCTYPE, PID_MDOC_DOCTYPE, SPECIMEN_PID_CLAIMS } from '../../../../libs/eu-wallet/src/index.js';
+import { createStatusList, fullDate, issueSdJwtVc, issueTestMdoc, MDL_DOCTYPE, MDL_NAMESPACE, PID_MDOC_DOCTYPE, SPECIMEN_PID_CLAIMS } from '../../../../libs/eu-wallet/src/index.js';
 import { BadRequestError, NotFoundError } from '../../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { WalletTestAuthoritiesService } from '../trust/wallet-test-authorities.service.js';
@@ -45,7 +45,7 @@ export class WalletTestCredentialsService {
     const mdl = kind === 'mdl';
     const mdoc = await issueTestMdoc({
       docType: mdl ? MDL_DOCTYPE : PID_MDOC_DOCTYPE,
-      namespaces: mdl ? { 'org.iso.18013.5.1': MDL_VALUES } : { [PID_MDOC_DOCTYPE]: PID_MDOC_VALUES },
+      namespaces: mdl ? { [MDL_NAMESPACE]: MDL_VALUES } : { [PID_MDOC_DOCTYPE]: PID_MDOC_VALUES },
       signer: mdl ? iaca : pidProvider,
       deviceKey: jwk as JWK,
     });

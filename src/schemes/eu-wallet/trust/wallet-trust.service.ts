@@ -16,6 +16,8 @@ export interface WalletAnchors {
   pid: Uint8Array[];
   pidHigh: Uint8Array[];
   mdl: Uint8Array[];
+  /** The subjects of pidHigh, as the libraries name a chain's anchor: read once, not per presentation. */
+  pidHighSubjects: ReadonlySet<string>;
 }
 
 /**
@@ -50,21 +52,26 @@ export class WalletTrustService implements OnModuleInit {
   private load() {
     this.loaded ??= (async () => {
       const { requestSigner, anchors } = this.config.wallet;
-      const configured: WalletAnchors = { pid: anchors.pid.flatMap(readCertificates), pidHigh: anchors.pidHigh.flatMap(readCertificates), mdl: anchors.mdl.flatMap(readCertificates) };
+      const configured = { pid: anchors.pid.flatMap(readCertificates), pidHigh: anchors.pidHigh.flatMap(readCertificates), mdl: anchors.mdl.flatMap(readCertificates) };
       const fromFiles = requestSigner && {
         chain: readCertificates(requestSigner.chainFile),
         privateKey: createPrivateKey(readFileSync(requestSigner.keyFile)),
       };
-      if (this.config.isProduction) return { signer: fromFiles, anchors: configured };
+      if (this.config.isProduction) return { signer: fromFiles, anchors: withSubjects(configured) };
       const test = await this.testAuthorities.get();
       return {
         signer: fromFiles ?? { chain: test.requestSigner.chain, privateKey: test.requestSigner.privateKey },
-        anchors: { pid: configured.pid, pidHigh: [...configured.pidHigh, test.pidProvider.root], mdl: [...configured.mdl, test.iaca.root] },
+        anchors: withSubjects({ pid: configured.pid, pidHigh: [...configured.pidHigh, test.pidProvider.root], mdl: [...configured.mdl, test.iaca.root] }),
       };
     })();
     return this.loaded;
   }
 }
+
+const withSubjects = (a: Omit<WalletAnchors, 'pidHighSubjects'>): WalletAnchors => ({
+  ...a,
+  pidHighSubjects: new Set(a.pidHigh.map((der) => new X509Certificate(der).subject.replace(/\n/g, ', '))),
+});
 
 /**
  * The certificates of a PEM or DER file, or of every file in a folder. A file that holds no certificate is a
