@@ -18,6 +18,7 @@ import { OpsModule } from './ops/ops.module.js';
 import { TelemetryModule } from './common/telemetry/telemetry.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SamlModule } from './saml/saml.module.js';
+import { CredentialIssuerModule } from './credential-issuer/credential-issuer.module.js';
 import { ServiceDocsModule } from './service-docs/service-docs.module.js';
 
 @Global()
@@ -52,6 +53,8 @@ export class AppModule {
         OidcModule,
         CibaModule,
         SamlModule,
+        // OpenID4VCI: the verified identity into the person's wallet (VCI_ENABLED, on by default).
+        ...(config.credentialIssuer.enabled ? [CredentialIssuerModule] : []),
         ServiceDocsModule,
         AuthFilesModule,
         OpsModule,

@@ -11,7 +11,9 @@
  *       server's Chip Authentication challenge) with the specimen chip, answers the active liveness
  *       challenge with bursts synthesised from the images (head facing the camera, turned to the
  *       subject's own left and right; a missing turn defaults to the other's mirror image, which the
- *       server refuses as a still picture), prints the outcome as JSON
+ *       server refuses as a still picture), prints the outcome as JSON; with --offer, after a pass, also the
+ *       result screen's offer to keep the verified identity in the wallet (credential_offer: the link and the
+ *       transaction code, which `npm run test-wallet -- receive` takes)
  *   npm run test-app -- ciba --api <base>/app/v1 --app-id <id> --app-secret <32+ chars> --document <dir>
  *       --selfie <image> --left <image> --right <image> [--provisioning-code <code>] [--user-code <code>] [--decline]
  *       plays the phone of a CIBA request: long-polls the next request of the app, prints it, then
@@ -43,6 +45,7 @@ const { values, positionals } = parseArgs({
     'user-code': { type: 'string' },
     'provisioning-code': { type: 'string' },
     decline: { type: 'boolean' },
+    offer: { type: 'boolean' },
   },
 });
 
@@ -76,7 +79,8 @@ async function verify(): Promise<void> {
     right: values.right ? read(values.right) : undefined,
   });
   const outcome = await runVerification(client, qrToken, phone);
-  process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
+  const offer = values.offer && outcome.authentication_result === 'pass' ? { credential_offer: await client.credentialOffer() } : {};
+  process.stdout.write(`${JSON.stringify({ ...outcome, ...offer }, null, 2)}\n`);
   process.exit(outcome.authentication_result === 'pass' ? 0 : 1);
 }
 

@@ -15,6 +15,8 @@ export const JSON_BODY_LIMITS: readonly (readonly [path: string, limit: string])
   ['/app/v1/specimen-documents', '1mb'],
   ['/app/v1/session/ca-challenge', '32kb'],
   ['/app/v1', '8kb'],
+  // A credential request: up to VCI_BATCH_SIZE key proofs of a few hundred bytes each.
+  ['/vci', '64kb'],
   ['/', '256kb'],
 ];
 

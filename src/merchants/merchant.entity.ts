@@ -62,6 +62,8 @@ export class MerchantEntity {
   @Column({ name: 'logo_sha256', type: 'text', nullable: true }) logoSha256: string | null;
   /** The merchant as a SAML 1.1 relying party; null: no SAML. */
   @Column({ type: 'jsonb', nullable: true }) saml: MerchantSamlSettings | null;
+  /** At the end of a sign-in with a passed document verification, offer the person the credential (OpenID4VCI). */
+  @Column({ name: 'offer_credential', type: 'boolean', default: false }) offerCredential: boolean;
   @Column({ type: 'boolean', default: true }) enabled: boolean;
   @Column({ name: 'secret_rotated_at', type: 'timestamptz' }) secretRotatedAt: Date;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

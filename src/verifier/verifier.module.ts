@@ -43,6 +43,6 @@ import { SpecimenAuthorityEntity } from './specimen/specimen-authority.entity.js
     VerifierPurgeService,
     MatchLevelsReporter,
   ],
-  exports: [DocumentVerifierProvider, VerificationRecordsService, MatchLevelsReporter],
+  exports: [DocumentVerifierProvider, VerificationRecordsService, VerificationSessionsService, MatchLevelsReporter],
 })
 export class VerifierModule {}

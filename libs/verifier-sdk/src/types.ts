@@ -86,3 +86,13 @@ export interface SpecimenDocument {
 
 /** Which proof the specimen chip offers: Active Authentication (DG15) or Chip Authentication only (DG14, no DG15). */
 export type SpecimenCloneDetection = 'active-authentication' | 'chip-authentication';
+
+/** A credential offer for the result screen: a QR code or button for the wallet, and the code the wallet asks for. */
+export interface CredentialOffer {
+  /** openid-credential-offer:// link */
+  credential_offer: string;
+  tx_code: string;
+  /** the person's link to revoke what is issued from this offer */
+  revocation_url: string;
+  expires_at: string;
+}

@@ -1,6 +1,6 @@
 import { VerifierApiError } from './errors.js';
 import { parseSessionLink } from './session-link.js';
-import type { ChipAuthChallenge, ChipData, FaceFrame, LivenessChallenge, OpenedSession, Outcome, SessionStatus, SpecimenCloneDetection, SpecimenDocument } from './types.js';
+import type { ChipAuthChallenge, ChipData, CredentialOffer, FaceFrame, LivenessChallenge, OpenedSession, Outcome, SessionStatus, SpecimenCloneDetection, SpecimenDocument } from './types.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const unb64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
@@ -75,6 +75,11 @@ export class VerifierClient {
 
   cancel(): Promise<Outcome> {
     return this.call('POST', '/session/cancel');
+  }
+
+  /** After a passed verification: an offer to keep the verified identity in the person's EU wallet (OpenID4VCI). */
+  credentialOffer(): Promise<CredentialOffer> {
+    return this.call('POST', '/session/credential-offer');
   }
 
   /** customer-test only: a specimen chip signed by the environment's specimen CSCA, with `faceImage` in DG2. */

@@ -1,4 +1,6 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { discovered } from '../../common/discovery/discovered.js';
 import { CsrfTokens } from '../../common/pages/csrf.js';
 import type { PageLogo } from '../../common/pages/page-logo.js';
 import { Telemetry } from '../../common/telemetry/telemetry.js';
@@ -6,6 +8,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { EidRegistry } from '../schemes/eid-registry.js';
 import { type BrokeredIdentity, type EidProvider, type EidRequest, type EidStep, resumesRedirect } from '../spi/eid-provider.js';
 import { PendingRedirectsService } from '../spi/redirects/pending-redirects.service.js';
+import { type CredentialOfferMaker, CredentialOfferMakerProvider } from '../spi/credential-offers.js';
+import { offerPage } from './pages/offer-page.js';
 import { csrfRejected, schemeNotAllowed, stateRefused } from './login.errors.js';
 import { choicesPage, type ChoiceForm } from './pages/choices-page.js';
 import { waitingPage } from './pages/waiting-page.js';
@@ -23,6 +27,8 @@ export interface LoginContext {
   /** What the merchant asked us to show the user (binding message, service context), as plain text. */
   context: string[];
   logo?: PageLogo;
+  /** The merchant asked for a credential offer at the end of a sign-in with a passed document verification. */
+  offerCredential?: boolean;
 }
 
 /**
@@ -44,6 +50,7 @@ export interface LoginOpening {
   allowedSchemes: string[] | null | undefined;
   context: string[];
   logo?: PageLogo;
+  offerCredential?: boolean;
 }
 
 /**
@@ -52,18 +59,24 @@ export interface LoginOpening {
  * call it with a LoginContext and answer its LoginOutcome.
  */
 @Injectable()
-export class LoginTransaction {
+export class LoginTransaction implements OnModuleInit {
   private readonly csrf: CsrfTokens;
   private readonly site: PageSite;
+  private offerMaker?: CredentialOfferMaker;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly registry: EidRegistry,
     private readonly redirects: PendingRedirectsService,
+    private readonly discovery: DiscoveryService,
     @Optional() private readonly telemetry?: Telemetry,
   ) {
     this.csrf = new CsrfTokens(config.cookieKeys[0]);
     this.site = pageSiteOf(config);
+  }
+
+  onModuleInit(): void {
+    this.offerMaker = discovered<CredentialOfferMaker>(this.discovery, CredentialOfferMakerProvider)[0];
   }
 
   /** The context of a login, with the schemes it may use now (the registry asks its sources again). */
@@ -113,7 +126,8 @@ export class LoginTransaction {
     const fields = Object.fromEntries(Object.entries(form).filter(([k, v]) => k !== '_csrf' && typeof v === 'string')) as Record<string, string>;
     const step = await scheme.handle(login.request, fields);
     if (step.kind === 'choices' || step.kind === 'waiting') return { kind: 'redirect', url: this.schemePath(login, scheme) };
-    return this.outcomeOf(login, scheme, step);
+    // Continue on the offer page: the scheme answers the same identity again, now handed to the merchant.
+    return this.outcomeOf(login, scheme, step, fields.after_offer === '1');
   }
 
   /**
@@ -133,7 +147,7 @@ export class LoginTransaction {
     return { kind: 'failed', error: 'access_denied', description: 'the user cancelled the sign-in' };
   }
 
-  private outcomeOf(login: LoginContext, scheme: EidProvider, step: EidStep): LoginOutcome {
+  private async outcomeOf(login: LoginContext, scheme: EidProvider, step: EidStep, offerSeen = false): Promise<LoginOutcome> {
     const { request } = login;
     switch (step.kind) {
       case 'choices':
@@ -173,9 +187,15 @@ export class LoginTransaction {
       case 'failed':
         this.telemetry?.emit('loginFinished', scheme.id, 'failure');
         return { kind: 'failed', error: step.error, description: step.description, reason: step.reason };
-      case 'identified':
+      case 'identified': {
+        const offer = login.offerCredential && !offerSeen ? await this.offerMaker?.offerAfterSignIn(step.identity, request.clientId) : undefined;
+        if (offer) {
+          const html = offerPage({ site: this.site, locale: request.locale, heading: this.heading(login), merchantName: request.merchantName, offer, continueAction: this.schemePath(login, scheme), csrf: this.csrf.issue(login.uid), logo: login.logo });
+          return { kind: 'page', html };
+        }
         this.telemetry?.emit('loginFinished', scheme.id, 'success');
         return { kind: 'identified', scheme, identity: step.identity };
+      }
     }
   }
 

@@ -14,7 +14,7 @@ form.choice{margin:.6rem 0}
 form.choice button,a.button{display:block;box-sizing:border-box;width:100%;text-align:left;padding:.9rem 1rem;border:1px solid #8f97a8;border-radius:8px;background:#fff;color:#1d2330;font:inherit;cursor:pointer;text-decoration:none}
 form.choice button:hover{border-color:#2848b8}
 button.continue{display:block;width:100%;padding:.9rem 1rem;border:none;border-radius:8px;background:#2848b8;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-#handoff>a{display:none;text-align:center;padding:.9rem 1rem;border-radius:8px;background:#2848b8;color:#fff;font-weight:600;text-decoration:none;word-break:normal}
+#handoff>a,#offer>a{display:none;text-align:center;padding:.9rem 1rem;border-radius:8px;background:#2848b8;color:#fff;font-weight:600;text-decoration:none;word-break:normal}
 :focus-visible{outline:3px solid #2848b8;outline-offset:2px}
 h1[tabindex="-1"]:focus{outline:none}
 .detail,.hint{display:block;color:#4f5869;font-size:.9rem;margin-top:.2rem}
@@ -24,7 +24,8 @@ h1[tabindex="-1"]:focus{outline:none}
 a{color:#2848b8;word-break:break-all}
 .qr svg{display:block;max-width:100%;height:auto}
 .on-phone{display:none}
-@media (hover:none) and (pointer:coarse),(max-width:34rem){.on-phone,#handoff>a{display:block}.on-desktop{display:none}}
+@media (hover:none) and (pointer:coarse),(max-width:34rem){.on-phone,#handoff>a,#offer>a{display:block}.on-desktop{display:none}}
+.tx-code{font-size:1.6rem;letter-spacing:.2em;font-weight:600;font-variant-numeric:tabular-nums;margin:.2rem 0}
 .progress{padding-left:1.4rem}
 .progress li{color:#4f5869}
 .progress li.done{color:#1d2330}

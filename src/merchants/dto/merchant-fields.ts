@@ -48,6 +48,15 @@ export class MerchantOptionalFields {
   @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @Matches(/^[a-z0-9-]{1,40}$/, { each: true, message: 'each eid scheme id must be lower-case letters, digits or -' })
   eid_schemes?: string[];
 
+  @ApiPropertyOptional({
+    description:
+      'At the end of a sign-in whose document verification passed, offer the person to keep the verified identity in their EU ' +
+      'wallet (a credential offer with a QR code, then on to this merchant). Adds one page to the sign-in.',
+    default: false,
+  })
+  @OptionalNotNull() @IsBoolean()
+  offer_credential?: boolean;
+
   @ApiPropertyOptional({ description: 'PSD2 third-party provider: PKCE with S256 is mandatory (spec 4.2.4).', default: false })
   @OptionalNotNull() @IsBoolean()
   psd2?: boolean;

@@ -120,6 +120,7 @@ export class InteractionService {
       pagesPath: `${INTERACTION_PATH}/${details.uid}`,
       request,
       allowedSchemes: merchant.eidSchemes,
+      offerCredential: merchant.offerCredential,
       context: contextTexts(params, request.bindingMessage),
       logo,
     });

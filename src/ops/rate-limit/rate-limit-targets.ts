@@ -25,6 +25,9 @@ const MERCHANT_ENDPOINTS: Record<string, RateLimitBucket> = {
   [OIDC_ROUTES.backchannel_authentication]: 'ciba',
 };
 /** The face step: the liveness challenge and the frames, each a few seconds of CPU. */
+/** The credential issuer's endpoints (src/credential-issuer: VCI_PATHS.prefix); the status lists, answered from memory to every verifier, are not counted. */
+const CREDENTIAL_ISSUER_PREFIX = '/vci/';
+const STATUS_LISTS_PREFIX = '/vci/status-lists/';
 const FACE_STEP = new Set(['/app/v1/session/face', '/app/v1/session/liveness-challenge']);
 
 const hashed = (kind: string, value: string) => `${kind}:${sha256Hex(value).slice(0, 32)}`;
@@ -58,6 +61,8 @@ export async function limitTargets(req: Request): Promise<LimitTarget[]> {
   }
   // Wallets are apps too: their request_uri and response_uri count in the app API's budget per address.
   if (path.startsWith(WALLET_API_PREFIX)) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'app' }];
+  // And so are they at the credential issuer (its token, nonce and credential endpoints, the offers, the revocation page).
+  if (path.startsWith(CREDENTIAL_ISSUER_PREFIX) && !path.startsWith(STATUS_LISTS_PREFIX)) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'oauth' }];
   if (path.startsWith('/app/v1/')) {
     const targets: LimitTarget[] = [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'app' }];
     const session = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];

@@ -1,0 +1,40 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ExclusiveJobs } from '../database/exclusive-jobs.js';
+import { VerifierModule } from '../verifier/verifier.module.js';
+import { CredentialController } from './credential/credential.controller.js';
+import { CredentialIssuingService } from './credential/credential-issuing.service.js';
+import { CredentialIssuanceEntity } from './issuances/credential-issuance.entity.js';
+import { CredentialIssuancesService } from './issuances/credential-issuances.service.js';
+import { ISSUER_STATE_CONTROLLERS, ISSUER_STATE_ENTITIES, ISSUER_STATE_PROVIDERS } from './issuer-state.js';
+import { IssuerMetadataController } from './metadata/issuer-metadata.controller.js';
+import { SingleUseValuesService } from './nonces/single-use-values.service.js';
+import { CredentialOffersController } from './offer/credential-offers.controller.js';
+import { CredentialOffersService } from './offer/credential-offers.service.js';
+import { SignInCredentialOffers } from './offer/sign-in-offers.js';
+import { DpopProofsService } from './token/dpop-proofs.service.js';
+import { TokenController } from './token/token.controller.js';
+
+const PURGE_MS = 10 * 60_000;
+
+/**
+ * The credential issuer (OpenID4VCI 1.0, docs/credential-issuer.md): a front door that issues the identity a document
+ * verification established as an SD-JWT VC into the person's wallet, its own authorization server (pre-authorized
+ * code, DPoP), the issuer keys, the status lists and revocation.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([CredentialIssuanceEntity, ...ISSUER_STATE_ENTITIES]), VerifierModule],
+  controllers: [IssuerMetadataController, TokenController, CredentialController, CredentialOffersController, ...ISSUER_STATE_CONTROLLERS],
+  providers: [CredentialIssuancesService, SingleUseValuesService, DpopProofsService, CredentialIssuingService, CredentialOffersService, SignInCredentialOffers, ...ISSUER_STATE_PROVIDERS],
+})
+export class CredentialIssuerModule implements OnModuleInit {
+  constructor(
+    private readonly jobs: ExclusiveJobs,
+    private readonly issuances: CredentialIssuancesService,
+    private readonly singleUse: SingleUseValuesService,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.schedule('credential-issuer-purge', PURGE_MS, () => Promise.all([this.issuances.purge(), this.singleUse.purge()]));
+  }
+}

@@ -1,0 +1,161 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager, LessThanOrEqual, Repository } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { constantTimeEqual, sha256Hex } from '../../common/crypto/constant-time.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { invalidGrant, invalidToken } from '../credential-issuer.errors.js';
+import { CredentialIssuanceEntity } from './credential-issuance.entity.js';
+
+/** Wrong transaction codes an offer survives; the next one burns it (the person asks for a new offer). */
+export const MAX_TX_CODE_FAILURES = 5;
+const TX_CODE_LENGTH = 6;
+const ACCESS_TOKEN_SECONDS = 300;
+const secret = () => randomBytes(32).toString('base64url');
+const txCodeHash = (issuanceId: string, txCode: string) => sha256Hex(`${issuanceId}:${txCode}`);
+
+/** What the person is shown once: the offer's handle and codes are kept only as hashes. */
+export interface NewOffer {
+  issuanceId: string;
+  offerHandle: string;
+  preAuthorizedCode: string;
+  txCode: string;
+  revocationHandle: string;
+  expiresAt: Date;
+}
+
+/** The access token a redeemed offer gave, as the credential endpoint needs it. */
+export interface RedeemedOffer {
+  issuanceId: string;
+  recordId: string;
+  jkt: string;
+}
+
+/**
+ * The life of one offer: shown, redeemed once (pre-authorized code and transaction code, OpenID4VCI 1.0 §6.1) for an
+ * access token bound to the wallet's DPoP key, used once to issue. Every change of state is one conditional UPDATE,
+ * so two wallets racing with the same code get one token between them, and a token issues one batch. The library
+ * leaves all of this to its caller: it keeps no state.
+ */
+@Injectable()
+export class CredentialIssuancesService {
+  private readonly repo: Repository<CredentialIssuanceEntity>;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.repo = dataSource.getRepository(CredentialIssuanceEntity);
+  }
+
+  /** A new offer for a passed verification; an older offer of the same verification not yet redeemed is withdrawn. */
+  async offer(recordId: string, clientId: string): Promise<NewOffer> {
+    const now = this.clock.now();
+    const id = randomUUID();
+    const offerHandle = secret();
+    const offer: NewOffer = {
+      issuanceId: id,
+      offerHandle,
+      preAuthorizedCode: this.preAuthorizedCodeOf(offerHandle),
+      txCode: String(randomInt(0, 10 ** TX_CODE_LENGTH)).padStart(TX_CODE_LENGTH, '0'),
+      revocationHandle: secret(),
+      expiresAt: new Date(now.getTime() + this.config.credentialIssuer.offerTtlSeconds * 1000),
+    };
+    await this.repo.manager.transaction(async (tx) => {
+      await tx.getRepository(CredentialIssuanceEntity).update({ recordId, state: 'offered' }, { state: 'burnt' });
+      await tx.getRepository(CredentialIssuanceEntity).insert({
+        id,
+        recordId,
+        clientId,
+        state: 'offered',
+        offerHandleHash: sha256Hex(offer.offerHandle),
+        preAuthorizedCodeHash: sha256Hex(offer.preAuthorizedCode),
+        txCodeHash: txCodeHash(id, offer.txCode),
+        revocationHandleHash: sha256Hex(offer.revocationHandle),
+        offerExpiresAt: offer.expiresAt,
+        deleteAfter: offer.expiresAt,
+      });
+    });
+    return offer;
+  }
+
+  /**
+   * The pre-authorized code an offer carries, derived from its handle: the credential_offer_uri answers it without
+   * the database holding it in a form that could be read back.
+   */
+  preAuthorizedCodeOf(offerHandle: string): string {
+    return createHmac('sha256', this.config.cookieKeys[0]).update(`vci-pre-authorized-code:${offerHandle}`).digest('base64url');
+  }
+
+  /** The offer behind a credential_offer_uri, while it can still be redeemed (a redeemed or burnt offer is gone). */
+  async liveOffer(offerHandle: string): Promise<CredentialIssuanceEntity | undefined> {
+    const row = await this.repo.findOneBy({ offerHandleHash: sha256Hex(offerHandle) });
+    return row && row.state === 'offered' && row.offerExpiresAt > this.clock.now() ? row : undefined;
+  }
+
+  /**
+   * The token request of the pre-authorized code flow. A wrong transaction code counts against the offer, and the
+   * MAX_TX_CODE_FAILURES-th burns it, so that the right code after many wrong ones finds nothing left to redeem.
+   */
+  async redeem(preAuthorizedCode: string, txCode: string | undefined, jkt: string): Promise<{ accessToken: string; expiresIn: number }> {
+    const now = this.clock.now();
+    const row = await this.repo.findOneBy({ preAuthorizedCodeHash: sha256Hex(preAuthorizedCode) });
+    if (!row || row.state !== 'offered' || row.offerExpiresAt <= now) throw invalidGrant('the pre-authorized code is unknown, expired or already used');
+    if (txCode === undefined || !constantTimeEqual(txCodeHash(row.id, txCode), row.txCodeHash)) {
+      await this.countFailure(row.id);
+      throw invalidGrant('the transaction code is wrong');
+    }
+    const accessToken = secret();
+    const expiresIn = ACCESS_TOKEN_SECONDS;
+    const result = await this.repo
+      .createQueryBuilder()
+      .update()
+      .set({ state: 'redeemed', accessTokenHash: sha256Hex(accessToken), accessTokenJkt: jkt, accessTokenExpiresAt: new Date(now.getTime() + expiresIn * 1000) })
+      .where('id = :id AND state = :state AND tx_code_failures < :max AND offer_expires_at > :now', { id: row.id, state: 'offered', max: MAX_TX_CODE_FAILURES, now })
+      .execute();
+    if (result.affected !== 1) throw invalidGrant('the pre-authorized code is unknown, expired or already used');
+    return { accessToken, expiresIn };
+  }
+
+  private async countFailure(id: string): Promise<void> {
+    await this.repo.query(
+      `UPDATE credential_issuances SET tx_code_failures = tx_code_failures + 1,
+         state = CASE WHEN tx_code_failures + 1 >= $2 THEN 'burnt' ELSE state END
+       WHERE id = $1 AND state = 'offered'`,
+      [id, MAX_TX_CODE_FAILURES],
+    );
+  }
+
+  /** The redeemed offer an access token stands for, when that token is live and bound to the proven DPoP key. */
+  async tokenHolder(accessToken: string, jkt: string): Promise<RedeemedOffer> {
+    const row = await this.repo.findOneBy({ accessTokenHash: sha256Hex(accessToken) });
+    if (!row || row.state !== 'redeemed' || !row.accessTokenExpiresAt || row.accessTokenExpiresAt <= this.clock.now()) throw invalidToken('the access token is unknown, expired or already used');
+    // RFC 9449 §7.1: the proof must be made with the key the token was bound to.
+    if (!row.accessTokenJkt || !constantTimeEqual(row.accessTokenJkt, jkt)) throw invalidToken('the access token is bound to another key');
+    return { issuanceId: row.id, recordId: row.recordId, jkt: row.accessTokenJkt };
+  }
+
+  /** Spends the token (once) for `count` credentials valid until `lastExpiry`, in the caller's transaction. */
+  async markIssued(manager: EntityManager, issuanceId: string, count: number, lastExpiry: Date): Promise<void> {
+    const result = await manager
+      .getRepository(CredentialIssuanceEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ state: 'issued', issuedCount: count, issuedAt: this.clock.now(), deleteAfter: lastExpiry, accessTokenHash: null })
+      .where('id = :id AND state = :state', { id: issuanceId, state: 'redeemed' })
+      .execute();
+    if (result.affected !== 1) throw invalidToken('the access token is unknown, expired or already used');
+  }
+
+  /** The issuance a person's revocation link stands for. */
+  async byRevocationHandle(handle: string): Promise<CredentialIssuanceEntity | undefined> {
+    return (await this.repo.findOneBy({ revocationHandleHash: sha256Hex(handle) })) ?? undefined;
+  }
+
+  /** Offers never redeemed and issuances whose credentials have all expired. */
+  async purge(): Promise<number> {
+    const result = await this.repo.delete({ deleteAfter: LessThanOrEqual(this.clock.now()) });
+    return result.affected ?? 0;
+  }
+}

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { MAX_TX_CODE_FAILURES } from '../../src/credential-issuer/issuances/credential-issuances.service.js';
+import { dpopProof, keyProof, offerFor, testKey, type TestKey } from '../support/credential-issuer.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const PRE_AUTH = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
+const ath = (token: string) => createHash('sha256').update(token).digest('base64url');
+const now = () => Math.floor(Date.now() / 1000);
+
+/** The issuer refuses what the OpenID4VCI libraries, which keep no state, would let through (each a test). */
+describe('credential issuer: refusals', () => {
+  let t: TestApp;
+  let issuer: string;
+  let url: (path: string) => string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    issuer = `${t.baseUrl}/vci`;
+    url = (path) => `${t.baseUrl}${path}`;
+  });
+  afterAll(() => t.close());
+
+  const offerDetails = async () => {
+    const made = await offerFor(t);
+    const offer = (await (await fetch(made.offerUri)).json()) as { grants: Record<string, { 'pre-authorized_code': string }> };
+    return { ...made, code: offer.grants[PRE_AUTH]['pre-authorized_code'], txCode: made.offer.txCode };
+  };
+
+  const token = async (key: TestKey, form: Record<string, string>, proof?: string) =>
+    fetch(url('/vci/token'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(proof !== '' ? { dpop: proof ?? (await dpopProof(key, 'POST', url('/vci/token'))) } : {}) },
+      body: new URLSearchParams(form),
+    });
+
+  const redeemed = async (key: TestKey) => {
+    const o = await offerDetails();
+    const res = await token(key, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode });
+    expect(res.status).toBe(200);
+    return { ...o, accessToken: ((await res.json()) as { access_token: string }).access_token };
+  };
+
+  const nonce = async () => ((await (await fetch(url('/vci/nonce'), { method: 'POST' })).json()) as { c_nonce: string }).c_nonce;
+
+  const credential = async (key: TestKey, accessToken: string, body: unknown, scheme = 'DPoP') =>
+    fetch(url('/vci/credential'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `${scheme} ${accessToken}`, dpop: await dpopProof(key, 'POST', url('/vci/credential'), { ath: ath(accessToken) }) },
+      body: JSON.stringify(body),
+    });
+
+  const request = (...jwts: string[]) => ({ credential_configuration_id: 'verified_document_identity', proofs: { jwt: jwts } });
+  const errorOf = async (res: Response) => ({ status: res.status, error: ((await res.json()) as { error: string }).error });
+
+  describe('token endpoint', () => {
+    it('refuses a token request without a DPoP proof (HAIP: the token must be sender-constrained)', async () => {
+      const o = await offerDetails();
+      expect(await errorOf(await token(await testKey(), { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }, ''))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
+    });
+
+    it('refuses a wrong transaction code, and burns the offer after too many: the right code then finds nothing', async () => {
+      const key = await testKey();
+      const o = await offerDetails();
+      const wrong = o.txCode === '000000' ? '000001' : '000000';
+      for (let i = 0; i < MAX_TX_CODE_FAILURES; i++) expect(await errorOf(await token(key, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: wrong }))).toEqual({ status: 400, error: 'invalid_grant' });
+      expect(await errorOf(await token(key, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }))).toEqual({ status: 400, error: 'invalid_grant' });
+      expect((await fetch(o.offerUri)).status).toBe(404);
+    });
+
+    it('redeems a pre-authorized code once: a replay, and a second wallet racing the first, get nothing', async () => {
+      const o = await offerDetails();
+      const [a, b] = await Promise.all([testKey(), testKey()]);
+      const answers = await Promise.all([token(a, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }), token(b, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode })]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect(await errorOf(await token(a, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }))).toEqual({ status: 400, error: 'invalid_grant' });
+      // The offer is gone once redeemed: the credential_offer_uri answers 404.
+      expect((await fetch(o.offerUri)).status).toBe(404);
+    });
+
+    it('refuses a DPoP proof used twice, for another URL, or too old', async () => {
+      const key = await testKey();
+      const o = await offerDetails();
+      const form = { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: 'wrong!' };
+      const proof = await dpopProof(key, 'POST', url('/vci/token'));
+      await token(key, form, proof);
+      expect(await errorOf(await token(key, form, proof))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
+      expect(await errorOf(await token(key, form, await dpopProof(key, 'POST', url('/vci/credential'))))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
+      expect(await errorOf(await token(key, form, await dpopProof(key, 'POST', url('/vci/token'), { iat: now() - 3600 })))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
+      expect(await errorOf(await token(key, form, await dpopProof(key, 'GET', url('/vci/token'))))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
+    });
+
+    it('answers an unknown grant type and a repeated parameter with OAuth errors', async () => {
+      const key = await testKey();
+      expect(await errorOf(await token(key, { grant_type: 'authorization_code', code: 'x' }))).toEqual({ status: 400, error: 'unsupported_grant_type' });
+      const res = await fetch(url('/vci/token'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await dpopProof(key, 'POST', url('/vci/token')) },
+        body: `grant_type=${encodeURIComponent(PRE_AUTH)}&pre-authorized_code=a&pre-authorized_code=b`,
+      });
+      expect(await errorOf(res)).toEqual({ status: 400, error: 'invalid_request' });
+    });
+  });
+
+  describe('credential endpoint', () => {
+    it('refuses the token as a Bearer token, and under another wallet\'s DPoP key', async () => {
+      const key = await testKey();
+      const { accessToken } = await redeemed(key);
+      const body = request(await keyProof(await testKey(), issuer, await nonce()));
+      const bearer = await credential(key, accessToken, body, 'Bearer');
+      expect(bearer.status).toBe(401);
+      expect(bearer.headers.get('www-authenticate')).toMatch(/^DPoP /);
+      const other = await credential(await testKey(), accessToken, body);
+      expect(await errorOf(other)).toEqual({ status: 401, error: 'invalid_token' });
+      expect(other.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    });
+
+    it('refuses key proofs: wrong or reused nonce, stale iat, another audience, no key, alg none, one key twice', async () => {
+      const key = await testKey();
+      const { accessToken } = await redeemed(key);
+      const holder = await testKey();
+      const send = async (...jwts: string[]) => errorOf(await credential(key, accessToken, request(...jwts)));
+      expect(await send(await keyProof(holder, issuer, 'not-a-nonce-of-ours'))).toEqual({ status: 400, error: 'invalid_nonce' });
+      expect(await send(await keyProof(holder, issuer, undefined))).toMatchObject({ status: 400 });
+      expect(await send(await keyProof(holder, issuer, await nonce(), { iat: now() - 3600 }))).toEqual({ status: 400, error: 'invalid_proof' });
+      expect(await send(await keyProof(holder, `${t.baseUrl}/another-issuer`, await nonce()))).toEqual({ status: 400, error: 'invalid_proof' });
+      expect(await send(await keyProof(holder, issuer, await nonce(), { header: { jwk: undefined } }))).toEqual({ status: 400, error: 'invalid_proof' });
+      const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'openid4vci-proof+jwt', jwk: holder.jwk })).toString('base64url')}.${Buffer.from(JSON.stringify({ aud: issuer, iat: now(), nonce: await nonce() })).toString('base64url')}.`;
+      expect(await send(unsigned)).toEqual({ status: 400, error: 'invalid_proof' });
+      const n = await nonce();
+      expect(await send(await keyProof(holder, issuer, n), await keyProof(holder, issuer, n))).toEqual({ status: 400, error: 'invalid_proof' });
+      // A nonce is spent by the request that carried it, good or bad.
+      const spent = await nonce();
+      await send(await keyProof(holder, issuer, spent, { iat: now() - 3600 }));
+      expect(await send(await keyProof(holder, issuer, spent))).toEqual({ status: 400, error: 'invalid_nonce' });
+      // None of the refusals spent the token: a good request still issues.
+      const ok = await credential(key, accessToken, request(await keyProof(holder, issuer, await nonce())));
+      expect(ok.status).toBe(200);
+    });
+
+    it('issues one batch per token: the same token again is refused', async () => {
+      const key = await testKey();
+      const { accessToken } = await redeemed(key);
+      const n = await nonce();
+      const first = await credential(key, accessToken, request(await keyProof(await testKey(), issuer, n), await keyProof(await testKey(), issuer, n)));
+      expect(first.status).toBe(200);
+      expect(((await first.json()) as { credentials: unknown[] }).credentials).toHaveLength(2);
+      expect(await errorOf(await credential(key, accessToken, request(await keyProof(await testKey(), issuer, await nonce()))))).toEqual({ status: 401, error: 'invalid_token' });
+    });
+
+    it('refuses more proofs than the batch size, another configuration, and the draft request shapes', async () => {
+      const key = await testKey();
+      const { accessToken } = await redeemed(key);
+      const n = await nonce();
+      const many = await Promise.all(Array.from({ length: t.config.credentialIssuer.batchSize + 1 }, async () => keyProof(await testKey(), issuer, n)));
+      expect(await errorOf(await credential(key, accessToken, request(...many)))).toEqual({ status: 400, error: 'invalid_credential_request' });
+      expect(await errorOf(await credential(key, accessToken, { credential_configuration_id: 'eu.europa.ec.eudi.pid.1', proofs: { jwt: [many[0]] } }))).toEqual({ status: 400, error: 'unknown_credential_configuration' });
+      expect(await errorOf(await credential(key, accessToken, { credential_configuration_id: 'verified_document_identity', proof: { proof_type: 'jwt', jwt: many[0] } }))).toEqual({ status: 400, error: 'invalid_credential_request' });
+      expect(await errorOf(await credential(key, accessToken, { format: 'vc+sd-jwt', vct: 'x', proofs: { jwt: [many[0]] } }))).toEqual({ status: 400, error: 'unknown_credential_configuration' });
+    });
+  });
+
+  it('answers fuzzed bodies at every endpoint with a 4xx, never a 5xx', async () => {
+    const key = await testKey();
+    const { accessToken } = await redeemed(key);
+    const bodies: unknown[] = ['', 'null', '[]', '{"proofs":{"jwt":"x"}}', '{"proofs":{"jwt":[1,2]}}', '{"credential_configuration_id":{"a":1}}', '{"proofs":{"jwt":["a.b.c"]},"credential_configuration_id":"verified_document_identity"}', 'é'.repeat(70_000), '{"a":'.repeat(50)];
+    for (const body of bodies) {
+      const res = await fetch(url('/vci/credential'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `DPoP ${accessToken}`, dpop: await dpopProof(key, 'POST', url('/vci/credential'), { ath: ath(accessToken) }) },
+        body: body as string,
+      });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+    for (const dpop of ['x', 'a.b.c', `${'e'.repeat(20)}.${'e'.repeat(20)}.${'e'.repeat(20)}`, '\u00e9']) {
+      const res = await fetch(url('/vci/token'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: encodeURIComponent(dpop) }, body: `grant_type=${encodeURIComponent(PRE_AUTH)}&pre-authorized_code=x` });
+      expect(res.status).toBe(400);
+    }
+    for (const path of ['/vci/offers/x', '/vci/offers/' + 'a'.repeat(43), '/vci/offers/%00']) expect((await fetch(url(path))).status).toBeLessThan(500);
+  });
+});
