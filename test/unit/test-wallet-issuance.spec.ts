@@ -34,7 +34,7 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
   let signer: TinySigner;
   const seen: Seen[] = [];
   /** What the stand-in does: its batch size, whether it asks for DPoP nonces, whether it binds to the wrong key. */
-  const behaviour = { batchSize: 10, nonceChallenges: true, wrongKey: false, metadataIssuer: '' };
+  const behaviour = { batchSize: 10, nonceChallenges: true, wrongKey: false, metadataIssuer: '', invalidNonce: false };
   let challenged = new Set<string>();
   let dir = '';
 
@@ -65,10 +65,14 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
       return [400, { ...json, 'dpop-nonce': 'as-nonce-1' }, { error: 'use_dpop_nonce' }];
     }
     if (path === '/vci/token') return [200, { ...json, 'cache-control': 'no-store' }, { access_token: TOKEN, token_type: 'DPoP', expires_in: 300 }];
-    if (path === '/vci/nonce') return [200, { ...json, 'cache-control': 'no-store' }, { c_nonce: C_NONCE }];
+    if (path === '/vci/nonce') return [200, { ...json, 'cache-control': 'no-store' }, { c_nonce: challenged.has('c_nonce') ? 'c-nonce-2' : C_NONCE }];
     if (path === '/vci/credential' && behaviour.nonceChallenges && !challenged.has('credential')) {
       challenged.add('credential');
       return [401, { 'www-authenticate': 'DPoP error="use_dpop_nonce"', 'dpop-nonce': 'rs-nonce-1' }, null];
+    }
+    if (path === '/vci/credential' && behaviour.invalidNonce && !challenged.has('c_nonce')) {
+      challenged.add('c_nonce');
+      return [400, json, { error: 'invalid_nonce' }];
     }
     if (path === '/vci/credential') {
       const proofs = (JSON.parse(body) as { proofs: { jwt: string[] } }).proofs.jwt;
@@ -105,7 +109,7 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
   beforeEach(() => {
     seen.length = 0;
     challenged = new Set();
-    Object.assign(behaviour, { batchSize: 10, nonceChallenges: true, wrongKey: false, metadataIssuer: '' });
+    Object.assign(behaviour, { batchSize: 10, nonceChallenges: true, wrongKey: false, metadataIssuer: '', invalidNonce: false });
   });
 
   it('reads offer links by value, by reference, as https links and as the QR code\'s text; garbage gets a clear error', async () => {
@@ -214,6 +218,16 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
     expect(await receiveCredentials({ offerLink: offerLink(), txCode: '000000', batch: 5 })).toHaveLength(2);
     expect((JSON.parse(seen.at(-1)!.body) as { proofs: { jwt: string[] } }).proofs.jwt).toHaveLength(2);
     expect(await receiveCredentials({ offerLink: offerLink(), txCode: '000000' })).toHaveLength(1);
+  });
+
+  it('answers invalid_nonce with proofs over a fresh c_nonce, once', async () => {
+    Object.assign(behaviour, { nonceChallenges: false, invalidNonce: true });
+    expect(await receiveCredentials({ offerLink: offerLink(), txCode: '000000', batch: 2 })).toHaveLength(2);
+    expect(seen.slice(4).map((s) => s.path)).toEqual(['/vci/nonce', '/vci/credential', '/vci/nonce', '/vci/credential']);
+    const [first, second] = [seen[5], seen[7]].map((s) => (JSON.parse(s.body) as { proofs: { jwt: string[] } }).proofs.jwt);
+    // The same keys, new proofs over the new c_nonce.
+    expect(first.map((p) => decodeProtectedHeader(p).jwk)).toEqual(second.map((p) => decodeProtectedHeader(p).jwk));
+    expect([...first, ...second].map((p) => decodeJwt(p).nonce)).toEqual([C_NONCE, C_NONCE, 'c-nonce-2', 'c-nonce-2']);
   });
 
   it('refuses a missing or malformed transaction code before asking, metadata of another issuer, and a credential bound to another key', async () => {
