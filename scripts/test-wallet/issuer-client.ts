@@ -1,5 +1,6 @@
 /** The wallet's credentials, from a customer-test service's test issuer (POST /wallet/v1/test-credentials). */
 import type { JWK } from 'jose';
+import type { CredentialStore } from './credential-store.js';
 import { newHolderKey, TestWallet, type HeldCredential } from './wallet.js';
 
 const KINDS = ['pid_sd_jwt', 'pid_mdoc', 'mdl'] as const;
@@ -10,8 +11,11 @@ interface IssuedCredential {
   request_signer_root: string;
 }
 
-/** A wallet holding one credential of each kind, each bound to a key of its own, issued by `service` (customer-test). */
-export async function walletFromService(service: string): Promise<TestWallet> {
+/**
+ * A wallet holding one credential of each kind, each bound to a key of its own, issued by `service` (customer-test),
+ * and the credentials of `store` (received over OpenID4VCI), if given.
+ */
+export async function walletFromService(service: string, store?: CredentialStore): Promise<TestWallet> {
   const held: HeldCredential[] = [];
   let root = '';
   for (const kind of KINDS) {
@@ -30,5 +34,5 @@ export async function walletFromService(service: string): Promise<TestWallet> {
         : { kind, mdoc: Buffer.from(issued.credential, 'base64url'), deviceKey: key.privateKey.export({ format: 'jwk' }) as JWK },
     );
   }
-  return new TestWallet(Buffer.from(root, 'base64'), held);
+  return new TestWallet(Buffer.from(root, 'base64'), held, store);
 }

@@ -1,53 +1,63 @@
 /**
- * The test wallet: plays an EU Digital Identity Wallet against a customer-test service.
- *
- *   npm run test-wallet -- '<wallet link>' [--use pid_sd_jwt|pid_mdoc|mdl] [--yes] [--decline]
- *       takes the link of the broker's waiting page (the "Open wallet" button's, or the QR code's content), gets a
- *       test PID (SD-JWT VC and mdoc) and a test mDL from the service's test issuer, bound to keys of its own, reads
- *       the signed request (checking its signer against the service's relying-party root), shows who asks for what,
- *       and, once confirmed (or with --yes), answers with only the asked claims of the chosen credential; with
- *       --decline it answers access_denied. Prints where the browser goes next.
+ * The test wallet: plays an EU Digital Identity Wallet against a customer-test service. `--help` for its commands.
  */
-import { X509Certificate } from 'node:crypto';
-import { createInterface } from 'node:readline/promises';
-import { parseArgs } from 'node:util';
-import { walletFromService } from './issuer-client.js';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { RECEIVE_OPTIONS, runList, runReceive } from './cli-receive.js';
+import { PRESENT_OPTIONS, runPresent } from './cli-present.js';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { use: { type: 'string' }, yes: { type: 'boolean', default: false }, decline: { type: 'boolean', default: false } },
-});
+const HELP = `The test wallet: receives credentials over OpenID4VCI 1.0 and presents them over OpenID4VP 1.0.
+
+Commands:
+  receive '<offer link or QR text>' [--tx-code <code>] [--batch <n>] [--configuration <id>] [--store <file>]
+      takes a credential offer (openid-credential-offer://?credential_offer_uri=… or ?credential_offer=…), receives
+      n credentials (at most the issuer's batch size), each bound to a fresh key, and keeps them in the store.
+      npm run test-wallet -- receive 'openid-credential-offer://?credential_offer_uri=https%3A%2F%2F…' --tx-code 123456 --batch 3
+
+  [present] '<wallet link>' [--use <credential query id>] [--yes] [--decline] [--store <file>] [--request-signer-root <file>]
+      takes the link of the broker's waiting page (its "Open wallet" button's, or the QR code's content), gets a
+      test PID (SD-JWT VC and mdoc) and a test mDL from the service's test issuer, reads the signed request, shows
+      who asks for what, and once confirmed (or with --yes) answers with only the asked claims; with --decline it
+      answers access_denied. With --store it also answers with received credentials, a different one each time.
+      With --request-signer-root (PEM or DER) it trusts that root for the request and asks no test issuer.
+      npm run test-wallet -- 'openid4vp://?client_id=…&request_uri=…' --store /tmp/wallet.json --yes
+
+  list [--store <file>]
+      lists the stored credentials (vct, issuer, how often used; no claim values).
+      npm run test-wallet -- list
+
+The store is a JSON file (mode 0600): --store, else $TEST_WALLET_STORE, else test-wallet-credentials-<uid>.json in
+the system's temporary directory.`;
+
+/** parseArgs' errors are a paragraph; the first sentence says it all. */
+function parse<T extends ParseArgsOptionsConfig>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options: { ...options, help: { type: 'boolean', default: false } } as T & { help: { type: 'boolean'; default: false } }, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new Error(`${e instanceof Error ? e.message.split(/\. /)[0] : String(e)} (npm run test-wallet -- --help)`);
+  }
+}
 
 async function main(): Promise<void> {
-  const link = positionals[0];
-  if (!link || !URL.canParse(link)) throw new Error("usage: npm run test-wallet -- '<wallet link>' [--use pid_sd_jwt|pid_mdoc|mdl] [--yes] [--decline]");
-  const requestUri = new URL(link).searchParams.get('request_uri');
-  if (!requestUri || !URL.canParse(requestUri)) throw new Error('the link carries no request_uri');
-  const wallet = await walletFromService(new URL(requestUri).origin);
-  const request = await wallet.read(link);
-  const signer = new X509Certificate(request.x5c[0]).subject.replace(/\n/g, ', ');
-  const { query } = wallet.choose(request, values.use);
-  console.log(`Request from ${signer}\n  client_id ${request.claims.client_id}`);
-  console.log(`It accepts: ${(request.claims.dcql_query.credentials as { id: string }[]).map((c) => c.id).join(', ')}; this wallet answers with ${query.id}:`);
-  for (const claim of query.claims ?? []) console.log(`  - ${claim.path.map((p) => (p === null ? '*' : String(p))).join(' / ')}`);
-  if (values.decline) {
-    const answer = await wallet.post(request, { error: 'access_denied', state: request.claims.state });
-    console.log(`Declined: the service answered ${answer.status}.`);
-    return;
+  const [first, ...rest] = process.argv.slice(2);
+  const command = first === 'receive' || first === 'present' || first === 'list' ? first : null;
+  const args = command ? rest : process.argv.slice(2);
+  if (command === 'receive') {
+    const { values, positionals } = parse(args, RECEIVE_OPTIONS);
+    if (values.help) return void console.log(HELP);
+    return runReceive(positionals, values);
   }
-  if (!values.yes) {
-    const rl = createInterface({ input: process.stdin, output: process.stdout });
-    const yes = /^y(es)?$/i.test((await rl.question('Share these claims? [y/N] ')).trim());
-    rl.close();
-    if (!yes) return void console.log('Nothing shared.');
+  if (command === 'list') {
+    const { values, positionals } = parse(args, { store: { type: 'string' } } as const);
+    if (values.help) return void console.log(HELP);
+    if (positionals.length > 0) throw new Error('usage: npm run test-wallet -- list [--store file]');
+    return runList(values);
   }
-  const answer = await wallet.answer(link, { use: query.id });
-  if (answer.status !== 200) throw new Error(`the service refused the answer (${answer.status}): ${JSON.stringify(answer.body)}`);
-  const redirect = answer.body.redirect_uri;
-  console.log(typeof redirect === 'string' ? `Shared. Open this in the browser that started the sign-in:\n  ${redirect}` : 'Shared. The waiting page continues by itself.');
+  const { values, positionals } = parse(args, PRESENT_OPTIONS);
+  if (values.help || positionals.length === 0) return void console.log(HELP);
+  return runPresent(positionals, values);
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
+  console.error(`test-wallet: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

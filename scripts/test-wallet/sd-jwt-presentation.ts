@@ -5,10 +5,9 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import { SDJsonpath } from '@meeco/sd-jwt';
 import { SignJWT } from 'jose';
+import { sdHasher } from './sd-jwt-paths.js';
 
 type ClaimsPath = (string | number | null)[];
-
-const hasher = async () => (data: string) => createHash('sha256').update(data).digest('base64url');
 
 /**
  * A DCQL claims path (OpenID4VP 1.0 §7.1) as @meeco/sd-jwt's JSONPaths: `['a', 'b']` is `$.a.b`; `['a', null]` is
@@ -24,6 +23,8 @@ export function jsonPaths(credential: string, path: ClaimsPath): string[] {
 
 export interface SdJwtPresentationOptions {
   paths: ClaimsPath[];
+  /** The JSONPaths to disclose, when the caller has chosen them already (sd-jwt-paths.ts disclosuresFor); else from `paths`. */
+  selection?: string[];
   holderKey: KeyObject;
   /** The request's nonce and client_id (the KB-JWT's nonce and aud). */
   nonce: string;
@@ -31,9 +32,11 @@ export interface SdJwtPresentationOptions {
 }
 
 export async function presentSdJwt(credential: string, options: SdJwtPresentationOptions): Promise<string> {
-  const selected = await SDJsonpath.getJWT(credential, options.paths.flatMap((p) => jsonPaths(credential, p)), hasher);
+  const selection = options.selection ?? options.paths.flatMap((p) => jsonPaths(credential, p));
+  const selected = await SDJsonpath.getJWT(credential, selection, sdHasher);
   const [jwt, ...rest] = selected.split('~');
   const withoutKb = `${[jwt, ...rest.filter((d) => d.length > 0)].join('~')}~`;
+  // RFC 9901 §4.3.1: sd_hash over the SD-JWT as presented, up to and including the last '~'.
   const sdHash = createHash('sha256').update(withoutKb, 'ascii').digest('base64url');
   const kb = await new SignJWT({ nonce: options.nonce, aud: options.aud, iat: Math.floor(Date.now() / 1000), sd_hash: sdHash } as never)
     .setProtectedHeader({ alg: 'ES256', typ: 'kb+jwt' })

@@ -1,24 +1,33 @@
 /**
  * A test wallet for the EU wallet scheme, of holder-side code only: jose for the request object, the JWE and the
  * key-binding JWT, @meeco/sd-jwt to choose disclosures, @auth0/mdl for mdoc presentations, and its own session
- * transcript. It holds a PID as SD-JWT VC, a PID as mdoc and an mDL, takes the wallet link the broker page shows
- * (or its QR code's), and answers with only the claims the DCQL query asks for. Nothing here imports the verifier.
+ * transcript. It holds a PID as SD-JWT VC, a PID as mdoc and an mDL, and (from a credential store) the SD-JWT VCs it
+ * received over OpenID4VCI; takes the wallet link the broker page shows (or its QR code's), and answers with only the
+ * claims the DCQL query asks for. Nothing here imports the verifier.
  */
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { JWK } from 'jose';
+import type { CredentialStore, StoredCredential } from './credential-store.js';
+import { chooseAnswers, claimsToDisclose, type DcqlCredential, type DcqlQuery } from './dcql-choice.js';
 import { encryptResponse } from './encrypt-response.js';
 import { presentMdoc } from './mdoc-presentation.js';
 import { readRequestObject, type RequestView } from './request-object.js';
+import { disclosuresFor } from './sd-jwt-paths.js';
 import { presentSdJwt } from './sd-jwt-presentation.js';
+
+export type { DcqlCredential } from './dcql-choice.js';
 
 export type HeldCredential = { kind: 'pid_sd_jwt'; credential: string; holderKey: KeyObject } | { kind: 'pid_mdoc' | 'mdl'; mdoc: Uint8Array; deviceKey: JWK };
 
-export interface DcqlCredential {
-  id: string;
-  format: string;
-  meta: { doctype_value?: string; vct_values?: string[] };
-  claims?: { path: (string | number | null)[] }[];
+/** A stored credential chosen for one query, with the JSONPaths of the disclosures that answer it. */
+export interface StoredChoice {
+  kind: 'stored';
+  stored: StoredCredential;
+  selection: string[];
 }
+
+/** What answers one credential query: a built-in credential, or one from the store. */
+export type Answering = HeldCredential | StoredChoice;
 
 export interface WalletAnswer {
   status: number;
@@ -28,7 +37,7 @@ export interface WalletAnswer {
 }
 
 export interface AnswerOptions {
-  /** Which held credential answers (its DCQL id); default: the first the query offers that the wallet holds. */
+  /** Which credential query to answer (its DCQL id); default: the DCQL choice (credential_sets, dcql-choice.ts). */
   use?: string;
   /** Send this form instead of the encrypted answer (attacks). */
   form?: (encrypted: string, request: RequestView) => Record<string, string>;
@@ -48,6 +57,8 @@ export class TestWallet {
     /** The root the wallet trusts for request signers (customer-test's relying party CA). */
     private readonly requestSignerRoot: Uint8Array,
     readonly held: HeldCredential[],
+    /** Credentials received over OpenID4VCI; each presentation uses the least used one that fits. */
+    readonly store?: CredentialStore,
   ) {}
 
   /** Takes a wallet link (`openid4vp://?client_id=…&request_uri=…&request_uri_method=post`), fetches and reads the request. */
@@ -66,13 +77,39 @@ export class TestWallet {
     return view;
   }
 
-  /** The credential query this wallet would answer, and the held credential that answers it. */
-  choose(request: RequestView, use?: string): { query: DcqlCredential; held: HeldCredential } {
-    const asked = request.claims.dcql_query.credentials as DcqlCredential[];
-    const query = asked.find((c) => (use ? c.id === use : this.held.some((h) => h.kind === c.id)));
-    const held = this.held.find((h) => h.kind === query?.id);
-    if (!query || !held) throw new Error('wallet: holds nothing the request asks for');
-    return { query, held };
+  /**
+   * The credential queries this wallet answers and what answers each: with `use`, that query alone; otherwise the
+   * DCQL choice (dcql-choice.ts). A stored credential whose vct the query accepts is preferred to a built-in one.
+   */
+  plan(request: RequestView, use?: string): { query: DcqlCredential; held: Answering }[] {
+    const dcql = request.claims.dcql_query as DcqlQuery;
+    const answerer = (query: DcqlCredential): Answering | null => this.storedFor(query) ?? this.held.find((h) => h.kind === query.id) ?? null;
+    if (use !== undefined) {
+      const query = dcql.credentials.find((c) => c.id === use);
+      const held = query ? answerer(query) : null;
+      if (!query || !held) throw new Error('wallet: holds nothing the request asks for');
+      return [{ query, held }];
+    }
+    return chooseAnswers(dcql, answerer).map(({ query, source }) => ({ query, held: source }));
+  }
+
+  /** The first credential query this wallet would answer, and what answers it. */
+  choose(request: RequestView, use?: string): { query: DcqlCredential; held: Answering } {
+    return this.plan(request, use)[0];
+  }
+
+  /** OpenID4VP 1.0 Appendix B.3: an SD-JWT VC query answered by the least used stored credential of an accepted vct that has the claims. */
+  private storedFor(query: DcqlCredential): StoredChoice | null {
+    if (!this.store || query.format !== 'dc+sd-jwt') return null;
+    const accepted = query.meta.vct_values ?? [];
+    const selections = new Map<string, string[]>();
+    const stored = this.store.pickLeastUsed((c) => {
+      if (c.format !== 'dc+sd-jwt' || !accepted.includes(c.vct)) return false;
+      const paths = claimsToDisclose(query, (asked) => disclosuresFor(c.credential, asked) !== null);
+      if (paths) selections.set(c.id, disclosuresFor(c.credential, paths)!);
+      return paths !== null;
+    });
+    return stored ? { kind: 'stored', stored, selection: selections.get(stored.id)! } : null;
   }
 
   /** Reads the request, presents what it asks of one held credential, and posts the encrypted answer. */
@@ -89,21 +126,35 @@ export class TestWallet {
   }
 
   async presentations(request: RequestView, use?: string, bindTo: AnswerOptions['bindTo'] = {}): Promise<Record<string, string[]>> {
-    const { query, held } = this.choose(request, use);
     const nonce = bindTo.nonce ?? request.claims.nonce;
     const clientId = bindTo.clientId ?? request.claims.client_id;
-    const paths = (query.claims ?? []).map((c) => c.path);
-    if (held.kind === 'pid_sd_jwt') return { [query.id]: [await presentSdJwt(held.credential, { paths, holderKey: held.holderKey, nonce, aud: clientId })] };
-    const presentation = await presentMdoc({
-      mdoc: held.mdoc,
-      docType: query.meta.doctype_value!,
-      elements: paths.map(([ns, element]) => [String(ns), String(element)]),
-      deviceKey: held.deviceKey,
-      clientId,
-      nonce,
-      encryptionJwk: request.claims.client_metadata.jwks.keys[0],
-      responseUri: bindTo.responseUri ?? request.claims.response_uri,
-    });
-    return { [query.id]: [presentation] };
+    const vpToken: Record<string, string[]> = {};
+    for (const { query, held } of this.plan(request, use)) {
+      const paths = (query.claims ?? []).map((c) => c.path);
+      if (held.kind === 'stored') {
+        const holderKey = createPrivateKey({ key: held.stored.holderPrivateJwk as never, format: 'jwk' });
+        vpToken[query.id] = [await presentSdJwt(held.stored.credential, { paths, selection: held.selection, holderKey, nonce, aud: clientId })];
+        // The next presentation takes another credential of the batch: two presentations never share one (unlinkable).
+        this.store!.markUsed(held.stored.id);
+        continue;
+      }
+      if (held.kind === 'pid_sd_jwt') {
+        vpToken[query.id] = [await presentSdJwt(held.credential, { paths, holderKey: held.holderKey, nonce, aud: clientId })];
+        continue;
+      }
+      vpToken[query.id] = [
+        await presentMdoc({
+          mdoc: held.mdoc,
+          docType: query.meta.doctype_value!,
+          elements: paths.map(([ns, element]) => [String(ns), String(element)]),
+          deviceKey: held.deviceKey,
+          clientId,
+          nonce,
+          encryptionJwk: request.claims.client_metadata.jwks.keys[0],
+          responseUri: bindTo.responseUri ?? request.claims.response_uri,
+        }),
+      ];
+    }
+    return vpToken;
   }
 }
