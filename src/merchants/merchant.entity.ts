@@ -13,6 +13,8 @@ export const ENCRYPTION_ALGS = ['RSA-OAEP-256'] as const;
 export const SUBJECT_TYPES = ['public', 'pairwise'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 export const ENCRYPTION_ENCS = ['A256GCM', 'A128GCM', 'A128CBC-HS256', 'A256CBC-HS512'] as const;
+/** How many days after its document verification the service's own credential still earns eIDAS high: bounds and default. */
+export const REUSED_IDENTITY_MAX_AGE_DAYS = Object.freeze({ min: 1, max: 3650, default: 30 });
 
 /** A merchant (an OAuth client). The secret is sealed with the at-rest key; it is never stored in clear. */
 @Entity('merchants')
@@ -62,6 +64,8 @@ export class MerchantEntity {
   @Column({ name: 'logo_sha256', type: 'text', nullable: true }) logoSha256: string | null;
   /** The merchant as a SAML 1.1 relying party; null: no SAML. */
   @Column({ type: 'jsonb', nullable: true }) saml: MerchantSamlSettings | null;
+  /** Days after the original document verification that a reused credential (EU wallet scheme) still earns acr high. */
+  @Column({ name: 'reused_identity_max_age_days', type: 'integer', default: REUSED_IDENTITY_MAX_AGE_DAYS.default }) reusedIdentityMaxAgeDays: number;
   @Column({ type: 'boolean', default: true }) enabled: boolean;
   @Column({ name: 'secret_rotated_at', type: 'timestamptz' }) secretRotatedAt: Date;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
