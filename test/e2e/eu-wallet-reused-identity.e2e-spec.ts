@@ -151,6 +151,19 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
     expect((await login(substantial, 'openid', high)).claims!.acr).toBeUndefined();
   });
 
+  it('reused_identity_max_age_days: 30 unless set, 1 to 3650 days, never null (admin API)', async () => {
+    const admin = adminClient(w.t.baseUrl, w.t.adminToken);
+    const created = await admin.createMerchant({ name: 'Default shop', redirect_uris: [REDIRECT_URI] });
+    expect(created.reused_identity_max_age_days).toBe(30);
+    const path = `/admin/v1/merchants/${created.client_id}`;
+    for (const bad of [0, 3651, 1.5, '30', null]) {
+      const res = await admin.call('PATCH', path, { reused_identity_max_age_days: bad });
+      expect([bad, res.status, Object.keys(res.body.fields ?? {})]).toEqual([bad, 400, ['reused_identity_max_age_days']]);
+    }
+    expect((await admin.call('PATCH', path, { reused_identity_max_age_days: 3650 })).body.reused_identity_max_age_days).toBe(3650);
+    expect((await admin.call('GET', path)).body.reused_identity_max_age_days).toBe(3650);
+  });
+
   const refusals: [string, () => Promise<ReusedIdentityHolder>, string, ((d: string[]) => string[])?][] = [
     ['a credential from an untrusted root', () => holderOf({ signer: stranger }), 'untrusted_issuer'],
     ['a credential of the right type from another issuer (iss)', () => holderOf({ iss: 'https://elsewhere.example/vci' }), 'unexpected_credential'],

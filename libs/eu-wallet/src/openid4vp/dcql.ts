@@ -72,7 +72,9 @@ export const MAX_OPTIONAL_CLAIMS = 4;
 
 /** Every subset of `items`, the largest first (the order among subsets of one size follows `items`). */
 function subsetsLargestFirst<T>(items: T[]): T[][] {
-  const all = Array.from({ length: 2 ** items.length }, (_, mask) => items.filter((_, i) => (mask >> (items.length - 1 - i)) & 1));
+  const count = 2 ** items.length;
+  // Masks from all-ones down, the first item as the highest bit: among subsets of one size, those with earlier items first.
+  const all = Array.from({ length: count }, (_, k) => items.filter((_, i) => ((count - 1 - k) >> (items.length - 1 - i)) & 1));
   return all.sort((a, b) => b.length - a.length);
 }
 
