@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  */
 const ROOMS = [
   ['bootstrap', ['src/bootstrap', 'src/ops']],
-  ['front-door', ['src/oidc', 'src/saml', 'src/ciba', 'src/auth-files', 'src/service-docs']],
+  ['front-door', ['src/oidc', 'src/saml', 'src/ciba', 'src/auth-files', 'src/service-docs', 'src/credential-issuer']],
   ['broker', ['src/broker/login', 'src/broker/logins', 'src/broker/schemes']],
   ['scheme', ['src/schemes', 'src/verifier']],
   ['broker-spi', ['src/broker/spi']],

@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
 import { CibaModule } from './ciba/ciba.module.js';
 import { AuthFilesModule } from './auth-files/auth-files.module.js';
@@ -31,7 +31,8 @@ class ConfigModule {
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, database: DatabaseHandle): DynamicModule {
+  /** `extra`: modules of the tests' own (say a stand-in for a provider another room will give), after all the others. */
+  static forRoot(config: AppConfig, database: DatabaseHandle, extra: (Type | DynamicModule)[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -58,6 +59,7 @@ export class AppModule {
         ServiceDocsModule,
         AuthFilesModule,
         OpsModule,
+        ...extra,
       ],
     };
   }

@@ -38,11 +38,12 @@ export interface StartedApp {
 /**
  * Builds the whole service (used by main.ts and by the end-to-end tests alike). `opening`: the database
  * already being opened (main.ts starts that before loading the rest of the code, which it overlaps).
+ * `extraModules`: tests only, modules of their own beside the service's (main.ts passes none).
  */
-export async function createApp(config: AppConfig, opening?: Promise<DatabaseHandle>): Promise<StartedApp> {
+export async function createApp(config: AppConfig, opening?: Promise<DatabaseHandle>, extraModules: Parameters<typeof AppModule.forRoot>[2] = []): Promise<StartedApp> {
   setLogLevel(config.logLevel);
   const database = await (opening ?? openDatabase(config.database));
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), new BoundedExpressAdapter(config.ops.http), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database, extraModules), new BoundedExpressAdapter(config.ops.http), {
     logger: new JsonNestLogger(),
     bodyParser: false,
     // Start-up errors are thrown to the caller (main prints them and exits; tests see them).

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, validateSync } from 'class-validator';
 import { ConfigError } from './app-config.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value);
 
 /**
  * The EU Digital Identity Wallet scheme (OpenID4VP 1.0, docs/eu-wallet.md). The request signer is the service's own
@@ -45,11 +46,15 @@ export class WalletEnvironmentVariables {
   /** The longest a status list is cached, whatever its `ttl` says. */
   @Transform(toInt) @IsInt() @Min(0) @Max(86_400)
   WALLET_STATUS_LIST_MAX_CACHE_SECONDS = 3600;
+
+  /** Accept the service's own reusable identity credential (issued after a passed document verification), when it issues one. */
+  @Transform(toBool) @IsBoolean({ message: 'must be true or false' })
+  WALLET_TRUST_OWN_CREDENTIALS = true;
 }
 
 export const WALLET_VARIABLE_NAMES = [
   'WALLET_REQUEST_KEY_FILE', 'WALLET_REQUEST_CERTIFICATE_CHAIN_FILE', 'WALLET_CLIENT_ID_PREFIX', 'WALLET_PID_ANCHORS', 'WALLET_PID_ANCHORS_HIGH',
-  'WALLET_MDL_ANCHORS', 'WALLET_REQUEST_TTL_SECONDS', 'WALLET_STATUS_LIST_MAX_CACHE_SECONDS',
+  'WALLET_MDL_ANCHORS', 'WALLET_REQUEST_TTL_SECONDS', 'WALLET_STATUS_LIST_MAX_CACHE_SECONDS', 'WALLET_TRUST_OWN_CREDENTIALS',
 ] as const satisfies readonly (keyof WalletEnvironmentVariables)[];
 
 export interface WalletConfig {
@@ -61,6 +66,8 @@ export interface WalletConfig {
   anchors: { pid: string[]; pidHigh: string[]; mdl: string[] };
   requestTtlSeconds: number;
   statusListMaxCacheSeconds: number;
+  /** Whether the scheme asks for and accepts the service's own reusable credential (when a provider offers one). */
+  trustOwnCredentials: boolean;
 }
 
 const paths = (value?: string) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean).map((p) => resolve(p)) : []);
@@ -88,5 +95,6 @@ export function loadWalletConfig(env: Record<string, string | undefined>, isProd
     anchors,
     requestTtlSeconds: vars.WALLET_REQUEST_TTL_SECONDS,
     statusListMaxCacheSeconds: vars.WALLET_STATUS_LIST_MAX_CACHE_SECONDS,
+    trustOwnCredentials: vars.WALLET_TRUST_OWN_CREDENTIALS,
   };
 }

@@ -13,6 +13,8 @@ export const ENCRYPTION_ALGS = ['RSA-OAEP-256'] as const;
 export const SUBJECT_TYPES = ['public', 'pairwise'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 export const ENCRYPTION_ENCS = ['A256GCM', 'A128GCM', 'A128CBC-HS256', 'A256CBC-HS512'] as const;
+/** How many days after its document verification the service's own credential still earns eIDAS high: bounds and default. */
+export const REUSED_IDENTITY_MAX_AGE_DAYS = Object.freeze({ min: 1, max: 3650, default: 30 });
 
 /** A merchant (an OAuth client). The secret is sealed with the at-rest key; it is never stored in clear. */
 @Entity('merchants')
@@ -64,6 +66,8 @@ export class MerchantEntity {
   @Column({ type: 'jsonb', nullable: true }) saml: MerchantSamlSettings | null;
   /** At the end of a sign-in with a passed document verification, offer the person the credential (OpenID4VCI). */
   @Column({ name: 'offer_credential', type: 'boolean', default: false }) offerCredential: boolean;
+  /** Days after the original document verification that a reused credential (EU wallet scheme) still earns acr high. */
+  @Column({ name: 'reused_identity_max_age_days', type: 'integer', default: REUSED_IDENTITY_MAX_AGE_DAYS.default }) reusedIdentityMaxAgeDays: number;
   @Column({ type: 'boolean', default: true }) enabled: boolean;
   @Column({ name: 'secret_rotated_at', type: 'timestamptz' }) secretRotatedAt: Date;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

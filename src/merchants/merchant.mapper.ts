@@ -35,6 +35,7 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   backchannel_authentication_request_signing_alg: 'backchannelAuthenticationRequestSigningAlg',
   saml: 'saml',
   offer_credential: 'offerCredential',
+  reused_identity_max_age_days: 'reusedIdentityMaxAgeDays',
 };
 
 /** Applies the fields present in the DTO to the entity; returns the API names of the fields that changed. */

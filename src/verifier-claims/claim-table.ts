@@ -50,6 +50,13 @@ export const VERIFIER_CLAIMS: readonly VerifierClaimDefinition[] = Object.freeze
 ]);
 
 /**
+ * Our extensions of spec 2.1, released and named the same way (kept apart so that VERIFIER_CLAIMS stays the spec's
+ * table): `verified_at`, the day (ISO YYYY-MM-DD) the document was verified, given when a login reuses the service's
+ * own credential issued after that verification (docs/eu-wallet.md#the-services-own-credential).
+ */
+export const EXTENSION_CLAIMS: readonly VerifierClaimDefinition[] = Object.freeze([claim('verified_at', 'verifiedat', 'openid')]);
+
+/**
  * Standard OIDC claims the broker also advertises. given_name/family_name carry copies of the
  * secondary/primary identifier so generic OIDC clients find the holder's name where they expect it.
  */
@@ -61,9 +68,9 @@ export const STANDARD_SCOPE_CLAIMS: Readonly<Record<string, readonly string[]>> 
   address: Object.freeze(['address']),
 });
 
-const BY_OIDC_NAME: ReadonlyMap<string, VerifierClaimDefinition> = new Map(VERIFIER_CLAIMS.map((c) => [c.oidcName, c]));
+const BY_OIDC_NAME: ReadonlyMap<string, VerifierClaimDefinition> = new Map([...VERIFIER_CLAIMS, ...EXTENSION_CLAIMS].map((c) => [c.oidcName, c]));
 
-/** The spec 2.1 definition of a claim, or undefined for claims outside spec 2.1. */
+/** The spec 2.1 definition of a claim (or of our extension of it), or undefined for other claims. */
 export function verifierClaim(oidcName: string): VerifierClaimDefinition | undefined {
   return BY_OIDC_NAME.get(oidcName);
 }
@@ -86,7 +93,7 @@ export interface ClaimsByScopeOptions {
 export function claimsByScope(options: ClaimsByScopeOptions = {}): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const [scope, names] of Object.entries(STANDARD_SCOPE_CLAIMS)) result[scope] = [...names];
-  for (const c of VERIFIER_CLAIMS) (result[c.scope] ??= []).push(c.oidcName);
+  for (const c of [...VERIFIER_CLAIMS, ...EXTENSION_CLAIMS]) (result[c.scope] ??= []).push(c.oidcName);
   for (const scope of options.ageVerifyScopes ?? AGE_VERIFY_SCOPES) {
     const name = ageClaimName(scope);
     if (name === undefined) throw new RangeError(`not an ageverify scope: ${scope}`);

@@ -40,6 +40,23 @@ describe('DCQL query (OpenID4VP 1.0 §6) and the vp_token that answers it (§8.1
     expect(() => validateDcqlQuery({ credentials: [{ id: 'a', format: 'dc+sd-jwt', meta: { vct_values: ['v'] } }], credential_sets: [{ options: [['b']] }] })).toThrow(/unknown id/);
   });
 
+  it('offers optional claims through claim_sets (1.0 §6.4.1): ids on every claim, each subset of the optional ones, largest first', () => {
+    const [credential] = buildDcqlQuery([{ id: 'a', format: 'dc+sd-jwt', vct: ['v'], claims: [['x']], optionalClaims: [['y'], ['z']] }]).credentials;
+    expect(credential).toEqual({
+      id: 'a',
+      format: 'dc+sd-jwt',
+      meta: { vct_values: ['v'] },
+      claims: [{ id: 'c0', path: ['x'] }, { id: 'c1', path: ['y'] }, { id: 'c2', path: ['z'] }],
+      claim_sets: [['c0', 'c1', 'c2'], ['c0', 'c1'], ['c0', 'c2'], ['c0']],
+    });
+    expect(() => buildDcqlQuery([{ id: 'a', format: 'dc+sd-jwt', vct: ['v'], claims: [['x']], optionalClaims: [['o1'], ['o2'], ['o3'], ['o4'], ['o5']] }])).toThrow(/at most 4 optional/);
+    const withSets = (claims: { id?: string; path: string[] }[], sets: string[][]) => () => validateDcqlQuery({ credentials: [{ id: 'a', format: 'dc+sd-jwt', meta: { vct_values: ['v'] }, claims, claim_sets: sets }] });
+    expect(withSets([{ path: ['x'] }], [['c0']])).toThrow(/unique id/);
+    expect(withSets([{ id: 'c0', path: ['x'] }, { id: 'c0', path: ['y'] }], [['c0']])).toThrow(/unique id/);
+    expect(withSets([{ id: 'c0', path: ['x'] }], [])).toThrow(/claim_sets, when present, must be non-empty/);
+    expect(withSets([{ id: 'c0', path: ['x'] }], [['c1']])).toThrow(/list of claim ids/);
+  });
+
   it('accepts each allowed option with exactly one presentation', () => {
     expect(checkVpTokenAgainstQuery({ pid_sd_jwt: ['eyJ...~kb'] }, query)).toEqual({ pid_sd_jwt: ['eyJ...~kb'] });
     expect(checkVpTokenAgainstQuery({ mdl: ['o2d2ZXJzaW9u'] }, query)).toEqual({ mdl: ['o2d2ZXJzaW9u'] });

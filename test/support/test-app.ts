@@ -33,6 +33,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** A PostgreSQL server of the test's own (a private one it may restart) instead of DATABASE_URL's. */
   databaseServerUrl?: string;
+  /** Modules of the test's own, beside the service's (e.g. a stand-in provider of an extension point). */
+  modules?: Parameters<typeof createApp>[2];
 }
 
 /** Whether two instances can share a database here (they can on PostgreSQL, i.e. with DATABASE_URL). */
@@ -83,7 +85,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
   const config = loadConfig(env);
   if (!database.url) (config as { database: AppConfig['database'] }).database = { kind: 'embedded', dir: 'memory://' };
-  const { app, initialAdminToken } = await createApp(config);
+  const { app, initialAdminToken } = await createApp(config, undefined, options.modules);
   await app.listen(port, '127.0.0.1');
   await redisConnected(app);
   const baseUrl = config.baseUrl;

@@ -56,6 +56,13 @@ describe('EU wallet configuration (WALLET_*)', () => {
     ]);
   });
 
+  it("trusts the service's own reusable credential unless WALLET_TRUST_OWN_CREDENTIALS is false", () => {
+    expect(loadWalletConfig({}, false).trustOwnCredentials).toBe(true);
+    expect(loadWalletConfig({ WALLET_TRUST_OWN_CREDENTIALS: 'false' }, true).trustOwnCredentials).toBe(false);
+    expect(loadWalletConfig({ WALLET_TRUST_OWN_CREDENTIALS: 'true' }, false).trustOwnCredentials).toBe(true);
+    expect(problemsOf(() => loadWalletConfig({ WALLET_TRUST_OWN_CREDENTIALS: 'yes' }, false))).toEqual([expect.stringMatching(/^WALLET_TRUST_OWN_CREDENTIALS: must be true or false/)]);
+  });
+
   const noTestAuthorities = { get: () => Promise.reject(new Error('production never loads the test authorities')) } as unknown as WalletTestAuthoritiesService;
   const productionTrust = (env: Record<string, string>) => new WalletTrustService({ isProduction: true, wallet: loadWalletConfig(env, true) } as AppConfig, noTestAuthorities);
 

@@ -39,6 +39,11 @@ export interface EidRequest {
   bindingMessage?: BindingMessage;
   /** The merchant's max_age (seconds): a brokering scheme passes it on and never dates a login older. */
   maxAge?: number;
+  /**
+   * The merchant's reused_identity_max_age_days: how old (days since its document verification) the service's own
+   * reusable credential may be and still earn acr high. Absent where no merchant setting reaches (CIBA): the default.
+   */
+  reusedIdentityMaxAgeDays?: number;
 }
 
 export interface EidChoice {

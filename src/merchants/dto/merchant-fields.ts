@@ -6,11 +6,14 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsInt,
   IsObject,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
+  Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -19,6 +22,7 @@ import {
   ENCRYPTION_ALGS,
   ENCRYPTION_ENCS,
   ID_TOKEN_SIGNING_ALGS,
+  REUSED_IDENTITY_MAX_AGE_DAYS,
   SUBJECT_TYPES,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '../merchant.entity.js';
@@ -183,6 +187,19 @@ export class MerchantOptionalFields {
   })
   @IsOptional() @MaxLength(2000) @IsRedirectUri({ message: 'logo_uri must be an absolute http(s) URL without fragment or credentials' })
   logo_uri?: string | null;
+
+  @ApiPropertyOptional({
+    description:
+      "EU wallet scheme, the service's own reusable credential (docs/eu-wallet.md): how many days after the original document " +
+      'verification (the credential\'s verified_at) a login with it still gets acr eIDAS high, when asked for and the verification ' +
+      'reached high. Older credentials still log in, without acr high.',
+    minimum: REUSED_IDENTITY_MAX_AGE_DAYS.min,
+    maximum: REUSED_IDENTITY_MAX_AGE_DAYS.max,
+    default: REUSED_IDENTITY_MAX_AGE_DAYS.default,
+    example: 30,
+  })
+  @OptionalNotNull() @IsInt() @Min(REUSED_IDENTITY_MAX_AGE_DAYS.min) @Max(REUSED_IDENTITY_MAX_AGE_DAYS.max)
+  reused_identity_max_age_days?: number;
 
   @ApiPropertyOptional({ description: 'The merchant as a SAML 1.1 relying party (replaced as a whole; null ends SAML for it).', type: SamlSettingsDto, nullable: true })
   @IsOptional() @ValidateNested() @Type(() => SamlSettingsDto)

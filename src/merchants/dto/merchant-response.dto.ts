@@ -31,6 +31,7 @@ export class MerchantDto {
   @ApiPropertyOptional({ nullable: true, type: String, description: 'the registered logo (fetched once; served by us)', example: 'https://shop.example/logo.png' }) logo_uri: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, example: 'ES256' }) backchannel_authentication_request_signing_alg: string | null;
   @ApiPropertyOptional({ nullable: true, type: SamlSettingsResponseDto, description: 'null: not a SAML relying party' }) saml: SamlSettingsResponseDto | null;
+  @ApiProperty({ example: 30, description: "days after the document verification that the service's own credential still earns acr high" }) reused_identity_max_age_days: number;
   @ApiProperty() enabled: boolean;
   @ApiProperty() secret_rotated_at: string;
   @ApiProperty() created_at: string;

@@ -7,11 +7,23 @@ import { messagesFor } from '../../i18n/messages.js';
 type Params = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
+/** The merchant's settings that schemes read. */
+export interface MerchantRequestSettings {
+  reusedIdentityMaxAgeDays?: number;
+}
+
 /**
  * The authorization request's parameters, read once into what schemes and pages need. The language comes
  * from the request, else from the browser showing the page (Accept-Language), else the merchant's default.
  */
-export function toEidRequest(uid: string, params: Params, merchantName: string, acceptLanguage?: string, merchantLocale?: UiLocale): EidRequest {
+export function toEidRequest(
+  uid: string,
+  params: Params,
+  merchantName: string,
+  acceptLanguage?: string,
+  merchantLocale?: UiLocale,
+  settings: MerchantRequestSettings = {},
+): EidRequest {
   const locale = pickLocale(params.ui_locale, params.ui_locales, acceptLanguage, merchantLocale);
   const bindingMessage = str(params.binding_message);
   return {
@@ -25,6 +37,7 @@ export function toEidRequest(uid: string, params: Params, merchantName: string, 
     loginHint: str(params.login_hint),
     bindingMessage: bindingMessage ? parseBindingMessage(bindingMessage) : undefined,
     maxAge: maxAgeOf(params.max_age),
+    ...(settings.reusedIdentityMaxAgeDays !== undefined ? { reusedIdentityMaxAgeDays: settings.reusedIdentityMaxAgeDays } : {}),
   };
 }
 

@@ -110,7 +110,9 @@ export class InteractionService {
     const params = details.params as Record<string, unknown>;
     const merchant = await this.merchants.findEnabled(String(params.client_id));
     if (!merchant) throw interactionExpired();
-    const request = toEidRequest(details.uid, params, merchant.name, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined);
+    const request = toEidRequest(details.uid, params, merchant.name, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined, {
+      reusedIdentityMaxAgeDays: merchant.reusedIdentityMaxAgeDays,
+    });
     // An error after this point is shown in the page's language and with the merchant's logo (see guard).
     res.locals.uiLocale = request.locale;
     const logo = pageLogoOf(merchant);

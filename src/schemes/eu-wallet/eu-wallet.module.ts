@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EuWalletScheme } from './eu-wallet.scheme.js';
 import { WalletEndpointsController } from './exchange/wallet-endpoints.controller.js';
@@ -12,16 +13,18 @@ import { WalletTransactionEntity } from './transactions/wallet-transaction.entit
 import { WalletTransactionsService } from './transactions/wallet-transactions.service.js';
 import { WalletTestAuthorityEntity } from './trust/wallet-test-authority.entity.js';
 import { WalletTestAuthoritiesService } from './trust/wallet-test-authorities.service.js';
+import { ReusedIdentityTrust } from './trust/reused-identity-trust.service.js';
 import { WalletTrustService } from './trust/wallet-trust.service.js';
 
 /**
  * The EU Digital Identity Wallet as an eID scheme (OpenID4VP 1.0, docs/eu-wallet.md): its transactions, its trust
- * lists and request signer, customer-test's wallet PKI. Below the broker core, like every scheme.
+ * lists and request signer, customer-test's wallet PKI; and the service's own reusable credential when a provider
+ * marked ReusableCredentials offers one (found by discovery). Below the broker core, like every scheme.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WalletTransactionEntity, WalletTestAuthorityEntity])],
+  imports: [TypeOrmModule.forFeature([WalletTransactionEntity, WalletTestAuthorityEntity]), DiscoveryModule],
   controllers: [WalletEndpointsController, WalletStatusController, WalletTestCredentialsController],
-  providers: [WalletTestCredentialsService, EuWalletScheme, WalletExchangeService, WalletPresentationsService, WalletStatusLists, WalletTransactionsService, WalletTestAuthoritiesService, WalletTrustService],
+  providers: [WalletTestCredentialsService, EuWalletScheme, WalletExchangeService, WalletPresentationsService, WalletStatusLists, WalletTransactionsService, WalletTestAuthoritiesService, WalletTrustService, ReusedIdentityTrust],
   exports: [WalletTestAuthoritiesService],
 })
 export class EuWalletModule {}

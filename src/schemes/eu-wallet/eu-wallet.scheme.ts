@@ -11,6 +11,7 @@ import type { Messages } from '../../i18n/messages.js';
 import { WALLET_MESSAGES } from '../../i18n/wallet-messages.js';
 import { wantedCredentials } from './claims/wallet-credentials.js';
 import { WalletExchangeService } from './exchange/wallet-exchange.service.js';
+import { ReusedIdentityTrust } from './trust/reused-identity-trust.service.js';
 import type { WalletTransactionEntity } from './transactions/wallet-transaction.entity.js';
 import { WalletTransactionsService, type WalletResult } from './transactions/wallet-transactions.service.js';
 import { WALLET_PATHS, type WalletFlow } from './wallet-paths.js';
@@ -35,15 +36,19 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
     private readonly transactions: WalletTransactionsService,
     private readonly exchange: WalletExchangeService,
     private readonly pending: PendingRedirectsService,
+    private readonly reused: ReusedIdentityTrust,
   ) {}
 
   displayName(_messages: Messages, locale: UiLocale = DEFAULT_LOCALE): string {
     return WALLET_MESSAGES[locale].name;
   }
 
-  /** Only a PID from a provider trusted at level high earns it (customer-test trusts its test PID provider so). */
+  /**
+   * Only a PID from a provider trusted at level high earns it (customer-test trusts its test PID provider so), or the
+   * service's own credential from a verification that reached high, recent enough for the merchant.
+   */
   supportsAcr(acr: string): boolean {
-    return acr === ACR_REQUEST_HIGH && (!this.config.isProduction || this.config.wallet.anchors.pidHigh.length > 0);
+    return acr === ACR_REQUEST_HIGH && (!this.config.isProduction || this.config.wallet.anchors.pidHigh.length > 0 || this.reused.trusted() !== undefined);
   }
 
   async start(request: EidRequest): Promise<EidStep> {
@@ -77,14 +82,17 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
   private async create(request: EidRequest): Promise<WalletTransactionEntity> {
     const { privateKey, keyId } = createResponseEncryptionKey();
     const returnState = await this.pending.create(request.interactionUid, this.id, {});
+    const reuse = await this.reused.trustedWithAnchors();
+    const wanted = wantedCredentials(request.scopes, reuse && { vct: reuse.provider.vct, acrHigh: request.acrValues.includes(ACR_REQUEST_HIGH) });
     return this.transactions.create(request.interactionUid, request.clientId, {
       nonce: randomBytes(32).toString('base64url'),
       state: randomBytes(32).toString('base64url'),
       encryptionKey: (await exportJWK(privateKey)) as Record<string, unknown>,
       encryptionKeyId: keyId,
-      dcqlQuery: buildDcqlQuery(wantedCredentials(request.scopes)) as unknown as Record<string, unknown>,
+      dcqlQuery: buildDcqlQuery(wanted) as unknown as Record<string, unknown>,
       scopes: request.scopes,
       acrValues: request.acrValues,
+      reusedIdentityMaxAgeDays: request.reusedIdentityMaxAgeDays,
       returnState,
     });
   }

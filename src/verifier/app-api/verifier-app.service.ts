@@ -6,7 +6,7 @@ import { SecretBox } from '../../common/crypto/secret-box.js';
 import { Telemetry } from '../../common/telemetry/telemetry.js';
 import { appDisplayText } from '../../broker/spi/request/app-display-text.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { documentSubject, transactionSubject } from '../../broker/spi/subjects/document-subject.js';
+import { transactionSubject, verifiedDocumentSubject } from '../../broker/spi/subjects/document-subject.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
 import { mapVerifierClaims } from '../../verifier-claims/map-verifier-claims.js';
 import type { ChipAuthTerminalState } from '../../../libs/icao9303/src/index.js';
@@ -213,7 +213,7 @@ export class VerifierAppService {
           // random subject per transaction, so a forged DG1 never logs in as the document it names.
           ...(verdict.result === 'pass'
             ? {
-                subject: documentSubject(this.config.subjectSecret, 'document-verifier', chip.holder.issuingState, chip.holder.documentNumber),
+                subject: verifiedDocumentSubject(this.config.subjectSecret, chip.holder.issuingState, chip.holder.documentNumber),
                 birthDate: (chip.holder.dg11?.fullDateOfBirth && birthDateFromDg11(chip.holder.dg11.fullDateOfBirth)) || birthDateFromMrz(chip.holder.mrzDateOfBirth, now),
               }
             : { subject: transactionSubject() }),

@@ -20,6 +20,12 @@ export type WantedCredential =
       vct: string[];
       /** Claims path pointers (1.0 §7.1), e.g. `['family_name']`, `['address', 'postal_code']`, `['nationalities', null]` (every element). */
       claims: Array<Array<string | number | null>>;
+      /**
+       * Claims asked for when the credential has them (a credential may lack, say, a place of birth): offered through
+       * `claim_sets` (1.0 §6.4.1), every subset of them beside all of `claims`, the largest first, so that a wallet
+       * answering with the first set it can satisfy discloses each of them it holds. At most MAX_OPTIONAL_CLAIMS.
+       */
+      optionalClaims?: Array<Array<string | number | null>>;
     }
   | {
       id: string;
@@ -33,6 +39,8 @@ export type WantedCredential =
     };
 
 export interface DcqlClaimsQuery {
+  /** Required when the Credential Query has claim_sets (1.0 §6.3). */
+  id?: string;
   path: Array<string | number | null>;
   intent_to_retain?: boolean;
 }
@@ -43,6 +51,8 @@ export interface DcqlCredentialQuery {
   multiple?: boolean;
   meta: { vct_values: string[] } | { doctype_value: string };
   claims?: DcqlClaimsQuery[];
+  /** Combinations of claim ids, in order of preference (1.0 §6.1, §6.4.1). */
+  claim_sets?: string[][];
 }
 
 export interface DcqlCredentialSetQuery {
@@ -57,6 +67,26 @@ export interface DcqlQuery {
 
 /** 1.0 §6.1: ids are non-empty, alphanumeric, `_` or `-`. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** 2^4 claim sets at most: enough for the optional attributes of one document, small enough for any wallet. */
+export const MAX_OPTIONAL_CLAIMS = 4;
+
+/** Every subset of `items`, the largest first (the order among subsets of one size follows `items`). */
+function subsetsLargestFirst<T>(items: T[]): T[][] {
+  const count = 2 ** items.length;
+  // Masks from all-ones down, the first item as the highest bit: among subsets of one size, those with earlier items first.
+  const all = Array.from({ length: count }, (_, k) => items.filter((_, i) => ((count - 1 - k) >> (items.length - 1 - i)) & 1));
+  return all.sort((a, b) => b.length - a.length);
+}
+
+/** The claims of an SD-JWT VC Credential Query: with optional ones, each claim gets an id and claim_sets offers the subsets. */
+function sdJwtClaims(required: Array<Array<string | number | null>>, optional: Array<Array<string | number | null>> = []): Pick<DcqlCredentialQuery, 'claims' | 'claim_sets'> {
+  if (optional.length === 0) return { claims: required.map((path) => ({ path: [...path] })) };
+  if (optional.length > MAX_OPTIONAL_CLAIMS) throw new TypeError(`DCQL query: at most ${MAX_OPTIONAL_CLAIMS} optional claims`);
+  const claims = [...required, ...optional].map((path, i) => ({ id: `c${i}`, path: [...path] }));
+  const requiredIds = claims.slice(0, required.length).map((c) => c.id);
+  const optionalIds = claims.slice(required.length).map((c) => c.id);
+  return { claims, claim_sets: subsetsLargestFirst(optionalIds).map((subset) => [...requiredIds, ...subset]) };
+}
 
 /**
  * The query for a login: each wanted kind becomes a Credential Query; with more than one kind, one required Credential
@@ -65,7 +95,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function buildDcqlQuery(kinds: WantedCredential[]): DcqlQuery {
   const credentials = kinds.map((kind): DcqlCredentialQuery => {
     if (kind.format === 'dc+sd-jwt') {
-      return { id: kind.id, format: kind.format, meta: { vct_values: [...kind.vct] }, claims: kind.claims.map((path) => ({ path: [...path] })) };
+      return { id: kind.id, format: kind.format, meta: { vct_values: [...kind.vct] }, ...sdJwtClaims(kind.claims, kind.optionalClaims) };
     }
     const retain = kind.intentToRetain ?? false;
     return {
@@ -119,6 +149,7 @@ export function validateDcqlQuery(query: DcqlQuery): void {
       if (seen.has(key)) fail(`${credential.id}: claim ${key} asked twice`);
       seen.add(key);
     }
+    validateClaimSets(credential, fail);
   }
   if (query.credential_sets === undefined) return;
   if (query.credential_sets.length === 0) fail('credential_sets, when present, must be non-empty');
@@ -128,5 +159,17 @@ export function validateDcqlQuery(query: DcqlQuery): void {
       if (!Array.isArray(option) || option.length === 0) fail('a credential set option must be a non-empty array');
       for (const id of option) if (!ids.has(id)) fail(`credential set option names unknown id ${JSON.stringify(id)}`);
     }
+  }
+}
+
+/** 1.0 §6.3: with claim_sets every claim has a unique id; each set is a non-empty list of those ids. */
+function validateClaimSets(credential: DcqlCredentialQuery, fail: (why: string) => never): void {
+  if (credential.claim_sets === undefined) return;
+  const claims = credential.claims ?? [];
+  const ids = new Set(claims.map((c) => c.id));
+  if (claims.some((c) => typeof c.id !== 'string' || !ID.test(c.id)) || ids.size !== claims.length) fail(`${credential.id}: with claim_sets every claim needs a unique id`);
+  if (!Array.isArray(credential.claim_sets) || credential.claim_sets.length === 0) fail(`${credential.id}: claim_sets, when present, must be non-empty`);
+  for (const set of credential.claim_sets) {
+    if (!Array.isArray(set) || set.length === 0 || !set.every((id) => ids.has(id))) fail(`${credential.id}: a claim set must be a non-empty list of claim ids`);
   }
 }

@@ -14,11 +14,14 @@ import {
 } from '../../../../libs/eu-wallet/src/index.js';
 import { WalletCheckError } from '../../../../libs/eu-wallet/src/errors.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/spi/acr.js';
-import { documentSubject, transactionSubject } from '../../../broker/spi/subjects/document-subject.js';
+import { documentSubject, transactionSubject, verifiedDocumentSubject } from '../../../broker/spi/subjects/document-subject.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { REUSED_IDENTITY_MAX_AGE_DAYS } from '../../../merchants/merchant.entity.js';
+import { reusedIdentityAcr, reusedIdentityClaims } from '../claims/reused-identity-claims.js';
 import { walletClaims } from '../claims/wallet-claims.js';
 import type { WalletCredentialKind } from '../claims/wallet-credentials.js';
 import type { WalletRequestData, WalletResult } from '../transactions/wallet-transactions.service.js';
+import { ReusedIdentityTrust } from '../trust/reused-identity-trust.service.js';
 import { WalletTrustService } from '../trust/wallet-trust.service.js';
 import { WalletStatusLists } from './wallet-status-lists.js';
 
@@ -42,6 +45,7 @@ export class WalletPresentationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly trust: WalletTrustService,
     private readonly statusLists: WalletStatusLists,
+    private readonly reused: ReusedIdentityTrust,
   ) {}
 
   async verify(request: WalletRequestData, binding: PresentationBinding, vpToken: unknown, now = new Date()): Promise<WalletResult> {
@@ -49,6 +53,7 @@ export class WalletPresentationsService {
     if (answered.length !== 1 || answered[0][1].length !== 1) throw new WalletCheckError('unexpected_credential', 'the answer must be one presentation of one of the offered credentials');
     const [[id, [presentation]]] = answered;
     const kind = id as WalletCredentialKind;
+    if (kind === 'reused_identity') return this.verifyReused(request, binding, presentation, now);
     const anchors = await this.trust.anchors();
     const pidAnchors = [...anchors.pid, ...anchors.pidHigh];
     let values: Readonly<Record<string, unknown>>;
@@ -79,6 +84,42 @@ export class WalletPresentationsService {
       amr: ['eudi_wallet', 'pop'],
       credential: kind,
       issuer: issuer.subject,
+      verifiedAt: now.toISOString(),
+    };
+  }
+
+  /**
+   * The service's own credential (docs/eu-wallet.md#the-services-own-credential): an SD-JWT VC like the PID, checked
+   * against the credential issuer's roots and vct, issued by it (`iss`, SD-JWT VC draft "iss": the issuer identifier
+   * the provider names, or it is someone else's credential of that type), not revoked. `sub` is the document's, as the
+   * document verifier names it, so that a merchant sees the same person; acr high by reusedIdentityAcr.
+   */
+  private async verifyReused(request: WalletRequestData, binding: PresentationBinding, presentation: string, now: Date): Promise<WalletResult> {
+    const trusted = await this.reused.trustedWithAnchors();
+    if (!trusted) throw new WalletCheckError('unexpected_credential', "the service's own credential is not accepted here");
+    const { provider, anchors } = trusted;
+    const r = await verifySdJwtVcPresentation({ presentation, trustAnchors: anchors, acceptedVcts: [provider.vct], nonce: request.nonce, audience: binding.clientId, now });
+    if (r.claims.iss !== provider.issuer) throw new WalletCheckError('unexpected_credential', "the credential's iss is not the service's credential issuer");
+    if (r.status) await this.statusLists.check(r.status, anchors);
+    const { claims, birthDate, verifiedAt } = reusedIdentityClaims(r.claims, request.scopes);
+    const acr = reusedIdentityAcr({
+      acrValues: binding.acrValues,
+      assurance: r.claims.assurance,
+      verifiedAt,
+      maxAgeDays: request.reusedIdentityMaxAgeDays ?? REUSED_IDENTITY_MAX_AGE_DAYS.default,
+      now,
+    });
+    const { issuing_country: country, document_number: number } = claims;
+    return {
+      subject: typeof country === 'string' && typeof number === 'string' ? verifiedDocumentSubject(this.config.subjectSecret, country, number) : transactionSubject(),
+      claims,
+      birthDate,
+      acr,
+      // RFC 8176: the methods of this authentication, the wallet and its key; the reuse is told by the claims
+      // (authentication_sources REUSED_CREDENTIAL, verified_at), for no registered amr value names it.
+      amr: ['eudi_wallet', 'pop'],
+      credential: 'reused_identity',
+      issuer: r.issuer.subject,
       verifiedAt: now.toISOString(),
     };
   }

@@ -18,6 +18,8 @@ export interface WalletRequestData {
   scopes: string[];
   /** The merchant's acr_values: acr high is given only when asked for. */
   acrValues: string[];
+  /** The merchant's reused_identity_max_age_days (absent in transactions made before it existed: the default). */
+  reusedIdentityMaxAgeDays?: number;
   /** The broker's pending-redirect state for the same-device return (GET /its/eid/callback). */
   returnState: string;
 }
@@ -29,7 +31,7 @@ export interface WalletResult {
   birthDate?: string;
   acr?: string;
   amr: string[];
-  /** The credential that answered (pid_sd_jwt, pid_mdoc, mdl) and its issuer, for the record. */
+  /** The credential that answered (pid_sd_jwt, pid_mdoc, mdl, reused_identity) and its issuer, for the record. */
   credential: string;
   issuer: string;
   verifiedAt: string;

@@ -1,0 +1,27 @@
+import type { DiscoveryService } from '@nestjs/core';
+import { discovered, extensionPoint } from '../../common/discovery/discovered.js';
+
+/**
+ * The service's own reusable identity credential (an SD-JWT VC it issues after a passed document verification), as
+ * schemes that accept it need to know it: its type, who issues it and whom to trust for its signatures. The credential
+ * issuer (a front door, above the broker and the schemes) provides it; schemes only ever see this interface, so they
+ * never import the issuer (docs/architecture.md#rules).
+ */
+export interface ReusableCredentialProvider {
+  /** The credential's `vct` (SD-JWT VC draft, "vct"), e.g. `${BASE_URL}/vct/verified-document-identity`. */
+  readonly vct: string;
+  /** The credential issuer identifier, equal to the `iss` of every credential it issues (OpenID4VCI 1.0 §12.2.1). */
+  readonly issuer: string;
+  /** DER root certificates a verifier trusts for the issuer's `x5c` chains (and its status lists). */
+  anchors(): Promise<Uint8Array[]>;
+}
+
+/** Marks the provider of ReusableCredentialProvider; there is at most one. */
+export const ReusableCredentials = extensionPoint();
+
+/** The one provider marked ReusableCredentials, or undefined when the service issues no reusable credential. */
+export function findReusableCredentialProvider(discovery: DiscoveryService): ReusableCredentialProvider | undefined {
+  const found = discovered<ReusableCredentialProvider>(discovery, ReusableCredentials);
+  if (found.length > 1) throw new Error(`${found.length} providers are marked ReusableCredentials; there can be one`);
+  return found[0];
+}

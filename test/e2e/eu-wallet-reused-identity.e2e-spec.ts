@@ -1,0 +1,190 @@
+/**
+ * The service's own reusable credential through the EU wallet scheme, end to end: a stand-in provider of the
+ * ReusableCredentials extension point (the credential issuer is built elsewhere), credentials issued under the
+ * contract's claim names, a holder that answers the broker's DCQL query (test/support/wallet/reused-identity.ts).
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createStatusList } from '../../libs/eu-wallet/src/index.js';
+import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import { verifiedDocumentSubject } from '../../src/broker/spi/subjects/document-subject.js';
+import { WalletTestAuthoritiesService } from '../../src/schemes/eu-wallet/trust/wallet-test-authorities.service.js';
+import { TestWallet } from '../../scripts/test-wallet/wallet.js';
+import { adminClient } from '../support/admin-client.js';
+import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
+import { startTestApp } from '../support/test-app.js';
+import {
+  issueReusableCredential,
+  ReusedIdentityHolder,
+  reusedIdentityIssuer,
+  reusedIdentitySpecimen,
+  reusedIdentityVct,
+  standInReusableCredentials,
+} from '../support/wallet/reused-identity.js';
+import { merchantError, redeem, startWalletLogin, walletLinks } from '../support/wallet/wallet-login.js';
+import type { WalletWorld } from '../support/wallet/wallet-world.js';
+
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const PROTOCOL = new Set(['iss', 'sub', 'aud', 'exp', 'iat', 'nonce', 'auth_time', 'amr', 'acr', 'azp', 'at_hash', 'c_hash', 'sid', 'eid_issuer', 'eid_scheme']);
+const personal = (claims: Record<string, unknown>) => Object.fromEntries(Object.entries(claims).filter(([name]) => !PROTOCOL.has(name)));
+const ALWAYS = ['issuing_country', 'document_type', 'document_number', 'verified_at', 'facematch_level'].map((n) => [n]);
+
+describe("EU wallet scheme: the service's own reusable credential", () => {
+  let w: WalletWorld;
+  let issuerSigner: TestSigner;
+  let stranger: TestSigner;
+  let statusServer: Server;
+  let wallet: TestWallet;
+  const holderKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+
+  beforeAll(async () => {
+    [issuerSigner, stranger] = await Promise.all([
+      createTestSigner({ rootName: 'Stand-in Credential Issuer CA', signerName: 'Stand-in credential signer' }),
+      createTestSigner({ rootName: 'Stranger CA', signerName: 'Stranger signer' }),
+    ]);
+    const t = await startTestApp({ modules: [standInReusableCredentials(issuerSigner)] });
+    const authorities = await t.app.get(WalletTestAuthoritiesService).get();
+    // Index 0 valid, 1 revoked: the issuer's status list, signed under its root.
+    statusServer = createServer((_req, res) => {
+      const uri = `http://127.0.0.1:${(statusServer.address() as AddressInfo).port}/status/1`;
+      res.writeHead(200, { 'content-type': 'application/statuslist+jwt' }).end(createStatusList({ signer: issuerSigner, uri, bits: 1, values: [0, 1, 0, 0, 0, 0, 0, 0], ttl: 1 }));
+    });
+    await new Promise<void>((resolve) => statusServer.listen(0, '127.0.0.1', resolve));
+    const statusUri = `http://127.0.0.1:${(statusServer.address() as AddressInfo).port}/status/1`;
+    wallet = new TestWallet(authorities.requestSigner.root, []);
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Reuse shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['eu-wallet'] });
+    w = {
+      t,
+      merchant: await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret),
+      wallet,
+      authorities,
+      statusUri,
+      close: async () => {
+        await new Promise((resolve) => statusServer.close(resolve));
+        await t.close();
+      },
+    };
+  }, 120_000);
+  afterAll(() => w?.close());
+
+  /** A holder of a credential: by default the contract's specimen from the stand-in issuer, verified today, valid. */
+  async function holderOf(options: { signer?: TestSigner; iss?: string; claims?: Record<string, unknown>; idx?: number } = {}) {
+    const credential = await issueReusableCredential({
+      signer: options.signer ?? issuerSigner,
+      holderKey: holderKey.publicKey,
+      iss: options.iss ?? reusedIdentityIssuer(w.t.baseUrl),
+      vct: reusedIdentityVct(w.t.baseUrl),
+      claims: options.claims ?? reusedIdentitySpecimen(day(0)),
+      status: { uri: w.statusUri, idx: options.idx ?? 0 },
+    });
+    return new ReusedIdentityHolder(wallet, credential, holderKey.privateKey);
+  }
+
+  /** A login with `scope` answered by `holder` on another device; the merchant's claims, or its error. */
+  async function login(holder: ReusedIdentityHolder, scope: string, extra: Record<string, string> = {}, merchant = w.merchant) {
+    const { browser, page, request } = await startWalletLogin({ ...w, merchant }, scope, extra);
+    const answer = await holder.answer(walletLinks(page).crossDevice);
+    const done = await browser.submit(page, 'action', 'continue');
+    if (answer.status !== 200) return { answer, error: merchantError(done) };
+    return { answer, claims: (await redeem({ ...w, merchant }, done, request)).claims()! };
+  }
+
+  it('profile: the claims of spec 2.1 as the document verifier gives them, verified_at, and the document’s own sub', async () => {
+    const verifiedAt = day(0);
+    const { answer, claims } = await login(await holderOf(), 'openid profile');
+    // Gender and place of birth through claim_sets (optional); no age statement, personal number or assurance asked.
+    expect(answer.asked).toEqual([...ALWAYS, ['primary_identifier'], ['name'], ['nationality'], ['birthdate'], ['secondary_identifier'], ['gender'], ['place_of_birth']]);
+    expect(personal(claims!)).toEqual({
+      document_type: 'PASSPORT',
+      issuing_country: 'D',
+      interpreted_issuing_country: 'Germany',
+      document_number: 'C01X00T47',
+      primary_identifier: 'MUSTERMANN',
+      secondary_identifier: 'ERIKA',
+      family_name: 'MUSTERMANN',
+      given_name: 'ERIKA',
+      name: 'ERIKA MUSTERMANN',
+      nationality: 'D',
+      interpreted_nationality: 'Germany',
+      birthdate: '12.08.1964',
+      gender: 'FEMALE',
+      place_of_birth: 'BERLIN',
+      facematch_level: 7,
+      authentication_sources: ['REUSED_CREDENTIAL'],
+      authentication_result: 'pass',
+      verified_at: verifiedAt,
+    });
+    expect(claims!.amr).toEqual(['eudi_wallet', 'pop']);
+    expect(claims!.acr).toBeUndefined();
+    expect(claims!.sub).toBe(verifiedDocumentSubject(w.t.config.subjectSecret, 'D', 'C01X00T47'));
+  });
+
+  it('ageverify18: the age statement and what openid releases, no birth date or name asked or given', async () => {
+    const { answer, claims } = await login(await holderOf(), 'openid ageverify18');
+    expect(answer.asked).toEqual([...ALWAYS, ['age_equal_or_over', '18']]);
+    const got = personal(claims!);
+    expect(got).toMatchObject({ age_over_18: true, issuing_country: 'D', document_number: 'C01X00T47', verified_at: day(0) });
+    for (const name of ['birthdate', 'name', 'primary_identifier', 'given_name', 'nationality', 'gender']) expect(got).not.toHaveProperty(name);
+  });
+
+  it('ssn: a credential without a personal number still answers (the claim is optional), and none is given', async () => {
+    const { answer, claims } = await login(await holderOf(), 'openid ssn');
+    expect(answer.asked).toEqual(ALWAYS);
+    expect(personal(claims!)).not.toHaveProperty('personal_number');
+    const withNumber = await holderOf({ claims: { ...reusedIdentitySpecimen(day(0)), personal_number: '1234567890' } });
+    expect(personal((await login(withNumber, 'openid ssn')).claims!)).toMatchObject({ personal_number: '1234567890' });
+  });
+
+  it("acr eIDAS high when asked, the verification reached high and it is recent enough for the merchant's setting", async () => {
+    const high = { acr_values: 'urn:svc:acrp:level:high' };
+    expect((await login(await holderOf(), 'openid', high)).claims!.acr).toBe('urn:svc:cert:eidas:high');
+    const tenDaysOld = await holderOf({ claims: reusedIdentitySpecimen(day(10)) });
+    expect((await login(tenDaysOld, 'openid', high)).claims!.acr).toBe('urn:svc:cert:eidas:high');
+    const admin = adminClient(w.t.baseUrl, w.t.adminToken);
+    const strict = await admin.createMerchant({ name: 'Strict shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['eu-wallet'], reused_identity_max_age_days: 5 });
+    expect(strict.reused_identity_max_age_days).toBe(5);
+    const strictMerchant = await discover(`${w.t.baseUrl}/oidc`, strict.client_id, strict.client_secret);
+    const tooOld = await login(tenDaysOld, 'openid', high, strictMerchant);
+    expect([tooOld.answer.status, tooOld.claims!.acr]).toEqual([200, undefined]);
+    const substantial = await holderOf({ claims: { ...reusedIdentitySpecimen(day(0)), assurance: 'substantial' } });
+    expect((await login(substantial, 'openid', high)).claims!.acr).toBeUndefined();
+  });
+
+  it('reused_identity_max_age_days: 30 unless set, 1 to 3650 days, never null (admin API)', async () => {
+    const admin = adminClient(w.t.baseUrl, w.t.adminToken);
+    const created = await admin.createMerchant({ name: 'Default shop', redirect_uris: [REDIRECT_URI] });
+    expect(created.reused_identity_max_age_days).toBe(30);
+    const path = `/admin/v1/merchants/${created.client_id}`;
+    for (const bad of [0, 3651, 1.5, '30', null]) {
+      const res = await admin.call('PATCH', path, { reused_identity_max_age_days: bad });
+      expect([bad, res.status, Object.keys(res.body.fields ?? {})]).toEqual([bad, 400, ['reused_identity_max_age_days']]);
+    }
+    expect((await admin.call('PATCH', path, { reused_identity_max_age_days: 3650 })).body.reused_identity_max_age_days).toBe(3650);
+    expect((await admin.call('GET', path)).body.reused_identity_max_age_days).toBe(3650);
+  });
+
+  const refusals: [string, () => Promise<ReusedIdentityHolder>, string, ((d: string[]) => string[])?][] = [
+    ['a credential from an untrusted root', () => holderOf({ signer: stranger }), 'untrusted_issuer'],
+    ['a credential of the right type from another issuer (iss)', () => holderOf({ iss: 'https://elsewhere.example/vci' }), 'unexpected_credential'],
+    ['a revoked credential', () => holderOf({ idx: 1 }), 'revoked'],
+    [
+      'a changed disclosure (the key binding signed over it)',
+      () => holderOf(),
+      'invalid_signature',
+      (ds) =>
+        ds.map((d) => {
+          const [salt, name] = JSON.parse(Buffer.from(d, 'base64url').toString('utf8')) as [string, string];
+          return name === 'document_number' ? Buffer.from(JSON.stringify([salt, name, 'X00000000'])).toString('base64url') : d;
+        }),
+    ],
+  ];
+  for (const [what, holder, check, tamper] of refusals) {
+    it(`refuses ${what}: 400 naming the check, access_denied for the merchant`, async () => {
+      const { browser, page } = await startWalletLogin(w, 'openid profile');
+      const answer = await (await holder()).answer(walletLinks(page).crossDevice, { tamper });
+      expect([answer.status, answer.body.check]).toEqual([400, check]);
+      expect(merchantError(await browser.submit(page, 'action', 'continue'))).toBe('access_denied');
+    });
+  }
+});
