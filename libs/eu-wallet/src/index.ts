@@ -1,4 +1,7 @@
-/** The EU Digital Identity Wallet verifier's pure parts (no Nest): OpenID4VP 1.0, SD-JWT VC and mdoc checks. */
+/**
+ * The EU Digital Identity Wallet scheme's pure parts (no Nest): the verifier (OpenID4VP 1.0, SD-JWT VC and mdoc checks)
+ * and the credential issuer's core (OpenID4VCI 1.0: metadata, offer, key and DPoP proofs, SD-JWT VC, status lists).
+ */
 export { openId4VpSessionTranscript, sessionTranscriptBytes, type OpenId4VpHandoverInput } from './mdoc/session-transcript.js';
 // --- OpenID4VP 1.0 request and response (branch wallet-vp) ---
 export { x509HashClientId, x509SanDnsClientId } from './openid4vp/client-identifier.js';
@@ -40,3 +43,33 @@ export { createStatusList, type CreateStatusListOptions } from './specimen/issue
 export { verifyMdocPresentation, type MdocPresentation, type MdocPresentationInput } from './mdoc/verify-mdoc.js';
 export { MAX_DEVICE_RESPONSE_BYTES } from './mdoc/cbor-guard.js';
 export { issueTestMdoc, fullDate, type TestMdocInput } from './specimen/issue-mdoc.js';
+
+// OpenID4VCI 1.0 credential issuer (branch vci-lib): metadata, offer, key proofs, DPoP, the credential, status list.
+export { CredentialIssuerError, oneLine, type CredentialIssuerErrorCode } from './openid4vci/issuer-error.js';
+export { HOLDER_KEY_ALGS, jwkThumbprint, type HolderJwk, type HolderKeyAlg } from './openid4vci/holder-jws.js';
+export type { LocalizedDisplay, ClaimDescription } from './openid4vci/display.js';
+export {
+  credentialIssuerMetadata,
+  authorizationServerMetadata,
+  wellKnownUrl,
+  type CredentialIssuerMetadataInput,
+  type AuthorizationServerMetadataInput,
+} from './openid4vci/issuer-metadata.js';
+export { credentialOffer, credentialOfferLink, type CredentialOfferInput } from './openid4vci/credential-offer.js';
+export { cachingFetch, type CachingFetchOptions } from './openid4vci/caching-fetch.js';
+export { parseCredentialRequestBody, type CredentialRequestInput, type ParsedCredentialRequest } from './openid4vci/credential-request.js';
+export { nonceResponse, credentialResponse } from './openid4vci/responses.js';
+export { proofNonce, verifyKeyProofs, type VerifyKeyProofsInput } from './openid4vci/key-proofs.js';
+export { verifyDpopProof, type VerifyDpopProofInput, type VerifiedDpopProof } from './openid4vci/dpop.js';
+export {
+  VERIFIED_IDENTITY_CONFIGURATION_ID,
+  VERIFIED_IDENTITY_CLAIM_NAMES,
+  AGE_THRESHOLDS,
+  type AgeThreshold,
+  type VerifiedIdentityClaims,
+} from './openid4vci/verified-identity.js';
+export type { CredentialSigner } from './openid4vci/credential-signer.js';
+export { issueVerifiedIdentityCredential, type IssueVerifiedIdentityCredentialInput } from './openid4vci/issue-credential.js';
+export { statusListToken, type StatusListTokenInput } from './openid4vci/status-list-token.js';
+export { verifiedIdentityTypeMetadata, type TypeMetadataInput, type TypeMetadataDocument } from './openid4vci/type-metadata.js';
+// End of OpenID4VCI credential issuer.
