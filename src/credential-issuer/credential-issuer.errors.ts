@@ -1,3 +1,4 @@
+import { CredentialIssuerError as LibraryRefusal } from '../../libs/eu-wallet/src/index.js';
 import { AppError } from '../common/errors/app-error.js';
 
 /**
@@ -29,3 +30,13 @@ export const invalidNonce = (description: string) => new CredentialIssuerError(4
 export const offerGone = () => new CredentialIssuerError(404, 'not_found', 'the credential offer is unknown, expired or already used');
 export const credentialOfferUnavailable = () =>
   new CredentialIssuerError(409, 'credential_offer_unavailable', 'no credential can be offered: the verification did not pass, its record is gone, or the document has expired');
+
+/**
+ * The library's refusal of a wallet's input (a key proof, a DPoP proof, the request's shape) as this issuer's error;
+ * anything else is no refusal of input, and goes on as it is (a 500 there is a bug to see).
+ */
+export function fromLibrary(err: unknown, resource: boolean): unknown {
+  if (!(err instanceof LibraryRefusal)) return err;
+  if (err.code === 'invalid_dpop_proof') return invalidDpopProof(err.description, resource);
+  return new CredentialIssuerError(400, err.code, err.description);
+}

@@ -14,6 +14,7 @@ import { CredentialOffersService } from './offer/credential-offers.service.js';
 import { SignInCredentialOffers } from './offer/sign-in-offers.js';
 import { DpopProofsService } from './token/dpop-proofs.service.js';
 import { TokenController } from './token/token.controller.js';
+import { OwnCredentialTrust } from './trust/own-credential-trust.js';
 
 const PURGE_MS = 10 * 60_000;
 
@@ -25,7 +26,7 @@ const PURGE_MS = 10 * 60_000;
 @Module({
   imports: [TypeOrmModule.forFeature([CredentialIssuanceEntity, ...ISSUER_STATE_ENTITIES]), VerifierModule],
   controllers: [IssuerMetadataController, TokenController, CredentialController, CredentialOffersController, ...ISSUER_STATE_CONTROLLERS],
-  providers: [CredentialIssuancesService, SingleUseValuesService, DpopProofsService, CredentialIssuingService, CredentialOffersService, SignInCredentialOffers, ...ISSUER_STATE_PROVIDERS],
+  providers: [CredentialIssuancesService, SingleUseValuesService, DpopProofsService, CredentialIssuingService, CredentialOffersService, SignInCredentialOffers, OwnCredentialTrust, ...ISSUER_STATE_PROVIDERS],
 })
 export class CredentialIssuerModule implements OnModuleInit {
   constructor(

@@ -6,6 +6,7 @@
  */
 import { ageOverClaims } from '../../verifier-claims/age.js';
 import { parseIsoDate } from '../../verifier-claims/dates.js';
+import type { VerifiedIdentityClaims } from '../../../libs/eu-wallet/src/index.js';
 
 /** The age thresholds stated (the EU PID's usual set); a merchant asking another age gets the birth date instead. */
 export const AGE_STATEMENTS = ['12', '14', '16', '18', '21', '65'] as const;
@@ -21,7 +22,7 @@ export interface VerifiedDocument {
 }
 
 export interface CredentialContent {
-  claims: Record<string, unknown>;
+  claims: VerifiedIdentityClaims;
   /** The latest expiry the content allows: the document's expiry, and the day an age statement would turn true. */
   validUntil?: Date;
 }
@@ -34,9 +35,12 @@ export function credentialContent(document: VerifiedDocument, now: Date): Creden
     const value = document.claims[name];
     if (typeof value === 'string' && value !== '') claims[name] = value;
   }
+  if (claims.gender !== 'FEMALE' && claims.gender !== 'MALE') delete claims.gender;
   const expiry = isoOfSpecDate(document.claims.date_of_expiry);
   if (expiry) claims.date_of_expiry = expiry;
-  if (document.birthDate && parseIsoDate(document.birthDate)) claims.birthdate = document.birthDate;
+  // A partial birth date (ICAO: day or month unknown) is no ISO day: the credential leaves it out (the age statements,
+  // which take partial dates into account, still say what can be said).
+  if (document.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(document.birthDate) && parseIsoDate(document.birthDate)) claims.birthdate = document.birthDate;
   const ages = ageOverClaims(AGE_STATEMENTS.map((n) => `ageverify${n}`), document.birthDate, now);
   const statements = Object.fromEntries(AGE_STATEMENTS.filter((n) => `age_over_${n}` in ages).map((n) => [n, ages[`age_over_${n}`]]));
   if (Object.keys(statements).length) claims.age_equal_or_over = statements;
@@ -44,7 +48,7 @@ export function credentialContent(document: VerifiedDocument, now: Date): Creden
   claims.verified_at = document.completedAt.slice(0, 10);
   claims.assurance = document.eidasHigh ? 'high' : 'substantial';
   const limits = [expiry ? endOfDay(expiry) : undefined, firstBirthdayMakingTrue(statements, document.birthDate)].filter((d): d is Date => d !== undefined);
-  return { claims, validUntil: limits.length ? new Date(Math.min(...limits.map((d) => d.getTime()))) : undefined };
+  return { claims: claims as VerifiedIdentityClaims, validUntil: limits.length ? new Date(Math.min(...limits.map((d) => d.getTime()))) : undefined };
 }
 
 /** 'DD.MM.YYYY' (spec 2.1) → 'YYYY-MM-DD'; a date with unknown parts ('XX') is left out. */

@@ -1,19 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { issueVerifiedIdentityCredential, proofNonce, verifyKeyProofs } from '../../../libs/eu-wallet/src/index.js';
+import { issueVerifiedIdentityCredential, parseCredentialRequestBody, proofNonce, verifyKeyProofs } from '../../../libs/eu-wallet/src/index.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { VerificationRecordsService } from '../../verifier/records/verification-records.service.js';
-import { CredentialIssuerError, invalidCredentialRequest, invalidNonce, invalidProof } from '../credential-issuer.errors.js';
-import { issuerUrls, VCI_PATHS, type IssuerUrls } from '../credential-issuer-paths.js';
+import { fromLibrary, invalidCredentialRequest, invalidNonce } from '../credential-issuer.errors.js';
+import { CREDENTIAL_CONFIGURATION_ID, issuerUrls, VCI_PATHS, type IssuerUrls } from '../credential-issuer-paths.js';
 import { CredentialIssuancesService } from '../issuances/credential-issuances.service.js';
 import { IssuerKeysService } from '../keys/issuer-keys.service.js';
 import { SingleUseValuesService } from '../nonces/single-use-values.service.js';
 import { CredentialStatusService } from '../status/credential-status.service.js';
 import { DpopProofsService } from '../token/dpop-proofs.service.js';
 import { credentialContent } from './credential-claims.js';
-import { parseCredentialRequest } from './credential-request.js';
 
 const DAY_MS = 86_400_000;
 
@@ -45,11 +44,11 @@ export class CredentialIssuingService {
   async issue(req: Request, accessToken: string, body: unknown): Promise<{ credentials: { credential: string }[] }> {
     const jkt = await this.dpop.check(req, VCI_PATHS.credential, accessToken);
     const holder = await this.issuances.tokenHolder(accessToken, jkt);
-    const jwts = parseCredentialRequest(body, this.config.credentialIssuer.batchSize);
+    const { jwts } = refusals(() => parseCredentialRequestBody({ body, configurationIds: [CREDENTIAL_CONFIGURATION_ID] }));
     const now = this.clock.now();
-    const nonce = this.libraryCall(() => proofNonce(jwts));
+    const nonce = refusals(() => proofNonce(jwts));
     if (!(await this.singleUse.spendNonce(nonce))) throw invalidNonce('the c_nonce is unknown, expired or already used: fetch a new one from the nonce endpoint');
-    const holderKeys = await this.libraryCallAsync(() => verifyKeyProofs({ jwts, credentialIssuer: this.urls.issuer, expectedNonce: nonce, now, maxProofs: this.config.credentialIssuer.batchSize }));
+    const holderKeys = await refusals(() => verifyKeyProofs({ jwts, credentialIssuer: this.urls.issuer, expectedNonce: nonce, now, maxProofs: this.config.credentialIssuer.batchSize }));
 
     const record = await this.records.get(holder.recordId);
     if (!record || record.result !== 'pass') throw invalidCredentialRequest('the verification this offer was made for is no longer available');
@@ -70,33 +69,16 @@ export class CredentialIssuingService {
     );
     return { credentials };
   }
-
-  /** The library's refusals carry an OpenID4VCI error code; they become this issuer's error objects (one line each). */
-  private libraryCall<T>(call: () => T): T {
-    try {
-      return call();
-    } catch (err) {
-      throw asIssuerError(err);
-    }
-  }
-
-  private async libraryCallAsync<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (err) {
-      throw asIssuerError(err);
-    }
-  }
 }
 
-function asIssuerError(err: unknown): unknown {
-  if (err instanceof CredentialIssuerError) return err;
-  const code = (err as { code?: unknown } | null)?.code;
-  const message = err instanceof Error ? err.message : 'the key proof is not valid';
-  if (code === 'invalid_nonce') return invalidNonce(message);
-  if (code === 'invalid_credential_request') return invalidCredentialRequest(message);
-  if (code === 'invalid_proof' || err instanceof Error) return invalidProof(message);
-  return err;
+/** The library's refusals of the wallet's input become this issuer's error objects (one line each). */
+function refusals<T>(call: () => T): T {
+  try {
+    const result = call();
+    return result instanceof Promise ? (result.catch((err: unknown) => Promise.reject(fromLibrary(err, false))) as T) : result;
+  } catch (err) {
+    throw fromLibrary(err, false);
+  }
 }
 
 const startOfDay = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS);

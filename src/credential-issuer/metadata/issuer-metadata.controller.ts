@@ -19,8 +19,6 @@ export class IssuerMetadataController {
     const claims = claimDisplays();
     this.issuer = credentialIssuerMetadata({
       credentialIssuer: urls.issuer,
-      nonceEndpoint: urls.nonce,
-      credentialEndpoint: urls.credential,
       configurationId: CREDENTIAL_CONFIGURATION_ID,
       vct: urls.vct,
       display,

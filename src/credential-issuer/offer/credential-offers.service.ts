@@ -57,11 +57,11 @@ export class CredentialOffersService {
   /** The offer object behind a credential_offer_uri (OpenID4VCI 1.0 §4.1.3), while it can be redeemed. */
   async offerObject(offerHandle: string, locale: UiLocale): Promise<Record<string, unknown>> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(offerHandle) || !(await this.issuances.liveOffer(offerHandle))) throw offerGone();
-    return credentialOffer({
+    return (await credentialOffer({
       credentialIssuer: this.urls.issuer,
       configurationIds: [CREDENTIAL_CONFIGURATION_ID],
       preAuthorizedCode: this.issuances.preAuthorizedCodeOf(offerHandle),
       txCode: { length: 6, input_mode: 'numeric', description: CREDENTIAL_OFFER_MESSAGES[locale].txCodeHelp },
-    }) as Record<string, unknown>;
+    })) as unknown as Record<string, unknown>;
   }
 }

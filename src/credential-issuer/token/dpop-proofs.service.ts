@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { verifyDpopProof } from '../../../libs/eu-wallet/src/index.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { invalidDpopProof } from '../credential-issuer.errors.js';
+import { fromLibrary, invalidDpopProof } from '../credential-issuer.errors.js';
 import { SingleUseValuesService } from '../nonces/single-use-values.service.js';
 
 /** How old a DPoP proof may be (its iat), and so how long its jti is remembered (RFC 9449 §11.1). */
@@ -30,9 +30,9 @@ export class DpopProofsService {
     if (typeof header !== 'string' || header === '' || header.includes(',')) throw invalidDpopProof('exactly one DPoP proof is required in the DPoP header', resource);
     let proof: { jkt: string; jti: string };
     try {
-      proof = await verifyDpopProof({ proof: header, method: req.method, url: `${this.config.baseUrl}${path}`, accessToken, now: this.clock.now(), maxAgeSeconds: PROOF_MAX_AGE_SECONDS, futureSkewSeconds: FUTURE_SKEW_SECONDS });
+      proof = verifyDpopProof({ proof: header, method: req.method, url: `${this.config.baseUrl}${path}`, accessToken, now: this.clock.now(), maxAgeSeconds: PROOF_MAX_AGE_SECONDS, futureSkewSeconds: FUTURE_SKEW_SECONDS });
     } catch (err) {
-      throw invalidDpopProof(err instanceof Error ? err.message : 'the DPoP proof is not valid', resource);
+      throw fromLibrary(err, resource);
     }
     if (!(await this.singleUse.firstUseOfProof(proof.jkt, proof.jti, PROOF_MAX_AGE_SECONDS + FUTURE_SKEW_SECONDS))) throw invalidDpopProof('the DPoP proof was already used', resource);
     return proof.jkt;

@@ -56,7 +56,8 @@ export const VERIFIED_IDENTITY_CLAIM_NAMES = [
 ] as const satisfies readonly (keyof VerifiedIdentityClaims)[];
 
 const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const ICAO_CODE = /^[A-Z]{3}$/;
+/** ICAO 9303-3 §5: three letters, except Germany's single `D`. */
+const ICAO_CODE = /^(?:[A-Z]{3}|D)$/;
 const MAX_TEXT = 256;
 
 const text = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= MAX_TEXT;
