@@ -47,11 +47,12 @@ export interface IssuerStateApp {
 /**
  * The credential issuer's state parts (src/credential-issuer/issuer-state.ts) in an application of their own, with what
  * they need of the service (config, database and migrations, sealing, the admin guard and audit), on a fresh
- * database; `sameDatabaseAs` starts a second instance on the first one's database and secrets.
+ * database (PostgreSQL with DATABASE_URL, else or with `embedded` PGlite in memory); `sameDatabaseAs` starts a second
+ * instance on the first one's database and secrets.
  */
-export async function startIssuerStateApp(options: { env?: Record<string, string>; sameDatabaseAs?: IssuerStateApp } = {}): Promise<IssuerStateApp> {
+export async function startIssuerStateApp(options: { env?: Record<string, string>; sameDatabaseAs?: IssuerStateApp; embedded?: boolean } = {}): Promise<IssuerStateApp> {
   const first = options.sameDatabaseAs;
-  const database = first ? { url: first.env.DATABASE_URL, drop: async () => undefined } : await createTestDatabase();
+  const database = first ? { url: first.env.DATABASE_URL, drop: async () => undefined } : await createTestDatabase(options.embedded);
   const dataDir = mkdtempSync(join(tmpdir(), 'vci-state-'));
   const port = await freePort();
   const env: Record<string, string | undefined> = {

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { NotFoundError } from '../../common/errors/app-error.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
@@ -18,8 +18,9 @@ export class StatusListController {
   /** Token Status List §8.1: the Status List Token, `application/statuslist+jwt`, cacheable for its ttl. */
   @Get(':listId')
   @ApiOperation({ summary: 'The Status List Token (JWT) of the credentials that name this list in status.status_list.uri' })
+  @ApiParam({ name: 'listId', description: 'the list id of status.status_list.uri', example: 'q3Lx0Vb8mT2kR9wA' })
   @ApiProduces('application/statuslist+jwt')
-  @ApiOkResponse({ description: 'the signed statuslist+jwt', schema: { type: 'string' } })
+  @ApiOkResponse({ description: 'the signed statuslist+jwt', schema: { type: 'string', example: 'eyJhbGciOiJFUzI1NiIsInR5cCI6InN0YXR1c2xpc3Qrand0Iiwi…' } })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async get(@Param('listId') listId: string, @Res() res: Response): Promise<void> {
     // Bounded input: anything not shaped like our ids is no list, without a query.
