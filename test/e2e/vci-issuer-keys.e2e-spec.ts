@@ -63,6 +63,18 @@ describeWithPostgres('credential issuer keys', () => {
     expect((await admin.call('POST', '/admin/v1/credential-issuer/keys/rotate', undefined, '')).status).toBe(401);
   });
 
+  it('replaces a signer whose certificate could no longer cover a whole credential lifetime', async () => {
+    const before = await keys.current();
+    await t.dataSource.query(`UPDATE credential_issuer_keys SET not_after = now() + interval '30 days' WHERE kid = $1`, [before.kid]);
+    let after = before;
+    for (let i = 0; i < 50 && after.kid === before.kid; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await keys.current();
+    }
+    expect(after.kid).not.toBe(before.kid);
+    expect(cert(after.chain[0]).verify(cert((await keys.anchors())[0]).publicKey)).toBe(true);
+  });
+
   it('another instance picks up a rotation within its reload interval', async () => {
     const second = await startIssuerStateApp({ sameDatabaseAs: t });
     try {
