@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FaceEngineSpec } from '../../libs/face/src/engine-spec.js';
 import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, EnvironmentVariables, validateEnvironment } from './app-config.js';
+import { loadCredentialIssuerConfig, type CredentialIssuerConfig } from './credential-issuer-config.js';
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';
 import { loadSamlConfig, type SamlConfig } from './saml-config.js';
 import { loadWalletConfig, type WalletConfig } from './wallet-config.js';
@@ -78,6 +79,8 @@ export interface AppConfig {
   /** SAML front door settings (TLS client authentication of artifact resolution through a proxy). */
   saml: SamlConfig;
   wallet: WalletConfig;
+  /** The OpenID4VCI credential issuer (src/credential-issuer): its signer, lifetimes and status lists. */
+  credentialIssuer: CredentialIssuerConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -149,6 +152,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = productionProblems(vars);
     if (problems.length) throw new ConfigError(problems);
   }
+  // After the production basics, so that a bare production environment is told about its secrets first.
+  const credentialIssuer = loadCredentialIssuerConfig(env, isProduction);
   // A missing model would otherwise surface only at the first face verification, or as a worker crash.
   const faceModelPath = vars.FACE_MODEL_PATH === undefined ? undefined : resolve(vars.FACE_MODEL_PATH);
   if (vars.FACE_ENGINE === 'onnx' && !existsSync(faceModelPath!)) throw new ConfigError([`FACE_MODEL_PATH: no file at ${faceModelPath}`]);
@@ -217,5 +222,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ops,
     saml,
     wallet,
+    credentialIssuer,
   };
 }

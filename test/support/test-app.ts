@@ -42,7 +42,7 @@ export const canShareDatabase = (): boolean => Boolean(process.env.DATABASE_URL)
 
 /**
  * The environment of a production instance a test can start: production refuses to start without its secrets, a
- * CSCA to trust and a real database (the embedded one allowed here); an https BASE_URL behind no proxy.
+ * CSCA to trust and a real database (the embedded one allowed here); an https BASE_URL behind no proxy; no credential issuer.
  */
 export function productionTestEnv(): Record<string, string> {
   return {
@@ -52,6 +52,8 @@ export function productionTestEnv(): Record<string, string> {
     PAIRWISE_SECRET: randomBytes(32).toString('base64url'),
     TRUST_CSCA_PATHS: resolve('test/fixtures/icao/real-documents/csca/CSCA_DE.cer'),
     ALLOW_EMBEDDED_DATABASE: 'true',
+    // Production issues credentials only with the operator's key and chain (VCI_ISSUER_*): tests that need the issuer set them.
+    VCI_ENABLED: 'false',
   };
 }
 

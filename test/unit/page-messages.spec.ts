@@ -1,3 +1,4 @@
+import { CREDENTIAL_REVOCATION_MESSAGES } from '../../src/i18n/credential-revocation-messages.js';
 import { ERROR_MESSAGES } from '../../src/i18n/error-messages.js';
 import { UI_LOCALES } from '../../src/i18n/locales.js';
 import { localDate, TEST_EID_MESSAGES } from '../../src/i18n/test-eid-messages.js';
@@ -11,6 +12,7 @@ describe('broker page texts', () => {
     ['test identity labels', TEST_EID_MESSAGES],
     ['verifier waiting page', WAITING_MESSAGES],
     ['SAML post page', SAML_POST_MESSAGES],
+    ['credential revocation pages', CREDENTIAL_REVOCATION_MESSAGES],
   ] as unknown as [string, Record<string, Record<string, string>>][])('%s', (_name, table) => {
     const keys = Object.keys(table.en_GB);
     for (const locale of UI_LOCALES) {

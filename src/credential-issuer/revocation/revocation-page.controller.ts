@@ -1,0 +1,75 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import { CsrfTokens } from '../../common/pages/csrf.js';
+import { pageSiteOf, type PageSite } from '../../common/pages/layout.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { pickLocale, type UiLocale } from '../../i18n/locales.js';
+import { CredentialStatusService } from '../status/credential-status.service.js';
+import { hashOfPresentedHandle } from './revocation-handle.js';
+import { confirmRevocationPage, formRejectedPage, nothingToRevokePage, revokedPage } from './revocation-pages.js';
+
+const COOKIE = 'vci_revoke_csrf';
+const PATH = '/vci/revoke';
+const FORM = 'application/x-www-form-urlencoded';
+
+function cookieNonce(req: Request): string | undefined {
+  return /(?:^|;\s*)vci_revoke_csrf=([A-Za-z0-9_-]{32})(?:;|$)/.exec(req.headers.cookie ?? '')?.[1];
+}
+
+/**
+ * The person's own revocation (contract: GET|POST /vci/revoke/:handle): the link they were given with their
+ * credentials asks first, and revokes every credential of that issuance on the form's POST. The form's CSRF token
+ * is bound to a random SameSite=Strict cookie of this page and to the handle, so another site can neither post it
+ * nor reuse one page's token for another handle. An unknown, expired or used handle gets the same 404 page.
+ */
+@ApiExcludeController()
+@Controller('vci/revoke')
+export class RevocationPageController {
+  private readonly csrf: CsrfTokens;
+  private readonly site: PageSite;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly status: CredentialStatusService,
+  ) {
+    this.csrf = new CsrfTokens(config.cookieKeys[0]);
+    this.site = pageSiteOf(config);
+  }
+
+  @Get(':handle')
+  async ask(@Param('handle') handle: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const locale = localeOf(req, req.query as Record<string, unknown>);
+    const hash = hashOfPresentedHandle(handle);
+    if (!hash || !(await this.status.handleIsLive(hash))) return send(res, 404, nothingToRevokePage(this.site, locale));
+    let nonce = cookieNonce(req);
+    if (!nonce) {
+      nonce = randomBytes(24).toString('base64url');
+      const secure = this.config.baseUrl.startsWith('https://') ? '; Secure' : '';
+      res.setHeader('Set-Cookie', `${COOKIE}=${nonce}; Path=${PATH}; HttpOnly; SameSite=Strict${secure}`);
+    }
+    send(res, 200, confirmRevocationPage(this.site, locale, `${PATH}/${handle}`, this.csrf.issue(`vci-revoke:${nonce}:${hash}`)));
+  }
+
+  @Post(':handle')
+  @HttpCode(200)
+  async revoke(@Param('handle') handle: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const form = req.is(FORM) && typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
+    const locale = localeOf(req, form);
+    const hash = hashOfPresentedHandle(handle);
+    if (!hash) return send(res, 404, nothingToRevokePage(this.site, locale));
+    const nonce = cookieNonce(req);
+    if (!nonce || !this.csrf.verify(`vci-revoke:${nonce}:${hash}`, form._csrf)) return send(res, 403, formRejectedPage(this.site, locale));
+    const { revoked } = await this.status.revokeByHandleHash(hash);
+    send(res, revoked ? 200 : 404, revoked ? revokedPage(this.site, locale) : nothingToRevokePage(this.site, locale));
+  }
+}
+
+const localeOf = (req: Request, params: Record<string, unknown>): UiLocale => pickLocale(params.ui_locale, params.ui_locales, req.headers['accept-language']);
+
+function send(res: Response, status: number, page: string): void {
+  // The page answers for one person's link: never kept by a cache, never sent on as a referrer (layout's meta).
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(status).type('html').send(page);
+}

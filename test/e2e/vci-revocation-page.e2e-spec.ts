@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { describeWithPostgres } from '../support/describe-with-postgres.js';
+import { startIssuerStateApp, type IssuerStateApp } from '../support/issuer-state-app.js';
+import { readStatusListToken } from '../support/status-list-token.js';
+import { CredentialStatusService, revocationHandle, revocationPageUrl } from '../../src/credential-issuer/issuer-state.js';
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** The person's revocation page: a question with a CSRF-protected form; the POST revokes the whole issuance once. */
+describeWithPostgres('credential issuer revocation page', () => {
+  let t: IssuerStateApp;
+  let status: CredentialStatusService;
+
+  beforeAll(async () => {
+    t = await startIssuerStateApp();
+    status = t.app.get(CredentialStatusService);
+  });
+  afterAll(() => t?.close());
+
+  async function issued(count: number) {
+    const { handle, hash } = revocationHandle();
+    const issuanceId = randomUUID();
+    const refs = await status.allocate(count, { issuanceId, recordId: null, expiresAt: new Date(Date.now() + 86_400_000), revocationHandleHash: hash });
+    return { handle, refs, url: revocationPageUrl(t.baseUrl, handle).replace(t.baseUrl, t.origin) };
+  }
+
+  it('asks first, refuses a POST without the form token, revokes with it, and knows the link no more after', async () => {
+    const { handle, refs, url } = await issued(3);
+    expect(handle).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const page = await fetch(url, { headers: { 'accept-language': 'en-GB' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const body = await page.text();
+    expect(body).toContain('Revoke the credentials in your wallet?');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(body)?.[1];
+    const cookie = page.headers.get('set-cookie')?.split(';')[0];
+    expect(csrf).toBeTruthy();
+    expect(page.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
+    const post = (fields: Record<string, string>, withCookie = true) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie: cookie! } : {}) }, body: form(fields) });
+
+    // No token, a wrong one, or the token without the page's cookie (another site's form): refused, nothing revoked.
+    for (const [fields, withCookie] of [[{}, true], [{ _csrf: 'x'.repeat(43) }, true], [{ _csrf: csrf! }, false]] as const) {
+      const refused = await post(fields, withCookie);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain('data-error="csrf_rejected"');
+    }
+    expect((await t.dataSource.query('SELECT count(*)::int AS n FROM issued_credential_status WHERE status = 1 AND idx = ANY($1)', [refs.map((r) => r.idx)]))[0].n).toBe(0);
+
+    const done = await post({ _csrf: csrf!, ui_locale: 'en_GB' });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('data-revocation="done"');
+    const token = readStatusListToken(await (await fetch(refs[0].uri.replace(t.baseUrl, t.origin))).text());
+    expect(refs.map((r) => token.status(r.idx))).toEqual([1, 1, 1]);
+
+    const again = await post({ _csrf: csrf! });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain('data-revocation="unknown"');
+    expect((await fetch(url)).status).toBe(404);
+  });
+
+  it('speaks the person\'s language (Norwegian Bokmål here)', async () => {
+    const { url } = await issued(1);
+    const page = await fetch(`${url}?ui_locale=nb_NO`);
+    const body = await page.text();
+    expect(body).toContain('<html lang="nb-NO">');
+    expect(body).toContain('Vil du trekke tilbake attestene i lommeboken din?');
+  });
+
+  it('answers an unknown or malformed handle with the same 404 page', async () => {
+    for (const handle of [revocationHandle().handle, 'short', 'a'.repeat(500)]) {
+      const res = await fetch(`${t.origin}/vci/revoke/${handle}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain('data-revocation="unknown"');
+    }
+  });
+});

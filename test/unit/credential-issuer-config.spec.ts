@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError } from '../../src/config/app-config.js';
+import { loadCredentialIssuerConfig } from '../../src/config/credential-issuer-config.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { loadFileSigner } from '../../src/credential-issuer/keys/file-issuer-signer.js';
+import { certificateThumbprint } from '../../src/credential-issuer/keys/issuer-certificates.js';
+import { writeIssuerFiles } from '../support/issuer-files.js';
+
+function problemsOf(load: () => unknown): string[] {
+  try {
+    load();
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  return [];
+}
+
+const production = (extra: Record<string, string> = {}) => ({
+  APP_ENV: 'production',
+  BASE_URL: 'https://broker.example',
+  DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  COOKIE_KEYS: randomBytes(32).toString('hex'),
+  SUBJECT_SECRET: randomBytes(32).toString('hex'),
+  PAIRWISE_SECRET: randomBytes(32).toString('hex'),
+  TRUST_CSCA_PATHS: '/etc/broker/csca',
+  DATABASE_URL: 'postgresql://db.internal/broker',
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'vci-cfg-')),
+  ...extra,
+});
+
+describe('credential issuer configuration', () => {
+  it('has its defaults, and customer-test needs no files', () => {
+    expect(loadCredentialIssuerConfig({}, false)).toEqual({
+      enabled: true,
+      signer: undefined,
+      anchorPaths: [],
+      credentialMaxLifetimeDays: 365,
+      statusListTtlSeconds: 300,
+      offerTtlSeconds: 600,
+      batchSize: 10,
+      statusListRefreshSeconds: 5,
+      keyReloadSeconds: 60,
+    });
+  });
+
+  it('stops a production start without the issuer key and chain, naming them', () => {
+    const problems = problemsOf(() => loadConfig(production()));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^VCI_ISSUER_KEY_FILE and VCI_ISSUER_CERTIFICATE_CHAIN_FILE: production needs/);
+    expect(problemsOf(() => loadConfig(production({ VCI_ENABLED: 'false' })))).toEqual([]);
+  });
+
+  it('refuses half a signer, missing files and values out of range', async () => {
+    const files = await writeIssuerFiles();
+    expect(problemsOf(() => loadCredentialIssuerConfig({ VCI_ISSUER_KEY_FILE: files.keyFile }, false))[0]).toMatch(/set both/);
+    expect(problemsOf(() => loadCredentialIssuerConfig({ VCI_ISSUER_KEY_FILE: '/nowhere/key.pem', VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.chainFile }, true))).toEqual([
+      'VCI_ISSUER_KEY_FILE: no file at /nowhere/key.pem',
+    ]);
+    const bounds = problemsOf(() =>
+      loadCredentialIssuerConfig({ VCI_BATCH_SIZE: '21', VCI_CREDENTIAL_MAX_LIFETIME_DAYS: '0', VCI_STATUS_LIST_TTL_SECONDS: '10', VCI_ENABLED: 'maybe' }, false),
+    );
+    expect(bounds.map((p) => p.split(':')[0]).sort()).toEqual(['VCI_BATCH_SIZE', 'VCI_CREDENTIAL_MAX_LIFETIME_DAYS', 'VCI_ENABLED', 'VCI_STATUS_LIST_TTL_SECONDS']);
+    const config = loadConfig(production({ VCI_ISSUER_KEY_FILE: files.keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.chainFile }));
+    expect(config.credentialIssuer.signer).toEqual({ keyFile: files.keyFile, chainFile: files.chainFile });
+  });
+
+  it('reads the production signer: the root at the chain\'s end is trusted, not sent', async () => {
+    const files = await writeIssuerFiles();
+    const config = loadCredentialIssuerConfig({ VCI_ISSUER_KEY_FILE: files.keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.chainFile }, true);
+    const { signer, anchors } = loadFileSigner(config);
+    expect(signer.chain).toEqual([files.leaf.der]);
+    expect(anchors).toEqual([files.root.der]);
+    expect(signer.kid).toBe(certificateThumbprint(files.leaf.der));
+    // Without the root in the chain file, VCI_ISSUER_ANCHORS names it.
+    const separate = loadFileSigner(
+      loadCredentialIssuerConfig({ VCI_ISSUER_KEY_FILE: files.keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.leafOnlyFile, VCI_ISSUER_ANCHORS: files.rootFile }, true),
+    );
+    expect([separate.signer.chain, separate.anchors]).toEqual([[files.leaf.der], [files.root.der]]);
+  });
+
+  it('stops the start on a key that is not the chain\'s, not P-256, or a chain in the wrong order', async () => {
+    const files = await writeIssuerFiles();
+    const load = (keyFile: string, chainFile: string) => () =>
+      loadFileSigner(loadCredentialIssuerConfig({ VCI_ISSUER_KEY_FILE: keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: chainFile }, true));
+    expect(load(files.otherKeyFile, files.chainFile)).toThrow(/is not the certificate of VCI_ISSUER_KEY_FILE/);
+    expect(load(files.p384KeyFile, files.chainFile)).toThrow(/must be a P-256/);
+    expect(load(files.keyFile, files.reversedChainFile)).toThrow(/is not the certificate of VCI_ISSUER_KEY_FILE/);
+    expect(load(files.chainFile, files.chainFile)).toThrow(/is not a PEM private key/);
+  });
+});
