@@ -15,8 +15,9 @@ const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? unde
  * database); production reads the operator's key and chain from files at start.
  */
 export class CredentialIssuerEnvironmentVariables {
-  @Transform(toBool) @IsBoolean({ message: 'must be true or false' })
-  VCI_ENABLED = true;
+  /** Unset: on in customer-test, and in production when the issuer's key and chain are configured. */
+  @Transform(toBool) @IsOptional() @IsBoolean({ message: 'must be true or false' })
+  VCI_ENABLED?: boolean;
 
   /** PEM private key (PKCS#8, P-256) of the issuer's signing certificate. */
   @Transform(emptyToUndefined) @IsOptional()
@@ -83,14 +84,14 @@ export function loadCredentialIssuerConfig(env: Record<string, string | undefine
     problems.push('VCI_ISSUER_KEY_FILE and VCI_ISSUER_CERTIFICATE_CHAIN_FILE: set both (the issuer signing key and its certificate chain) or neither');
   // Production never signs credentials with a generated key: the issuer needs the operator's certificate.
   if (isProduction && vars.VCI_ENABLED === true && !keyFile && !chainFile)
-    problems.push('VCI_ISSUER_KEY_FILE and VCI_ISSUER_CERTIFICATE_CHAIN_FILE: production needs the credential issuer\'s key and certificate chain (or VCI_ENABLED=false)');
+    problems.push('VCI_ISSUER_KEY_FILE and VCI_ISSUER_CERTIFICATE_CHAIN_FILE: VCI_ENABLED=true in production needs the credential issuer\'s key and certificate chain');
   for (const [name, file] of [['VCI_ISSUER_KEY_FILE', keyFile], ['VCI_ISSUER_CERTIFICATE_CHAIN_FILE', chainFile]] as const)
     if (file && !existsSync(resolve(file))) problems.push(`${name}: no file at ${resolve(file)}`);
   const anchorPaths = paths(vars.VCI_ISSUER_ANCHORS);
   for (const path of anchorPaths) if (!existsSync(path)) problems.push(`VCI_ISSUER_ANCHORS: no file or folder at ${path}`);
   if (problems.length) throw new ConfigError(problems);
   return {
-    enabled: vars.VCI_ENABLED,
+    enabled: vars.VCI_ENABLED ?? (!isProduction || Boolean(keyFile && chainFile)),
     signer: keyFile && chainFile ? { keyFile: resolve(keyFile), chainFile: resolve(chainFile) } : undefined,
     anchorPaths,
     credentialMaxLifetimeDays: vars.VCI_CREDENTIAL_MAX_LIFETIME_DAYS,

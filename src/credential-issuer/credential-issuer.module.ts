@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminModule } from '../admin/admin.module.js';
 import { ExclusiveJobs } from '../database/exclusive-jobs.js';
 import { VerifierModule } from '../verifier/verifier.module.js';
 import { CredentialController } from './credential/credential.controller.js';
@@ -24,7 +25,7 @@ const PURGE_MS = 10 * 60_000;
  * code, DPoP), the issuer keys, the status lists and revocation.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CredentialIssuanceEntity, ...ISSUER_STATE_ENTITIES]), VerifierModule],
+  imports: [TypeOrmModule.forFeature([CredentialIssuanceEntity, ...ISSUER_STATE_ENTITIES]), VerifierModule, AdminModule],
   controllers: [IssuerMetadataController, TokenController, CredentialController, CredentialOffersController, ...ISSUER_STATE_CONTROLLERS],
   providers: [CredentialIssuancesService, SingleUseValuesService, DpopProofsService, CredentialIssuingService, CredentialOffersService, SignInCredentialOffers, OwnCredentialTrust, ...ISSUER_STATE_PROVIDERS],
 })

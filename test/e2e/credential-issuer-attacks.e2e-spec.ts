@@ -125,7 +125,8 @@ describe('credential issuer: refusals', () => {
       expect(await send(await keyProof(holder, `${t.baseUrl}/another-issuer`, await nonce()))).toEqual({ status: 400, error: 'invalid_proof' });
       expect(await send(await keyProof(holder, issuer, await nonce(), { header: { jwk: undefined } }))).toEqual({ status: 400, error: 'invalid_proof' });
       const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'openid4vci-proof+jwt', jwk: holder.jwk })).toString('base64url')}.${Buffer.from(JSON.stringify({ aud: issuer, iat: now(), nonce: await nonce() })).toString('base64url')}.`;
-      expect(await send(unsigned)).toEqual({ status: 400, error: 'invalid_proof' });
+      // Not even a JWS the request's schema takes (no signature): refused with the request.
+      expect(await send(unsigned)).toEqual({ status: 400, error: 'invalid_credential_request' });
       const n = await nonce();
       expect(await send(await keyProof(holder, issuer, n), await keyProof(holder, issuer, n))).toEqual({ status: 400, error: 'invalid_proof' });
       // A nonce is spent by the request that carried it, good or bad.
@@ -155,7 +156,7 @@ describe('credential issuer: refusals', () => {
       expect(await errorOf(await credential(key, accessToken, request(...many)))).toEqual({ status: 400, error: 'invalid_credential_request' });
       expect(await errorOf(await credential(key, accessToken, { credential_configuration_id: 'eu.europa.ec.eudi.pid.1', proofs: { jwt: [many[0]] } }))).toEqual({ status: 400, error: 'unknown_credential_configuration' });
       expect(await errorOf(await credential(key, accessToken, { credential_configuration_id: 'verified_document_identity', proof: { proof_type: 'jwt', jwt: many[0] } }))).toEqual({ status: 400, error: 'invalid_credential_request' });
-      expect(await errorOf(await credential(key, accessToken, { format: 'vc+sd-jwt', vct: 'x', proofs: { jwt: [many[0]] } }))).toEqual({ status: 400, error: 'unknown_credential_configuration' });
+      expect(await errorOf(await credential(key, accessToken, { format: 'vc+sd-jwt', vct: 'x', proofs: { jwt: [many[0]] } }))).toEqual({ status: 400, error: 'invalid_credential_request' });
     });
   });
 

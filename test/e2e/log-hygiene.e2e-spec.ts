@@ -4,6 +4,7 @@ import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
 import { provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
+import { offerFor } from '../support/credential-issuer.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** The logs carry request ids and facts about requests, never secrets, tokens or personal data. */
@@ -74,5 +75,17 @@ describe('log hygiene', () => {
     expect(lines.some((l) => l.includes('/app/v1/ciba/requests/pending'))).toBe(true);
     for (const [name, value] of Object.entries({ code, bareCode: code.replace('-', ''), appSecret, appId, authReqId: started.auth_req_id }))
       expect([name, log.includes(value)]).toEqual([name, false]);
+  });
+
+  it("logs a credential offer's route, not its handle, its pre-authorized code or the revocation handle", async () => {
+    const { offer, offerUri } = await offerFor(t);
+    const offerObject = (await (await fetch(offerUri)).json()) as { grants: Record<string, Record<string, string>> };
+    const revokeHandle = offer.revokeUrl.split('/').pop()!;
+    expect((await fetch(offer.revokeUrl)).status).toBeLessThan(500);
+    const preAuthorizedCode = Object.values(offerObject.grants)[0]['pre-authorized_code'];
+    const log = lines.join('');
+    const paths = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request').map((l) => l.path);
+    expect(paths).toEqual(expect.arrayContaining(['/vci/offers/:handle', '/vci/revoke/:handle']));
+    for (const secret of [offerUri.split('/').pop()!, preAuthorizedCode, revokeHandle]) expect(log).not.toContain(secret);
   });
 });

@@ -52,8 +52,6 @@ export function productionTestEnv(): Record<string, string> {
     PAIRWISE_SECRET: randomBytes(32).toString('base64url'),
     TRUST_CSCA_PATHS: resolve('test/fixtures/icao/real-documents/csca/CSCA_DE.cer'),
     ALLOW_EMBEDDED_DATABASE: 'true',
-    // Production issues credentials only with the operator's key and chain (VCI_ISSUER_*): tests that need the issuer set them.
-    VCI_ENABLED: 'false',
   };
 }
 

@@ -98,7 +98,6 @@ describe('configuration', () => {
       PAIRWISE_SECRET: randomBytes(32).toString('hex'),
       TRUST_CSCA_PATHS: '/etc/broker/csca',
       DATA_DIR: dataDir(),
-      VCI_ENABLED: 'false',
     };
     expect(problemsOf(env)).toEqual(['DATABASE_URL: production needs PostgreSQL (or ALLOW_EMBEDDED_DATABASE=true as an explicit opt-in)']);
     const embedded = loadConfig({ ...env, ALLOW_EMBEDDED_DATABASE: 'true' });

@@ -47,10 +47,11 @@ describe('credential issuer configuration', () => {
     });
   });
 
-  it('stops a production start without the issuer key and chain, naming them', () => {
-    const problems = problemsOf(() => loadConfig(production()));
+  it('leaves the issuer off in production without its key and chain, and stops a start that asks for it without them', () => {
+    expect(loadConfig(production()).credentialIssuer.enabled).toBe(false);
+    const problems = problemsOf(() => loadConfig(production({ VCI_ENABLED: 'true' })));
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^VCI_ISSUER_KEY_FILE and VCI_ISSUER_CERTIFICATE_CHAIN_FILE: production needs/);
+    expect(problems[0]).toMatch(/^VCI_ISSUER_KEY_FILE and VCI_ISSUER_CERTIFICATE_CHAIN_FILE: VCI_ENABLED=true in production needs/);
     expect(problemsOf(() => loadConfig(production({ VCI_ENABLED: 'false' })))).toEqual([]);
   });
 

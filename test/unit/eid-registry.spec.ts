@@ -20,7 +20,6 @@ const config = (env: 'customer-test' | 'production') =>
     ALLOW_EMBEDDED_DATABASE: 'true',
     TRUST_CSCA_PATHS: '/etc/broker/csca',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'eid-')),
-    VCI_ENABLED: 'false',
   });
 
 describe('eID registry', () => {

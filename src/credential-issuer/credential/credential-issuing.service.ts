@@ -57,7 +57,7 @@ export class CredentialIssuingService {
     if (expiresAt.getTime() <= now.getTime()) throw invalidCredentialRequest('the document has expired: no credential can be issued for it');
 
     const statuses = await this.dataSource.transaction(async (tx) => {
-      const allocated = await this.status.allocate(holderKeys.length, { issuanceId: holder.issuanceId, recordId: holder.recordId, expiresAt }, tx);
+      const allocated = await this.status.allocate(holderKeys.length, { issuanceId: holder.issuanceId, recordId: holder.recordId, expiresAt, revocationHandleHash: holder.revocationHandleHash }, tx);
       await this.issuances.markIssued(tx, holder.issuanceId, holderKeys.length, expiresAt);
       return allocated;
     });

@@ -29,6 +29,8 @@ export interface RedeemedOffer {
   issuanceId: string;
   recordId: string;
   jkt: string;
+  /** The person's revocation link stands for this hash (the status list rows of what is issued carry it). */
+  revocationHandleHash: string;
 }
 
 /**
@@ -133,7 +135,7 @@ export class CredentialIssuancesService {
     if (!row || row.state !== 'redeemed' || !row.accessTokenExpiresAt || row.accessTokenExpiresAt <= this.clock.now()) throw invalidToken('the access token is unknown, expired or already used');
     // RFC 9449 §7.1: the proof must be made with the key the token was bound to.
     if (!row.accessTokenJkt || !constantTimeEqual(row.accessTokenJkt, jkt)) throw invalidToken('the access token is bound to another key');
-    return { issuanceId: row.id, recordId: row.recordId, jkt: row.accessTokenJkt };
+    return { issuanceId: row.id, recordId: row.recordId, jkt: row.accessTokenJkt, revocationHandleHash: row.revocationHandleHash };
   }
 
   /** Spends the token (once) for `count` credentials valid until `lastExpiry`, in the caller's transaction. */

@@ -24,9 +24,10 @@ export class IssuerMetadataController {
       display,
       claims,
       batchSize: config.credentialIssuer.batchSize,
+      allowHttpLoopback: !config.isProduction,
     }) as Record<string, unknown>;
-    this.authorizationServer = authorizationServerMetadata({ issuer: urls.issuer, tokenEndpoint: urls.token }) as Record<string, unknown>;
-    this.typeMetadata = verifiedIdentityTypeMetadata({ vct: urls.vct, display, claims }) as Record<string, unknown>;
+    this.authorizationServer = authorizationServerMetadata({ issuer: urls.issuer, tokenEndpoint: urls.token, allowHttpLoopback: !config.isProduction }) as Record<string, unknown>;
+    this.typeMetadata = verifiedIdentityTypeMetadata({ vct: urls.vct, display, claims }) as unknown as Record<string, unknown>;
   }
 
   /** OpenID4VCI 1.0 §12.2: the issuer's metadata, at the well-known path inserted before the identifier's path. */

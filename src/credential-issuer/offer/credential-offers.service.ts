@@ -47,7 +47,7 @@ export class CredentialOffersService {
     if (until && until <= this.clock.now()) return undefined;
     const offer = await this.issuances.offer(recordId, clientId);
     return {
-      link: credentialOfferLink({ offerUri: this.urls.offer(offer.offerHandle) }),
+      link: credentialOfferLink({ offerUri: this.urls.offer(offer.offerHandle), allowHttpLoopback: !this.config.isProduction }),
       txCode: offer.txCode,
       revokeUrl: this.urls.revoke(offer.revocationHandle),
       expiresAt: offer.expiresAt,
@@ -62,6 +62,7 @@ export class CredentialOffersService {
       configurationIds: [CREDENTIAL_CONFIGURATION_ID],
       preAuthorizedCode: this.issuances.preAuthorizedCodeOf(offerHandle),
       txCode: { length: 6, input_mode: 'numeric', description: CREDENTIAL_OFFER_MESSAGES[locale].txCodeHelp },
+      allowHttpLoopback: !this.config.isProduction,
     })) as unknown as Record<string, unknown>;
   }
 }

@@ -4,6 +4,7 @@
  * (`credential_offer_uri`, §4.1.3), so the pre-authorized code is never in a QR code or a browser history.
  */
 import { preAuthorizedCodeGrantIdentifier } from '@openid4vc/oauth2';
+import { allowLoopbackHttpFor } from './loopback-http.js';
 import { Openid4vciIssuer, Openid4vciVersion, type CredentialOfferObject, type IssuerMetadataResult } from '@openid4vc/openid4vci';
 
 export interface CredentialOfferInput {
@@ -12,7 +13,9 @@ export interface CredentialOfferInput {
   /** High-entropy, single use, short-lived: the caller's. */
   preAuthorizedCode: string;
   /** §4.1.1: the Transaction Code the wallet asks the person for; description at most 300 characters. */
-  txCode: { length: number; input_mode: 'numeric' | 'text'; description: string };
+  txCode: { length: number; input_mode: 'numeric' | 'text'; description: string   /** A test environment on this machine: an http://127.0.0.1 issuer (never another http one). */
+  allowHttpLoopback?: boolean;
+};
 }
 
 const unused = () => {
@@ -34,6 +37,7 @@ export async function credentialOffer(input: CredentialOfferInput): Promise<Cred
     authorizationServers: [],
     knownCredentialConfigurations: {},
   } as unknown as IssuerMetadataResult;
+  allowLoopbackHttpFor(input.credentialIssuer, input.allowHttpLoopback);
   const issuer = new Openid4vciIssuer({ callbacks: { hash: unused, signJwt: unused, verifyJwt: unused, generateRandom: unused, clientAuthentication: unused } });
   const { credentialOfferObject } = await issuer.createCredentialOffer({
     issuerMetadata,
@@ -49,8 +53,9 @@ export async function credentialOffer(input: CredentialOfferInput): Promise<Cred
 }
 
 /** §4.1.3 by reference: `openid-credential-offer://?credential_offer_uri=<url-encoded offer URI>`. */
-export function credentialOfferLink(input: { offerUri: string }): string {
+export function credentialOfferLink(input: { offerUri: string; allowHttpLoopback?: boolean }): string {
   const uri = new URL(input.offerUri);
-  if (uri.protocol !== 'https:') throw new Error('credential_offer_uri is not https');
+  const loopback = input.allowHttpLoopback === true && uri.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(uri.hostname);
+  if (uri.protocol !== 'https:' && !loopback) throw new Error('credential_offer_uri is not https');
   return `openid-credential-offer://?credential_offer_uri=${encodeURIComponent(input.offerUri)}`;
 }

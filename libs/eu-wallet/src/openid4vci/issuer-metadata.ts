@@ -6,6 +6,7 @@
 import { Oauth2AuthorizationServer, preAuthorizedCodeGrantIdentifier } from '@openid4vc/oauth2';
 import { Openid4vciIssuer } from '@openid4vc/openid4vci';
 import type { ClaimDescription, LocalizedDisplay } from './display.js';
+import { allowLoopbackHttpFor } from './loopback-http.js';
 import { HOLDER_KEY_ALGS, type HolderKeyAlg } from './holder-jws.js';
 
 export interface CredentialIssuerMetadataInput {
@@ -19,6 +20,8 @@ export interface CredentialIssuerMetadataInput {
   batchSize: number;
   /** Key proof algorithms (proof_signing_alg_values_supported); default all accepted. */
   signingAlgs?: readonly HolderKeyAlg[];
+  /** A test environment on this machine: an http://127.0.0.1 identifier (never another http one). */
+  allowHttpLoopback?: boolean;
 }
 
 export interface AuthorizationServerMetadataInput {
@@ -29,6 +32,7 @@ export interface AuthorizationServerMetadataInput {
   authorizationEndpoint?: string;
   /** DPoP algorithms (dpop_signing_alg_values_supported); default all accepted. */
   dpopSigningAlgs?: readonly HolderKeyAlg[];
+  allowHttpLoopback?: boolean;
 }
 
 /** The libraries' zod checks only: no callback of theirs runs for these. */
@@ -62,6 +66,7 @@ export function credentialIssuerMetadata(input: CredentialIssuerMetadataInput) {
       },
     },
   };
+  allowLoopbackHttpFor(input.credentialIssuer, input.allowHttpLoopback);
   return new Openid4vciIssuer({ callbacks }).createCredentialIssuerMetadata(metadata);
 }
 
@@ -81,6 +86,7 @@ export function authorizationServerMetadata(input: AuthorizationServerMetadataIn
     // RFC 7636 via HAIP 1.0: S256 only (for the authorization code flow).
     code_challenge_methods_supported: ['S256'],
   };
+  allowLoopbackHttpFor(input.issuer, input.allowHttpLoopback);
   return new Oauth2AuthorizationServer({ callbacks }).createAuthorizationServerMetadata(metadata);
 }
 
