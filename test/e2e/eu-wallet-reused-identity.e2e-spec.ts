@@ -28,7 +28,7 @@ import type { WalletWorld } from '../support/wallet/wallet-world.js';
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 const PROTOCOL = new Set(['iss', 'sub', 'aud', 'exp', 'iat', 'nonce', 'auth_time', 'amr', 'acr', 'azp', 'at_hash', 'c_hash', 'sid', 'eid_issuer', 'eid_scheme']);
 const personal = (claims: Record<string, unknown>) => Object.fromEntries(Object.entries(claims).filter(([name]) => !PROTOCOL.has(name)));
-const ALWAYS = ['issuing_country', 'document_type', 'document_number', 'verified_at', 'facematch_level'].map((n) => [n]);
+const ALWAYS = ['issuing_country', 'document_type', 'document_number', 'date_of_expiry', 'verified_at', 'facematch_level'].map((n) => [n]);
 
 describe("EU wallet scheme: the service's own reusable credential", () => {
   let w: WalletWorld;
@@ -43,7 +43,9 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
       createTestSigner({ rootName: 'Stand-in Credential Issuer CA', signerName: 'Stand-in credential signer' }),
       createTestSigner({ rootName: 'Stranger CA', signerName: 'Stranger signer' }),
     ]);
-    const t = await startTestApp({ modules: [standInReusableCredentials(issuerSigner)] });
+    // The service's own issuer is off: a stand-in takes its place, so that the test can issue what the issuer never would
+    // (an old verification, another iss, another root). test/e2e/credential-issuer-flow.e2e-spec.ts runs the real one.
+    const t = await startTestApp({ env: { VCI_ENABLED: 'false' }, modules: [standInReusableCredentials(issuerSigner)] });
     const authorities = await t.app.get(WalletTestAuthoritiesService).get();
     // Index 0 valid, 1 revoked: the issuer's status list, signed under its root.
     statusServer = createServer((_req, res) => {
@@ -100,6 +102,7 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
       issuing_country: 'D',
       interpreted_issuing_country: 'Germany',
       document_number: 'C01X00T47',
+      date_of_expiry: '31.10.2031',
       primary_identifier: 'MUSTERMANN',
       secondary_identifier: 'ERIKA',
       family_name: 'MUSTERMANN',

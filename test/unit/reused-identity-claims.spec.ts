@@ -9,7 +9,7 @@ const paths = (scopes: string[], acrHigh = false) => {
   if (c.format !== 'dc+sd-jwt') throw new Error('not an SD-JWT VC query');
   return { required: c.claims.map((p) => p.join('/')), optional: (c.optionalClaims ?? []).map((p) => p.join('/')) };
 };
-const ALWAYS = ['issuing_country', 'document_type', 'document_number', 'verified_at', 'facematch_level'];
+const ALWAYS = ['issuing_country', 'document_type', 'document_number', 'date_of_expiry', 'verified_at', 'facematch_level'];
 
 describe("what the wallet scheme asks of the service's own credential (data minimisation by scope)", () => {
   it('is asked for only when a provider is trusted, as one more alternative after the EU wallet credentials', () => {
@@ -51,8 +51,8 @@ describe("what the wallet scheme asks of the service's own credential (data mini
   it('offers optional claims as claim_sets, every subset beside the required ones, the largest first', () => {
     const query = buildDcqlQuery([reused(['openid', 'ssn'])]);
     const [credential] = query.credentials;
-    expect(credential.claims!.map((c) => c.id)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5']);
-    expect(credential.claim_sets).toEqual([['c0', 'c1', 'c2', 'c3', 'c4', 'c5'], ['c0', 'c1', 'c2', 'c3', 'c4']]);
+    expect(credential.claims!.map((c) => c.id)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
+    expect(credential.claim_sets).toEqual([['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6'], ['c0', 'c1', 'c2', 'c3', 'c4', 'c5']]);
     const profile = buildDcqlQuery([reused(['openid', 'profile', 'ssn'])]).credentials[0];
     expect(profile.claim_sets).toHaveLength(16);
     expect(profile.claim_sets!.map((s) => s.length)).toEqual([...profile.claim_sets!.map((s) => s.length)].sort((a, b) => b - a));

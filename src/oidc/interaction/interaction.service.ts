@@ -132,7 +132,8 @@ export class InteractionService {
   private async answer(req: Request, res: Response, loaded: Loaded, outcome: LoginOutcome): Promise<void> {
     switch (outcome.kind) {
       case 'page':
-        return void res.type('html').send(outcome.html);
+        // 200 also on a POST (a page answered to a form, e.g. the credential offer after Continue), not Nest's 201.
+        return void res.status(200).type('html').send(outcome.html);
       case 'redirect':
         return res.redirect(303, outcome.url);
       case 'identified':

@@ -48,7 +48,7 @@ export const REUSED_AGE_STATEMENTS: readonly string[] = ['12', '14', '16', '18',
 /**
  * The service's own credential (docs/eu-wallet.md#the-services-own-credential), asked by scope as the others:
  * always what spec 2.1 releases with `openid` and the subject needs (issuing country, document type and number,
- * face match level), the day of the original verification (`verified_at`, released and needed for acr), and
+ * document expiry, face match level), the day of the original verification (`verified_at`, released and needed for acr), and
  * `assurance` only when acr high was asked (it serves nothing else). `profile`: the names, birth date, nationality,
  * gender and place of birth; `ssn`: the personal number; `ageverifyNN` without profile: the age statement, or the
  * birth date for an age the credential has no statement for. A given name (mononyms), gender (X), place of birth
@@ -61,7 +61,7 @@ function reusedIdentityWanted(scopes: readonly string[], reuse: ReusedIdentityWa
   const stated = ages.filter((nn) => REUSED_AGE_STATEMENTS.includes(sdJwtAgeKey(nn)));
   const needsBirthDate = profile || stated.length < ages.length;
   const claims = [
-    ['issuing_country'], ['document_type'], ['document_number'], ['verified_at'], ['facematch_level'],
+    ['issuing_country'], ['document_type'], ['document_number'], ['date_of_expiry'], ['verified_at'], ['facematch_level'],
     ...(reuse.acrHigh ? [['assurance']] : []),
     ...(profile ? [['primary_identifier'], ['name'], ['nationality']] : []),
     ...(needsBirthDate ? [['birthdate']] : []),
