@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, Max, Min, validateSync } from 'class-validator';
 import { ConfigError } from './app-config.js';
+import { parseWalletClients, type WalletClient } from './wallet-clients.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) =>
@@ -52,11 +53,16 @@ export class CredentialIssuerEnvironmentVariables {
   /** How often an instance reloads the issuer's signer (a rotation on another instance is picked up within it). */
   @Transform(toInt) @IsInt() @Min(1) @Max(3600)
   VCI_ISSUER_KEY_RELOAD_SECONDS = 60;
+
+  /** JSON: the wallets allowed the authorization code flow (src/config/wallet-clients.ts). */
+  @Transform(emptyToUndefined) @IsOptional()
+  VCI_WALLET_CLIENTS?: string;
 }
 
 export const CREDENTIAL_ISSUER_VARIABLE_NAMES = [
   'VCI_ENABLED', 'VCI_ISSUER_KEY_FILE', 'VCI_ISSUER_CERTIFICATE_CHAIN_FILE', 'VCI_ISSUER_ANCHORS', 'VCI_CREDENTIAL_MAX_LIFETIME_DAYS',
   'VCI_STATUS_LIST_TTL_SECONDS', 'VCI_OFFER_TTL_SECONDS', 'VCI_BATCH_SIZE', 'VCI_STATUS_LIST_REFRESH_SECONDS', 'VCI_ISSUER_KEY_RELOAD_SECONDS',
+  'VCI_WALLET_CLIENTS',
 ] as const satisfies readonly (keyof CredentialIssuerEnvironmentVariables)[];
 
 export interface CredentialIssuerConfig {
@@ -71,6 +77,8 @@ export interface CredentialIssuerConfig {
   batchSize: number;
   statusListRefreshSeconds: number;
   keyReloadSeconds: number;
+  /** Wallets registered for the authorization code flow (none: the flow is not offered). */
+  walletClients: WalletClient[];
 }
 
 const paths = (value?: string) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean).map((p) => resolve(p)) : []);
@@ -89,6 +97,8 @@ export function loadCredentialIssuerConfig(env: Record<string, string | undefine
     if (file && !existsSync(resolve(file))) problems.push(`${name}: no file at ${resolve(file)}`);
   const anchorPaths = paths(vars.VCI_ISSUER_ANCHORS);
   for (const path of anchorPaths) if (!existsSync(path)) problems.push(`VCI_ISSUER_ANCHORS: no file or folder at ${path}`);
+  const wallets = parseWalletClients(vars.VCI_WALLET_CLIENTS, isProduction);
+  problems.push(...wallets.problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     enabled: vars.VCI_ENABLED ?? (!isProduction || Boolean(keyFile && chainFile)),
@@ -100,5 +110,6 @@ export function loadCredentialIssuerConfig(env: Record<string, string | undefine
     batchSize: vars.VCI_BATCH_SIZE,
     statusListRefreshSeconds: vars.VCI_STATUS_LIST_REFRESH_SECONDS,
     keyReloadSeconds: vars.VCI_ISSUER_KEY_RELOAD_SECONDS,
+    walletClients: wallets.clients,
   };
 }

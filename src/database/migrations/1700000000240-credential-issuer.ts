@@ -1,7 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The credential issuer (OpenID4VCI 1.0): offers and what came of them, single-use nonces and DPoP proof ids, and the
+ * The credential issuer (OpenID4VCI 1.0): offers and what came of them, wallets' authorization requests (the
+ * authorization code flow), single-use nonces and DPoP proof ids, and the
  * merchant's choice to offer the credential at the end of its sign-ins.
  */
 export class CredentialIssuer1700000000240 implements MigrationInterface {
@@ -29,6 +30,19 @@ export class CredentialIssuer1700000000240 implements MigrationInterface {
     )`);
     await q.query(`CREATE INDEX credential_issuances_record ON credential_issuances (record_id)`);
     await q.query(`CREATE INDEX credential_issuances_delete_after ON credential_issuances (delete_after)`);
+    await q.query(`CREATE TABLE credential_authorizations (
+      id uuid PRIMARY KEY,
+      client_id text NOT NULL,
+      redirect_uri text NOT NULL,
+      code_challenge text NOT NULL,
+      wallet_state text,
+      state text NOT NULL,
+      record_id uuid,
+      code_hash text UNIQUE,
+      expires_at timestamptz NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    await q.query(`CREATE INDEX credential_authorizations_expiry ON credential_authorizations (expires_at)`);
     await q.query(`CREATE TABLE credential_issuer_nonces (nonce_hash text PRIMARY KEY, expires_at timestamptz NOT NULL)`);
     await q.query(`CREATE TABLE credential_issuer_dpop_proofs (jti_hash text PRIMARY KEY, expires_at timestamptz NOT NULL)`);
     await q.query(`ALTER TABLE merchants ADD COLUMN offer_credential boolean NOT NULL DEFAULT false`);
@@ -38,6 +52,7 @@ export class CredentialIssuer1700000000240 implements MigrationInterface {
     await q.query(`ALTER TABLE merchants DROP COLUMN offer_credential`);
     await q.query(`DROP TABLE credential_issuer_dpop_proofs`);
     await q.query(`DROP TABLE credential_issuer_nonces`);
+    await q.query(`DROP TABLE credential_authorizations`);
     await q.query(`DROP TABLE credential_issuances`);
   }
 }
