@@ -17,7 +17,7 @@ export const oneLine = (text: string): string => text.replace(/[\r\n\t]+/g, ' ')
 
 export const invalidGrant = (description: string) => new CredentialIssuerError(400, 'invalid_grant', description);
 export const invalidRequest = (description: string) => new CredentialIssuerError(400, 'invalid_request', description);
-export const unsupportedGrantType = () => new CredentialIssuerError(400, 'unsupported_grant_type', 'only the pre-authorized code grant is supported');
+export const unsupportedGrantType = () => new CredentialIssuerError(400, 'unsupported_grant_type', 'the grant types are the pre-authorized code and authorization_code');
 export const invalidDpopProof = (description: string, resource = false) =>
   new CredentialIssuerError(resource ? 401 : 400, 'invalid_dpop_proof', description, resource ? { 'WWW-Authenticate': `DPoP error="invalid_dpop_proof", error_description="${oneLine(description)}"` } : undefined);
 /** RFC 9449 §7.1: a missing, unknown or wrongly bound token answers 401 with a DPoP challenge. */

@@ -2,7 +2,12 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from '../admin/admin.module.js';
 import { ExclusiveJobs } from '../database/exclusive-jobs.js';
+import { MerchantsModule } from '../merchants/merchants.module.js';
 import { VerifierModule } from '../verifier/verifier.module.js';
+import { AuthorizeController } from './authorization/authorize.controller.js';
+import { CredentialAuthorizationEntity } from './authorization/credential-authorization.entity.js';
+import { CredentialAuthorizationsService } from './authorization/credential-authorizations.service.js';
+import { WalletSignIn } from './authorization/wallet-sign-in.js';
 import { CredentialController } from './credential/credential.controller.js';
 import { CredentialIssuingService } from './credential/credential-issuing.service.js';
 import { CredentialIssuanceEntity } from './issuances/credential-issuance.entity.js';
@@ -25,18 +30,19 @@ const PURGE_MS = 10 * 60_000;
  * code, DPoP), the issuer keys, the status lists and revocation.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CredentialIssuanceEntity, ...ISSUER_STATE_ENTITIES]), VerifierModule, AdminModule],
-  controllers: [IssuerMetadataController, TokenController, CredentialController, CredentialOffersController, ...ISSUER_STATE_CONTROLLERS],
-  providers: [CredentialIssuancesService, SingleUseValuesService, DpopProofsService, CredentialIssuingService, CredentialOffersService, SignInCredentialOffers, OwnCredentialTrust, ...ISSUER_STATE_PROVIDERS],
+  imports: [TypeOrmModule.forFeature([CredentialIssuanceEntity, CredentialAuthorizationEntity, ...ISSUER_STATE_ENTITIES]), VerifierModule, AdminModule, MerchantsModule],
+  controllers: [IssuerMetadataController, TokenController, AuthorizeController, CredentialController, CredentialOffersController, ...ISSUER_STATE_CONTROLLERS],
+  providers: [CredentialIssuancesService, CredentialAuthorizationsService, WalletSignIn, SingleUseValuesService, DpopProofsService, CredentialIssuingService, CredentialOffersService, SignInCredentialOffers, OwnCredentialTrust, ...ISSUER_STATE_PROVIDERS],
 })
 export class CredentialIssuerModule implements OnModuleInit {
   constructor(
     private readonly jobs: ExclusiveJobs,
     private readonly issuances: CredentialIssuancesService,
     private readonly singleUse: SingleUseValuesService,
+    private readonly authorizations: CredentialAuthorizationsService,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.schedule('credential-issuer-purge', PURGE_MS, () => Promise.all([this.issuances.purge(), this.singleUse.purge()]));
+    this.jobs.schedule('credential-issuer-purge', PURGE_MS, () => Promise.all([this.issuances.purge(), this.singleUse.purge(), this.authorizations.purge()]));
   }
 }

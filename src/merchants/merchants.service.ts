@@ -42,8 +42,8 @@ export class MerchantsService {
     this.merchants = dataSource.getRepository(MerchantEntity);
   }
 
-  async create(dto: CreateMerchantDto, actor: AdminActor): Promise<MerchantWithSecretDto> {
-    const entity = this.merchants.create({ clientId: `m_${randomBytes(12).toString('base64url')}`, requestUris: [], postLogoutRedirectUris: [] });
+  async create(dto: CreateMerchantDto, actor: AdminActor, clientId = `m_${randomBytes(12).toString('base64url')}`): Promise<MerchantWithSecretDto> {
+    const entity = this.merchants.create({ clientId, requestUris: [], postLogoutRedirectUris: [] });
     const fields = applyMerchantFields(entity, dto);
     this.assertAcceptable(entity);
     await this.assertCallbackAddress(dto);
@@ -61,6 +61,19 @@ export class MerchantsService {
       return row;
     });
     return { ...toMerchantDto(saved), client_secret: secret };
+  }
+
+  /**
+   * A merchant the service itself uses as a client of the engine (a front door's own sign-ins, such as a wallet's
+   * authorization at the credential issuer), made once under a reserved id and audited as the system's. An operator
+   * sees it in the admin API and may disable it, which turns that front door's sign-ins off.
+   */
+  async ensureReserved(clientId: string, dto: CreateMerchantDto): Promise<void> {
+    if (await this.merchants.existsBy({ clientId })) return;
+    await this.create(dto, { tokenId: 'system', label: 'the service', role: 'admin' }, clientId).catch(async (err: unknown) => {
+      // Another instance made it at the same moment: fine, it exists.
+      if (!(await this.merchants.existsBy({ clientId }))) throw err;
+    });
   }
 
   async list(query: PageQueryDto): Promise<MerchantPageDto> {

@@ -120,6 +120,31 @@ export class CredentialIssuancesService {
     return { accessToken, expiresIn };
   }
 
+  /**
+   * The authorization code flow's token (the code already exchanged once, with its PKCE verifier): an issuance that
+   * starts redeemed, with no offer to show (its offer values are random and never leave the service).
+   */
+  async redeemAuthorization(recordId: string, clientId: string, jkt: string): Promise<{ accessToken: string; expiresIn: number }> {
+    const now = this.clock.now();
+    const accessToken = secret();
+    await this.repo.insert({
+      id: randomUUID(),
+      recordId,
+      clientId,
+      state: 'redeemed',
+      offerHandleHash: sha256Hex(secret()),
+      preAuthorizedCodeHash: sha256Hex(secret()),
+      txCodeHash: sha256Hex(secret()),
+      revocationHandleHash: sha256Hex(secret()),
+      offerExpiresAt: now,
+      accessTokenHash: sha256Hex(accessToken),
+      accessTokenJkt: jkt,
+      accessTokenExpiresAt: new Date(now.getTime() + ACCESS_TOKEN_SECONDS * 1000),
+      deleteAfter: new Date(now.getTime() + ACCESS_TOKEN_SECONDS * 1000),
+    });
+    return { accessToken, expiresIn: ACCESS_TOKEN_SECONDS };
+  }
+
   private async countFailure(id: string): Promise<void> {
     await this.repo.query(
       `UPDATE credential_issuances SET tx_code_failures = tx_code_failures + 1,

@@ -26,7 +26,13 @@ export class IssuerMetadataController {
       batchSize: config.credentialIssuer.batchSize,
       allowHttpLoopback: !config.isProduction,
     }) as Record<string, unknown>;
-    this.authorizationServer = authorizationServerMetadata({ issuer: urls.issuer, tokenEndpoint: urls.token, allowHttpLoopback: !config.isProduction }) as Record<string, unknown>;
+    this.authorizationServer = authorizationServerMetadata({
+      issuer: urls.issuer,
+      tokenEndpoint: urls.token,
+      // The authorization code flow only for registered wallets: without any, the endpoint is not announced.
+      ...(config.credentialIssuer.walletClients.length ? { authorizationEndpoint: `${urls.issuer}/authorize` } : {}),
+      allowHttpLoopback: !config.isProduction,
+    }) as Record<string, unknown>;
     this.typeMetadata = verifiedIdentityTypeMetadata({ vct: urls.vct, display, claims }) as unknown as Record<string, unknown>;
   }
 

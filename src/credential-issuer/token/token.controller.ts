@@ -2,6 +2,7 @@ import { Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { formBody } from '../../common/http/form-body.js';
+import { CredentialAuthorizationsService } from '../authorization/credential-authorizations.service.js';
 import { invalidRequest, unsupportedGrantType } from '../credential-issuer.errors.js';
 import { VCI_PATHS } from '../credential-issuer-paths.js';
 import { CredentialIssuancesService } from '../issuances/credential-issuances.service.js';
@@ -22,6 +23,7 @@ export class TokenController {
     private readonly issuances: CredentialIssuancesService,
     private readonly dpop: DpopProofsService,
     private readonly singleUse: SingleUseValuesService,
+    private readonly authorizations: CredentialAuthorizationsService,
   ) {}
 
   @Post(VCI_PATHS.token)
@@ -37,12 +39,24 @@ export class TokenController {
     };
     const grantType = field('grant_type');
     if (grantType === undefined) throw invalidRequest('grant_type is required');
+    if (grantType === 'authorization_code') return this.authorizationCode(req, field);
     if (grantType !== PRE_AUTHORIZED_CODE_GRANT) throw unsupportedGrantType();
     const code = field('pre-authorized_code');
     if (!code) throw invalidRequest('pre-authorized_code is required');
     const txCode = field('tx_code');
     const jkt = await this.dpop.check(req, VCI_PATHS.token);
     const { accessToken, expiresIn } = await this.issuances.redeem(code, txCode, jkt);
+    return { access_token: accessToken, token_type: 'DPoP', expires_in: expiresIn };
+  }
+
+  /** RFC 6749 §4.1.3 for a registered wallet (a public client: client_id, PKCE, and the token bound to its DPoP key). */
+  private async authorizationCode(req: Request, field: (name: string) => string | undefined): Promise<Record<string, unknown>> {
+    const [code, redirectUri, codeVerifier, clientId] = ['code', 'redirect_uri', 'code_verifier', 'client_id'].map(field);
+    if (!code || !redirectUri || !clientId) throw invalidRequest('code, redirect_uri and client_id are required');
+    if (!codeVerifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(codeVerifier)) throw invalidRequest('code_verifier is required (RFC 7636 §4.1)');
+    const jkt = await this.dpop.check(req, VCI_PATHS.token);
+    const { recordId } = await this.authorizations.exchange(code, clientId, redirectUri, codeVerifier);
+    const { accessToken, expiresIn } = await this.issuances.redeemAuthorization(recordId, clientId, jkt);
     return { access_token: accessToken, token_type: 'DPoP', expires_in: expiresIn };
   }
 

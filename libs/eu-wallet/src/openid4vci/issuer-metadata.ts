@@ -76,7 +76,13 @@ export function authorizationServerMetadata(input: AuthorizationServerMetadataIn
     issuer: input.issuer,
     token_endpoint: input.tokenEndpoint,
     ...(input.authorizationEndpoint
-      ? { authorization_endpoint: input.authorizationEndpoint, response_types_supported: ['code'], authorization_response_iss_parameter_supported: true }
+      ? {
+          authorization_endpoint: input.authorizationEndpoint,
+          response_types_supported: ['code'],
+          authorization_response_iss_parameter_supported: true,
+          // Wallets are public clients (registered by the operator), proven by PKCE and DPoP.
+          token_endpoint_auth_methods_supported: ['none'],
+        }
       : {}),
     grant_types_supported: [preAuthorizedCodeGrantIdentifier, ...(input.authorizationEndpoint ? ['authorization_code'] : [])],
     // OpenID4VCI 1.0 §12.3: the wallet need not authenticate for the pre-authorized code grant.
