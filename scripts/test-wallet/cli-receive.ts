@@ -26,6 +26,11 @@ export async function runReceive(positionals: string[], values: { 'tx-code'?: st
     batch: values.batch === undefined ? undefined : Number(values.batch),
     credentialConfigurationId: values.configuration,
   });
+  keepAndTell(store, received);
+}
+
+/** Adds the credentials to the store and says what came: count, issuer, vct, claim names (never values). */
+export function keepAndTell(store: CredentialStore, received: StoredCredential[]): void {
   store.add(received);
   const first = received[0];
   console.log(`Received ${received.length} credential${received.length === 1 ? '' : 's'} (dc+sd-jwt) from ${first.issuer}`);

@@ -26,6 +26,12 @@ export interface AuthorizationServerMetadata {
   issuer: string;
   token_endpoint: string;
   dpop_signing_alg_values_supported?: string[];
+  /** RFC 8414 §2, for the Authorization Code flow (authorization.ts checks them). */
+  authorization_endpoint?: string;
+  response_types_supported?: string[];
+  code_challenge_methods_supported?: string[];
+  /** RFC 9207 §3: the server puts `iss` in its authorization responses. */
+  authorization_response_iss_parameter_supported?: boolean;
 }
 
 /** `{origin}/.well-known/{name}{path}`: the identifier's path (without a trailing slash) goes after the well-known name. */

@@ -2,6 +2,7 @@
  * The test wallet: plays an EU Digital Identity Wallet against a customer-test service. `--help` for its commands.
  */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { AUTHORIZE_OPTIONS, AUTHORIZED_OPTIONS, runAuthorize, runAuthorized } from './cli-authorize.js';
 import { RECEIVE_OPTIONS, runList, runReceive } from './cli-receive.js';
 import { PRESENT_OPTIONS, runPresent } from './cli-present.js';
 
@@ -12,6 +13,18 @@ Commands:
       takes a credential offer (openid-credential-offer://?credential_offer_uri=… or ?credential_offer=…), receives
       n credentials (at most the issuer's batch size), each bound to a fresh key, and keeps them in the store.
       npm run test-wallet -- receive 'openid-credential-offer://?credential_offer_uri=https%3A%2F%2F…' --tx-code 123456 --batch 3
+
+  authorize --issuer <credential issuer> --client-id <id> --redirect-uri <uri> [--configuration <id>] [--store <file>]
+      starts the authorization code flow (OpenID4VCI 1.0 §5, PKCE S256): prints the URL to open in a browser, where
+      the person goes through the document verification; keeps the pending request (state, PKCE verifier) in
+      <store>.authorization.json (mode 0600). The client id and redirect URI are those the operator registered
+      (VCI_WALLET_CLIENTS).
+      npm run test-wallet -- authorize --issuer https://broker.example/vci --client-id test-wallet --redirect-uri https://wallet.example/cb
+
+  authorized '<redirected URL>' [--batch <n>] [--store <file>]
+      finishes it: takes the URL the browser was redirected to (redirect_uri?code=…&state=…&iss=…), checks state and
+      iss (RFC 9207), refuses error=… (e.g. access_denied), redeems the code and keeps n credentials in the store.
+      npm run test-wallet -- authorized 'https://wallet.example/cb?code=…&state=…&iss=https%3A%2F%2Fbroker.example%2Fvci' --batch 3
 
   [present] '<wallet link>' [--use <credential query id>] [--yes] [--decline] [--store <file>] [--request-signer-root <file>]
       takes the link of the broker's waiting page (its "Open wallet" button's, or the QR code's content), gets a
@@ -39,8 +52,18 @@ function parse<T extends ParseArgsOptionsConfig>(args: string[], options: T) {
 
 async function main(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
-  const command = first === 'receive' || first === 'present' || first === 'list' ? first : null;
+  const command = ['receive', 'authorize', 'authorized', 'present', 'list'].includes(first) ? first : null;
   const args = command ? rest : process.argv.slice(2);
+  if (command === 'authorize') {
+    const { values, positionals } = parse(args, AUTHORIZE_OPTIONS);
+    if (values.help) return void console.log(HELP);
+    return runAuthorize(positionals, values);
+  }
+  if (command === 'authorized') {
+    const { values, positionals } = parse(args, AUTHORIZED_OPTIONS);
+    if (values.help) return void console.log(HELP);
+    return runAuthorized(positionals, values);
+  }
   if (command === 'receive') {
     const { values, positionals } = parse(args, RECEIVE_OPTIONS);
     if (values.help) return void console.log(HELP);
