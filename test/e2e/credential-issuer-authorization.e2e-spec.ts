@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { runVerification, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
+import { finishAuthorization, startAuthorization } from '../../scripts/test-wallet/authorization.js';
 import { dpopProof, keyProof, testKey } from '../support/credential-issuer.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -32,9 +33,9 @@ describe('credential issuer: authorization code flow', () => {
   });
 
   /** The browser's part: the authorization request, the broker's waiting page, the phone's verification, Continue. */
-  const signIn = async (challenge: string, phone: 'pass' | 'cancel' = 'pass') => {
+  const signIn = async (challenge: string, phone: 'pass' | 'cancel' = 'pass', url = authorizeUrl(request(challenge))) => {
     const browser = new TestBrowser(t.baseUrl);
-    const waiting = await browser.follow(await browser.get(authorizeUrl(request(challenge))));
+    const waiting = await browser.follow(await browser.get(url));
     if (phone === 'cancel') return new URL((await browser.submit(waiting, 'action', 'cancel')).location!);
     const { client: sdk, qrToken } = VerifierClient.fromLink(unescape(/<a href="([^"]+)" data-action="open-app"/.exec(waiting.html)![1]));
     expect((await runVerification(sdk, qrToken, specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right }))).authentication_result).toBe('pass');
@@ -78,6 +79,14 @@ describe('credential issuer: authorization code flow', () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { credentials: unknown[] }).credentials).toHaveLength(1);
+  }, 120_000);
+
+  it('the test wallet (its own OAuth client code, nothing of ours) runs the flow and receives a batch', async () => {
+    const started = await startAuthorization({ credentialIssuer: `${t.baseUrl}/vci`, clientId: 'test-wallet', redirectUri: REDIRECT });
+    const back = await signIn('', 'pass', started.authorizationUrl);
+    const credentials = await finishAuthorization({ started, redirectedTo: back.toString(), batch: 2 });
+    expect(credentials).toHaveLength(2);
+    expect(credentials.map((c) => c.vct)).toEqual([`${t.baseUrl}/vct/verified-document-identity`, `${t.baseUrl}/vct/verified-document-identity`]);
   }, 120_000);
 
   it('a cancelled verification sends the wallet access_denied, with its state and our iss', async () => {
