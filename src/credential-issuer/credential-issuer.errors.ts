@@ -24,8 +24,6 @@ export const invalidDpopProof = (description: string, resource = false) =>
 export const invalidToken = (description: string) =>
   new CredentialIssuerError(401, 'invalid_token', description, { 'WWW-Authenticate': `DPoP error="invalid_token", error_description="${oneLine(description)}", algs="ES256 ES384 ES512 EdDSA"` });
 export const invalidCredentialRequest = (description: string) => new CredentialIssuerError(400, 'invalid_credential_request', description);
-export const unknownCredentialConfiguration = () => new CredentialIssuerError(400, 'unknown_credential_configuration', 'the credential configuration is not one this token was offered');
-export const invalidProof = (description: string) => new CredentialIssuerError(400, 'invalid_proof', description);
 export const invalidNonce = (description: string) => new CredentialIssuerError(400, 'invalid_nonce', description);
 export const offerGone = () => new CredentialIssuerError(404, 'not_found', 'the credential offer is unknown, expired or already used');
 export const credentialOfferUnavailable = () =>
