@@ -160,6 +160,37 @@ describe('credential issuer: refusals', () => {
     });
   });
 
+  describe("the person's revocation link, before anything was issued", () => {
+    /** The person opens the link shown with the offer and confirms (the page's CSRF form); the page's answer. */
+    const revokeAsThePerson = async (revokeUrl: string) => {
+      const page = await fetch(revokeUrl);
+      expect(page.status).toBe(200);
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1];
+      const cookie = page.headers.get('set-cookie')!.split(';')[0];
+      return fetch(revokeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: new URLSearchParams({ _csrf: csrf }) });
+    };
+
+    it('burns the offer not yet taken: the right code is then refused invalid_grant, the offer link is gone', async () => {
+      const o = await offerDetails();
+      const revoked = await revokeAsThePerson(o.offer.revokeUrl);
+      expect(revoked.status).toBe(200);
+      expect(await revoked.text()).toContain('data-revocation="done"');
+      expect(await errorOf(await token(await testKey(), { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }))).toEqual({ status: 400, error: 'invalid_grant' });
+      expect((await fetch(o.offerUri)).status).toBe(404);
+      expect((await fetch(o.offer.revokeUrl)).status).toBe(404);
+    });
+
+    it('burns an offer redeemed but not yet issued: its access token issues nothing', async () => {
+      const key = await testKey();
+      const r = await redeemed(key);
+      expect((await revokeAsThePerson(r.offer.revokeUrl)).status).toBe(200);
+      const n = await nonce();
+      expect(await errorOf(await credential(key, r.accessToken, request(await keyProof(await testKey(), issuer, n))))).toEqual({ status: 401, error: 'invalid_token' });
+      const [{ state, issued_count }] = await t.dataSource.query('SELECT state, issued_count FROM credential_issuances WHERE record_id = $1', [r.recordId]);
+      expect([state, issued_count]).toEqual(['burnt', 0]);
+    });
+  });
+
   it('answers fuzzed bodies at every endpoint with a 4xx, never a 5xx', async () => {
     const key = await testKey();
     const { accessToken } = await redeemed(key);

@@ -71,7 +71,7 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
   afterAll(() => w?.close());
 
   /** A holder of a credential: by default the contract's specimen from the stand-in issuer, verified today, valid. */
-  async function holderOf(options: { signer?: TestSigner; iss?: string; claims?: Record<string, unknown>; idx?: number } = {}) {
+  async function holderOf(options: { signer?: TestSigner; iss?: string; claims?: Record<string, unknown>; idx?: number; expiresAt?: Date } = {}) {
     const credential = await issueReusableCredential({
       signer: options.signer ?? issuerSigner,
       holderKey: holderKey.publicKey,
@@ -79,6 +79,7 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
       vct: reusedIdentityVct(w.t.baseUrl),
       claims: options.claims ?? reusedIdentitySpecimen(day(0)),
       status: { uri: w.statusUri, idx: options.idx ?? 0 },
+      expiresAt: options.expiresAt,
     });
     return new ReusedIdentityHolder(wallet, credential, holderKey.privateKey);
   }
@@ -171,6 +172,8 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
     ['a credential from an untrusted root', () => holderOf({ signer: stranger }), 'untrusted_issuer'],
     ['a credential of the right type from another issuer (iss)', () => holderOf({ iss: 'https://elsewhere.example/vci' }), 'unexpected_credential'],
     ['a revoked credential', () => holderOf({ idx: 1 }), 'revoked'],
+    // Its exp is past (the issuer rounds exp down to a day; an hour ago is beyond any clock skew allowed).
+    ['an expired credential (exp in the past)', () => holderOf({ expiresAt: new Date(Date.now() - 3_600_000) }), 'expired'],
     [
       'a changed disclosure (the key binding signed over it)',
       () => holderOf(),

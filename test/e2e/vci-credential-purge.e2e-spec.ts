@@ -7,7 +7,7 @@ import { CredentialStatusPurgeService } from '../../src/credential-issuer/status
 
 const DAY = 86_400_000;
 
-/** The issuer's purge job: credentials of a deleted verification record are revoked; expired ones leave their list. */
+/** The issuer's purge job: credentials of an erased verification record are revoked; expired ones leave their list. */
 describeWithPostgres('credential issuer purge', () => {
   let t: IssuerStateApp;
   let status: CredentialStatusService;
@@ -21,25 +21,57 @@ describeWithPostgres('credential issuer purge', () => {
   });
   afterAll(() => t?.close());
 
-  it('revokes the credentials whose verification record was deleted, and only those', async () => {
+  const insertRecord = (id: string, deleteAfter: string) =>
+    t.dataSource.query(`INSERT INTO verification_records (id, client_id, sealed, key_id, delete_after) VALUES ($1, 'merchant', 'v1.k1.x.y.z', 'k1', now() + $2::interval)`, [id, deleteAfter]);
+
+  it('revokes the credentials whose verification record was erased before its retention ended, and only those', async () => {
     const kept = randomUUID();
     const erased = randomUUID();
-    await t.dataSource.query(
-      `INSERT INTO verification_records (id, client_id, sealed, key_id, delete_after) VALUES ($1, 'merchant', 'v1.k1.x.y.z', 'k1', now() + interval '30 days'), ($2, 'merchant', 'v1.k1.x.y.z', 'k1', now() + interval '30 days')`,
-      [kept, erased],
-    );
+    await insertRecord(kept, '30 days');
+    await insertRecord(erased, '30 days');
     const keptIssuance = randomUUID();
     const erasedIssuance = randomUUID();
-    const keptRefs = await status.allocate(2, { issuanceId: keptIssuance, recordId: kept, expiresAt: new Date(Date.now() + 30 * DAY) });
-    const erasedRefs = await status.allocate(2, { issuanceId: erasedIssuance, recordId: erased, expiresAt: new Date(Date.now() + 30 * DAY) });
+    const missingIssuance = randomUUID();
+    const keptRefs = await status.allocate(2, { issuanceId: keptIssuance, recordId: kept, expiresAt: new Date(Date.now() + 300 * DAY) });
+    const erasedRefs = await status.allocate(2, { issuanceId: erasedIssuance, recordId: erased, expiresAt: new Date(Date.now() + 300 * DAY) });
+    // A record already gone when its credentials were issued has no scheduled deletion to go by: an orphan too.
+    await status.allocate(1, { issuanceId: missingIssuance, recordId: randomUUID(), expiresAt: new Date(Date.now() + 300 * DAY) });
+    // The status rows keep the record's scheduled deletion as it was at issuance.
+    const [{ same }] = await t.dataSource.query(
+      'SELECT bool_and(s.record_delete_after = v.delete_after) AS same FROM issued_credential_status s JOIN verification_records v ON v.id = s.verification_record_id WHERE s.issuance_id = ANY($1)',
+      [[keptIssuance, erasedIssuance]],
+    );
+    expect(same).toBe(true);
+    // The operator's erasure: the record goes 30 days before its retention would have deleted it.
     await t.dataSource.query('DELETE FROM verification_records WHERE id = $1', [erased]);
 
     const result = await t.app.get(CredentialStatusPurgeService).scheduledRun();
-    expect(result).toEqual({ ran: true, result: expect.objectContaining({ orphansRevoked: 2 }) });
+    expect(result).toEqual({ ran: true, result: expect.objectContaining({ orphansRevoked: 3 }) });
     expect((await rowsOf(erasedIssuance)).map((r) => r.status)).toEqual([1, 1]);
+    expect((await rowsOf(missingIssuance)).map((r) => r.status)).toEqual([1]);
     expect((await rowsOf(keptIssuance)).map((r) => r.status)).toEqual([0, 0]);
     const token = await tokenOf(keptRefs[0].uri);
     expect([...erasedRefs, ...keptRefs].map((r) => token.status(r.idx))).toEqual([1, 1, 0, 0]);
+  });
+
+  it('keeps the credentials whose record ended by its retention: they live on to their own expiry', async () => {
+    const recordId = randomUUID();
+    await insertRecord(recordId, '90 days');
+    const issuanceId = randomUUID();
+    const refs = await status.allocate(2, { issuanceId, recordId, expiresAt: new Date(Date.now() + 365 * DAY) });
+    // 91 days later (the database's clock cannot be moved, so both times move back instead): the record's retention
+    // has ended and the verifier's purge deleted it, as VERIFICATION_RETENTION_DAYS says.
+    await t.dataSource.query(`UPDATE verification_records SET delete_after = delete_after - interval '91 days' WHERE id = $1`, [recordId]);
+    await t.dataSource.query(`UPDATE issued_credential_status SET record_delete_after = record_delete_after - interval '91 days' WHERE issuance_id = $1`, [issuanceId]);
+    await t.dataSource.query('DELETE FROM verification_records WHERE id = $1 AND delete_after <= now()', [recordId]);
+    expect(await t.dataSource.query('SELECT id FROM verification_records WHERE id = $1', [recordId])).toEqual([]);
+
+    expect((await t.app.get(CredentialStatusPurgeService).run()).orphansRevoked).toBe(0);
+    expect((await rowsOf(issuanceId)).map((r) => r.status)).toEqual([0, 0]);
+    const token = await tokenOf(refs[0].uri);
+    expect(refs.map((r) => token.status(r.idx))).toEqual([0, 0]);
+    // The operator can still revoke them by the record's id.
+    expect(await status.revokeByRecord(recordId)).toEqual({ revoked: 2, total: 2 });
   });
 
   it('releases an expired revoked entry after the ttl, and frees its index only after that has reached every cache', async () => {

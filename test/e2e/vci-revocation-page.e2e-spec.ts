@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { describeWithPostgres } from '../support/describe-with-postgres.js';
 import { startIssuerStateApp, type IssuerStateApp } from '../support/issuer-state-app.js';
 import { readStatusListToken } from '../support/status-list-token.js';
+import { CredentialIssuancesService } from '../../src/credential-issuer/issuances/credential-issuances.service.js';
 import { CredentialStatusService, revocationHandle, revocationPageUrl } from '../../src/credential-issuer/issuer-state.js';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-/** The person's revocation page: a question with a CSRF-protected form; the POST revokes the whole issuance once. */
+/**
+ * The person's revocation page: a question with a CSRF-protected form; the POST revokes the whole issuance once, or
+ * burns the offer when nothing was issued from it yet.
+ */
 describeWithPostgres('credential issuer revocation page', () => {
   let t: IssuerStateApp;
   let status: CredentialStatusService;
@@ -65,6 +69,60 @@ describeWithPostgres('credential issuer revocation page', () => {
     const body = await page.text();
     expect(body).toContain('<html lang="nb-NO">');
     expect(body).toContain('Vil du trekke tilbake attestene i lommeboken din?');
+  });
+
+  describe('before anything was issued (the link is shown with the offer)', () => {
+    let issuances: CredentialIssuancesService;
+    beforeAll(() => {
+      issuances = t.app.get(CredentialIssuancesService);
+    });
+
+    const offered = async (recordId = randomUUID()) => {
+      const offer = await issuances.offer(recordId, 'merchant');
+      return { offer, url: revocationPageUrl(t.baseUrl, offer.revocationHandle).replace(t.baseUrl, t.origin) };
+    };
+    /** The page's question: its form token and cookie (the page must be there). */
+    const ask = async (url: string) => {
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      return { csrf: /name="_csrf" value="([^"]+)"/.exec(await page.text())![1], cookie: page.headers.get('set-cookie')!.split(';')[0] };
+    };
+    const confirm = (url: string, { csrf, cookie }: { csrf: string; cookie: string }) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: form({ _csrf: csrf }) });
+    const stateOf = async (issuanceId: string) => (await t.dataSource.query('SELECT state FROM credential_issuances WHERE id = $1', [issuanceId]))[0].state as string;
+
+    it('revokes an offer not yet redeemed: it is burnt, its code redeems nothing, and the link is known no more', async () => {
+      const { offer, url } = await offered();
+      const done = await confirm(url, await ask(url));
+      expect(done.status).toBe(200);
+      expect(await done.text()).toContain('data-revocation="done"');
+      expect(await stateOf(offer.issuanceId)).toBe('burnt');
+      await expect(issuances.redeem(offer.preAuthorizedCode, offer.txCode, 'jkt')).rejects.toMatchObject({ code: 'invalid_grant' });
+      expect(await issuances.liveOffer(offer.offerHandle)).toBeUndefined();
+      const again = await fetch(url);
+      expect(again.status).toBe(404);
+      expect(await again.text()).toContain('data-revocation="unknown"');
+    });
+
+    it('revokes an offer redeemed but not yet issued: its access token is of no use any more', async () => {
+      const { offer, url } = await offered();
+      const { accessToken } = await issuances.redeem(offer.preAuthorizedCode, offer.txCode, 'the-wallet-jkt');
+      expect((await confirm(url, await ask(url))).status).toBe(200);
+      expect(await stateOf(offer.issuanceId)).toBe('burnt');
+      await expect(issuances.tokenHolder(accessToken, 'the-wallet-jkt')).rejects.toMatchObject({ code: 'invalid_token' });
+    });
+
+    it('answers "unknown" for an offer burnt otherwise (a newer offer withdrew it) with nothing issued', async () => {
+      const recordId = randomUUID();
+      const { offer, url } = await offered(recordId);
+      const question = await ask(url);
+      await offered(recordId);
+      expect(await stateOf(offer.issuanceId)).toBe('burnt');
+      const late = await confirm(url, question);
+      expect(late.status).toBe(404);
+      expect(await late.text()).toContain('data-revocation="unknown"');
+      expect((await fetch(url)).status).toBe(404);
+    });
   });
 
   it('answers an unknown or malformed handle with the same 404 page', async () => {

@@ -17,6 +17,8 @@ import { APP_CONFIG, loadConfig, type AppConfig } from '../../src/config/load-co
 import { openDatabase } from '../../src/database/data-source-options.js';
 import { DatabaseModule } from '../../src/database/database.module.js';
 import { ISSUER_STATE_CONTROLLERS, ISSUER_STATE_ENTITIES, ISSUER_STATE_PROVIDERS } from '../../src/credential-issuer/issuer-state.js';
+import { CredentialIssuanceEntity } from '../../src/credential-issuer/issuances/credential-issuance.entity.js';
+import { CredentialIssuancesService } from '../../src/credential-issuer/issuances/credential-issuances.service.js';
 import { freePort } from './free-port.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -28,7 +30,12 @@ class TestConfigModule {
   }
 }
 
-@Module({ imports: [TypeOrmModule.forFeature(ISSUER_STATE_ENTITIES), AdminModule], providers: ISSUER_STATE_PROVIDERS, controllers: ISSUER_STATE_CONTROLLERS })
+// The person's revocation page also burns offers not yet issued: the issuances (the issuer's module has them) come along.
+@Module({
+  imports: [TypeOrmModule.forFeature([...ISSUER_STATE_ENTITIES, CredentialIssuanceEntity]), AdminModule],
+  providers: [...ISSUER_STATE_PROVIDERS, CredentialIssuancesService],
+  controllers: ISSUER_STATE_CONTROLLERS,
+})
 class IssuerStateTestModule {}
 
 export interface IssuerStateApp {

@@ -180,6 +180,35 @@ export class CredentialIssuancesService {
     return (await this.repo.findOneBy({ revocationHandleHash: sha256Hex(handle) })) ?? undefined;
   }
 
+  /**
+   * Whether the person's revocation handle (its SHA-256) stands for an offer not yet issued (shown, or redeemed and not
+   * yet used): the revocation page can withdraw it before the wallet took anything.
+   */
+  async hasUnissuedOffer(revocationHandleHash: string): Promise<boolean> {
+    const row = await this.repo
+      .createQueryBuilder('i')
+      .select('i.id')
+      .where('i.revocation_handle_hash = :hash AND i.state IN (:...states)', { hash: revocationHandleHash, states: ['offered', 'redeemed'] })
+      .getOne();
+    return row !== null;
+  }
+
+  /**
+   * The person revoked before anything was issued: the offer is burnt, so that neither its pre-authorized code
+   * (token endpoint) nor a token already given for it (credential endpoint) is of use any more. One conditional UPDATE:
+   * an issuance committed first is left to the status rows' revocation (credential-status.service.ts). Answers whether
+   * an offer was burnt.
+   */
+  async burnUnissuedOffer(revocationHandleHash: string): Promise<boolean> {
+    const result = await this.repo
+      .createQueryBuilder()
+      .update()
+      .set({ state: 'burnt', accessTokenHash: null })
+      .where('revocation_handle_hash = :hash AND state IN (:...states)', { hash: revocationHandleHash, states: ['offered', 'redeemed'] })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
   /** Offers never redeemed and issuances whose credentials have all expired. */
   async purge(): Promise<number> {
     const result = await this.repo.delete({ deleteAfter: LessThanOrEqual(this.clock.now()) });

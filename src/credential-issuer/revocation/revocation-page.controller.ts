@@ -6,6 +6,7 @@ import { CsrfTokens } from '../../common/pages/csrf.js';
 import { pageSiteOf, type PageSite } from '../../common/pages/layout.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { pickLocale, type UiLocale } from '../../i18n/locales.js';
+import { CredentialIssuancesService } from '../issuances/credential-issuances.service.js';
 import { CredentialStatusService } from '../status/credential-status.service.js';
 import { hashOfPresentedHandle } from './revocation-handle.js';
 import { confirmRevocationPage, formRejectedPage, nothingToRevokePage, revokedPage } from './revocation-pages.js';
@@ -23,6 +24,8 @@ function cookieNonce(req: Request): string | undefined {
  * credentials asks first, and revokes every credential of that issuance on the form's POST. The form's CSRF token
  * is bound to a random SameSite=Strict cookie of this page and to the handle, so another site can neither post it
  * nor reuse one page's token for another handle. An unknown, expired or used handle gets the same 404 page.
+ * The link is shown with the offer, so it works before the wallet took it too: revoking then burns the offer
+ * (shown, or redeemed and not yet issued), and the wallet gets nothing from it.
  */
 @ApiExcludeController()
 @Controller('vci/revoke')
@@ -33,6 +36,7 @@ export class RevocationPageController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly status: CredentialStatusService,
+    private readonly issuances: CredentialIssuancesService,
   ) {
     this.csrf = new CsrfTokens(config.cookieKeys[0]);
     this.site = pageSiteOf(config);
@@ -42,7 +46,7 @@ export class RevocationPageController {
   async ask(@Param('handle') handle: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const locale = localeOf(req, req.query as Record<string, unknown>);
     const hash = hashOfPresentedHandle(handle);
-    if (!hash || !(await this.status.handleIsLive(hash))) return send(res, 404, nothingToRevokePage(this.site, locale));
+    if (!hash || !(await this.isLive(hash))) return send(res, 404, nothingToRevokePage(this.site, locale));
     let nonce = cookieNonce(req);
     if (!nonce) {
       nonce = randomBytes(24).toString('base64url');
@@ -61,8 +65,17 @@ export class RevocationPageController {
     if (!hash) return send(res, 404, nothingToRevokePage(this.site, locale));
     const nonce = cookieNonce(req);
     if (!nonce || !this.csrf.verify(`vci-revoke:${nonce}:${hash}`, form._csrf)) return send(res, 403, formRejectedPage(this.site, locale));
+    // The offer first: an issuance racing with this either committed before (its status rows are revoked next) or
+    // finds the offer burnt and issues nothing.
+    const burnt = await this.issuances.burnUnissuedOffer(hash);
     const { revoked } = await this.status.revokeByHandleHash(hash);
-    send(res, revoked ? 200 : 404, revoked ? revokedPage(this.site, locale) : nothingToRevokePage(this.site, locale));
+    const done = burnt || revoked > 0;
+    send(res, done ? 200 : 404, done ? revokedPage(this.site, locale) : nothingToRevokePage(this.site, locale));
+  }
+
+  /** Something left to revoke: an offer not yet issued, or a credential issued from it still valid. */
+  private async isLive(hash: string): Promise<boolean> {
+    return (await this.issuances.hasUnissuedOffer(hash)) || this.status.handleIsLive(hash);
   }
 }
 

@@ -12,7 +12,7 @@ const MAX_ROUNDS = 64;
 
 export interface AllocationFor {
   issuanceId: string;
-  /** The verification record the credentials were issued from (its deletion revokes them). */
+  /** The verification record the credentials were issued from (its erasure before its retention's end revokes them). */
   recordId: string | null;
   expiresAt: Date;
   /** SHA-256 (hex) of the person's revocation handle (revocationHandle()). */
@@ -76,12 +76,16 @@ export class CredentialStatusService {
   }
 
   /**
-   * Retention (docs/configuration.md, credential issuer): credentials whose verification record is gone are revoked. The operator's
-   * erasure and the record's retention end both delete the record; its credentials do not outlive the evidence.
+   * Retention (docs/credential-issuer.md, "What is kept"): credentials whose verification record was erased are revoked.
+   * A record also goes at the end of its retention (VERIFICATION_RETENTION_DAYS, at most 90), while a credential may
+   * live up to VCI_CREDENTIAL_MAX_LIFETIME_DAYS (365): that end is foreseen and revokes nothing. So a credential is an
+   * orphan only when its record is gone before the deletion time it had at issuance (record_delete_after); one whose
+   * record was already missing at issuance (NULL there) is one too.
    */
   revokeOrphans(): Promise<RevocationResult> {
     return this.revokeWhere(
-      'verification_record_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM verification_records v WHERE v.id = issued_credential_status.verification_record_id)',
+      `verification_record_id IS NOT NULL AND (record_delete_after IS NULL OR record_delete_after > now())
+       AND NOT EXISTS (SELECT 1 FROM verification_records v WHERE v.id = issued_credential_status.verification_record_id)`,
       [],
     );
   }
@@ -119,9 +123,10 @@ export class CredentialStatusService {
         if (!taken.includes(idx)) wanted.add(idx);
       }
       // A taken index (unique list_id, idx) is skipped, not an error: the loop draws again for it.
+      // The record's scheduled deletion is read in the same statement (revokeOrphans tells erasure from retention by it).
       const inserted = (await tx.query(
-        `INSERT INTO issued_credential_status (list_id, idx, status, issuance_id, verification_record_id, revocation_handle_hash, expires_at)
-         SELECT $1, i, $7, $3, $4, $5, $6 FROM unnest($2::int[]) AS i
+        `INSERT INTO issued_credential_status (list_id, idx, status, issuance_id, verification_record_id, record_delete_after, revocation_handle_hash, expires_at)
+         SELECT $1, i, $7, $3, $4, (SELECT v.delete_after FROM verification_records v WHERE v.id = $4), $5, $6 FROM unnest($2::int[]) AS i
          ON CONFLICT (list_id, idx) DO NOTHING RETURNING idx`,
         [listId, [...wanted], of.issuanceId, of.recordId, of.revocationHandleHash ?? null, of.expiresAt, STATUS_VALID],
       )) as { idx: number }[];

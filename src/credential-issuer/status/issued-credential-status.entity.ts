@@ -16,6 +16,11 @@ export class IssuedCredentialStatusEntity {
   @Column({ type: 'smallint' }) status: number;
   @Column({ name: 'issuance_id', type: 'text' }) issuanceId: string;
   @Column({ name: 'verification_record_id', type: 'uuid', nullable: true }) verificationRecordId: string | null;
+  /**
+   * When the record's retention was to delete it, as it stood at issuance: a record gone before then was erased (its
+   * credentials are revoked), one gone after it ended by retention (its credentials live on to their own expiry).
+   */
+  @Column({ name: 'record_delete_after', type: 'timestamptz', nullable: true }) recordDeleteAfter: Date | null;
   @Column({ name: 'revocation_handle_hash', type: 'text', nullable: true }) revocationHandleHash: string | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true }) revokedAt: Date | null;

@@ -35,6 +35,7 @@ export class CredentialIssuerState1700000000241 implements MigrationInterface {
       status smallint NOT NULL DEFAULT 0,
       issuance_id text NOT NULL,
       verification_record_id uuid,
+      record_delete_after timestamptz,
       revocation_handle_hash text,
       expires_at timestamptz NOT NULL,
       revoked_at timestamptz,

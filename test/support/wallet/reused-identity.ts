@@ -73,6 +73,8 @@ export interface ReusableCredentialOptions {
   vct: string;
   claims: Record<string, unknown>;
   status?: { uri: string; idx: number };
+  /** Default: a year from now (an expired credential for the refusals). */
+  expiresAt?: Date;
 }
 
 /** Issues it as the contract says: iss, vct, exp, cnf, status in the clear; every other claim (and each age) disclosable. */
@@ -84,6 +86,7 @@ export function issueReusableCredential(options: ReusableCredentialOptions): Pro
     holderKey: options.holderKey,
     vct: options.vct,
     status: options.status,
+    ...(options.expiresAt && { issuedAt: new Date(options.expiresAt.getTime() - 30 * 86_400_000), expiresAt: options.expiresAt }),
     claims: { iss, ...claims },
     disclosureFrame: { _sd: Object.keys(claims), ...(ages ? { age_equal_or_over: { _sd: Object.keys(ages) } } : {}) },
   });
