@@ -13,9 +13,9 @@ export interface CredentialOfferInput {
   /** High-entropy, single use, short-lived: the caller's. */
   preAuthorizedCode: string;
   /** §4.1.1: the Transaction Code the wallet asks the person for; description at most 300 characters. */
-  txCode: { length: number; input_mode: 'numeric' | 'text'; description: string   /** A test environment on this machine: an http://127.0.0.1 issuer (never another http one). */
+  txCode: { length: number; input_mode: 'numeric' | 'text'; description: string };
+  /** A test environment on this machine: an http://127.0.0.1 issuer (never another http one). */
   allowHttpLoopback?: boolean;
-};
 }
 
 const unused = () => {
