@@ -64,10 +64,10 @@ export async function startService(databaseUrl: string, options: { nodeArgs?: st
   throw new Error('service did not start');
 }
 
-export function percentiles(values: number[]): { p50: string; p99: string; median: string } {
+export function percentiles(values: number[]): { p50: string; p95: string; p99: string; median: string } {
   const sorted = [...values].sort((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
-  return { p50: pct(50), p99: pct(99), median: pct(50) };
+  return { p50: pct(50), p95: pct(95), p99: pct(99), median: pct(50) };
 }
 
 /** Resident memory of a process, in MiB, from /proc (Linux): now (VmRSS) or its peak so far (VmHWM). */

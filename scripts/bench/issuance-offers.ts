@@ -1,0 +1,63 @@
+/**
+ * Credential offers for bench-issuance, made as the broker makes them (CredentialOffersService.offerFor over a passed
+ * verification record, sealed by VerificationRecordsService) on the database of the service under measurement, with
+ * its secrets: in this process, so that the bench needs no route of its own in the service. The services are built
+ * by hand over a DataSource of their two entities (no Nest application: nothing of the service runs here but them).
+ * Each offer is then read as a wallet reads it, from the service's credential_offer_uri.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../src/common/clock.js';
+import { SecretBox } from '../../src/common/crypto/secret-box.js';
+import type { AppConfig } from '../../src/config/load-config.js';
+import { CredentialIssuanceEntity } from '../../src/credential-issuer/issuances/credential-issuance.entity.js';
+import { CredentialIssuancesService } from '../../src/credential-issuer/issuances/credential-issuances.service.js';
+import { CredentialOffersService } from '../../src/credential-issuer/offer/credential-offers.service.js';
+import { VerificationRecordEntity } from '../../src/verifier/records/verification-record.entity.js';
+import { VerificationRecordsService } from '../../src/verifier/records/verification-records.service.js';
+import { passedRecord } from '../../test/support/credential-issuer.js';
+
+const PRE_AUTHORIZED_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
+
+/** What a wallet holds after reading an offer and asking the person for the transaction code. */
+export interface ReadOffer {
+  preAuthorizedCode: string;
+  txCode: string;
+}
+
+/** The secrets the service is started with (in its environment), so that this process seals and derives as it does. */
+export function sharedSecrets(): Record<string, string> {
+  return {
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    COOKIE_KEYS: randomBytes(32).toString('base64url'),
+    SUBJECT_SECRET: randomBytes(32).toString('base64url'),
+    PAIRWISE_SECRET: randomBytes(32).toString('base64url'),
+  };
+}
+
+/** `count` offers for as many passed verifications (a Norwegian passport each), read from the service. */
+export async function makeOffers(config: AppConfig, databaseUrl: string, count: number): Promise<ReadOffer[]> {
+  const dataSource = new DataSource({ type: 'postgres', url: databaseUrl, entities: [CredentialIssuanceEntity, VerificationRecordEntity], synchronize: false, logging: false, poolSize: 4 });
+  await dataSource.initialize();
+  try {
+    const clock = new Clock();
+    const records = new VerificationRecordsService(dataSource, new SecretBox(config.encryption.currentKeyId, config.encryption.keys), clock, config);
+    const offers = new CredentialOffersService(config, clock, new CredentialIssuancesService(dataSource, clock, config), records);
+    const read: ReadOffer[] = [];
+    for (let i = 0; i < count; i++) {
+      const recordId = randomUUID();
+      const record = passedRecord();
+      await records.store(recordId, record);
+      const offer = await offers.offerFor(recordId, record.clientId);
+      if (!offer) throw new Error('the service made no offer (is the credential issuer enabled?)');
+      const offerUri = decodeURIComponent(/credential_offer_uri=([^&]+)/.exec(offer.link)![1]);
+      const res = await fetch(offerUri);
+      if (res.status !== 200) throw new Error(`the credential_offer_uri answered ${res.status}`);
+      const grants = ((await res.json()) as { grants: Record<string, { 'pre-authorized_code': string }> }).grants;
+      read.push({ preAuthorizedCode: grants[PRE_AUTHORIZED_CODE_GRANT]['pre-authorized_code'], txCode: offer.txCode });
+    }
+    return read;
+  } finally {
+    await dataSource.destroy();
+  }
+}
