@@ -91,7 +91,8 @@ describe('credential issuer: refusals', () => {
 
     it('answers an unknown grant type and a repeated parameter with OAuth errors', async () => {
       const key = await testKey();
-      expect(await errorOf(await token(key, { grant_type: 'authorization_code', code: 'x' }))).toEqual({ status: 400, error: 'unsupported_grant_type' });
+      expect(await errorOf(await token(key, { grant_type: 'client_credentials' }))).toEqual({ status: 400, error: 'unsupported_grant_type' });
+      expect(await errorOf(await token(key, { grant_type: 'authorization_code', code: 'x', redirect_uri: 'https://wallet.example/cb', client_id: 'w', code_verifier: 'v'.repeat(43) }))).toEqual({ status: 400, error: 'invalid_grant' });
       const res = await fetch(url('/vci/token'), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await dpopProof(key, 'POST', url('/vci/token')) },

@@ -44,6 +44,7 @@ describe('credential issuer configuration', () => {
       batchSize: 10,
       statusListRefreshSeconds: 5,
       keyReloadSeconds: 60,
+      walletClients: [],
     });
   });
 
@@ -91,5 +92,23 @@ describe('credential issuer configuration', () => {
     expect(load(files.p384KeyFile, files.chainFile)).toThrow(/must be a P-256/);
     expect(load(files.keyFile, files.reversedChainFile)).toThrow(/is not the certificate of VCI_ISSUER_KEY_FILE/);
     expect(load(files.chainFile, files.chainFile)).toThrow(/is not a PEM private key/);
+  });
+
+  it('reads the wallets of the authorization code flow, and refuses what could send a code astray', () => {
+    const clients = (value: unknown, production = false) => loadCredentialIssuerConfig({ VCI_WALLET_CLIENTS: JSON.stringify(value) }, production);
+    expect(clients([{ client_id: 'eu.wallet', redirect_uris: ['https://wallet.example/cb', 'eu.europa.wallet:/cb'] }]).walletClients).toEqual([
+      { clientId: 'eu.wallet', redirectUris: ['https://wallet.example/cb', 'eu.europa.wallet:/cb'] },
+    ]);
+    expect(clients([{ client_id: 'test', redirect_uris: ['http://127.0.0.1:4000/cb'] }]).walletClients).toHaveLength(1);
+    const refused: [unknown, boolean][] = [
+      [[{ client_id: 'test', redirect_uris: ['http://127.0.0.1:4000/cb'] }], true],
+      [[{ client_id: 'w', redirect_uris: ['http://wallet.example/cb'] }], false],
+      [[{ client_id: 'w', redirect_uris: ['https://wallet.example/cb#x'] }], false],
+      [[{ client_id: 'w', redirect_uris: [] }], false],
+      [[{ client_id: 'w', redirect_uris: ['https://a.example/'] }, { client_id: 'w', redirect_uris: ['https://b.example/'] }], false],
+      [{ client_id: 'w' }, false],
+    ];
+    for (const [value, production] of refused) expect(problemsOf(() => clients(value, production))[0]).toMatch(/^VCI_WALLET_CLIENTS: /);
+    expect(problemsOf(() => loadCredentialIssuerConfig({ VCI_WALLET_CLIENTS: '[{' }, false))).toEqual(['VCI_WALLET_CLIENTS: is not JSON (a list of {"client_id", "redirect_uris"})']);
   });
 });

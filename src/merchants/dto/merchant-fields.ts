@@ -57,6 +57,7 @@ export class MerchantOptionalFields {
       'At the end of a sign-in whose document verification passed, offer the person to keep the verified identity in their EU ' +
       'wallet (a credential offer with a QR code, then on to this merchant). Adds one page to the sign-in.',
     default: false,
+    example: true,
   })
   @OptionalNotNull() @IsBoolean()
   offer_credential?: boolean;
