@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module.js';
 import { AppApiController } from './app-api/app-api.controller.js';
 import { AppSessionGuard } from './app-api/app-session.guard.js';
 import { VerifierAppService } from './app-api/verifier-app.service.js';
@@ -6,6 +7,7 @@ import { VerificationRecordsService } from './records/verification-records.servi
 import { DocumentVerifierProvider } from './scheme/document-verifier.provider.js';
 import { MatchLevelsReporter } from './scheme/match-levels-report.js';
 import { VerifierStatusController } from './scheme/verifier-status.controller.js';
+import { VerificationErasureController } from './records/verification-erasure.controller.js';
 import { VerificationSessionsService } from './session/verification-sessions.service.js';
 import { SpecimenAuthorityService } from './specimen/specimen-authority.service.js';
 import { SpecimenDocumentsController } from './specimen/specimen-documents.controller.js';
@@ -24,8 +26,8 @@ import { SpecimenAuthorityEntity } from './specimen/specimen-authority.entity.js
 
 /** The document verifier: app API, chip and face verification, sealed records with retention, the eID scheme. */
 @Module({
-  imports: [TypeOrmModule.forFeature([VerificationSessionEntity, VerificationRecordEntity, SpecimenAuthorityEntity])],
-  controllers: [AppApiController, VerifierStatusController, SpecimenDocumentsController],
+  imports: [TypeOrmModule.forFeature([VerificationSessionEntity, VerificationRecordEntity, SpecimenAuthorityEntity]), AdminModule],
+  controllers: [AppApiController, VerifierStatusController, SpecimenDocumentsController, VerificationErasureController],
   providers: [
     VerificationSessionsService,
     VerificationRecordsService,

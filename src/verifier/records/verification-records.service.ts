@@ -80,6 +80,11 @@ export class VerificationRecordsService {
     return data.clientId === clientId ? data : undefined;
   }
 
+  /** Erasure ahead of retention (the operator's, on the person's request): true when there was a record. */
+  async erase(id: string): Promise<boolean> {
+    return ((await this.repo.delete({ id })).affected ?? 0) > 0;
+  }
+
   /** Permanent deletion of records past retention (spec 1.9: at most 90 days). */
   async purge(): Promise<number> {
     const result = await this.repo.delete({ deleteAfter: LessThanOrEqual(this.clock.now()) });
