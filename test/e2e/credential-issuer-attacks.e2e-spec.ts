@@ -211,4 +211,90 @@ describe('credential issuer: refusals', () => {
     }
     for (const path of ['/vci/offers/x', '/vci/offers/' + 'a'.repeat(43), '/vci/offers/%00']) expect((await fetch(url(path))).status).toBeLessThan(500);
   });
+
+  /** Path segments no handle, list id or metadata path has: very long, NUL, non-UTF-8 and truncated percent escapes, dot segments. */
+  const GARBAGE_SEGMENTS = ['x', 'a'.repeat(43), 'a'.repeat(8000), '%00', 'a%00b', '%FF%FE', '%C3%28', '%E0%A4%A', '%', '%25', '%2e%2e%2f%2e%2e', '..%2F..%2Fetc', '%C3%A9', '%F0%9F%98%80', 'AAAAAAAAAAAAAAAA', 'A'.repeat(15) + '%00'];
+  /** Query strings the extended parser turns into arrays and objects, repeated, empty or not UTF-8. */
+  const GARBAGE_QUERIES = ['', '?', '?ui_locales=%FF', '?ui_locales[]=en&ui_locales[]=sv', '?ui_locales[a]=b', '?ui_locale=%00&ui_locales=' + 'x '.repeat(3000), '?a[b][c][d][e][f]=1', '?=&&=', '?%FF=%FE'];
+  /** Every answer below 500; the 5xx ones are named. */
+  const serverErrors = async (requests: [string, string, RequestInit?][]) => {
+    const failed: string[] = [];
+    for (const [method, path, init] of requests) {
+      const res = await fetch(url(path), { method, redirect: 'manual', ...init });
+      await res.arrayBuffer();
+      if (res.status >= 500) failed.push(`${method} ${path.slice(0, 80)} → ${res.status}`);
+    }
+    return failed;
+  };
+
+  it('answers fuzzed paths and parameters at the remaining routes below 500 (revocation page, status lists, nonce, metadata)', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const requests: [string, string, RequestInit?][] = [];
+    for (const segment of GARBAGE_SEGMENTS) {
+      for (const query of GARBAGE_QUERIES.slice(0, 4)) requests.push(['GET', `/vci/revoke/${segment}${query}`]);
+      requests.push(['POST', `/vci/revoke/${segment}`, { headers: form, body: '_csrf=x' }]);
+      requests.push(['GET', `/vci/status-lists/${segment}`], ['GET', `/vci/status-lists/${segment}/more`]);
+      for (const base of ['/.well-known/openid-credential-issuer/vci', '/.well-known/oauth-authorization-server/vci', '/vct/verified-document-identity'])
+        requests.push(['GET', `${base}/${segment}`], ['GET', `${base}${segment}`]);
+    }
+    // The revocation form: a well-shaped handle and cookie, with whatever a form or another content type can carry.
+    const handle = 'a'.repeat(43);
+    const cookie = `vci_revoke_csrf=${'b'.repeat(32)}`;
+    for (const [type, body] of [
+      ['application/x-www-form-urlencoded', ''],
+      ['application/x-www-form-urlencoded', '_csrf[]=a&_csrf[]=b'],
+      ['application/x-www-form-urlencoded', '_csrf[a][b]=c&ui_locales[x]=y'],
+      ['application/x-www-form-urlencoded', '_csrf=%FF%FE&_csrf=%00'],
+      ['application/x-www-form-urlencoded', `_csrf=${'x'.repeat(90_000)}`],
+      ['application/json', '{"_csrf":{"a":1}}'],
+      ['application/json', '{"_csrf":'],
+      ['text/plain', '\u0000'],
+      ['multipart/form-data; boundary=x', '--x\r\ncontent-disposition: form-data; name="_csrf"\r\n\r\nx\r\n--x--'],
+    ]) {
+      requests.push(['POST', `/vci/revoke/${handle}`, { headers: { 'content-type': type, cookie }, body }]);
+      requests.push(['POST', '/vci/nonce', { headers: { 'content-type': type }, body }]);
+    }
+    for (const query of GARBAGE_QUERIES) requests.push(['POST', `/vci/nonce${query}`], ['GET', `/vci/status-lists/x${query}`]);
+    requests.push(['POST', '/vci/nonce', { headers: { 'content-type': 'application/json' }, body: '{"a":'.repeat(50) }]);
+    requests.push(['POST', '/vci/nonce', { headers: { 'content-type': 'application/json' }, body: 'é'.repeat(70_000) }]);
+    requests.push(['GET', '/vci/nonce'], ['PUT', '/vci/revoke/x'], ['DELETE', '/vci/status-lists/x']);
+    expect(await serverErrors(requests)).toEqual([]);
+  }, 120_000);
+
+  /** Authorization requests (OpenID4VCI 1.0 §5.1): nothing, garbage, repeated, array- and object-shaped parameters. */
+  const authorizeQueries = (clientId: string, redirectUri: string) => {
+    const valid = { response_type: 'code', client_id: clientId, redirect_uri: redirectUri, code_challenge: 'c'.repeat(43), code_challenge_method: 'S256', state: 's', scope: 'verified_document_identity' };
+    const base = new URLSearchParams(valid).toString();
+    const queries = ['', '?', '?client_id=', '?client_id=%00', '?client_id=%FF%FE', `?client_id=${'x'.repeat(3999)}`, `?client_id=${'x'.repeat(5000)}`, '?client_id[]=a', '?client_id[a]=b', '?client_id=a&client_id=b'];
+    for (const name of Object.keys(valid)) {
+      const without = new URLSearchParams(valid);
+      without.delete(name);
+      queries.push(`?${without.toString()}`, `?${base}&${name}=again`, `?${without.toString()}&${name}[]=a&${name}[]=b`, `?${without.toString()}&${name}[x][y]=z`, `?${without.toString()}&${name}=%FF`, `?${without.toString()}&${name}=%00`, `?${without.toString()}&${name}=${'é'.repeat(2500)}`);
+    }
+    for (const details of ['[', '{}', '[]', 'null', '"x"', '[1]', '[null]', '[{"type":"openid_credential"}]', JSON.stringify(Array(11).fill({ type: 'openid_credential', credential_configuration_id: 'verified_document_identity' })), '{"a":'.repeat(200), '[' .repeat(500)])
+      queries.push(`?${base.replace(/&scope=[^&]*/, '')}&authorization_details=${encodeURIComponent(details)}`);
+    for (const ui of ['ui_locales=%FF', 'ui_locales[]=sv', 'ui_locales[a]=b', `ui_locales=${'x '.repeat(1999)}`]) queries.push(`?${ui}`, `?${base}&${ui}`, `?client_id=a&${ui}`);
+    queries.push(`?${base}&state=%0A`, `?${base}&state=${'s'.repeat(501)}`, `?${base}&redirect_uri=${encodeURIComponent(`${redirectUri}#x`)}`);
+    return queries;
+  };
+
+  it('answers fuzzed authorization requests below 500, with no wallet registered', async () => {
+    expect(await serverErrors(authorizeQueries('test-wallet', 'https://wallet.example/callback').map((q): [string, string] => ['GET', `/vci/authorize${q}`]))).toEqual([]);
+  }, 120_000);
+
+  it('answers fuzzed authorization requests below 500, with a wallet registered', async () => {
+    const redirect = 'https://wallet.example/callback';
+    const registered = await startTestApp({ env: { VCI_WALLET_CLIENTS: JSON.stringify([{ client_id: 'test-wallet', redirect_uris: [redirect] }]) } });
+    try {
+      const failed: string[] = [];
+      for (const query of authorizeQueries('test-wallet', redirect)) {
+        const res = await fetch(`${registered.baseUrl}/vci/authorize${query}`, { redirect: 'manual' });
+        await res.arrayBuffer();
+        if (res.status >= 500) failed.push(`${query.slice(0, 120)} → ${res.status}`);
+      }
+      expect(failed).toEqual([]);
+    } finally {
+      await registered.close();
+    }
+  }, 180_000);
 });

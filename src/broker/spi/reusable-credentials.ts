@@ -14,6 +14,14 @@ export interface ReusableCredentialProvider {
   readonly issuer: string;
   /** DER root certificates a verifier trusts for the issuer's `x5c` chains (and its status lists). */
   anchors(): Promise<Uint8Array[]>;
+  /**
+   * The status value (Token Status List draft, "Status Types": 0 VALID, 1 INVALID, 2 SUSPENDED) of the entry a
+   * credential's `status.status_list` names, read in process from the issuer's own current state, when `uri` is one
+   * of this issuer's status lists; undefined for any other uri, which the scheme then fetches over HTTP. Optional: a
+   * provider without it leaves every status to HTTP. A uri of this issuer naming no list or index of its own answers
+   * INVALID (an HTTP fetch of it would fail as well).
+   */
+  statusOf?(reference: { uri: string; idx: number }): Promise<number | undefined>;
 }
 
 /** Marks the provider of ReusableCredentialProvider; there is at most one. */

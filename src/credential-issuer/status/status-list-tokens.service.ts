@@ -13,6 +13,8 @@ const REBUILD_AFTER_MS = (TOKEN_LIFETIME_S / 2) * 1000;
 
 interface CachedToken {
   token: string;
+  /** The entries the token marks not VALID (idx → status): what statusOf() answers from, without decoding the token. */
+  notValid: Map<number, number>;
   version: string;
   kid: string;
   builtAt: number;
@@ -43,12 +45,27 @@ export class StatusListTokens {
 
   /** The token of `listId`, or undefined when there is no such list. */
   async token(listId: string): Promise<string | undefined> {
+    return (await this.current(listId))?.token;
+  }
+
+  /**
+   * The status of entry `idx` of `listId` as its served token says (0 VALID when it marks nothing there), or undefined
+   * when there is no such list: the same state and the same cost as serving the token (no query beyond the versions'
+   * refresh), so this instance's revocations count at once and another instance's within the refresh interval.
+   */
+  async statusOf(listId: string, idx: number): Promise<number | undefined> {
+    const cached = await this.current(listId);
+    if (!cached) return undefined;
+    return cached.notValid.get(idx) ?? 0;
+  }
+
+  private async current(listId: string): Promise<CachedToken | undefined> {
     await this.refreshVersions();
     const version = this.versions.get(listId) ?? (await this.lookUp(listId));
     if (version === undefined) return undefined;
     const signer = await this.keys.current();
     const cached = this.tokens.get(listId);
-    if (cached && cached.version === version && cached.kid === signer.kid && Date.now() - cached.builtAt < REBUILD_AFTER_MS) return cached.token;
+    if (cached && cached.version === version && cached.kid === signer.kid && Date.now() - cached.builtAt < REBUILD_AFTER_MS) return cached;
     const key = `${listId}:${version}:${signer.kid}`;
     let build = this.building.get(key);
     if (!build) {
@@ -58,7 +75,7 @@ export class StatusListTokens {
     const built = await build;
     const current = this.tokens.get(listId);
     if (!current || BigInt(current.version) <= BigInt(built.version)) this.tokens.set(listId, built);
-    return built.token;
+    return built;
   }
 
   /** This instance changed these lists (their new versions): the next request serves the new state. */
@@ -95,7 +112,11 @@ export class StatusListTokens {
   private async build(listId: string, version: string, signer: IssuerSigner): Promise<CachedToken> {
     const rows = (await this.dataSource.query('SELECT idx, status FROM issued_credential_status WHERE list_id = $1 AND status <> 0', [listId])) as { idx: number; status: number }[];
     const values = new Array<number>(STATUS_LIST_SIZE).fill(0);
-    for (const r of rows) values[r.idx] = Number(r.status);
+    const notValid = new Map<number, number>();
+    for (const r of rows) {
+      values[r.idx] = Number(r.status);
+      notValid.set(Number(r.idx), Number(r.status));
+    }
     const iat = Math.floor(Date.now() / 1000);
     const { header, payload } = createHeaderAndPayload(
       new StatusList(values, 1),
@@ -105,6 +126,6 @@ export class StatusListTokens {
     );
     const signingInput = `${b64u(header)}.${b64u(payload)}`;
     const signature = sign('sha256', Buffer.from(signingInput), { key: signer.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
-    return { token: `${signingInput}.${signature}`, version, kid: signer.kid, builtAt: Date.now() };
+    return { token: `${signingInput}.${signature}`, notValid, version, kid: signer.kid, builtAt: Date.now() };
   }
 }

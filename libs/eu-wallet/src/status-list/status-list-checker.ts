@@ -28,6 +28,18 @@ const SUSPENDED = 2;
 const unknownStatus = (reason: string, cause?: unknown) => new WalletCheckError('revoked', `status could not be established: ${reason}`, { cause });
 
 /**
+ * Accepts a Referenced Token's status value only when it is VALID (Token Status List draft, "Status Types"); INVALID,
+ * SUSPENDED and values this verifier does not know are `revoked`. For a status the caller learnt from a list it trusts
+ * without a token (the service's own credentials, looked up in process) as for one read from a Status List Token.
+ */
+export function requireValidStatus(status: number): void {
+  if (status === VALID) return;
+  if (status === INVALID) throw new WalletCheckError('revoked', 'the credential is revoked (status INVALID)');
+  if (status === SUSPENDED) throw new WalletCheckError('revoked', 'the credential is suspended (status SUSPENDED)');
+  throw unknownStatus(`status value ${status} is not one this verifier knows`);
+}
+
+/**
  * Checks a Referenced Token's status against its Status List Token (Token Status List draft, "Referenced Token" and
  * "Validation Rules"). Fails closed: an unreachable list, one that does not verify, an index outside it or a status
  * value other than VALID, INVALID or SUSPENDED is `revoked` ("status could not be established"). Lists are cached per
@@ -54,11 +66,7 @@ export class StatusListChecker {
     }
     const { list } = entry.verified;
     if (!Number.isSafeInteger(ref.idx) || ref.idx < 0 || ref.idx >= list.statusList.length) throw unknownStatus('idx is outside the status list');
-    const status = list.getStatus(ref.idx);
-    if (status === VALID) return;
-    if (status === INVALID) throw new WalletCheckError('revoked', 'the credential is revoked (status INVALID)');
-    if (status === SUSPENDED) throw new WalletCheckError('revoked', 'the credential is suspended (status SUSPENDED)');
-    throw unknownStatus(`status value ${status} is not one this verifier knows`);
+    requireValidStatus(list.getStatus(ref.idx));
   }
 
   private list(uri: string): Promise<CachedList> {

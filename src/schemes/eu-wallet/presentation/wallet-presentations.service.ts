@@ -92,7 +92,8 @@ export class WalletPresentationsService {
    * The service's own credential (docs/eu-wallet.md#the-services-own-credential): an SD-JWT VC like the PID, checked
    * against the credential issuer's roots and vct, issued by it (`iss`, SD-JWT VC draft "iss": the issuer identifier
    * the provider names, or it is someone else's credential of that type), not revoked. `sub` is the document's, as the
-   * document verifier names it, so that a merchant sees the same person; acr high by reusedIdentityAcr.
+   * document verifier names it, so that a merchant sees the same person; acr high by reusedIdentityAcr. Its status is the
+   * issuer's own current state, asked in process (WalletStatusLists.checkOwn).
    */
   private async verifyReused(request: WalletRequestData, binding: PresentationBinding, presentation: string, now: Date): Promise<WalletResult> {
     const trusted = await this.reused.trustedWithAnchors();
@@ -100,7 +101,8 @@ export class WalletPresentationsService {
     const { provider, anchors } = trusted;
     const r = await verifySdJwtVcPresentation({ presentation, trustAnchors: anchors, acceptedVcts: [provider.vct], nonce: request.nonce, audience: binding.clientId, now });
     if (r.claims.iss !== provider.issuer) throw new WalletCheckError('unexpected_credential', "the credential's iss is not the service's credential issuer");
-    if (r.status) await this.statusLists.check(r.status, anchors);
+    // Our own status lists are read in process; another uri (none we issue) over HTTP like any other.
+    if (r.status) await this.statusLists.checkOwn(r.status, provider, anchors);
     const { claims, birthDate, verifiedAt } = reusedIdentityClaims(r.claims, request.scopes);
     const acr = reusedIdentityAcr({
       acrValues: binding.acrValues,

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { StatusListChecker } from '../../../../libs/eu-wallet/src/index.js';
+import { requireValidStatus, StatusListChecker } from '../../../../libs/eu-wallet/src/index.js';
 import { WalletCheckError } from '../../../../libs/eu-wallet/src/errors.js';
+import type { ReusableCredentialProvider } from '../../../broker/spi/reusable-credentials.js';
 import { outboundGet } from '../../../common/outbound/outbound-fetch.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 
@@ -12,6 +13,7 @@ const TIMEOUT_MS = 5000;
 /**
  * Token Status Lists, fetched through the address-checking agent (private and reserved addresses refused at connect
  * time; loopback only in customer-test), https only in production, one checker (and so one cache) per trust list.
+ * The service's own credentials are the exception: their issuer answers in process (checkOwn).
  */
 @Injectable()
 export class WalletStatusLists {
@@ -27,6 +29,23 @@ export class WalletStatusLists {
       this.checkers.set(key, checker);
     }
     await checker.check(ref);
+  }
+
+  /**
+   * The status of one of the service's own credentials: asked of its provider, which reads the issuer's current state
+   * for the lists it claims (no HTTP to ourselves, which the address filter may refuse behind a load balancer, and
+   * no cache here: a revocation counts at the next presentation). A uri it does not claim, or a provider that cannot
+   * answer in process, is fetched over HTTP as any other list. Fails closed like the HTTP path.
+   */
+  async checkOwn(ref: { uri: string; idx: number }, provider: ReusableCredentialProvider, trustAnchors: Uint8Array[]): Promise<void> {
+    let status: number | undefined;
+    try {
+      status = await provider.statusOf?.(ref);
+    } catch (cause) {
+      throw new WalletCheckError('revoked', 'status could not be established: the issuer could not read its status list', { cause });
+    }
+    if (status === undefined) return this.check(ref, trustAnchors);
+    requireValidStatus(status);
   }
 
   private async fetch(uri: string): Promise<string> {
