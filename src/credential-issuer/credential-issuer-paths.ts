@@ -8,8 +8,6 @@ export const VCI_PATHS = {
   nonce: '/vci/nonce',
   credential: '/vci/credential',
   offers: '/vci/offers',
-  statusLists: '/vci/status-lists',
-  revoke: '/vci/revoke',
   issuerMetadata: '/.well-known/openid-credential-issuer/vci',
   authorizationServerMetadata: '/.well-known/oauth-authorization-server/vci',
   typeMetadata: '/vct/verified-document-identity',
@@ -25,7 +23,6 @@ export interface IssuerUrls {
   credential: string;
   vct: string;
   offer(handle: string): string;
-  revoke(handle: string): string;
 }
 
 export function issuerUrls(baseUrl: string): IssuerUrls {
@@ -37,6 +34,5 @@ export function issuerUrls(baseUrl: string): IssuerUrls {
     credential: at(VCI_PATHS.credential),
     vct: at(VCI_PATHS.typeMetadata),
     offer: (handle) => at(`${VCI_PATHS.offers}/${handle}`),
-    revoke: (handle) => at(`${VCI_PATHS.revoke}/${handle}`),
   };
 }

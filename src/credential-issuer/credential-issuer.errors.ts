@@ -1,4 +1,4 @@
-import { CredentialIssuerError as LibraryRefusal } from '../../libs/eu-wallet/src/index.js';
+import { CredentialIssuerError as LibraryRefusal, oneLine } from '../../libs/eu-wallet/src/index.js';
 import { AppError } from '../common/errors/app-error.js';
 
 /**
@@ -12,8 +12,6 @@ export class CredentialIssuerError extends AppError {
     if (headers) this.headers = headers;
   }
 }
-
-export const oneLine = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').replace(/["\\]/g, "'").slice(0, 300);
 
 export const invalidGrant = (description: string) => new CredentialIssuerError(400, 'invalid_grant', description);
 export const invalidRequest = (description: string) => new CredentialIssuerError(400, 'invalid_request', description);

@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { constantTimeEqual, sha256Hex } from '../../common/crypto/constant-time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { invalidGrant, invalidToken } from '../credential-issuer.errors.js';
+import { revocationHandle } from '../revocation/revocation-handle.js';
 import { CredentialIssuanceEntity } from './credential-issuance.entity.js';
 
 /** Wrong transaction codes an offer survives; the next one burns it (the person asks for a new offer). */
@@ -56,12 +57,13 @@ export class CredentialIssuancesService {
     const now = this.clock.now();
     const id = randomUUID();
     const offerHandle = secret();
+    const revocation = revocationHandle();
     const offer: NewOffer = {
       issuanceId: id,
       offerHandle,
       preAuthorizedCode: this.preAuthorizedCodeOf(offerHandle),
       txCode: String(randomInt(0, 10 ** TX_CODE_LENGTH)).padStart(TX_CODE_LENGTH, '0'),
-      revocationHandle: secret(),
+      revocationHandle: revocation.handle,
       expiresAt: new Date(now.getTime() + this.config.credentialIssuer.offerTtlSeconds * 1000),
     };
     await this.repo.manager.transaction(async (tx) => {
@@ -74,7 +76,7 @@ export class CredentialIssuancesService {
         offerHandleHash: sha256Hex(offer.offerHandle),
         preAuthorizedCodeHash: sha256Hex(offer.preAuthorizedCode),
         txCodeHash: txCodeHash(id, offer.txCode),
-        revocationHandleHash: sha256Hex(offer.revocationHandle),
+        revocationHandleHash: revocation.hash,
         offerExpiresAt: offer.expiresAt,
         deleteAfter: offer.expiresAt,
       });
@@ -135,7 +137,7 @@ export class CredentialIssuancesService {
       offerHandleHash: sha256Hex(secret()),
       preAuthorizedCodeHash: sha256Hex(secret()),
       txCodeHash: sha256Hex(secret()),
-      revocationHandleHash: sha256Hex(secret()),
+      revocationHandleHash: revocationHandle().hash,
       offerExpiresAt: now,
       accessTokenHash: sha256Hex(accessToken),
       accessTokenJkt: jkt,

@@ -9,6 +9,7 @@ import { credentialContent } from '../credential/credential-claims.js';
 import { offerGone } from '../credential-issuer.errors.js';
 import { CREDENTIAL_CONFIGURATION_ID, issuerUrls, type IssuerUrls } from '../credential-issuer-paths.js';
 import { CredentialIssuancesService } from '../issuances/credential-issuances.service.js';
+import { revocationPageUrl } from '../revocation/revocation-handle.js';
 
 /** An offer as the person sees it once: the link (and its QR code), the transaction code, the revocation link. */
 export interface OfferForPerson {
@@ -49,7 +50,7 @@ export class CredentialOffersService {
     return {
       link: credentialOfferLink({ offerUri: this.urls.offer(offer.offerHandle), allowHttpLoopback: !this.config.isProduction }),
       txCode: offer.txCode,
-      revokeUrl: this.urls.revoke(offer.revocationHandle),
+      revokeUrl: revocationPageUrl(this.config.baseUrl, offer.revocationHandle),
       expiresAt: offer.expiresAt,
     };
   }

@@ -4,7 +4,7 @@
  * (`credential_offer_uri`, §4.1.3), so the pre-authorized code is never in a QR code or a browser history.
  */
 import { preAuthorizedCodeGrantIdentifier } from '@openid4vc/oauth2';
-import { allowLoopbackHttpFor } from './loopback-http.js';
+import { allowLoopbackHttpFor, isAllowedLoopbackHttp } from '../loopback-http.js';
 import { Openid4vciIssuer, Openid4vciVersion, type CredentialOfferObject, type IssuerMetadataResult } from '@openid4vc/openid4vci';
 
 export interface CredentialOfferInput {
@@ -55,7 +55,6 @@ export async function credentialOffer(input: CredentialOfferInput): Promise<Cred
 /** §4.1.3 by reference: `openid-credential-offer://?credential_offer_uri=<url-encoded offer URI>`. */
 export function credentialOfferLink(input: { offerUri: string; allowHttpLoopback?: boolean }): string {
   const uri = new URL(input.offerUri);
-  const loopback = input.allowHttpLoopback === true && uri.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(uri.hostname);
-  if (uri.protocol !== 'https:' && !loopback) throw new Error('credential_offer_uri is not https');
+  if (uri.protocol !== 'https:' && !isAllowedLoopbackHttp(uri, input.allowHttpLoopback)) throw new Error('credential_offer_uri is not https');
   return `openid-credential-offer://?credential_offer_uri=${encodeURIComponent(input.offerUri)}`;
 }

@@ -6,7 +6,7 @@
 import { Oauth2AuthorizationServer, preAuthorizedCodeGrantIdentifier } from '@openid4vc/oauth2';
 import { Openid4vciIssuer } from '@openid4vc/openid4vci';
 import type { ClaimDescription, LocalizedDisplay } from './display.js';
-import { allowLoopbackHttpFor } from './loopback-http.js';
+import { allowLoopbackHttpFor } from '../loopback-http.js';
 import { HOLDER_KEY_ALGS, type HolderKeyAlg } from './holder-jws.js';
 
 export interface CredentialIssuerMetadataInput {

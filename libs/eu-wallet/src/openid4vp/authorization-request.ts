@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { createOpenid4vpAuthorizationRequest, type Openid4vpAuthorizationRequest } from '@openid4vc/openid4vp';
 import { setGlobalConfig } from '@openid4vc/utils';
+import { isAllowedLoopbackHttp } from '../loopback-http.js';
 import { CompactSign, exportJWK, type JWK } from 'jose';
 import { x509HashClientId } from './client-identifier.js';
 import { validateDcqlQuery, type DcqlQuery } from './dcql.js';
@@ -34,7 +35,6 @@ export interface CreateRequestObjectOptions {
   allowHttpLoopback?: boolean;
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** `aud` of a request object under static discovery (1.0 §5.8). */
 export const SELF_ISSUED_AUDIENCE = 'https://self-issued.me/v2';
@@ -58,7 +58,7 @@ export async function createRequestObject(options: CreateRequestObjectOptions): 
   if (!FRESH_VALUE.test(options.nonce)) throw new TypeError('nonce must be 22-256 URL-safe characters');
   if (!FRESH_VALUE.test(options.state)) throw new TypeError('state must be 22-256 URL-safe characters');
   const responseUrl = URL.canParse(options.responseUri) ? new URL(options.responseUri) : undefined;
-  const loopbackHttp = options.allowHttpLoopback === true && responseUrl?.protocol === 'http:' && LOOPBACK_HOSTS.has(responseUrl.hostname);
+  const loopbackHttp = isAllowedLoopbackHttp(responseUrl, options.allowHttpLoopback);
   if (!responseUrl || (responseUrl.protocol !== 'https:' && !loopbackHttp)) throw new TypeError('responseUri must be https');
   const encKey = checkEncryptionKey(options.responseEncryptionKey);
   const encValues = options.encValues ?? HAIP_ENC;
