@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import type { Page } from 'playwright-core';
@@ -13,16 +11,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { REDIRECT_URI, SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
 import { SAML_ACS } from '../saml/saml-flow.js';
 import { startLogoServer, type LogoServer } from '../support/logo-server.js';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const LOCALES = ['en_GB', 'nb_NO', 'de_DE'] as const;
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
-type Size = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
-/**
- * `SAVE_SCREENSHOTS=1` refreshes docs/screenshots (one per page, locale and viewport); otherwise they go to a
- * temporary folder, so a test run leaves the tree clean. Axe and the other checks run either way.
- */
-const SHOTS = process.env.SAVE_SCREENSHOTS === '1' ? join(import.meta.dirname, '../../docs/screenshots') : mkdtempSync(join(tmpdir(), 'screens-'));
+import { expectAxeClean, expectFocus, expectLogo, LOCALES, openAt as openPageAt, SHOTS, VIEWPORTS, type Size } from '../support/page-checks.js';
 
 /**
  * Issue 13's acceptance: each broker page (choice, test identities, logout, verifier, error, SAML post) in
@@ -39,43 +28,14 @@ describeWithChromium('broker pages in a real browser', () => {
   let logos: LogoServer;
   const foreign: string[] = [];
 
-  const axe = async (page: Page, name: string) => {
-    await page.evaluate(AXE_SOURCE);
-    const result = await page.evaluate(() =>
-      (globalThis as unknown as { axe: { run(o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run({
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      }),
-    );
-    expect({ page: name, violations: result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) }).toEqual({ page: name, violations: [] });
-  };
-  /** The page's main action has the focus as the page opens (autofocus: the pages run no script for it). */
-  const expectFocus = async (page: Page, name: string, selector: string) => {
-    const focused = await page
-      .waitForFunction(`document.activeElement === document.querySelector(${JSON.stringify(selector)})`, undefined, { timeout: 3000 })
-      .then(() => true, async () => page.evaluate('document.activeElement && document.activeElement.outerHTML.slice(0, 160)'));
-    expect({ page: name, selector, focused }).toEqual({ page: name, selector, focused: true });
-  };
-  /** The merchant's logo is drawn, and it came from our origin (the merchant's own server is never asked). */
-  const expectLogo = async (page: Page, name: string) => {
-    const src = await page.evaluate(
-      "(() => { const i = document.querySelector('img.merchant-logo[alt=\"Nordlys Shop\"]'); return i && i.complete && i.naturalWidth > 0 ? i.getAttribute('src') : null; })()",
-    );
-    expect({ page: name, src }).toEqual({ page: name, src: expect.stringMatching(/^\/its\/assets\/logos\/[0-9a-f]{64}$/) });
-  };
   /** Every page is checked the same way: the logo, focus on its main action, axe clean, then its picture (unless a minor page). */
   const check = async (page: Page, name: string, main: string, { keep = true } = {}) => {
-    if (keep) await expectLogo(page, name);
+    if (keep) await expectLogo(page, name, 'Nordlys Shop');
     await expectFocus(page, name, main);
-    await axe(page, name);
+    await expectAxeClean(page, name);
     if (keep) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
   };
-  /** A new tab at the phone's or the desktop's size before the page loads: autofocus picks by the layout. */
-  const openAt = async (size: Size, url: string) => {
-    const page = await browser.context.newPage();
-    await page.setViewportSize(size);
-    await page.goto(url);
-    return page;
-  };
+  const openAt = (size: Size, url: string) => openPageAt(browser.context, size, url);
   const authorize = async (extra: Record<string, string>) => (await authorizationRequest(config, extra)).url.toString();
 
   beforeAll(async () => {
