@@ -10,11 +10,17 @@
  *
  *   BENCH_INSTANCES=1,2  BENCH_LOGINS=200  BENCH_CODES=300  BENCH_CONCURRENCY=8  BENCH_WARMUP=50  BENCH_ANCHOR=1 (0: skip it)
  *   BENCH_ANCHOR_STORES=memory (the issue's anchor; add postgres, redis or split to see the engine on those stores)
+ *
+ * BENCH_ONLY=jwks: instead, the JWKS and discovery (what every relying party fetches) of one instance, asked
+ * directly (not through nginx, as the anchor is), and of the bare engine, side by side:
+ *   BENCH_METADATA_REQUESTS=5000 (per endpoint)  BENCH_CONCURRENCY=8
  */
 import { buildOnce, startCluster } from './cluster/cluster.js';
 import { measureAnchor, type AnchorFigures, type AnchorStore } from './bench/anchor.js';
 import { brokerCodeFlow, codes, exchange, rate, requestsPerLogin, type Client, type Rate } from './bench/flows.js';
 import { serverUrl } from './bench/service.js';
+import { startAnchor } from './bench/anchor.js';
+import { measureMetadata, type MetadataFigures, type MetadataRate } from './bench/metadata.js';
 
 const instanceCounts = (process.env.BENCH_INSTANCES ?? '1,2').split(',').map(Number);
 const loginCount = Number(process.env.BENCH_LOGINS ?? 200);
@@ -74,7 +80,40 @@ async function measureCluster(instances: number): Promise<Row> {
 
 const fmt = (r: Rate, digits = 0) => `${r.perSecond.toFixed(digits).padStart(6)}/s ${r.cpuMs.padStart(6)} ms`;
 
+/** BENCH_ONLY=jwks: the service's JWKS and discovery next to the bare engine's, in one run. */
+async function benchMetadata(): Promise<void> {
+  const count = Number(process.env.BENCH_METADATA_REQUESTS ?? 5000);
+  console.log(`bench:cluster BENCH_ONLY=jwks: ${concurrency} concurrent clients, ${count} requests per endpoint, each server asked directly`);
+  const cluster = await startCluster({ instances: 1, databaseServer: serverUrl, redisUrl: process.env.REDIS_URL || undefined, env: { RATE_LIMITS: 'off' }, log: (l) => console.error(l) });
+  let ours: MetadataFigures;
+  try {
+    const [instance] = cluster.instances;
+    ours = await measureMetadata(`http://127.0.0.1:${instance.port}`, { jwks: '/oidc/jwks', discovery: '/oidc/.well-known/openid-configuration' }, [instance.child.pid], count, concurrency);
+  } finally {
+    await cluster.stop();
+  }
+  const anchor = await startAnchor([], { ANCHOR_STORE: 'memory' });
+  let bare: MetadataFigures;
+  try {
+    bare = await measureMetadata(anchor.base, { jwks: '/jwks', discovery: '/.well-known/openid-configuration' }, [anchor.child.pid], count, concurrency);
+  } finally {
+    const exited = new Promise((resolve) => anchor.child.once('exit', resolve));
+    anchor.child.kill('SIGTERM');
+    await exited;
+  }
+  const cell = (r: MetadataRate) => `${r.perSecond.toFixed(0).padStart(6)}/s p50 ${r.p50.padStart(5)} ms ${r.cpuUs.toFixed(0).padStart(5)} µs CPU`;
+  console.log('\n(rate, p50, server CPU per request)   JWKS                                discovery');
+  console.log(`${'service, 1 instance'.padEnd(36)} ${cell(ours.jwks)}   ${cell(ours.discovery)}`);
+  console.log(`${'bare oidc-provider'.padEnd(36)} ${cell(bare.jwks)}   ${cell(bare.discovery)}`);
+  const ratio = (a: MetadataRate, b: MetadataRate) => `rate ${(a.perSecond / b.perSecond).toFixed(2)}, CPU ${(a.cpuUs / b.cpuUs).toFixed(2)}`;
+  console.log(`${'service : bare'.padEnd(36)} ${ratio(ours.jwks, bare.jwks).padEnd(34)}   ${ratio(ours.discovery, bare.discovery)}`);
+}
+
 buildOnce();
+if (process.env.BENCH_ONLY === 'jwks') {
+  await benchMetadata();
+  process.exit(0);
+}
 console.log(`bench:cluster: ${concurrency} concurrent clients, ${loginCount} logins, ${codesPerAlg} codes per algorithm, through nginx; ${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
 const rows: Row[] = [];
 const header = '\n(rate, server CPU per operation)       full logins          exchange RS256       exchange ES256   requests/login';

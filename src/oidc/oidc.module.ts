@@ -11,6 +11,7 @@ import { EngineInteractionResults } from './interaction/engine-interaction-resul
 import { SigningKeysAdminService } from './keys/signing-keys-admin.service.js';
 import { SigningKeysController } from './keys/signing-keys.controller.js';
 import { SigningKeysService } from './keys/signing-keys.service.js';
+import { SigningKeyChanges } from './keys/signing-key-changes.js';
 import { CibaHooksSlot } from './provider/ciba-hooks.js';
 import { OidcProviderService } from './provider/oidc-provider.service.js';
 import { TokenInvalidationController } from './token-invalidation/token-invalidation.controller.js';
@@ -26,6 +27,7 @@ import { SigningKeyEntity } from './keys/signing-key.entity.js';
   providers: [
     OidcProviderService,
     SigningKeysService,
+    SigningKeyChanges,
     SigningKeysAdminService,
     InteractionService,
     EngineInteractionResults,

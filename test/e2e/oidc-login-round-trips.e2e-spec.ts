@@ -1,36 +1,12 @@
-import pg from 'pg';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { describeWithPostgres } from '../support/describe-with-postgres.js';
-
-interface Query {
-  text: string;
-  values: unknown[];
-}
-
-/** Every query the service's pg clients send while `work` runs (the test app runs in this process). */
-async function recordQueries(work: () => Promise<void>): Promise<Query[]> {
-  const seen: Query[] = [];
-  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string; values?: unknown[] } | undefined;
-    const text = typeof first === 'string' ? first : (first?.text ?? '');
-    const values = (typeof first === 'string' ? args[1] : first?.values) as unknown[] | undefined;
-    seen.push({ text, values: Array.isArray(values) ? values : [] });
-    return query.apply(this, args);
-  } as typeof pg.Client.prototype.query;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
-  }
-  return seen;
-}
+import { recordQueries, type Query } from '../support/record-queries.js';
 
 /**
- * What an instance sends on its own clock, whatever the requests: the merchant cache's heartbeat on its LISTEN
- * connection, the signing key reload (KEY_RELOAD_SECONDS), the CIBA outbox's rounds and the purges (their advisory
+ * What an instance sends on its own clock, whatever the requests: the heartbeats of its LISTEN connections (merchant
+ * cache, signing keys), the signing key check (KEY_RELOAD_SECONDS), the CIBA outbox's rounds and the purges (their advisory
  * locks and their deletes of what has expired; a login's own deletes still count). A login that takes a few seconds on a loaded machine can meet any of them; none is a round
  * trip of the login.
  */

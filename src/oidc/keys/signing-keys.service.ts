@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { DataSource, LessThanOrEqual, Repository } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
+import { SigningKeyChanges } from './signing-key-changes.js';
 import { keySchedule } from './signing-key-schedule.js';
 import { SigningKeyEntity } from './signing-key.entity.js';
 
@@ -28,6 +29,7 @@ export class SigningKeysService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly secretBox: SecretBox,
+    private readonly changes: SigningKeyChanges,
   ) {
     this.repo = dataSource.getRepository(SigningKeyEntity);
   }
@@ -37,9 +39,9 @@ export class SigningKeysService {
     await this.dataSource.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK]);
       const active = await tx.getRepository(SigningKeyEntity).findBy({ status: 'active' });
-      for (const alg of SIGNING_ALGS) {
-        if (!active.some((k) => k.alg === alg)) await tx.getRepository(SigningKeyEntity).insert(await this.generate(alg));
-      }
+      const missing = SIGNING_ALGS.filter((alg) => !active.some((k) => k.alg === alg));
+      for (const alg of missing) await tx.getRepository(SigningKeyEntity).insert(await this.generate(alg));
+      if (missing.length) await this.changes.announce(tx);
     });
   }
 
@@ -50,7 +52,7 @@ export class SigningKeysService {
     return { keys, fingerprint: fingerprintOf(schedule.published.map((r) => r.kid)), nextChangeAt: schedule.nextChangeAt };
   }
 
-  /** The fingerprint load() would give, without reading or unsealing private keys (cheap enough per JWKS request). */
+  /** The fingerprint load() would give, without reading or unsealing private keys: the periodic check's query. */
   async currentFingerprint(): Promise<string> {
     const rows = await this.repo.find({ select: PUBLIC_COLUMNS, order: { createdAt: 'DESC' } });
     return fingerprintOf(keySchedule(rows, Date.now()).published.map((r) => r.kid));
@@ -68,6 +70,8 @@ export class SigningKeysService {
       const signsFrom = new Date(Date.now() + publishDelaySeconds * 1000);
       await repo.update({ status: 'active' }, { status: 'retiring', retireAt: new Date(signsFrom.getTime() + overlapSeconds * 1000) });
       for (const alg of SIGNING_ALGS) await repo.insert({ ...(await this.generate(alg)), signsFrom });
+      // Delivered at commit: another instance that hears it reads the rows this transaction wrote.
+      await this.changes.announce(tx);
       return repo.find({ order: { createdAt: 'DESC' } });
     });
   }

@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ExclusiveJobs } from '../../database/exclusive-jobs.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { SigningKeysService } from '../keys/signing-keys.service.js';
+import { SigningKeyChanges } from '../keys/signing-key-changes.js';
 import { BrokeredLoginsService } from '../../broker/logins/brokered-logins.service.js';
 import { CibaHooksSlot } from './ciba-hooks.js';
 import { applyCibaAnswers } from './ciba-answers.js';
@@ -20,20 +21,24 @@ import { buildProviderConfiguration } from './provider-configuration.js';
 import { requestUriMiddleware } from './request-uri.middleware.js';
 import { tokenParamsMiddleware } from './token-params.middleware.js';
 import { publicOriginMiddleware } from './public-origin.js';
-import { DISCOVERY_PATH, INTERACTION_PATH, ISSUER_PATH, isProviderRequest, OIDC_ROUTES } from './routes.js';
+import { DISCOVERY_PATH, INTERACTION_PATH, ISSUER_PATH, isProviderRequest } from './routes.js';
 import { pageSiteOf } from '../../common/pages/layout.js';
 
 export const OIDC_PURGE_JOB = 'oidc-purge';
 const PURGE_MS = 10 * 60_000;
 
 /**
- * Owns the running oidc-provider instance. Signing keys live in the database: when their set changes
- * (a rotation here or on another instance) a new engine is built from the same configuration and
- * swapped in; all engine state is in the database, so nothing is lost.
+ * Owns the running oidc-provider instance. Signing keys live in the database and are served from memory (the
+ * JWKS and the signing key read nothing per request). When their set changes a new engine is built from the
+ * same configuration and swapped in; all engine state is in the database, so nothing is lost. The set is read
+ * again when it changes by itself (the schedule's next change), when another instance announces a rotation
+ * (SigningKeyChanges), and, in case an announcement was missed, by a cheap check every KEY_RELOAD_SECONDS.
  */
 @Injectable()
 export class OidcProviderService implements OnModuleInit, OnApplicationShutdown {
   private provider!: Provider;
+  /** The engine's request handler, made once per engine (Koa composes its middleware on each callback()). */
+  private handler!: ReturnType<Provider['callback']>;
   private fingerprint = '';
   private signingJwks: JWK[] = [];
   private timers: NodeJS.Timeout[] = [];
@@ -49,6 +54,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     private readonly merchants: MerchantsService,
     private readonly logins: BrokeredLoginsService,
     private readonly signingKeys: SigningKeysService,
+    private readonly keyChanges: SigningKeyChanges,
     private readonly ciba: CibaHooksSlot,
     @Inject(REDIS) redis: RedisHandle,
     private readonly jobs: ExclusiveJobs,
@@ -86,11 +92,14 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
   }
 
   async onModuleInit(): Promise<void> {
+    // Listening first: a rotation committed between the first read and the LISTEN would go unheard.
+    await this.keyChanges.listen(() => void this.checkKeys());
     await this.signingKeys.ensureKeys();
     await this.reloadIfKeysChanged();
-    // Every instance sees a rotation made elsewhere within one interval; rotated keys sign only after two
-    // (SigningKeysAdminService), so no instance signs with a key another one does not publish yet.
-    this.timers.push(setInterval(() => void this.reloadLogged(), this.config.oidc.keyReloadSeconds * 1000));
+    // A rotation elsewhere is heard at once; this check bounds a missed one (the listener reconnecting) to one
+    // interval. Rotated keys sign only after two (SigningKeysAdminService), so no instance signs with a key
+    // another one does not publish yet.
+    this.timers.push(setInterval(() => void this.checkKeys(), this.config.oidc.keyReloadSeconds * 1000));
     this.timers.push(setInterval(() => void this.purge().catch((err) => logger.error({ err }, 'oidc purge failed')), PURGE_MS));
     for (const t of this.timers) t.unref();
   }
@@ -111,11 +120,8 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     return next;
   }
 
-  /**
-   * Before answering the JWKS: a cheap look at the key rows (no private key read), and a reload when they
-   * changed, so a key rotated on another instance is published here at once, not at the next interval.
-   */
-  private publishCurrentKeys(): Promise<void> {
+  /** A cheap look at the key rows (no private key read or unsealed), and a reload when they changed. */
+  private checkKeys(): Promise<void> {
     return this.signingKeys
       .currentFingerprint()
       .then((fingerprint) => (fingerprint === this.fingerprint ? undefined : this.reloadIfKeysChanged()))
@@ -154,6 +160,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     applyCibaAnswers(provider, this.ciba);
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'oidc server error'));
     this.provider = provider;
+    this.handler = provider.callback();
     this.signingJwks = keySet.keys;
     this.fingerprint = keySet.fingerprint;
   }
@@ -180,11 +187,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       // The engine serves discovery at its mount's well-known path; the spec puts it under the issuer.
       // (originalUrl too: the engine derives its mount path from the difference between the two.)
       if (path === DISCOVERY_PATH) req.url = req.originalUrl = req.url.replace(DISCOVERY_PATH, '/.well-known/openid-configuration');
-      if (path === OIDC_ROUTES.jwks) {
-        void this.publishCurrentKeys().then(() => this.provider.callback()(req, res));
-        return;
-      }
-      void this.provider.callback()(req, res);
+      void this.handler(req, res);
     };
     const tokenParams = tokenParamsMiddleware(this.merchants);
     // publicOrigin first: nothing (a request_uri fetch included) runs for a request it refuses.
