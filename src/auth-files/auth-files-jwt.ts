@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { importJWK, SignJWT, type JWK } from 'jose';
+import { importJWK, SignJWT } from 'jose';
 import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
-import { SigningKeysService } from '../oidc/keys/signing-keys.service.js';
+import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
 import type { AuthFileResponseDto } from './dto/fetch-auth-file.dto.js';
 
 /** A signed answer is a proof to show others; it stays checkable against the JWKS for a while, not for ever. */
@@ -16,12 +16,12 @@ const LIFETIME_SECONDS = 15 * 60;
 export class AuthFilesJwtSigner {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly keys: SigningKeysService,
+    private readonly oidc: OidcProviderService,
   ) {}
 
   async sign(response: AuthFileResponseDto, clientId: string, alg: 'RS256' | 'ES256', now: Date): Promise<string> {
-    // load() lists the signing key of each algorithm first (the key that signs ID tokens now).
-    const jwk = (await this.keys.load()).keys.find((k: JWK) => k.alg === alg);
+    // The key that signs ID tokens now, from memory (no read of the key rows per answer).
+    const jwk = this.oidc.signingKeyOf(alg);
     if (!jwk?.kid) throw new Error(`no ${alg} signing key`);
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ ...response })

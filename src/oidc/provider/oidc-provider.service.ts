@@ -81,7 +81,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
    * algorithm in the loaded set), `kid` in the header, this issuer. Verifiable with the published JWKS.
    */
   async signJwt(payload: Record<string, unknown>, alg: string, audience: string): Promise<string> {
-    const jwk = this.signingJwks.find((k) => k.alg === alg) ?? this.signingJwks.find((k) => k.alg === 'RS256');
+    const jwk = this.signingKeyOf(alg) ?? this.signingKeyOf('RS256');
     if (!jwk?.alg) throw new Error(`no signing key for ${alg}`);
     return new SignJWT(payload)
       .setProtectedHeader({ alg: jwk.alg, kid: jwk.kid, typ: 'JWT' })
@@ -89,6 +89,11 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       .setAudience(audience)
       .setIssuedAt()
       .sign(await importJWK(jwk, jwk.alg));
+  }
+
+  /** The private JWK that signs `alg` now (the first of its algorithm in the set in memory), as the engine picks it. */
+  signingKeyOf(alg: string): JWK | undefined {
+    return this.signingJwks.find((k) => k.alg === alg);
   }
 
   async onModuleInit(): Promise<void> {
