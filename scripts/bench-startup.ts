@@ -10,11 +10,16 @@
  *   BENCH_START_COMMAND="npm start"   (default; the command whose start is measured)
  *   BENCH_RUNS=5                      (each run prints its figures, then the medians)
  *   BENCH_CLONE=0                     (skip the clone state, which deletes dist and .cache of this checkout)
+ *
+ * Beside the wall times, the CPU the service's main thread had used when its port opened (a probe loaded with
+ * --import, scripts/bench/listening-cpu-probe.mjs): the part of start-up that does not depend on what else the
+ * machine runs, so it compares two versions on a busy machine where wall times do not.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
 const command = process.env.BENCH_START_COMMAND ?? 'npm start';
@@ -26,6 +31,16 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 interface Timing {
   live: number;
   ready: number;
+  /** CPU of the main thread up to listening (ms), NaN when the probe wrote nothing. */
+  mainCpu: number;
+}
+
+const probe = pathToFileURL(join(root, 'scripts', 'bench', 'listening-cpu-probe.mjs')).href;
+
+function mainCpuAtListening(file: string): number {
+  if (!existsSync(file)) return NaN;
+  const last = readFileSync(file, 'utf8').trim().split('\n').pop()!;
+  return (JSON.parse(last) as { mainCpu: number }).mainCpu;
 }
 
 const answers = (url: string) => fetch(url).then((r) => r.ok, () => false);
@@ -35,6 +50,9 @@ async function timeStart(dataDir: string, port: number): Promise<Timing> {
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.NODE_COMPILE_CACHE; // the start script's own folder in .cache
+  const probeFile = join(dataDir, `listening-${port}.jsonl`);
+  env.BENCH_PROBE_FILE = probeFile;
+  env.NODE_OPTIONS = [env.NODE_OPTIONS, `--import ${probe}`].filter(Boolean).join(' ');
   const base = `http://127.0.0.1:${port}/health`;
   const started = performance.now();
   // Its own process group: npm, the shell and node are stopped together.
@@ -50,7 +68,9 @@ async function timeStart(dataDir: string, port: number): Promise<Timing> {
   try {
     const live = await firstOk(`${base}/live`);
     const ready = await firstOk(`${base}/ready`);
-    return { live, ready };
+    const mainCpu = mainCpuAtListening(probeFile);
+    rmSync(probeFile, { force: true });
+    return { live, ready, mainCpu };
   } finally {
     exited.catch(() => undefined);
     const stopped = new Promise((r) => child.once('exit', r));
@@ -67,7 +87,7 @@ async function timeStart(dataDir: string, port: number): Promise<Timing> {
 
 const states = [...(withClone ? ['clone'] : []), 'new data', 'restart'];
 const figures = new Map<string, Timing[]>(states.map((s) => [s, []]));
-const show = (t: Timing) => `live ${seconds(t.live)}, ready ${seconds(t.ready)}`;
+const show = (t: Timing) => `live ${seconds(t.live)}, ready ${seconds(t.ready)} (main thread CPU to listening ${seconds(t.mainCpu)})`;
 
 /** Starts on a new data folder (then again on the same folder when `restart`), recording each figure. */
 async function measure(port: number, first: string, restart: boolean): Promise<string[]> {
@@ -98,6 +118,6 @@ for (let i = 0; i < runs; i++) {
 }
 const medians = states.map((s) => {
   const ts = figures.get(s)!;
-  return `${s}: live ${seconds(median(ts.map((t) => t.live)))}, ready ${seconds(median(ts.map((t) => t.ready)))}`;
+  return `${s}: ${show({ live: median(ts.map((t) => t.live)), ready: median(ts.map((t) => t.ready)), mainCpu: median(ts.map((t) => t.mainCpu)) })}`;
 });
 console.log(`median of ${runs}: ${medians.join('; ')}`);
