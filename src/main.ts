@@ -1,9 +1,8 @@
+import module from 'node:module';
 import { logger } from './common/logging/logger.js';
 import { ConfigError } from './config/app-config.js';
 import { loadConfig, type AppConfig } from './config/load-config.js';
 import { openDatabase } from './database/data-source-options.js';
-import { ReadinessService } from './ops/health/readiness.service.js';
-import { GracefulShutdown } from './ops/shutdown/graceful-shutdown.service.js';
 
 function loadConfigOrExit(): AppConfig {
   try {
@@ -19,13 +18,17 @@ function loadConfigOrExit(): AppConfig {
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  // The database opens while the rest of the service's code loads (a second or more of each at start-up).
+  // The database opens while the rest of the service's code loads (a second or more of each at start-up). So that
+  // it starts early (its WASM compiles on V8's background threads meanwhile), this file imports statically only
+  // what opening it needs: Nest, TypeORM and the service's modules come below.
   const opening = openDatabase(config.database);
   opening.catch(() => undefined); // awaited in createApp; not an unhandled rejection meanwhile
-  const [{ createApp }, { SWAGGER_PATH }, { proxyMisconfiguration }] = await Promise.all([
+  const [{ createApp }, { SWAGGER_PATH }, { proxyMisconfiguration }, { GracefulShutdown }, { ReadinessService }] = await Promise.all([
     import('./bootstrap/create-app.js'),
     import('./bootstrap/swagger.js'),
     import('./oidc/provider/public-origin.js'),
+    import('./ops/shutdown/graceful-shutdown.service.js'),
+    import('./ops/health/readiness.service.js'),
     // Loaded alongside (the face engine's module graph is the largest), not used here.
     import('./verifier/verification/face-engine.provider.js'),
   ]);
@@ -51,8 +54,13 @@ async function main(): Promise<void> {
     lines.push('', `  Admin API token (shown once, store it now): ${initialAdminToken}`);
   process.stdout.write(`${lines.join('\n')}\n`);
   // Load the face models now, in the background, so the first verification does not wait for them;
-  // /health/ready answers 200 once they are loaded.
-  void app.get(ReadinessService).warmFaceModels();
+  // /health/ready answers 200 once they are loaded. Then the modules compiled so far are written to the compile
+  // cache (npm start enables it; on Node 20 there is none) at once, not only at a clean exit: a start killed later
+  // still leaves it for the next.
+  void app
+    .get(ReadinessService)
+    .warmFaceModels()
+    .then(() => module.flushCompileCache?.());
 }
 
 main().catch((err: unknown) => {
