@@ -55,8 +55,9 @@ export type FaceWorkerRecycleReason = 'memory' | 'exit';
  * A face engine (face-api by default, or an ONNX model: `FaceEngineSpec`) in a pool of worker threads, with
  * the same name, metric and calibration as the engine itself. Threads start on first use (or warmUp(), which
  * loads the models in every thread); a crashed thread fails its requests in flight and is started again by
- * the next call given to it. Running from TypeScript sources (tests, scripts) the threads load their entry
- * through tsx.
+ * the next call given to it. With `recycleBytes`, a thread whose own memory passed it after a call is replaced once
+ * that call has answered (a WASM heap never shrinks; ending the thread frees it). Running from TypeScript sources
+ * (tests, scripts) the threads load their entry through tsx.
  */
 export class WorkerFaceEngine implements FaceEngine {
   readonly name: string;
