@@ -9,19 +9,32 @@
  * protocol may change underneath).
  *
  * The phone waits BENCH_CAPTURE_MS (default 2000) before sending the frames, as a person taking them does.
+ * `--oversized N` of the sessions (default a fifth, spread evenly) send their selfie as a 12 MP JPEG (4000x3000), which the service
+ * decodes to 1000x750 and which grows the SSD thread's WASM heap past what phone frames do; at the end the bench
+ * reads the service's /metrics for the face worker threads it replaced (FACE_WORKER_RECYCLE_MB).
  *
- *   BENCH_SESSIONS=20   BENCH_CAPTURE_MS=2000   FACE_WORKERS (the service's; default its cores, at most 2)
+ *   npm run bench:verify -- --sessions 100        (20 of them oversized; --oversized 0 for none)
+ *   BENCH_SESSIONS=20 (--sessions)   BENCH_OVERSIZED=a fifth (--oversized)   BENCH_CAPTURE_MS=2000
+ *   FACE_WORKERS, FACE_WORKER_RECYCLE_MB (the service's)
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { runVerification, VerifierClient } from '../libs/verifier-sdk/src/index.js';
 import { TestBrowser } from '../test/support/test-browser.js';
+import { upscaledJpeg } from '../test/support/oversized-images.js';
 import { specimenPhone } from './test-app/specimen-phone.js';
 import { cpuMs, percentiles, rssMiB, startService, withDatabase } from './bench/service.js';
 import { parseServerTiming, StepTable } from './bench/server-timing.js';
 
-const sessions = Number(process.env.BENCH_SESSIONS ?? 20);
+const { values: args } = parseArgs({ options: { sessions: { type: 'string' }, oversized: { type: 'string' } } });
+const sessions = Number(args.sessions ?? process.env.BENCH_SESSIONS ?? 20);
+const oversizedSessions = Math.min(sessions, Number(args.oversized ?? process.env.BENCH_OVERSIZED ?? Math.round(sessions / 5)));
+/** Whether measured session `i` (1-based) sends an oversized selfie: every (sessions / oversized)-th one. */
+const isOversized = (i: number) => oversizedSessions > 0 && i >= 1 && Math.floor((i * oversizedSessions) / sessions) > Math.floor(((i - 1) * oversizedSessions) / sessions);
+const metricsToken = randomBytes(24).toString('base64url');
 const captureMs = Number(process.env.BENCH_CAPTURE_MS ?? 2000);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const faces = 'test/fixtures/verifier-faces';
@@ -30,7 +43,7 @@ const read = (name: string) => new Uint8Array(readFileSync(join(faces, name)));
 const STEPS: Record<string, string> = { '/session/chip': 'chip upload', '/session/liveness-challenge': 'liveness challenge', '/session/face': 'face upload' };
 
 await withDatabase(async (databaseUrl) => {
-  const service = await startService(databaseUrl);
+  const service = await startService(databaseUrl, { env: { METRICS_TOKEN: metricsToken } });
   try {
     const idle = rssMiB(service.child.pid);
     const m = await service.createMerchant({ name: 'bench verifier', redirect_uris: ['http://localhost:8080/callback'], eid_schemes: ['document-verifier'] });
@@ -43,6 +56,12 @@ await withDatabase(async (databaseUrl) => {
     // A person needs a few seconds to take the selfie and its four movements; the service uses them to make the
     // chip photo's template. BENCH_CAPTURE_MS=0 sends the frames at once (the template is then awaited).
     const phone: typeof specimen = { ...specimen, captureFrames: async (...args) => (await pause(captureMs), specimen.captureFrames(...args)) };
+    // The same person's selfie as a phone camera's 12 MP JPEG; the burst frames stay the phone's own.
+    const bigSelfie = await upscaledJpeg(read('sheldon-center.png'));
+    const oversizedPhone: typeof specimen = {
+      ...phone,
+      captureFrames: async (...args) => (await phone.captureFrames(...args)).map((frame) => (frame.step === 0 ? { ...frame, image: bigSelfie } : frame)),
+    };
 
     // While verifications run, another client keeps asking /health: its latency shows whether the face
     // work stalls the event loop that serves every other request.
@@ -61,6 +80,7 @@ await withDatabase(async (databaseUrl) => {
     const table = new StepTable();
     const totalMs: number[] = [];
     const outcomes = new Map<string, number>();
+    const oversizedMs: number[] = [];
     let session: StepTable | undefined; // this session's steps (a capture retry adds to them)
     // The SDK's fetch, recording each verifying step's Server-Timing (and the client's round trip as a cross-check)
     const recordingFetch: typeof fetch = async (input, init) => {
@@ -81,7 +101,7 @@ await withDatabase(async (databaseUrl) => {
       session = new StepTable();
       let result: string;
       try {
-        result = (await runVerification(client, qrToken, phone)).authentication_result ?? 'no result';
+        result = (await runVerification(client, qrToken, isOversized(i) ? oversizedPhone : phone)).authentication_result ?? 'no result';
       } catch (e) {
         result = `error: ${(e as Error).message.slice(0, 120)}`;
       }
@@ -89,6 +109,7 @@ await withDatabase(async (databaseUrl) => {
       outcomes.set(result, (outcomes.get(result) ?? 0) + 1);
       table.merge(session);
       totalMs.push(session.serverTotal());
+      if (isOversized(i)) oversizedMs.push(session.serverTotal());
     }
     // The service's CPU (every thread) per verification: steadier than latency on a shared machine, and it shows
     // what parallel frames cost in total, not only how long the request waited. Includes the /health probes.
@@ -96,16 +117,27 @@ await withDatabase(async (databaseUrl) => {
     probing = false;
     await prober;
 
-    console.log(`document verification, ${sessions} sessions after one warm-up through the SDK's runVerification; outcomes: ${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')}`);
+    const recycles = await faceWorkerRecycles(service.base);
+    console.log(`document verification, ${sessions} sessions (${oversizedSessions} with a 12 MP JPEG selfie) after one warm-up through the SDK's runVerification; outcomes: ${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')}`);
     console.log('server time per step from the Server-Timing header (client round trip in the last columns):');
     for (const line of table.lines()) console.log(`  ${line}`);
     const all = percentiles(totalMs.length ? totalMs : [NaN]);
-    console.log(`  full verification (server time of the steps above): median ${all.median} ms, p99 ${all.p99} ms`);
+    console.log(`  full verification (server time of the steps above): median ${all.median} ms, p95 ${all.p95} ms, p99 ${all.p99} ms`);
+    if (oversizedMs.length) console.log(`  of which with a 12 MP selfie: median ${percentiles(oversizedMs).median} ms`);
     console.log(`  service CPU (all threads) per verification: ${cpuPerSession.toFixed(0)} ms; face worker threads: ${process.env.FACE_WORKERS ?? 'default'}`);
     const health = percentiles(healthMs.length ? healthMs : [NaN]);
     console.log(`  /health meanwhile (${healthMs.length} requests): median ${health.median} ms, p99 ${health.p99} ms, max ${Math.max(...healthMs).toFixed(1)} ms`);
     console.log(`  service memory: ${idle} MiB RSS before, ${rssMiB(service.child.pid)} MiB RSS after (peak ${rssMiB(service.child.pid, 'VmHWM')} MiB), face models loaded`);
+    console.log(`  face worker threads replaced (broker_face_worker_recycles_total): ${recycles}; FACE_WORKER_RECYCLE_MB ${process.env.FACE_WORKER_RECYCLE_MB ?? 'default'}`);
   } finally {
     service.child.kill();
   }
 });
+
+/** The service's broker_face_worker_recycles_total series from /metrics, as `reason=n` pairs. */
+async function faceWorkerRecycles(base: string): Promise<string> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  if (!res.ok) return `/metrics answered ${res.status}`;
+  const series = [...(await res.text()).matchAll(/^broker_face_worker_recycles_total\{reason="(\w+)"\} (\d+)$/gm)];
+  return series.map(([, reason, n]) => `${reason}=${n}`).join(', ') || 'no series';
+}

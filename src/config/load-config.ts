@@ -62,6 +62,8 @@ export interface AppConfig {
     faceMaxQueue: number;
     /** Worker threads of the face engine (FACE_WORKERS); undefined: the engine's default. */
     faceWorkers?: number;
+    /** A face worker thread over this many MiB of its own memory is replaced (FACE_WORKER_RECYCLE_MB); 0: never. */
+    faceWorkerRecycleMb: number;
   };
   authFiles: {
     /** The operator, named as the issuer on every evidence report (OPERATOR_NAME). */
@@ -213,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       faceConcurrency: vars.FACE_CONCURRENCY,
       faceMaxQueue: vars.FACE_MAX_QUEUE,
       faceWorkers: vars.FACE_WORKERS,
+      faceWorkerRecycleMb: vars.FACE_WORKER_RECYCLE_MB,
     },
     authFiles: {
       operatorName: (vars.OPERATOR_NAME ?? DEFAULT_OPERATOR_NAME).trim(),

@@ -26,3 +26,26 @@ describe('face engine in a worker thread', () => {
     await expect(engine.embed(new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ code: 'BAD_IMAGE' });
   }, 60_000);
 });
+
+describe('face engine worker threads recycled over a memory bound', () => {
+  const recycled: string[] = [];
+  // 1 byte: every thread is over it after any call, so each call is followed by a fresh thread.
+  const engine = new WorkerFaceEngine({ kind: 'face-api' }, { workers: 2, recycleBytes: 1, onRecycle: (reason) => recycled.push(reason) });
+  const plain = new WorkerFaceEngine({ kind: 'face-api' }, { workers: 1 });
+  afterAll(() => Promise.all([engine.terminate(), plain.terminate()]));
+
+  it('reports each thread\'s own memory, never replaces a thread after loading its models, and loses no call to a replacement', async () => {
+    await engine.warmUp();
+    expect(recycled).toEqual([]);
+    // A thread with its models loaded: tens of megabytes at least of V8 and WASM heap.
+    for (const bytes of engine.threadHeapBytes) expect(bytes).toBeGreaterThan(2 ** 20 * 20);
+    const images = ['howard-document.jpg', 'howard-center.png', 'howard-right.png', 'sheldon-center.png'].map(face);
+    const embeddings = await Promise.all(images.map((image) => engine.embed(image)));
+    expect(recycled).toEqual(['memory', 'memory', 'memory', 'memory']);
+    const expected = await Promise.all(images.map((image) => plain.embed(image)));
+    expect(embeddings.map((e) => Array.from(e.embedding))).toEqual(expected.map((e) => Array.from(e.embedding)));
+    // Typed errors still cross a thread that is replaced after answering them.
+    await expect(engine.embed(new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ code: 'BAD_IMAGE' });
+    expect(recycled).toHaveLength(5);
+  }, 120_000);
+});

@@ -3,6 +3,7 @@ import type { FaceEngine } from '../../../libs/face/src/face-engine.js';
 import { loadMatchLevelTable } from '../../../libs/face/src/levels/load-calibration-table.js';
 import type { MatchLevelTable } from '../../../libs/face/src/levels/match-level-table.js';
 import { WorkerFaceEngine } from '../../../libs/face/src/worker/worker-face-engine.js';
+import { Telemetry } from '../../common/telemetry/telemetry.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 
 export const FACE_ENGINE = Symbol('FACE_ENGINE');
@@ -27,8 +28,16 @@ export class FaceEngineLifecycle implements OnApplicationShutdown {
 export const faceEngineProviders: Provider[] = [
   {
     provide: FACE_ENGINE,
-    inject: [APP_CONFIG],
-    useFactory: (config: AppConfig): WorkerFaceEngine => new WorkerFaceEngine(config.verifier.faceEngine, { workers: config.verifier.faceWorkers }),
+    inject: [APP_CONFIG, { token: Telemetry, optional: true }],
+    useFactory: (config: AppConfig, telemetry?: Telemetry): WorkerFaceEngine => {
+      const { faceEngine, faceWorkers, faceWorkerRecycleMb } = config.verifier;
+      return new WorkerFaceEngine(faceEngine, {
+        workers: faceWorkers,
+        // A WASM heap never shrinks: a thread past the bound is replaced after its call (docs/document-verifier.md).
+        recycleBytes: faceWorkerRecycleMb > 0 ? faceWorkerRecycleMb * 2 ** 20 : undefined,
+        onRecycle: (reason) => telemetry?.emit('faceWorkerRecycled', reason),
+      });
+    },
   },
   {
     provide: MATCH_LEVELS,

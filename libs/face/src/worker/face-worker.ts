@@ -3,6 +3,7 @@
  * of CPU per face never stall the event loop that serves every other request. Decoding and scaling frames
  * happens here too, straight to the analysis size (a 12 MP JPEG to 1000x750 in the DCT domain, about a second).
  */
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
 import { createFaceEngineFromSpec, type FaceEngineSpec } from '../engine-spec.js';
 import { FaceError } from '../errors.js';
@@ -62,12 +63,21 @@ function ownBuffer(image: RgbImage): RgbImage {
   return { ...image, data: new Uint8Array(data) };
 }
 
+/**
+ * This thread's memory: its isolate's V8 heap plus external memory, where V8 counts a WebAssembly.Memory (the tfjs
+ * WASM heap, which never shrinks). process.memoryUsage().rss would be the whole process's.
+ */
+function threadHeapBytes(): number {
+  const { total_heap_size, external_memory } = getHeapStatistics();
+  return total_heap_size + external_memory;
+}
+
 // One request at a time: the WASM backend is single-threaded anyway, and order keeps memory flat. The pool
 // (WorkerFaceEngine) runs several of these threads for parallel frames.
 let queue = Promise.resolve();
 port.on('message', (request: FaceWorkerRequest) => {
   queue = queue.then(async () => {
     const [response, transfer] = await handle(request);
-    port.postMessage(response, transfer);
+    port.postMessage({ ...response, heapBytes: threadHeapBytes() }, transfer);
   });
 });

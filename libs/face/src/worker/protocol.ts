@@ -27,6 +27,11 @@ export type FaceWorkerCall =
   | { op: 'analyse'; image: Uint8Array | RgbImage; options: FrameAnalysisOptions };
 export type FaceWorkerRequest = FaceWorkerCall & { id: number };
 
-export type FaceWorkerResponse =
+/**
+ * `heapBytes`: the thread's own memory after the call, its V8 heap plus external memory (a WebAssembly heap counts
+ * there), which the pool compares with its recycle bound.
+ */
+export type FaceWorkerResponse = { heapBytes?: number } & (
   | { id: number; ok: true; detections?: FaceDetection[]; embedding?: FaceEmbedding; prepared?: PreparedFrame; analysis?: FrameAnalysis }
-  | { id: number; ok: false; error: { faceError?: FaceErrorCode; message: string } };
+  | { id: number; ok: false; error: { faceError?: FaceErrorCode; message: string } }
+);

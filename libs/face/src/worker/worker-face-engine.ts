@@ -27,6 +27,8 @@ interface Slot {
   current?: Job;
   /** Calls for this thread only (warmUp loads every thread's models). */
   pinned: Job[];
+  /** The thread's own memory after its last call (FaceWorkerResponse.heapBytes); 0 before its first. */
+  heapBytes: number;
 }
 
 export interface WorkerFaceEngineOptions {
@@ -37,14 +39,25 @@ export interface WorkerFaceEngineOptions {
    * adds about 330 MB of RSS: models, tfjs and a WASM heap that grows to SSD MobileNet's peak; libs/face/README.md).
    */
   workers?: number;
+  /**
+   * A thread whose own memory (V8 heap plus its WebAssembly heap, reported after each call) passes this many bytes
+   * is replaced after that call: a WASM heap never shrinks, and ending the thread frees it at once. The fresh
+   * thread loads its models before it takes a call. Undefined: never.
+   */
+  recycleBytes?: number;
+  /** Told of every replaced thread: over the bound (`memory`), or ended on its own (`exit`, started again on its next call). */
+  onRecycle?: (reason: FaceWorkerRecycleReason, heapBytes?: number) => void;
 }
+
+export type FaceWorkerRecycleReason = 'memory' | 'exit';
 
 /**
  * A face engine (face-api by default, or an ONNX model: `FaceEngineSpec`) in a pool of worker threads, with
  * the same name, metric and calibration as the engine itself. Threads start on first use (or warmUp(), which
  * loads the models in every thread); a crashed thread fails its requests in flight and is started again by
- * the next call given to it. Running from TypeScript sources (tests, scripts) the threads load their entry
- * through tsx.
+ * the next call given to it. With `recycleBytes`, a thread whose own memory passed it after a call is replaced once
+ * that call has answered (a WASM heap never shrinks; ending the thread frees it). Running from TypeScript sources
+ * (tests, scripts) the threads load their entry through tsx.
  */
 export class WorkerFaceEngine implements FaceEngine {
   readonly name: string;
@@ -53,14 +66,15 @@ export class WorkerFaceEngine implements FaceEngine {
   private readonly slots: Slot[];
   private readonly queue: Job[] = [];
   private nextId = 1;
+  private terminated = false;
 
   constructor(
     private readonly spec: FaceEngineSpec = { kind: 'face-api' },
-    options: WorkerFaceEngineOptions = {},
+    private readonly options: WorkerFaceEngineOptions = {},
   ) {
     ({ name: this.name, metric: this.metric } = describeFaceEngine(spec));
     this.workers = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
-    this.slots = Array.from({ length: this.workers }, () => ({ pinned: [] }));
+    this.slots = Array.from({ length: this.workers }, () => ({ pinned: [], heapBytes: 0 }));
   }
 
   /**
@@ -75,6 +89,11 @@ export class WorkerFaceEngine implements FaceEngine {
   /** Threads running now (they start on first use). */
   get startedThreads(): number {
     return this.slots.filter((slot) => slot.worker).length;
+  }
+
+  /** Each thread's own memory (V8 heap plus WebAssembly heap) after its last call, in bytes; 0 for one not started. */
+  get threadHeapBytes(): number[] {
+    return this.slots.map((slot) => (slot.worker ? slot.heapBytes : 0));
   }
 
   /** Starts every thread and loads its models, so no request pays for it. */
@@ -121,6 +140,7 @@ export class WorkerFaceEngine implements FaceEngine {
   }
 
   async terminate(): Promise<void> {
+    this.terminated = true;
     const stopped = new Error('face engine terminated');
     for (const job of this.queue.splice(0)) job.pending.reject(stopped);
     await Promise.all(
@@ -160,6 +180,20 @@ export class WorkerFaceEngine implements FaceEngine {
     }
   }
 
+  /**
+   * Replaces a thread between two calls (it has answered its last one and holds none): its heap goes with it, and
+   * the fresh thread's model loading goes first among the slot's calls, so the next call it takes pays nothing more
+   * than a warm thread's. Calls queued for any thread go to the others meanwhile.
+   */
+  private recycle(slot: Slot, worker: Worker, heapBytes: number): void {
+    if (slot.worker !== worker || this.terminated) return;
+    slot.worker = undefined;
+    void worker.terminate();
+    this.options.onRecycle?.('memory', heapBytes);
+    const warmUp: Job = { request: { op: 'warmUp', id: this.nextId++ }, transfer: [], pending: { resolve: () => undefined, reject: () => undefined } };
+    slot.pinned.unshift(warmUp);
+  }
+
   private ensureWorker(slot: Slot): Worker {
     if (slot.worker) return slot.worker;
     const worker = createWorker(this.spec);
@@ -168,7 +202,12 @@ export class WorkerFaceEngine implements FaceEngine {
       const job = slot.current;
       if (job?.request.id !== response.id) return;
       slot.current = undefined;
+      if (response.heapBytes !== undefined) slot.heapBytes = response.heapBytes;
       job.pending.resolve(response);
+      const { recycleBytes } = this.options;
+      // Never after loading the models: a fresh thread is the floor a bound below it would replace again and again.
+      const overBound = recycleBytes !== undefined && response.heapBytes !== undefined && response.heapBytes > recycleBytes;
+      if (overBound && job.request.op !== 'warmUp') this.recycle(slot, worker, response.heapBytes!);
       this.dispatch();
     });
     const fail = (error: Error) => {
@@ -177,6 +216,7 @@ export class WorkerFaceEngine implements FaceEngine {
       const job = slot.current;
       slot.current = undefined;
       job?.pending.reject(error);
+      if (!this.terminated) this.options.onRecycle?.('exit');
       // The queue goes on: the next call starts this thread again.
       this.dispatch();
     };
