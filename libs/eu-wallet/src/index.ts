@@ -37,6 +37,7 @@ export {
 // SD-JWT VC presentations and Token Status List (branch wallet-sdjwt).
 export { verifySdJwtVcPresentation, type SdJwtVcPresentation, type SdJwtVcPresentationInput } from './sd-jwt-vc/verify-presentation.js';
 export { requireValidStatus, StatusListChecker, type StatusListCheckerOptions } from './status-list/status-list-checker.js';
+export { createTestRoot, createTestSigner, issueTestLeaf, type TestCertificate, type TestSigner } from './specimen/test-pki.js';
 export { issueSdJwtVc, SPECIMEN_PID_CLAIMS, type IssueSdJwtVcOptions } from './specimen/issue-sd-jwt-vc.js';
 export { createStatusList, type CreateStatusListOptions } from './specimen/issue-status-list.js';
 // End of SD-JWT VC and Token Status List.

@@ -1,42 +1,18 @@
 /**
  * The certificates of customer-test's credential issuer PKI (a root, and signer certificates it issues), on P-256 with
- * @peculiar/x509 over Node's WebCrypto, and the reading of the operator's PEM files in production.
+ * the wallet library's test PKI (libs/eu-wallet, specimen/test-pki.ts), and the reading of the operator's PEM files in production.
  */
-// @peculiar/x509 resolves its services through tsyringe, which needs the Reflect metadata polyfill loaded first.
-import 'reflect-metadata';
-import { createHash, KeyObject, webcrypto, X509Certificate } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import * as x509 from '@peculiar/x509';
+import { createTestRoot as createTestRootCertificate, issueTestLeaf, type TestCertificate } from '../../../libs/eu-wallet/src/index.js';
 
-x509.cryptoProvider.set(webcrypto as never);
+/** A certificate and its private key (DER, and a Node KeyObject). */
+export type KeyAndCertificate = TestCertificate;
 
-const EC = { name: 'ECDSA', namedCurve: 'P-256' } as const;
-const SIGN = { name: 'ECDSA', hash: 'SHA-256' } as const;
-/** A positive serial of 96 random bits (RFC 5280 §4.1.2.2: unique per issuer, at most 20 octets). */
-const serial = () => Buffer.from(webcrypto.getRandomValues(new Uint8Array(12))).toString('hex').replace(/^[89a-f]/, '1');
-
-export interface KeyAndCertificate {
-  der: Uint8Array;
-  privateKey: KeyObject;
-}
-
-export async function createTestRoot(commonName: string, notAfter: Date): Promise<KeyAndCertificate> {
-  const keys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-  const root = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: serial(),
-    name: `C=UT, O=Customer-test, CN=${commonName}`,
-    notBefore: new Date(Date.now() - 86_400_000),
-    notAfter,
-    keys: keys as never,
-    signingAlgorithm: SIGN,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey as never),
-    ],
-  });
-  return { der: new Uint8Array(root.rawData), privateKey: KeyObject.from(keys.privateKey) };
+/** customer-test's issuer root (self-signed, valid from a day back). */
+export function createTestRoot(commonName: string, notAfter: Date): Promise<KeyAndCertificate> {
+  return createTestRootCertificate({ commonName, organisation: 'Customer-test', notBefore: new Date(Date.now() - 86_400_000), notAfter });
 }
 
 export interface SignerCertificateOptions {
@@ -47,32 +23,10 @@ export interface SignerCertificateOptions {
   notAfter: Date;
 }
 
+/** A signer certificate under customer-test's issuer root (valid from an hour back). */
 export async function createSignerCertificate(root: KeyAndCertificate, options: SignerCertificateOptions): Promise<KeyAndCertificate> {
-  const rootCertificate = new x509.X509Certificate(root.der);
-  const rootKey = await webcrypto.subtle.importKey('pkcs8', root.privateKey.export({ type: 'pkcs8', format: 'der' }), EC, false, ['sign']);
-  const rootPublic = await rootCertificate.publicKey.export();
-  const keys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-  const signer = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
-    subject: `C=UT, O=Customer-test, CN=${options.commonName}`,
-    issuer: rootCertificate.subject,
-    notBefore: new Date(Date.now() - 3_600_000),
-    notAfter: options.notAfter,
-    publicKey: keys.publicKey as never,
-    signingKey: rootKey as never,
-    signingAlgorithm: SIGN,
-    extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-      await x509.AuthorityKeyIdentifierExtension.create(rootPublic as never),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey as never),
-      new x509.SubjectAlternativeNameExtension([
-        { type: 'dns', value: options.dnsName },
-        { type: 'url', value: options.uri },
-      ]),
-    ],
-  });
-  return { der: new Uint8Array(signer.rawData), privateKey: KeyObject.from(keys.privateKey) };
+  const { der, privateKey } = await issueTestLeaf(root, { ...options, organisation: 'Customer-test', notBefore: new Date(Date.now() - 3_600_000) });
+  return { der, privateKey };
 }
 
 /** The kid of a signer: its certificate's SHA-256 thumbprint, base64url (the value of x5t#S256, RFC 7515 §4.1.8). */

@@ -38,46 +38,82 @@ const SIGN = { name: 'ECDSA', hash: 'SHA-256' } as const;
 const serial = () => Buffer.from(webcrypto.getRandomValues(new Uint8Array(12))).toString('hex').replace(/^[89a-f]/, '1');
 const der = (cert: x509.X509Certificate) => new Uint8Array(cert.rawData);
 
-export async function createTestSigner(options: TestPkiOptions): Promise<TestSigner> {
-  const country = options.country ?? 'UT';
-  const notBefore = options.notBefore ?? new Date(Date.now() - 86_400_000);
-  const notAfter = options.notAfter ?? new Date(notBefore.getTime() + 3 * 365 * 86_400_000);
-  const rootKeys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-  const signerKeys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+/** A certificate and its private key, as stored (DER, and a Node KeyObject). */
+export interface TestCertificate {
+  der: Uint8Array;
+  privateKey: KeyObject;
+}
+
+export interface TestNameOptions {
+  commonName: string;
+  organisation?: string;
+  country?: string;
+  notBefore: Date;
+  notAfter: Date;
+}
+
+const nameOf = (o: TestNameOptions) => `C=${o.country ?? 'UT'}, O=${o.organisation ?? 'Test'}, CN=${o.commonName}`;
+
+/** A self-signed P-256 root CA (basicConstraints CA with path length 0, keyCertSign and cRLSign). */
+export async function createTestRoot(options: TestNameOptions): Promise<TestCertificate> {
+  const keys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const root = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: serial(),
-    name: `C=${country}, O=Test, CN=${options.rootName}`,
-    notBefore,
-    notAfter,
-    keys: rootKeys as never,
+    name: nameOf(options),
+    notBefore: options.notBefore,
+    notAfter: options.notAfter,
+    keys: keys as never,
     signingAlgorithm: SIGN,
     extensions: [
       new x509.BasicConstraintsExtension(true, 0, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey as never),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey as never),
     ],
   });
-  const signer = await x509.X509CertificateGenerator.create({
+  return { der: der(root), privateKey: KeyObject.from(keys.privateKey) };
+}
+
+export interface TestLeafOptions extends TestNameOptions {
+  /** subjectAltName entries: a DNS name (x509_san_dns, an issuer's host) and a URI (an issuer identifier). */
+  dnsName?: string;
+  uri?: string;
+  /** The leaf as a CA too (for tests of a chain that must refuse it). */
+  isCa?: boolean;
+}
+
+/** A P-256 signer certificate issued by `root` (a stored root: its DER and private key). */
+export async function issueTestLeaf(root: TestCertificate, options: TestLeafOptions): Promise<TestCertificate & { publicKey: KeyObject }> {
+  const rootCertificate = new x509.X509Certificate(root.der);
+  const rootKey = await webcrypto.subtle.importKey('pkcs8', root.privateKey.export({ type: 'pkcs8', format: 'der' }), EC, false, ['sign']);
+  const keys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const altNames = [...(options.dnsName ? [{ type: 'dns' as const, value: options.dnsName }] : []), ...(options.uri ? [{ type: 'url' as const, value: options.uri }] : [])];
+  const leaf = await x509.X509CertificateGenerator.create({
     serialNumber: serial(),
-    subject: `C=${country}, O=Test, CN=${options.signerName}`,
-    issuer: root.subject,
-    notBefore,
-    notAfter,
-    publicKey: signerKeys.publicKey as never,
-    signingKey: rootKeys.privateKey as never,
+    subject: nameOf(options),
+    issuer: rootCertificate.subject,
+    notBefore: options.notBefore,
+    notAfter: options.notAfter,
+    publicKey: keys.publicKey as never,
+    signingKey: rootKey as never,
     signingAlgorithm: SIGN,
     extensions: [
-      new x509.BasicConstraintsExtension(options.signerIsCa ?? false, undefined, true),
+      new x509.BasicConstraintsExtension(options.isCa ?? false, undefined, true),
       // OpenSSL (Node's X509Certificate.ca) counts a certificate as a CA only with keyCertSign among its key usages.
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | (options.signerIsCa ? x509.KeyUsageFlags.keyCertSign : 0), true),
-      await x509.AuthorityKeyIdentifierExtension.create(rootKeys.publicKey as never),
-      ...(options.dnsName ? [new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: options.dnsName }])] : []),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | (options.isCa ? x509.KeyUsageFlags.keyCertSign : 0), true),
+      await x509.AuthorityKeyIdentifierExtension.create((await rootCertificate.publicKey.export()) as never),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey as never),
+      ...(altNames.length ? [new x509.SubjectAlternativeNameExtension(altNames)] : []),
     ],
   });
-  return {
-    chain: [der(signer), der(root)],
-    root: der(root),
-    privateKey: KeyObject.from(signerKeys.privateKey),
-    publicKey: KeyObject.from(signerKeys.publicKey),
-  };
+  return { der: der(leaf), privateKey: KeyObject.from(keys.privateKey), publicKey: KeyObject.from(keys.publicKey) };
+}
+
+/** A root and one signer under it, for the wallet scheme's three test roles. */
+export async function createTestSigner(options: TestPkiOptions): Promise<TestSigner> {
+  const notBefore = options.notBefore ?? new Date(Date.now() - 86_400_000);
+  const notAfter = options.notAfter ?? new Date(notBefore.getTime() + 3 * 365 * 86_400_000);
+  const dates = { country: options.country, notBefore, notAfter };
+  const root = await createTestRoot({ ...dates, commonName: options.rootName });
+  const signer = await issueTestLeaf(root, { ...dates, commonName: options.signerName, dnsName: options.dnsName, isCa: options.signerIsCa });
+  return { chain: [signer.der, root.der], root: root.der, privateKey: signer.privateKey, publicKey: signer.publicKey };
 }
