@@ -6,22 +6,17 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, compactVerify, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import { finishAuthorization, startAuthorization, type PendingAuthorization } from '../../scripts/test-wallet/authorization.js';
 import { CredentialStore } from '../../scripts/test-wallet/credential-store.js';
 import { runScript } from '../support/run-script.js';
+import { startRecordingServer, type RecordingServer, type SeenRequest } from '../support/wallet/recording-server.js';
 import { issueTinySdJwtVc, tinySigner, type TinySigner } from '../support/wallet/tiny-sd-jwt-issuer.js';
 
-interface Seen {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
+type Seen = SeenRequest;
 
 const CLIENT_ID = 'test-wallet';
 const REDIRECT_URI = 'https://wallet.example/cb';
@@ -32,7 +27,7 @@ const CLAIMS = { document_number: 'X0000000', issuing_country: 'UTO', age_equal_
 const s256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 describe('the test wallet receives credentials with the OpenID4VCI 1.0 authorization code flow', () => {
-  let server: Server;
+  let server: RecordingServer;
   let base = '';
   let issuer = '';
   let signer: TinySigner;
@@ -112,22 +107,14 @@ describe('the test wallet receives credentials with the OpenID4VCI 1.0 authoriza
 
   beforeAll(async () => {
     signer = await tinySigner();
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        seen.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0], headers: req.headers, body });
-        void answer(req, body).then(([status, headers, json]) => res.writeHead(status, headers).end(json === null ? '' : JSON.stringify(json)));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await startRecordingServer(seen, answer, { keepQuery: false });
+    base = server.base;
     issuer = `${base}/vci`;
     dir = mkdtempSync(join(tmpdir(), 'test-wallet-auth-'));
   });
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   });
   beforeEach(() => {
     seen.length = 0;

@@ -5,8 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, compactVerify, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
@@ -14,21 +13,17 @@ import { parseOfferLink, resolveCredentialOffer } from '../../scripts/test-walle
 import { CredentialStore } from '../../scripts/test-wallet/credential-store.js';
 import { receiveCredentials } from '../../scripts/test-wallet/issuance.js';
 import { runScript } from '../support/run-script.js';
+import { startRecordingServer, type RecordingServer, type SeenRequest } from '../support/wallet/recording-server.js';
 import { issueTinySdJwtVc, tinySigner, type TinySigner } from '../support/wallet/tiny-sd-jwt-issuer.js';
 
-interface Seen {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
+type Seen = SeenRequest;
 
 const TOKEN = 'stand-in-access-token';
 const C_NONCE = 'c-nonce-1';
 const CLAIMS = { document_number: 'X0000000', issuing_country: 'UTO', age_equal_or_over: { '18': true, '21': true } };
 
 describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
-  let server: Server;
+  let server: RecordingServer;
   let base = '';
   let issuer = '';
   let signer: TinySigner;
@@ -89,22 +84,14 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
 
   beforeAll(async () => {
     signer = await tinySigner();
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-        void answer(req, body).then(([status, headers, json]) => res.writeHead(status, headers).end(json === null ? '' : JSON.stringify(json)));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await startRecordingServer(seen, answer, { keepQuery: true });
+    base = server.base;
     issuer = `${base}/vci`;
     dir = mkdtempSync(join(tmpdir(), 'test-wallet-'));
   });
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   });
   beforeEach(() => {
     seen.length = 0;
