@@ -11,6 +11,8 @@
  *   BENCH_INSTANCES=1,2  BENCH_LOGINS=200  BENCH_CODES=300  BENCH_CONCURRENCY=8  BENCH_WARMUP=50  BENCH_ANCHOR=1 (0: skip it)
  *   BENCH_ANCHOR_STORES=memory (the issue's anchor; add postgres, redis or split to see the engine on those stores)
  *
+ * One instance is asked directly (as the anchor is), two through nginx; BENCH_VIA_PROXY=1: one through nginx too.
+ *
  * BENCH_ONLY=jwks: instead, the JWKS and discovery (what every relying party fetches) of one instance, asked
  * directly (not through nginx, as the anchor is), and of the bare engine, side by side:
  *   BENCH_METADATA_REQUESTS=5000 (per endpoint)  BENCH_CONCURRENCY=8
@@ -39,8 +41,12 @@ interface Row {
 }
 
 async function measureCluster(instances: number): Promise<Row> {
+  // One instance is asked directly, as the anchor is (nginx would take its CPU from the same two cores);
+  // BENCH_VIA_PROXY=1 puts nginx in front of it too.
+  const direct = instances === 1 && process.env.BENCH_VIA_PROXY !== '1';
   const cluster = await startCluster({
     instances,
+    withoutProxy: direct,
     databaseServer: serverUrl,
     redisUrl: process.env.REDIS_URL || undefined,
     // Codes are collected before they are exchanged: the longest code lifetime the service allows.
@@ -72,7 +78,7 @@ async function measureCluster(instances: number): Promise<Row> {
       const list = await codes(flow, m, codesPerAlg);
       exchanges[alg] = await rate(list.length, concurrency, pids, (i) => exchange(tokenUrl, m, list[i], redirectUri));
     }
-    return { label: `${instances} instance${instances > 1 ? 's' : ''}`, logins, RS256: exchanges.RS256, ES256: exchanges.ES256, requestsPerLogin: perLogin };
+    return { label: `${instances} instance${instances > 1 ? 's' : ''}${direct ? '' : ', nginx'}`, logins, RS256: exchanges.RS256, ES256: exchanges.ES256, requestsPerLogin: perLogin };
   } finally {
     await cluster.stop();
   }
@@ -114,7 +120,7 @@ if (process.env.BENCH_ONLY === 'jwks') {
   await benchMetadata();
   process.exit(0);
 }
-console.log(`bench:cluster: ${concurrency} concurrent clients, ${loginCount} logins, ${codesPerAlg} codes per algorithm, through nginx; ${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
+console.log(`bench:cluster: ${concurrency} concurrent clients, ${loginCount} logins, ${codesPerAlg} codes per algorithm, ${instanceCounts.includes(2) ? 'two instances through nginx, ' : ''}${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
 const rows: Row[] = [];
 const header = '\n(rate, server CPU per operation)       full logins          exchange RS256       exchange ES256   requests/login';
 const line = (r: Row) => `${r.label.padEnd(36)} ${fmt(r.logins, 1)}   ${fmt(r.RS256)}   ${fmt(r.ES256)}   ${r.requestsPerLogin}`;

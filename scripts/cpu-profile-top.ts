@@ -4,6 +4,8 @@
  *
  *   npx tsx scripts/cpu-profile-top.ts <file.cpuprofile> [count=15] [skip-first-ms=0]
  * skip-first-ms leaves out the samples of the process's first milliseconds (its start-up, before the load).
+ * Also the project's own functions (src/, libs/) by total time (theirs and what they call): where a request's
+ * time goes beyond the engine.
  */
 import { readFileSync } from 'node:fs';
 
@@ -11,6 +13,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -72,6 +75,25 @@ const print = (title: string, rows: Map<string, number>) => {
   for (const [name, us] of [...rows].sort((x, y) => y[1] - x[1]).slice(0, count))
     console.log(`${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / totalUs).toFixed(1).padStart(5)} %  ${name}`);
 };
+// Total time of the project's functions: a node's self time counts for each distinct own function on its stack.
+const parentOf = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+const ownName = (n: ProfileNode): string | undefined => {
+  const { functionName, url, lineNumber } = n.callFrame;
+  const own = /\/(src|libs)\/(.+)$/.exec(url);
+  return own && !url.includes('node_modules') ? `${functionName || '(anonymous)'}  ${own[1]}/${own[2].replace(/\.js$/, '')}:${lineNumber + 1}` : undefined;
+};
+const totals = new Map<string, number>();
+for (const [id, us] of selfUs) {
+  const names = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+    const name = ownName(byId.get(at)!);
+    if (name) names.add(name);
+  }
+  for (const name of names) totals.set(name, (totals.get(name) ?? 0) + us);
+}
+
 console.log(`${file}: ${(totalUs / 1e6).toFixed(1)} s profiled${skipUs ? ` (after the first ${skipUs / 1000} ms)` : ''}, ${profile.samples.length} samples`);
 print(`top ${count} functions by self time`, functions);
 print(`top ${count} modules by self time`, modules);
+print(`top ${count} of the project's functions by total time`, totals);

@@ -4,12 +4,13 @@
  * The profile is kept (its path is printed) for a closer look in Chrome DevTools.
  *
  *   BENCH_LOGINS=200 BENCH_CONCURRENCY=8
+ *   BENCH_PROFILE=exchanges: only code exchanges are profiled (the codes are obtained first, left out)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brokerCodeFlow, exchange, rate } from './bench/flows.js';
+import { brokerCodeFlow, codes, exchange, rate } from './bench/flows.js';
 import { startService, withDatabase } from './bench/service.js';
 
 const logins = Number(process.env.BENCH_LOGINS ?? 200);
@@ -26,9 +27,12 @@ await withDatabase(async (url) => {
   try {
     const m = await service.createMerchant({ name: 'profile', redirect_uris: [redirectUri] });
     const flow = brokerCodeFlow(service.base, redirectUri);
+    const tokenUrl = `${service.base}/oidc/token`;
+    const onlyExchanges = process.env.BENCH_PROFILE === 'exchanges';
+    const list = onlyExchanges ? await codes(flow, m, logins) : [];
     const loadFrom = performance.now() - spawnedAt;
-    const r = await rate(logins, concurrency, [service.child.pid], async () => exchange(`${service.base}/oidc/token`, m, await flow(m), redirectUri));
-    console.log(`${logins} logins under --cpu-prof: ${r.perSecond.toFixed(1)}/s, server CPU ${r.cpuMs} ms each`);
+    const r = await rate(logins, concurrency, [service.child.pid], async (i) => exchange(tokenUrl, m, onlyExchanges ? list[i] : await flow(m), redirectUri));
+    console.log(`${logins} ${onlyExchanges ? 'code exchanges' : 'logins'} under --cpu-prof: ${r.perSecond.toFixed(1)}/s, server CPU ${r.cpuMs} ms each`);
     service.child.kill('SIGTERM');
     await exited;
     const file = join(dir, readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!);

@@ -24,6 +24,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   nodeArgs?: (index: number) => string[];
   log?: (line: string) => void;
+  /** One instance only, with no nginx: it listens on `port` itself and BASE_URL is its own (benchmarks). */
+  withoutProxy?: boolean;
 }
 
 export interface Instance {
@@ -70,7 +72,8 @@ function stopChild(child: ChildProcess, timeoutMs = 15_000): Promise<void> {
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const nginx = ensureNginx(log);
+  if (options.withoutProxy && options.instances !== 1) throw new Error('withoutProxy is for one instance');
+  const nginx = options.withoutProxy ? undefined : ensureNginx(log);
   const dir = mkdtempSync(join(tmpdir(), 'broker-cluster-'));
   const database = `broker_cluster_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: options.databaseServer });
@@ -115,7 +118,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   const launch = async (index: number): Promise<Instance> => {
-    const port = await freePort();
+    const port = options.withoutProxy ? proxyPort : await freePort();
     const env = { ...process.env, ...shared, PORT: String(port), DATA_DIR: join(dir, `instance-${index}`) };
     const child = spawn(process.execPath, [...(options.nodeArgs?.(index) ?? []), 'dist/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const instance = { index, port, child };
@@ -129,8 +132,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await launch(1);
     await Promise.all(Array.from({ length: options.instances - 1 }, (_, i) => launch(i + 2)));
     instances.sort((a, b) => a.index - b.index);
-    proxy = startNginx(nginx, dir, nginxConfig(dir, { host: '127.0.0.1', port: proxyPort }, instances.map((i) => i.port)));
-    await waitForHealth(proxyUrl, proxy, 10_000);
+    if (nginx) {
+      proxy = startNginx(nginx, dir, nginxConfig(dir, { host: '127.0.0.1', port: proxyPort }, instances.map((i) => i.port)));
+      await waitForHealth(proxyUrl, proxy, 10_000);
+    }
   } catch (err) {
     await stop().catch(() => undefined);
     throw err;

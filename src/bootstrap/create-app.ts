@@ -25,6 +25,7 @@ import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
 import { SamlSsoService } from '../saml/sso/saml-sso.service.js';
 import { BoundedExpressAdapter } from './bounded-http-server.js';
+import { serveEngineRoutesFirst } from './engine-light-path.js';
 import { noStoreOnBrokerPages, refuseBadCharacters } from './edge-guards.js';
 import { useJsonBodyParsers } from './json-body-limits.js';
 import { mountSwagger } from './swagger.js';
@@ -51,8 +52,10 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.use(requestIdMiddleware, accessLogMiddleware);
-  app.use(
+  // What every request passes before its handler, in this order; the engine's routes pass only this (engine-light-path.ts).
+  const edge = [
+    requestIdMiddleware,
+    accessLogMiddleware,
     helmet({
       contentSecurityPolicy: {
         directives: {
@@ -66,18 +69,18 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
       },
       hsts: config.isProduction,
     }),
-  );
-  app.use(noStoreOnBrokerPages);
-  // Bad input is refused before anything parses or stores it (the engine included); see README.
-  app.use(refuseBadCharacters(pageSiteOf(config)));
-  // Rate limits before the engine and the SAML front door (they answer these paths); after refuseBadCharacters, which
-  // has buffered the engine's bodies, so the merchant is read from the body without reading the stream again.
-  app.use(app.get(RateLimiter).middleware());
-  // oidc-provider reads its own request bodies, so it sits before Nest's body parsers.
-  const oidc = app.get(OidcProviderService);
-  // SAML requests share the authorization endpoint's path; the front door turns them into engine requests.
-  app.use(app.get(SamlSsoService).frontDoor());
-  app.use(oidc.middleware());
+    noStoreOnBrokerPages,
+    // Bad input is refused before anything parses or stores it (the engine included); see README.
+    refuseBadCharacters(pageSiteOf(config)),
+    // Rate limits before the engine and the SAML front door (they answer these paths); after refuseBadCharacters, which
+    // has buffered the engine's bodies, so the merchant is read from the body without reading the stream again.
+    app.get(RateLimiter).middleware(),
+    // SAML requests share the authorization endpoint's path; the front door turns them into engine requests.
+    app.get(SamlSsoService).frontDoor(),
+    // oidc-provider reads its own request bodies, so it sits before Nest's body parsers.
+    app.get(OidcProviderService).middleware(),
+  ];
+  app.use(...edge);
   // SAML artifact resolution is SOAP 1.1 (text/xml), read as text and parsed by its own bounded, DTD-free reader.
   app.use(SAML_PATHS.artifactResolution, text({ type: 'text/xml', limit: MAX_SOAP_REQUEST_BYTES }));
   // The app API's chip files and face frames need megabytes, its other calls little (per path); the rest stays small.
@@ -94,6 +97,7 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   // No enableShutdownHooks: main.ts installs the graceful shutdown (src/ops), which drains before closing.
   mountSwagger(app, config.baseUrl);
   await app.init();
+  serveEngineRoutesFirst(app, edge);
   const initialAdminToken = await app.get(AdminTokensService).ensureInitialToken();
   return { app, initialAdminToken };
 }

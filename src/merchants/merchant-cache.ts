@@ -33,7 +33,7 @@ interface Entry {
  * each instance LISTENs on a connection of its own and drops that entry. While that connection is down the cache is
  * emptied and not used (a change missed meanwhile can never be served stale), and it listens again by itself.
  * The embedded database is one process, so there a change is dropped locally and nothing listens.
- * Rows are kept as stored (the secret sealed); callers get a copy, so nothing they do reaches the cache.
+ * Rows are kept as stored (the secret sealed) and frozen; `get` hands out copies, `getShared` the frozen row.
  */
 @Injectable()
 export class MerchantCache implements OnModuleInit, OnApplicationShutdown {
@@ -69,18 +69,28 @@ export class MerchantCache implements OnModuleInit, OnApplicationShutdown {
     return this.listening;
   }
 
-  /** The merchant from memory, or `load`ed (and kept when found); undefined when unknown. */
+  /** The merchant from memory, or `load`ed (and kept when found); undefined when unknown. A copy of its own. */
   async get(clientId: string, load: () => Promise<MerchantEntity | null>): Promise<MerchantEntity | undefined> {
+    const row = await this.getShared(clientId, load);
+    return row && copy(row);
+  }
+
+  /**
+   * As `get`, but the kept row itself, frozen, with no copy: the same object until the merchant changes, so a caller
+   * may derive something from it once and remember it by the row (the protocol paths read it on every request).
+   */
+  async getShared(clientId: string, load: () => Promise<MerchantEntity | null>): Promise<Readonly<MerchantEntity> | undefined> {
     const now = this.clock.now().getTime();
     const hit = this.listening ? this.entries.get(clientId) : undefined;
-    if (hit && hit.until > now) return copy(hit.row);
+    if (hit && hit.until > now) return hit.row;
     const generation = this.generation;
-    const row = await load();
-    if (!row) return undefined;
+    const loaded = await load();
+    if (!loaded) return undefined;
+    const row = Object.freeze(copy(loaded));
     if (this.listening && generation === this.generation) {
       this.entries.delete(clientId);
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(clientId, { row: copy(row), until: now + MAX_AGE_MS });
+      this.entries.set(clientId, { row, until: now + MAX_AGE_MS });
     }
     return row;
   }
@@ -127,6 +137,6 @@ export class MerchantCache implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-function copy(row: MerchantEntity): MerchantEntity {
+function copy(row: Readonly<MerchantEntity>): MerchantEntity {
   return Object.assign(Object.create(Object.getPrototypeOf(row) as object) as MerchantEntity, row);
 }

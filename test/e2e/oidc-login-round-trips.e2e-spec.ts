@@ -1,3 +1,4 @@
+import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -48,5 +49,23 @@ describeWithPostgres('database round trips of a login', () => {
     // 15 before these two: 6 requests, 13 queries. Failing, the test prints what was sent.
     const texts = queries.map((q) => q.text.replace(/\s+/g, ' ').slice(0, 120));
     expect(texts.length <= 13 ? [] : texts).toEqual([]);
+  }, 60_000);
+
+  it('exchanges a code in 5 round trips, reading the login with its grant', async () => {
+    const request = await authorizationRequest(config);
+    const { callback } = await loginWithTestEid(t.baseUrl, request.url);
+    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>> | undefined;
+    const queries = (
+      await recordQueries(async () => {
+        tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+      })
+    ).filter((q) => !isBackground(q));
+    // The claims are the login's: read in the grant's query, not by a query of their own.
+    expect(tokens?.claims()?.given_name).toBeTruthy();
+    const texts = queries.map((q) => q.text.replace(/\s+/g, ' ').trim());
+    expect(texts.filter((q) => /^SELECT .* FROM brokered_logins/.test(q))).toEqual([]);
+    expect(texts.some((q) => /FROM oidc_payloads p LEFT JOIN brokered_logins/.test(q))).toBe(true);
+    // The code, its session, its grant with the login, the code's consumption, the access token. 6 before.
+    expect(texts.length <= 5 ? [] : texts).toEqual([]);
   }, 60_000);
 });

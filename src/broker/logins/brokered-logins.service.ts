@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, LessThanOrEqual, Repository } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { poolQuery } from '../../database/pool-query.js';
 import type { BrokeredIdentity } from '../spi/eid-provider.js';
 import { BrokeredLoginEntity } from './brokered-login.entity.js';
 
@@ -11,6 +12,14 @@ export interface StoredLogin {
   clientId: string;
   scheme: string;
   identity: BrokeredIdentity;
+}
+
+/** The row as stored, its identity sealed. */
+export interface SealedLogin {
+  id: string;
+  client_id: string;
+  scheme: string;
+  identity_sealed: string;
 }
 
 const context = (id: string) => `brokered-login:${id}`;
@@ -39,7 +48,7 @@ export class BrokeredLoginsService {
   async store(clientId: string, grantId: string, scheme: string, identity: BrokeredIdentity, manager?: EntityManager): Promise<string> {
     const id = randomUUID();
     const expiresAt = new Date(Date.now() + this.config.oidc.loginRetentionSeconds * 1000);
-    await (manager ?? this.dataSource).query(
+    await (manager ?? poolQuery(this.dataSource)).query(
       `INSERT INTO brokered_logins (id, identity_sealed, client_id, grant_id, scheme, acr, amr, auth_time, evidence_ref, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [id, this.secretBox.encrypt(JSON.stringify(identity), context(id)), clientId, grantId, scheme, identity.acr ?? null, JSON.stringify(identity.amr), identity.authTime, identity.evidenceRef ?? null, expiresAt],
@@ -48,12 +57,15 @@ export class BrokeredLoginsService {
   }
 
   async findByGrant(grantId: string): Promise<StoredLogin | undefined> {
-    const rows: Array<{ id: string; client_id: string; scheme: string; identity_sealed: string }> = await this.dataSource.query(
+    const rows: SealedLogin[] = await this.dataSource.query(
       'SELECT id, client_id, scheme, identity_sealed FROM brokered_logins WHERE grant_id = $1 AND expires_at > now()',
       [grantId],
     );
-    const row = rows[0];
-    if (!row) return undefined;
+    return rows[0] && this.unseal(rows[0]);
+  }
+
+  /** A login's row as read (by findByGrant, or with its grant by the engine's storage), its identity unsealed. */
+  unseal(row: SealedLogin): StoredLogin {
     const identity = JSON.parse(this.secretBox.decryptText(row.identity_sealed, context(row.id))) as BrokeredIdentity;
     identity.authTime = new Date(identity.authTime);
     return { id: row.id, clientId: row.client_id, scheme: row.scheme, identity };

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 
 export class SecretBoxError extends Error {}
 
@@ -11,12 +11,16 @@ const VERSION = 'v1';
  * `context` is bound as additional authenticated data so that a value cannot be moved to another row or column.
  */
 export class SecretBox {
+  /** As key objects, made once: a raw key handed to each cipher is imported again every time (hot-path CPU). */
+  private readonly keys: ReadonlyMap<string, KeyObject>;
+
   constructor(
     private readonly currentKeyId: string,
-    private readonly keys: ReadonlyMap<string, Buffer>,
+    rawKeys: ReadonlyMap<string, Buffer>,
   ) {
-    for (const [id, key] of keys) if (key.length !== 32) throw new SecretBoxError(`encryption key ${id} is not 32 bytes`);
-    if (!keys.has(currentKeyId)) throw new SecretBoxError(`current encryption key ${currentKeyId} is missing`);
+    for (const [id, key] of rawKeys) if (key.length !== 32) throw new SecretBoxError(`encryption key ${id} is not 32 bytes`);
+    if (!rawKeys.has(currentKeyId)) throw new SecretBoxError(`current encryption key ${currentKeyId} is missing`);
+    this.keys = new Map([...rawKeys].map(([id, key]) => [id, createSecretKey(key)]));
   }
 
   encrypt(plain: Buffer | string, context: string): string {

@@ -2,6 +2,7 @@ import type { Account, KoaContextWithOIDC } from 'oidc-provider';
 import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 import { ageOverClaims } from '../../verifier-claims/age.js';
 import type { BrokeredLoginsService } from '../../broker/logins/brokered-logins.service.js';
+import { loginOfGrantRead } from '../storage/login-of-grant.js';
 
 interface TokenLike {
   grantId?: string;
@@ -16,7 +17,9 @@ interface TokenLike {
 export function accountFinder(logins: BrokeredLoginsService) {
   return async (ctx: KoaContextWithOIDC, sub: string, token?: TokenLike): Promise<Account | undefined> => {
     if (!token?.grantId) return { accountId: sub, claims: async () => ({ sub }) };
-    const login = await logins.findByGrant(token.grantId);
+    // Usually read with the grant, a moment ago in this request (login-of-grant.ts).
+    const read = loginOfGrantRead(token.grantId);
+    const login = read === undefined ? await logins.findByGrant(token.grantId) : read && logins.unseal(read);
     if (!login || login.identity.subject !== sub) return undefined;
     const clientId = ctx.oidc.client?.clientId;
     if (clientId && login.clientId !== clientId) return undefined;

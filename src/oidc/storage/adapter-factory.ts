@@ -39,5 +39,5 @@ export function engineAdapters({ dataSource, redis, replayRetentionSeconds }: Ad
   return (model) =>
     redis && REDIS_MODELS.has(model)
       ? new RedisAdapter(model, redis, { replayRetentionSeconds, revocation })
-      : new TypeOrmAdapter(model, dataSource, { replayRetentionSeconds, revocation });
+      : new TypeOrmAdapter(model, dataSource, { replayRetentionSeconds, revocation, readLoginWithGrant: model === 'Grant' });
 }

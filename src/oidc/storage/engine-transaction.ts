@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, EntityManager } from 'typeorm';
+import { poolQuery, type Querier } from '../../database/pool-query.js';
 
 const ambient = new AsyncLocalStorage<EntityManager>();
 
@@ -13,7 +14,7 @@ export function inEngineTransaction<T>(dataSource: DataSource, work: (manager: E
   return dataSource.transaction((manager) => ambient.run(manager, () => work(manager)));
 }
 
-/** The transaction in scope, if any, else the data source itself. */
-export function engineQueryRunner(dataSource: DataSource): Pick<DataSource, 'query'> {
-  return ambient.getStore() ?? dataSource;
+/** The transaction in scope, if any, else the data source's pool (pool-query.ts). */
+export function engineQueryRunner(dataSource: DataSource): Querier {
+  return ambient.getStore() ?? poolQuery(dataSource);
 }

@@ -4,6 +4,7 @@ import { NUL_REFUSED, refusedTextInValue } from '../../common/http/refused-chara
 import { engineQueryRunner } from './engine-transaction.js';
 import { grantReadAfterConsume, heldGrant, holdGrant } from './grant-held-by-consumer.js';
 import { GrantRevocation } from './grant-revocation.js';
+import { keepLoginOfGrant } from './login-of-grant.js';
 import { lostConsumeRace, replayRevokesGrant } from './replay.js';
 import { credentialHash, isCredentialModel, storedKey } from './stored-key.js';
 
@@ -15,6 +16,8 @@ export interface AdapterOptions {
   replayRetentionSeconds: number;
   /** Where a grant's models are revoked; by default this database only (no Redis). */
   revocation?: GrantRevocation;
+  /** Grants only: read the brokered login made for the grant in the same query (login-of-grant.ts). */
+  readLoginWithGrant?: boolean;
 }
 
 interface Row {
@@ -89,7 +92,7 @@ export class TypeOrmAdapter implements Adapter {
       const held = heldGrant(id);
       if (held) return held;
     }
-    const row = await this.findRow('id', storedKey(this.model, id));
+    const row = this.model === 'Grant' && this.options.readLoginWithGrant ? await this.findGrantWithLogin(id) : await this.findRow('id', storedKey(this.model, id));
     if (row?.consumed_at && row.grant_id && replayRevokesGrant(this.model)) await this.revocation.grantAndTokens(row.grant_id);
     return row && this.toPayload(row, id);
   }
@@ -142,6 +145,23 @@ export class TypeOrmAdapter implements Adapter {
       [this.model, value],
     );
     return rows[0];
+  }
+
+  /** The grant, and the live brokered login made for it (kept for the rest of the request), in one round trip. */
+  private async findGrantWithLogin(id: string): Promise<Row | undefined> {
+    if (id.includes('\u0000')) return undefined;
+    const rows: (Row & { login_id: string | null; login_client_id: string; login_scheme: string; login_identity_sealed: string })[] = await this.db.query(
+      `SELECT p.payload, p.consumed_at, p.grant_id, b.id AS login_id, b.client_id AS login_client_id, b.scheme AS login_scheme,
+         b.identity_sealed AS login_identity_sealed
+       FROM oidc_payloads p LEFT JOIN brokered_logins b ON b.grant_id = p.id AND b.expires_at > now()
+       WHERE p.model = 'Grant' AND p.id = $1 AND (p.expires_at IS NULL OR p.expires_at > now())
+       LIMIT 1`,
+      [storedKey(this.model, id)],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    keepLoginOfGrant(id, row.login_id ? { id: row.login_id, client_id: row.login_client_id, scheme: row.login_scheme, identity_sealed: row.login_identity_sealed } : null);
+    return row;
   }
 
   private toPayload({ payload, consumed_at }: Row, id?: string): AdapterPayload {
