@@ -21,7 +21,8 @@ import { buildProviderConfiguration } from './provider-configuration.js';
 import { requestUriMiddleware } from './request-uri.middleware.js';
 import { tokenParamsMiddleware } from './token-params.middleware.js';
 import { publicOriginMiddleware } from './public-origin.js';
-import { DISCOVERY_PATH, INTERACTION_PATH, ISSUER_PATH, isProviderRequest } from './routes.js';
+import { KeptAnswers } from './kept-answers.js';
+import { DISCOVERY_PATH, INTERACTION_PATH, ISSUER_PATH, isProviderRequest, OIDC_ROUTES } from './routes.js';
 import { pageSiteOf } from '../../common/pages/layout.js';
 
 export const OIDC_PURGE_JOB = 'oidc-purge';
@@ -39,6 +40,8 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
   private provider!: Provider;
   /** The engine's request handler, made once per engine (Koa composes its middleware on each callback()). */
   private handler!: ReturnType<Provider['callback']>;
+  /** The engine's discovery and JWKS answers, kept per engine (kept-answers.ts). */
+  private keptAnswers = new KeptAnswers();
   private fingerprint = '';
   private signingJwks: JWK[] = [];
   private timers: NodeJS.Timeout[] = [];
@@ -166,6 +169,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'oidc server error'));
     this.provider = provider;
     this.handler = provider.callback();
+    this.keptAnswers = new KeptAnswers();
     this.signingJwks = keySet.keys;
     this.fingerprint = keySet.fingerprint;
   }
@@ -191,6 +195,10 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       if (!isProviderRequest(req.method, path)) return next();
       // The engine serves discovery at its mount's well-known path; the spec puts it under the issuer.
       // (originalUrl too: the engine derives its mount path from the difference between the two.)
+      if (path === DISCOVERY_PATH || path === OIDC_ROUTES.jwks) {
+        if (this.keptAnswers.serve(req, res)) return;
+        this.keptAnswers.keep(req, res);
+      }
       if (path === DISCOVERY_PATH) req.url = req.originalUrl = req.url.replace(DISCOVERY_PATH, '/.well-known/openid-configuration');
       void this.handler(req, res);
     };
