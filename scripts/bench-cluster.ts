@@ -13,6 +13,9 @@
  *
  * One instance is asked directly (as the anchor is), two through nginx; BENCH_VIA_PROXY=1: one through nginx too.
  *
+ * BENCH_ALTERNATE=postgres,split: instead, one instance and the anchor on each named store, both running, measured in
+ * alternated chunks (bench/alternated.ts; split needs REDIS_URL): BENCH_ROUNDS=8 chunks per shape and side.
+ *
  * BENCH_ONLY=jwks: instead, the JWKS and discovery (what every relying party fetches) of one instance, asked
  * directly (not through nginx, as the anchor is), and of the bare engine, side by side:
  *   BENCH_METADATA_REQUESTS=5000 (per endpoint)  BENCH_CONCURRENCY=8
@@ -23,6 +26,7 @@ import { brokerCodeFlow, codes, exchange, rate, requestsPerLogin, type Client, t
 import { serverUrl } from './bench/service.js';
 import { startAnchor } from './bench/anchor.js';
 import { measureMetadata, type MetadataFigures, type MetadataRate } from './bench/metadata.js';
+import { measureAlternated, type Side } from './bench/alternated.js';
 
 const instanceCounts = (process.env.BENCH_INSTANCES ?? '1,2').split(',').map(Number);
 const loginCount = Number(process.env.BENCH_LOGINS ?? 200);
@@ -115,9 +119,36 @@ async function benchMetadata(): Promise<void> {
   console.log(`${'service : bare'.padEnd(36)} ${ratio(ours.jwks, bare.jwks).padEnd(34)}   ${ratio(ours.discovery, bare.discovery)}`);
 }
 
+/** BENCH_ALTERNATE: each store's service and anchor measured in alternated chunks, then the ratios. */
+async function benchAlternated(stores: ('postgres' | 'split')[]): Promise<void> {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
+  console.log(`bench:cluster BENCH_ALTERNATE: ${concurrency} concurrent clients, ${loginCount} logins and ${codesPerAlg} codes per algorithm per side, in ${rounds} alternated chunks; one instance, asked directly`);
+  const results: [string, Awaited<ReturnType<typeof measureAlternated>>][] = [];
+  for (const store of stores) {
+    if (store === 'split' && !process.env.REDIS_URL) throw new Error('BENCH_ALTERNATE=split needs REDIS_URL');
+    const r = await measureAlternated({ store, databaseServer: serverUrl, redisUrl: process.env.REDIS_URL, logins: loginCount, codesPerAlg, concurrency, warmup, rounds });
+    results.push([store, r]);
+    console.log(`measured ${store}`);
+  }
+  console.log('\n(rate, server CPU per operation)       full logins          exchange RS256       exchange ES256');
+  const row = (label: string, s: Side) => `${label.padEnd(36)} ${fmt(s.logins, 1)}   ${fmt(s.RS256)}   ${fmt(s.ES256)}`;
+  for (const [store, r] of results) {
+    const name = store === 'split' ? 'Redis + PostgreSQL' : 'PostgreSQL';
+    console.log(row(`the service, ${name}`, r.ours));
+    console.log(row(`bare oidc-provider, ${name}`, r.anchor));
+    const ratio = (a: Rate, b: Rate) => (a.perSecond / b.perSecond).toFixed(2).padStart(16);
+    const cpu = (a: Rate, b: Rate) => (Number(b.cpuMs) / Number(a.cpuMs)).toFixed(2);
+    console.log(`${`ratio (rate; CPU engine : ours)`.padEnd(36)} ${ratio(r.ours.logins, r.anchor.logins)} (${cpu(r.ours.logins, r.anchor.logins)})   ${ratio(r.ours.RS256, r.anchor.RS256)} (${cpu(r.ours.RS256, r.anchor.RS256)})   ${ratio(r.ours.ES256, r.anchor.ES256)} (${cpu(r.ours.ES256, r.anchor.ES256)})`);
+  }
+}
+
 buildOnce();
 if (process.env.BENCH_ONLY === 'jwks') {
   await benchMetadata();
+  process.exit(0);
+}
+if (process.env.BENCH_ALTERNATE) {
+  await benchAlternated(process.env.BENCH_ALTERNATE.split(',') as ('postgres' | 'split')[]);
   process.exit(0);
 }
 console.log(`bench:cluster: ${concurrency} concurrent clients, ${loginCount} logins, ${codesPerAlg} codes per algorithm, ${instanceCounts.includes(2) ? 'two instances through nginx, ' : ''}${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
