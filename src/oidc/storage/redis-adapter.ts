@@ -84,12 +84,12 @@ export class RedisAdapter implements Adapter {
     await this.options.revocation.tokens(grantId);
   }
 
+  /** The stored payload, parsed afresh (so completed in place, not copied), with its id and consumption. */
   private toPayload(found: StoredModel, id?: string): AdapterPayload {
-    return {
-      ...(JSON.parse(found.payload) as AdapterPayload),
-      ...(id !== undefined && isCredentialModel(this.model) && { jti: id }),
-      ...(found.consumed && { consumed: found.consumed }),
-    };
+    const payload = JSON.parse(found.payload) as AdapterPayload;
+    if (id !== undefined && isCredentialModel(this.model)) payload.jti = id;
+    if (found.consumed) payload.consumed = found.consumed;
+    return payload;
   }
 }
 

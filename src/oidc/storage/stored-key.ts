@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Models whose id is a bearer credential (whoever holds the value can use it). Only a SHA-256 of the value
@@ -21,7 +21,8 @@ export const isCredentialModel = (model: string): boolean => CREDENTIAL_MODELS.h
 
 /** The same hash as the migration that converted rows stored before hashing (1700000000004). */
 export function credentialHash(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('base64url');
+  // The one-shot form: no Hash object per call (a code exchange hashes three or four keys).
+  return hash('sha256', value, 'base64url');
 }
 
 /** The row key of a model's id: the hash for credentials, the id itself otherwise. */

@@ -164,12 +164,11 @@ export class TypeOrmAdapter implements Adapter {
     return row;
   }
 
+  /** The row's payload (parsed by pg for this query, so completed in place, not copied), with its id and consumption. */
   private toPayload({ payload, consumed_at }: Row, id?: string): AdapterPayload {
-    return {
-      ...payload,
-      ...(id !== undefined && isCredentialModel(this.model) && { jti: id }),
-      ...(consumed_at && { consumed: Math.floor(consumed_at.getTime() / 1000) }),
-    };
+    if (id !== undefined && isCredentialModel(this.model)) payload.jti = id;
+    if (consumed_at) payload.consumed = Math.floor(consumed_at.getTime() / 1000);
+    return payload;
   }
 }
 
