@@ -15,7 +15,8 @@
  *
  *   npm run bench:verify -- --sessions 100        (20 of them oversized; --oversized 0 for none)
  *   BENCH_SESSIONS=20 (--sessions)   BENCH_OVERSIZED=a fifth (--oversized)   BENCH_CAPTURE_MS=2000
- *   FACE_WORKERS, FACE_WORKER_RECYCLE_MB (the service's)
+ *   FACE_WORKERS, FACE_WORKER_RECYCLE_MB, FACE_WORKER_IDLE_RECYCLE_SECONDS (the service's; after the run the bench
+ *   waits that long and 15 s more, and reads the RSS again)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -118,6 +119,14 @@ await withDatabase(async (databaseUrl) => {
     await prober;
 
     const recycles = await faceWorkerRecycles(service.base);
+    const rssAfter = rssMiB(service.child.pid);
+    // Then idle: grown threads are replaced after FACE_WORKER_IDLE_RECYCLE_SECONDS (30) and load their models again.
+    const idleSeconds = Number(process.env.FACE_WORKER_IDLE_RECYCLE_SECONDS ?? 30);
+    let rssIdle: string | undefined;
+    if (idleSeconds > 0) {
+      await pause((idleSeconds + 15) * 1000);
+      rssIdle = rssMiB(service.child.pid);
+    }
     console.log(`document verification, ${sessions} sessions (${oversizedSessions} with a 12 MP JPEG selfie) after one warm-up through the SDK's runVerification; outcomes: ${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')}`);
     console.log('server time per step from the Server-Timing header (client round trip in the last columns):');
     for (const line of table.lines()) console.log(`  ${line}`);
@@ -127,8 +136,9 @@ await withDatabase(async (databaseUrl) => {
     console.log(`  service CPU (all threads) per verification: ${cpuPerSession.toFixed(0)} ms; face worker threads: ${process.env.FACE_WORKERS ?? 'default'}`);
     const health = percentiles(healthMs.length ? healthMs : [NaN]);
     console.log(`  /health meanwhile (${healthMs.length} requests): median ${health.median} ms, p99 ${health.p99} ms, max ${Math.max(...healthMs).toFixed(1)} ms`);
-    console.log(`  service memory: ${idle} MiB RSS before, ${rssMiB(service.child.pid)} MiB RSS after (peak ${rssMiB(service.child.pid, 'VmHWM')} MiB), face models loaded`);
-    console.log(`  face worker threads replaced (broker_face_worker_recycles_total): ${recycles}; FACE_WORKER_RECYCLE_MB ${process.env.FACE_WORKER_RECYCLE_MB ?? 'default'}`);
+    console.log(`  service memory: ${idle} MiB RSS before, ${rssAfter} MiB RSS right after (peak ${rssMiB(service.child.pid, 'VmHWM')} MiB), face models loaded`);
+    if (rssIdle !== undefined) console.log(`  service memory after ${idleSeconds + 15} s idle (grown threads replaced after ${idleSeconds} s): ${rssIdle} MiB RSS`);
+    console.log(`  face worker threads replaced (broker_face_worker_recycles_total): ${recycles} right after, ${await faceWorkerRecycles(service.base)} after idle; FACE_WORKER_RECYCLE_MB ${process.env.FACE_WORKER_RECYCLE_MB ?? 'default'}`);
   } finally {
     service.child.kill();
   }

@@ -64,6 +64,8 @@ export interface AppConfig {
     faceWorkers?: number;
     /** A face worker thread over this many MiB of its own memory is replaced (FACE_WORKER_RECYCLE_MB); 0: never. */
     faceWorkerRecycleMb: number;
+    /** A grown face worker thread idle this many seconds is replaced (FACE_WORKER_IDLE_RECYCLE_SECONDS); 0: never. */
+    faceWorkerIdleRecycleSeconds: number;
   };
   authFiles: {
     /** The operator, named as the issuer on every evidence report (OPERATOR_NAME). */
@@ -216,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       faceMaxQueue: vars.FACE_MAX_QUEUE,
       faceWorkers: vars.FACE_WORKERS,
       faceWorkerRecycleMb: vars.FACE_WORKER_RECYCLE_MB,
+      faceWorkerIdleRecycleSeconds: vars.FACE_WORKER_IDLE_RECYCLE_SECONDS,
     },
     authFiles: {
       operatorName: (vars.OPERATOR_NAME ?? DEFAULT_OPERATOR_NAME).trim(),

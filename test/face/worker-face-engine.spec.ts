@@ -49,3 +49,33 @@ describe('face engine worker threads recycled over a memory bound', () => {
     expect(recycled).toHaveLength(5);
   }, 120_000);
 });
+
+describe('face engine worker threads recycled when grown and idle', () => {
+  const recycled: string[] = [];
+  const idleMs = 600;
+  const engine = new WorkerFaceEngine({ kind: 'face-api' }, { workers: 1, idleRecycleMs: idleMs, onRecycle: (reason) => recycled.push(reason) });
+  afterAll(() => engine.terminate());
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('replaces a grown thread once it stayed idle, not while calls keep coming, and not again once fresh', async () => {
+    await engine.warmUp();
+    const [floor] = engine.threadHeapBytes;
+    await engine.embed(face('howard-document.jpg'));
+    // The accurate detector's first pass grows the thread's WASM heap for good (the premise of the rule).
+    expect(engine.threadHeapBytes[0] - floor).toBeGreaterThan(32 * 2 ** 20);
+    await pause(idleMs / 3);
+    // A call within the idle time starts it again.
+    await engine.embed(face('howard-center.png'));
+    await pause(idleMs / 2);
+    expect(recycled).toEqual([]);
+    await pause(idleMs * 2);
+    expect(recycled).toEqual(['idle']);
+    // The fresh thread loads its models on its own and is back at its floor; loading them arms no idle replacement.
+    const deadline = Date.now() + 30_000;
+    while (!(engine.threadHeapBytes[0] > 0 && engine.threadHeapBytes[0] < floor + 32 * 2 ** 20) && Date.now() < deadline) await pause(100);
+    expect(engine.threadHeapBytes[0]).toBeLessThan(floor + 32 * 2 ** 20);
+    await pause(idleMs * 2);
+    expect(recycled).toEqual(['idle']);
+    expect((await engine.embed(face('howard-right.png'))).embedding).toBeInstanceOf(Float32Array);
+  }, 120_000);
+});

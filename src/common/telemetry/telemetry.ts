@@ -16,8 +16,8 @@ export interface TelemetryEvents {
   /** One face verification: seconds it waited for a slot, and seconds it held it. */
   faceWork: [waitSeconds: number, runSeconds: number];
   faceRefused: [];
-  /** A face worker thread replaced: over FACE_WORKER_RECYCLE_MB (memory), or ended on its own (exit). */
-  faceWorkerRecycled: [reason: 'memory' | 'exit'];
+  /** A face worker thread replaced: over FACE_WORKER_RECYCLE_MB (memory), grown and idle (idle), or ended on its own (exit). */
+  faceWorkerRecycled: [reason: 'memory' | 'idle' | 'exit'];
   /** A CIBA callback attempt: delivered, to be retried, or given up for good. */
   callbackDelivery: [outcome: 'delivered' | 'retry' | 'given_up'];
 }

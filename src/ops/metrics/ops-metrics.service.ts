@@ -112,12 +112,12 @@ export class OpsMetrics implements OnModuleInit {
     this.telemetry.on('faceRefused', () => refused.inc());
     const recycled = new Counter({
       name: 'broker_face_worker_recycles_total',
-      help: 'Face worker threads replaced: over FACE_WORKER_RECYCLE_MB of their own memory (reason=memory), or ended on their own (reason=exit)',
+      help: 'Face worker threads replaced: over FACE_WORKER_RECYCLE_MB of their own memory (reason=memory), grown and idle for FACE_WORKER_IDLE_RECYCLE_SECONDS (reason=idle), or ended on their own (reason=exit)',
       labelNames: ['reason'] as const,
       registers: [this.registry],
     });
     // Both series exist from the start, so a scrape shows 0 before the first recycle.
-    for (const reason of ['memory', 'exit']) recycled.inc({ reason }, 0);
+    for (const reason of ['memory', 'idle', 'exit']) recycled.inc({ reason }, 0);
     this.telemetry.on('faceWorkerRecycled', (reason) => recycled.inc({ reason }));
   }
 

@@ -30,11 +30,13 @@ export const faceEngineProviders: Provider[] = [
     provide: FACE_ENGINE,
     inject: [APP_CONFIG, { token: Telemetry, optional: true }],
     useFactory: (config: AppConfig, telemetry?: Telemetry): WorkerFaceEngine => {
-      const { faceEngine, faceWorkers, faceWorkerRecycleMb } = config.verifier;
+      const { faceEngine, faceWorkers, faceWorkerRecycleMb, faceWorkerIdleRecycleSeconds } = config.verifier;
       return new WorkerFaceEngine(faceEngine, {
         workers: faceWorkers,
         // A WASM heap never shrinks: a thread past the bound is replaced after its call (docs/document-verifier.md).
         recycleBytes: faceWorkerRecycleMb > 0 ? faceWorkerRecycleMb * 2 ** 20 : undefined,
+        // And after a burst, a grown thread left idle: the memory goes back to its floor.
+        idleRecycleMs: faceWorkerIdleRecycleSeconds > 0 ? faceWorkerIdleRecycleSeconds * 1000 : undefined,
         onRecycle: (reason) => telemetry?.emit('faceWorkerRecycled', reason),
       });
     },

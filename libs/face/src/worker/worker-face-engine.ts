@@ -29,7 +29,14 @@ interface Slot {
   pinned: Job[];
   /** The thread's own memory after its last call (FaceWorkerResponse.heapBytes); 0 before its first. */
   heapBytes: number;
+  /** Its memory once its models were loaded: what a fresh thread costs. */
+  floorBytes: number;
+  /** Pending while the thread is idle (idleRecycleMs). */
+  idleTimer?: NodeJS.Timeout;
 }
+
+/** Growth over its floor below which an idle thread is kept (a replacement costs its model loading, about 1 s of CPU). */
+const IDLE_GROWTH_BYTES = 32 * 2 ** 20;
 
 export interface WorkerFaceEngineOptions {
   /**
@@ -45,11 +52,20 @@ export interface WorkerFaceEngineOptions {
    * thread loads its models before it takes a call. Undefined: never.
    */
   recycleBytes?: number;
-  /** Told of every replaced thread: over the bound (`memory`), or ended on its own (`exit`, started again on its next call). */
+  /**
+   * A thread idle this long whose memory grew past what it cost fresh (by more than 32 MiB) is replaced too: after a
+   * burst the service's memory goes back to its floor instead of staying at the burst's high mark until the next
+   * recycle. Undefined: never.
+   */
+  idleRecycleMs?: number;
+  /**
+   * Told of every replaced thread: over the bound (`memory`), grown and idle (`idle`), or ended on its own (`exit`,
+   * started again on its next call).
+   */
   onRecycle?: (reason: FaceWorkerRecycleReason, heapBytes?: number) => void;
 }
 
-export type FaceWorkerRecycleReason = 'memory' | 'exit';
+export type FaceWorkerRecycleReason = 'memory' | 'idle' | 'exit';
 
 /**
  * A face engine (face-api by default, or an ONNX model: `FaceEngineSpec`) in a pool of worker threads, with
@@ -74,7 +90,7 @@ export class WorkerFaceEngine implements FaceEngine {
   ) {
     ({ name: this.name, metric: this.metric } = describeFaceEngine(spec));
     this.workers = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
-    this.slots = Array.from({ length: this.workers }, () => ({ pinned: [], heapBytes: 0 }));
+    this.slots = Array.from({ length: this.workers }, () => ({ pinned: [], heapBytes: 0, floorBytes: 0 }));
   }
 
   /**
@@ -147,6 +163,7 @@ export class WorkerFaceEngine implements FaceEngine {
       this.slots.map((slot) => {
         const worker = slot.worker;
         slot.worker = undefined;
+        clearTimeout(slot.idleTimer);
         for (const job of [...(slot.current ? [slot.current] : []), ...slot.pinned.splice(0)]) job.pending.reject(stopped);
         slot.current = undefined;
         return worker?.terminate();
@@ -175,6 +192,7 @@ export class WorkerFaceEngine implements FaceEngine {
       if (slot.current) continue;
       const job = slot.pinned.shift() ?? this.queue.shift();
       if (!job) continue;
+      clearTimeout(slot.idleTimer);
       slot.current = job;
       this.ensureWorker(slot).postMessage(job.request, job.transfer);
     }
@@ -185,13 +203,28 @@ export class WorkerFaceEngine implements FaceEngine {
    * the fresh thread's model loading goes first among the slot's calls, so the next call it takes pays nothing more
    * than a warm thread's. Calls queued for any thread go to the others meanwhile.
    */
-  private recycle(slot: Slot, worker: Worker, heapBytes: number): void {
+  private recycle(slot: Slot, worker: Worker, heapBytes: number, reason: 'memory' | 'idle'): void {
     if (slot.worker !== worker || this.terminated) return;
     slot.worker = undefined;
     void worker.terminate();
-    this.options.onRecycle?.('memory', heapBytes);
+    this.options.onRecycle?.(reason, heapBytes);
     const warmUp: Job = { request: { op: 'warmUp', id: this.nextId++ }, transfer: [], pending: { resolve: () => undefined, reject: () => undefined } };
     slot.pinned.unshift(warmUp);
+  }
+
+  /** Replaces the thread if it is still idle after idleRecycleMs and has grown past its floor (dispatch cancels). */
+  private whenIdle(slot: Slot, worker: Worker): void {
+    const { idleRecycleMs } = this.options;
+    if (idleRecycleMs === undefined) return;
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      const grown = slot.floorBytes > 0 && slot.heapBytes > slot.floorBytes + IDLE_GROWTH_BYTES;
+      if (grown && !slot.current && slot.pinned.length === 0) {
+        this.recycle(slot, worker, slot.heapBytes, 'idle');
+        this.dispatch();
+      }
+    }, idleRecycleMs);
+    slot.idleTimer.unref();
   }
 
   private ensureWorker(slot: Slot): Worker {
@@ -203,11 +236,14 @@ export class WorkerFaceEngine implements FaceEngine {
       if (job?.request.id !== response.id) return;
       slot.current = undefined;
       if (response.heapBytes !== undefined) slot.heapBytes = response.heapBytes;
+      const loadedModels = job.request.op === 'warmUp';
+      if (loadedModels && response.heapBytes !== undefined) slot.floorBytes = response.heapBytes;
       job.pending.resolve(response);
       const { recycleBytes } = this.options;
       // Never after loading the models: a fresh thread is the floor a bound below it would replace again and again.
       const overBound = recycleBytes !== undefined && response.heapBytes !== undefined && response.heapBytes > recycleBytes;
-      if (overBound && job.request.op !== 'warmUp') this.recycle(slot, worker, response.heapBytes!);
+      if (overBound && !loadedModels) this.recycle(slot, worker, response.heapBytes!, 'memory');
+      else if (!loadedModels) this.whenIdle(slot, worker);
       this.dispatch();
     });
     const fail = (error: Error) => {
