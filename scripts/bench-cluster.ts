@@ -22,7 +22,7 @@
  */
 import { buildOnce, startCluster } from './cluster/cluster.js';
 import { measureAnchor, type AnchorFigures, type AnchorStore } from './bench/anchor.js';
-import { brokerCodeFlow, codes, exchange, rate, requestsPerLogin, type Client, type Rate } from './bench/flows.js';
+import { brokerCodeFlow, codes, createBenchMerchant, exchange, rate, requestsPerLogin, type Rate } from './bench/flows.js';
 import { serverUrl } from './bench/service.js';
 import { startAnchor } from './bench/anchor.js';
 import { measureMetadata, type MetadataFigures, type MetadataRate } from './bench/metadata.js';
@@ -60,20 +60,11 @@ async function measureCluster(instances: number): Promise<Row> {
   });
   try {
     const base = cluster.proxyUrl;
-    const createMerchant = async (alg: string): Promise<Client> => {
-      const res = await fetch(`${base}/admin/v1/merchants`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${cluster.adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `bench ${alg}`, redirect_uris: [redirectUri], id_token_signed_response_alg: alg }),
-      });
-      if (!res.ok) throw new Error(`merchant not created: ${res.status}`);
-      return (await res.json()) as Client;
-    };
     const pids = cluster.instances.map((i) => i.child.pid);
     const flow = brokerCodeFlow(base, redirectUri);
     const tokenUrl = `${base}/oidc/token`;
-    const rs = await createMerchant('RS256');
-    const es = await createMerchant('ES256');
+    const rs = await createBenchMerchant(base, cluster.adminToken, 'RS256', redirectUri);
+    const es = await createBenchMerchant(base, cluster.adminToken, 'ES256', redirectUri);
     const perLogin = await requestsPerLogin(flow, rs);
     await rate(warmup, concurrency, pids, async () => exchange(tokenUrl, rs, await flow(rs), redirectUri));
     const logins = await rate(loginCount, concurrency, pids, async () => exchange(tokenUrl, rs, await flow(rs), redirectUri));

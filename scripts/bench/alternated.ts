@@ -6,7 +6,7 @@
  */
 import { ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI } from './anchor-clients.js';
 import { startAnchor, type AnchorStore } from './anchor.js';
-import { anchorCodeFlow, brokerCodeFlow, codes, exchange, rate, type Client, type CodeFlow, type Rate } from './flows.js';
+import { anchorCodeFlow, brokerCodeFlow, codes, createBenchMerchant, exchange, rate, type Client, type CodeFlow, type Rate } from './flows.js';
 import { withDatabase } from './service.js';
 import { startCluster } from '../cluster/cluster.js';
 
@@ -59,19 +59,10 @@ export async function measureAlternated(opts: AlternatedOptions): Promise<{ ours
       if (opts.store === 'split') anchorEnv.ANCHOR_REDIS_URL = opts.redisUrl ?? 'redis://127.0.0.1:6379';
       const anchor = await startAnchor([], anchorEnv);
       try {
-        const createMerchant = async (alg: string): Promise<Client> => {
-          const res = await fetch(`${cluster.proxyUrl}/admin/v1/merchants`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${cluster.adminToken}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ name: `bench ${alg}`, redirect_uris: [redirectUri], id_token_signed_response_alg: alg }),
-          });
-          if (!res.ok) throw new Error(`merchant not created: ${res.status}`);
-          return (await res.json()) as Client;
-        };
         const ours: Target = {
           flow: brokerCodeFlow(cluster.proxyUrl, redirectUri),
           tokenUrl: `${cluster.proxyUrl}/oidc/token`,
-          clients: { RS256: await createMerchant('RS256'), ES256: await createMerchant('ES256') },
+          clients: { RS256: await createBenchMerchant(cluster.proxyUrl, cluster.adminToken, 'RS256', redirectUri), ES256: await createBenchMerchant(cluster.proxyUrl, cluster.adminToken, 'ES256', redirectUri) },
           redirectUri,
           pids: [cluster.instances[0].child.pid],
         };

@@ -15,6 +15,17 @@ export interface Client {
   client_secret: string;
 }
 
+/** A merchant of the service under measurement, through its admin API, with ID tokens of `alg`. */
+export async function createBenchMerchant(base: string, adminToken: string, alg: string, redirectUri: string): Promise<Client> {
+  const res = await fetch(`${base}/admin/v1/merchants`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `bench ${alg}`, redirect_uris: [redirectUri], id_token_signed_response_alg: alg }),
+  });
+  if (!res.ok) throw new Error(`merchant not created: ${res.status}`);
+  return (await res.json()) as Client;
+}
+
 /** How a code is obtained from a given server (the broker through the test eID, or the anchor's minimal login). */
 export type CodeFlow = (client: Client) => Promise<string>;
 

@@ -51,7 +51,9 @@ function runEdge(express: Express, edge: RequestHandler[], req: Request, res: Re
     // The engine answers every request isProviderRequest names; one left unanswered is not found, as in Nest.
     if (!handler) return sendError(req, res, new NotFoundError(pathOf(req.originalUrl)));
     try {
-      void handler(req, res, next);
+      // As Express 5 does: a middleware's rejected promise is its error.
+      const result = handler(req, res, next) as unknown;
+      if (result instanceof Promise) result.catch((e: unknown) => sendError(req, res, e));
     } catch (e) {
       sendError(req, res, e);
     }
