@@ -25,6 +25,7 @@ describe('the engine routes\' light path', () => {
   };
   afterEach(async () => {
     seen.length = 0;
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
 
