@@ -57,6 +57,8 @@ export async function measureAlternated(opts: AlternatedOptions): Promise<{ ours
     return await withDatabase(async (anchorDatabase) => {
       const anchorEnv: Record<string, string> = { ANCHOR_STORE: opts.store, ANCHOR_DATABASE_URL: anchorDatabase };
       if (opts.store === 'split') anchorEnv.ANCHOR_REDIS_URL = opts.redisUrl ?? 'redis://127.0.0.1:6379';
+      // BENCH_ANCHOR_CLAIMS=spec: the engine's ID token with the spec's claims, as ours (anchor-server.ts).
+      if (process.env.BENCH_ANCHOR_CLAIMS) anchorEnv.ANCHOR_CLAIMS = process.env.BENCH_ANCHOR_CLAIMS;
       const anchor = await startAnchor([], anchorEnv);
       try {
         const ours: Target = {

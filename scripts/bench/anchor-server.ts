@@ -50,13 +50,32 @@ await new Promise<void>((resolve) => listening.listen(port, '127.0.0.1', resolve
 const actualPort = (listening.address() as { port: number }).port;
 const issuer = `http://127.0.0.1:${actualPort}`;
 
+const specClaims = process.env.ANCHOR_CLAIMS === 'spec';
+/** The claims of the service's ID token for the test eID's specimen passport and `openid profile`. */
+const SPEC_PROFILE_CLAIMS = {
+  document_type: 'PASSPORT', issuing_country: 'UTO', document_number: 'L898902C3', date_of_expiry: '15.04.2034', facematch_level: 9,
+  authentication_sources: ['SDK_NFC', 'SDK_FACESCAN'], authentication_result: 'pass', given_name: 'ANNA MARIA', family_name: 'ERIKSSON',
+  primary_identifier: 'ERIKSSON', secondary_identifier: 'ANNA MARIA', nationality: 'UTO', birthdate: '12.08.1974', gender: 'FEMALE',
+  name: 'ANNA MARIA ERIKSSON', place_of_birth: 'ZENITH', eid_scheme: 'test',
+};
+
 const configuration: Configuration = {
   adapter: store.factory as unknown as Configuration['adapter'],
   clients: ANCHOR_CLIENTS.map((c) => ({ ...c, redirect_uris: [ANCHOR_REDIRECT_URI], grant_types: ['authorization_code'], response_types: ['code'] })),
   jwks: { keys: await signingKeys() },
   cookies: { keys: ['anchor-cookie-key-0123456789abcdef0123456789'] },
-  claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'birthdate'] },
-  findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, name: 'Test Person', given_name: 'Test', family_name: 'Person', birthdate: '1990-01-01' }) }),
+  ...(specClaims
+    ? {
+        // ANCHOR_CLAIMS=spec: the ID token carries what the service's does for `openid profile` (spec 2.1), the same names
+        // and values of the same size as the test eID's passport, so the engine does the same claims work.
+        claims: { openid: ['sub'], profile: Object.keys(SPEC_PROFILE_CLAIMS) },
+        conformIdTokenClaims: false,
+        findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub, ...SPEC_PROFILE_CLAIMS }) }),
+      }
+    : {
+        claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'birthdate'] },
+        findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub, name: 'Test Person', given_name: 'Test', family_name: 'Person', birthdate: '1990-01-01' }) }),
+      }),
   features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
   pkce: { required: () => true },
   ttl: { AuthorizationCode: 600, IdToken: 900, AccessToken: 900, Interaction: 1800, Session: 8 * 3600, Grant: 14 * 86400 },
