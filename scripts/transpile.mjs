@@ -25,7 +25,8 @@ function sources(root) {
   return out;
 }
 
-const OPTIONS = {
+/** SWC's settings for the service's TypeScript: also the tests' loader hook's (test/support/swc-hooks.mjs). */
+export const SWC_OPTIONS = {
   sourceMaps: true,
   jsc: {
     parser: { syntax: 'typescript', decorators: true },
@@ -45,7 +46,7 @@ export async function transpile(root) {
     await Promise.all(
       files.slice(i, i + 64).map(async (file) => {
         const out = join(dist, relative(root, file)).replace(/\.ts$/, '.js');
-        const { code, map } = await transformFile(file, { ...OPTIONS, filename: file, sourceFileName: relative(dirname(out), file), outputPath: out });
+        const { code, map } = await transformFile(file, { ...SWC_OPTIONS, filename: file, sourceFileName: relative(dirname(out), file), outputPath: out });
         mkdirSync(dirname(out), { recursive: true });
         writeFileSync(out, `${code}\n//# sourceMappingURL=${out.split('/').pop()}.map\n`);
         if (map) writeFileSync(`${out}.map`, map);

@@ -35,12 +35,13 @@ interface Target {
   pids: (number | undefined)[];
 }
 
-/** Sums chunks of one shape into one rate: operations over the time they took, CPU and latencies weighted by count. */
+/** Sums chunks of one shape into one rate: operations over the time they took, CPU weighted by count (chunks' latency
+ * percentiles do not combine into percentiles, so none is given). */
 function combine(chunks: { count: number; rate: Rate }[]): Rate {
   const count = chunks.reduce((n, c) => n + c.count, 0);
   const seconds = chunks.reduce((s, c) => s + c.count / c.rate.perSecond, 0);
-  const weighted = (pick: (r: Rate) => string) => (chunks.reduce((s, c) => s + c.count * Number(pick(c.rate)), 0) / count).toFixed(2);
-  return { perSecond: count / seconds, p50: weighted((r) => r.p50), p99: weighted((r) => r.p99), cpuMs: weighted((r) => r.cpuMs) };
+  const cpuMs = (chunks.reduce((s, c) => s + c.count * Number(c.rate.cpuMs), 0) / count).toFixed(2);
+  return { perSecond: count / seconds, p50: '-', p99: '-', cpuMs };
 }
 
 export async function measureAlternated(opts: AlternatedOptions): Promise<{ ours: Side; anchor: Side }> {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { transform } from '@swc/core';
+import { SWC_OPTIONS } from '../../scripts/transpile.mjs';
 
 /** The sources import './x.js' for './x.ts' (NodeNext style); resolve to the .ts file when no .js exists. */
 export async function resolve(specifier, context, next) {
@@ -16,16 +17,7 @@ export async function resolve(specifier, context, next) {
 export async function load(url, context, next) {
   if (!url.startsWith('file:') || !url.endsWith('.ts') || url.includes('/node_modules/')) return next(url, context);
   const filename = fileURLToPath(url);
-  const { code } = await transform(await readFile(filename, 'utf8'), {
-    filename,
-    sourceMaps: 'inline',
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-      keepClassNames: true,
-    },
-    module: { type: 'es6' },
-  });
+  // The settings of `npm start`'s build, with the source map inline.
+  const { code } = await transform(await readFile(filename, 'utf8'), { ...SWC_OPTIONS, filename, sourceMaps: 'inline' });
   return { format: 'module', source: code, shortCircuit: true };
 }
