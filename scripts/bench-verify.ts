@@ -120,12 +120,18 @@ await withDatabase(async (databaseUrl) => {
 
     const recycles = await faceWorkerRecycles(service.base);
     const rssAfter = rssMiB(service.child.pid);
+    const mainAfter = await mainThreadMemory(service.base);
     // Then idle: grown threads are replaced after FACE_WORKER_IDLE_RECYCLE_SECONDS (30) and load their models again.
     const idleSeconds = Number(process.env.FACE_WORKER_IDLE_RECYCLE_SECONDS ?? 30);
     let rssIdle: string | undefined;
+    // The RSS every 5 s of the wait: when it falls (the last session's recycled thread settling, the idle recycling).
+    const rssCurve: string[] = [];
     if (idleSeconds > 0) {
-      await pause((idleSeconds + 15) * 1000);
-      rssIdle = rssMiB(service.child.pid);
+      for (let s = 5; s <= idleSeconds + 15; s += 5) {
+        await pause(5000);
+        rssCurve.push(`${s} s ${rssMiB(service.child.pid)}`);
+      }
+      rssIdle = `${rssMiB(service.child.pid)} MiB RSS; ${await mainThreadMemory(service.base)}`;
     }
     console.log(`document verification, ${sessions} sessions (${oversizedSessions} with a 12 MP JPEG selfie) after one warm-up through the SDK's runVerification; outcomes: ${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')}`);
     console.log('server time per step from the Server-Timing header (client round trip in the last columns):');
@@ -136,8 +142,8 @@ await withDatabase(async (databaseUrl) => {
     console.log(`  service CPU (all threads) per verification: ${cpuPerSession.toFixed(0)} ms; face worker threads: ${process.env.FACE_WORKERS ?? 'default'}`);
     const health = percentiles(healthMs.length ? healthMs : [NaN]);
     console.log(`  /health meanwhile (${healthMs.length} requests): median ${health.median} ms, p99 ${health.p99} ms, max ${Math.max(...healthMs).toFixed(1)} ms`);
-    console.log(`  service memory: ${idle} MiB RSS before, ${rssAfter} MiB RSS right after (peak ${rssMiB(service.child.pid, 'VmHWM')} MiB), face models loaded`);
-    if (rssIdle !== undefined) console.log(`  service memory after ${idleSeconds + 15} s idle (grown threads replaced after ${idleSeconds} s): ${rssIdle} MiB RSS`);
+    console.log(`  service memory: ${idle} MiB RSS before, ${rssAfter} MiB RSS right after (peak ${rssMiB(service.child.pid, 'VmHWM')} MiB), face models loaded; ${mainAfter}`);
+    if (rssIdle !== undefined) console.log(`  service memory after ${idleSeconds + 15} s idle (grown threads replaced after ${idleSeconds} s): ${rssIdle} (MiB after the last session: ${rssCurve.join(', ')})`);
     console.log(`  face worker threads replaced (broker_face_worker_recycles_total): ${recycles} right after, ${await faceWorkerRecycles(service.base)} after idle; FACE_WORKER_RECYCLE_MB ${process.env.FACE_WORKER_RECYCLE_MB ?? 'default'}`);
   } finally {
     service.child.kill();
@@ -150,4 +156,20 @@ async function faceWorkerRecycles(base: string): Promise<string> {
   if (!res.ok) return `/metrics answered ${res.status}`;
   const series = [...(await res.text()).matchAll(/^broker_face_worker_recycles_total\{reason="(\w+)"\} (\d+)$/gm)];
   return series.map(([, reason, n]) => `${reason}=${n}`).join(', ') || 'no series';
+}
+
+/** Where the RSS is, from /metrics: the main thread's V8 heap (committed, used) and external memory, each face thread's own memory. */
+async function mainThreadMemory(base: string): Promise<string> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  if (!res.ok) return `/metrics answered ${res.status}`;
+  const text = await res.text();
+  const mib = (name: string) => {
+    const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+    return m ? (Number(m[1]) / 2 ** 20).toFixed(0) : '?';
+  };
+  const spaces = [...text.matchAll(/^nodejs_heap_space_size_total_bytes\{space="(\w+)"\} (\S+)$/gm)]
+    .filter(([, , b]) => Number(b) >= 2 ** 20)
+    .map(([, space, b]) => `${space} ${(Number(b) / 2 ** 20).toFixed(0)}`);
+  const threads = [...text.matchAll(/^broker_face_worker_memory_bytes\{thread="(\d+)"\} (\S+)$/gm)].map(([, t, b]) => `${t}: ${(Number(b) / 2 ** 20).toFixed(0)}`);
+  return `main thread V8 heap ${mib('nodejs_heap_size_total_bytes')} MiB (${mib('nodejs_heap_size_used_bytes')} used; ${spaces.join(', ')}), external ${mib('nodejs_external_memory_bytes')} MiB; face threads' own MiB ${threads.join(', ') || 'not reported'}`;
 }

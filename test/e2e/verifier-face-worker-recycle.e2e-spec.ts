@@ -53,4 +53,23 @@ describe('verifier face worker recycling', () => {
     // Replaced on purpose, none ended on its own.
     expect(await recycles('exit')).toBe(0);
   }, 600_000);
+
+  it("reports each thread's own memory at /metrics: 0 while a replacement loads its models, then its fresh size", async () => {
+    const threadMemory = async (): Promise<Record<string, number>> => {
+      const res = await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const series = [...(await res.text()).matchAll(/^broker_face_worker_memory_bytes\{thread="(\d+)"\} (\S+)$/gm)];
+      return Object.fromEntries(series.map(([, thread, bytes]) => [thread, Number(bytes)]));
+    };
+    // Every thread was replaced after its last call: each reports once its fresh models are loaded (tens of MiB).
+    const deadline = Date.now() + 120_000;
+    let memory = await threadMemory();
+    while (!(memory['0'] > 20 * 2 ** 20 && memory['1'] > 20 * 2 ** 20) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      memory = await threadMemory();
+    }
+    expect(Object.keys(memory).sort()).toEqual(['0', '1']);
+    for (const bytes of Object.values(memory)) expect(bytes).toBeGreaterThan(20 * 2 ** 20);
+    // A fresh thread's models and heaps, not a grown one's (FACE_WORKER_RECYCLE_MB's documented sizes).
+    for (const bytes of Object.values(memory)) expect(bytes).toBeLessThan(448 * 2 ** 20);
+  }, 180_000);
 });

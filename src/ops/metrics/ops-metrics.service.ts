@@ -6,6 +6,7 @@ import { Telemetry } from '../../common/telemetry/telemetry.js';
 import { CibaOutboxService } from '../../ciba/outbox/ciba-outbox.service.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { ReadinessService } from '../health/readiness.service.js';
+import { FACE_ENGINE } from '../../verifier/verification/face-engine.provider.js';
 import { EngineEventCounter } from './engine-events.js';
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -119,6 +120,19 @@ export class OpsMetrics implements OnModuleInit {
     // Both series exist from the start, so a scrape shows 0 before the first recycle.
     for (const reason of ['memory', 'idle', 'exit']) recycled.inc({ reason }, 0);
     this.telemetry.on('faceWorkerRecycled', (reason) => recycled.inc({ reason }));
+    const moduleRef = this.moduleRef;
+    new Gauge({
+      name: 'broker_face_worker_memory_bytes',
+      help: 'Each face worker thread\'s own memory (its V8 heap and WebAssembly heap) after its last call; 0 for a thread not running',
+      labelNames: ['thread'] as const,
+      registers: [this.registry],
+      collect() {
+        // A plugged engine without threads has no such figures: the gauge stays empty.
+        const engine = tryGet<{ threadHeapBytes?: number[] }>(() => moduleRef.get(FACE_ENGINE, { strict: false }));
+        this.reset();
+        engine?.threadHeapBytes?.forEach((bytes, thread) => this.set({ thread: String(thread) }, bytes));
+      },
+    });
   }
 
   private callbacks(): void {
@@ -186,5 +200,13 @@ export class OpsMetrics implements OnModuleInit {
           this.set(redis.status === 'ready' ? 1 : 0);
         },
       });
+  }
+}
+
+function tryGet<T>(get: () => unknown): T | undefined {
+  try {
+    return get() as T;
+  } catch {
+    return undefined;
   }
 }

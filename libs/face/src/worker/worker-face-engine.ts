@@ -206,6 +206,8 @@ export class WorkerFaceEngine implements FaceEngine {
   private recycle(slot: Slot, worker: Worker, heapBytes: number, reason: 'memory' | 'idle'): void {
     if (slot.worker !== worker || this.terminated) return;
     slot.worker = undefined;
+    // Until the fresh thread reports, it holds nothing of the old one's memory.
+    slot.heapBytes = 0;
     void worker.terminate();
     this.options.onRecycle?.(reason, heapBytes);
     const warmUp: Job = { request: { op: 'warmUp', id: this.nextId++ }, transfer: [], pending: { resolve: () => undefined, reject: () => undefined } };
