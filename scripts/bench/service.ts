@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { SERVICE_NODE_FLAGS } from '../service-node-flags.js';
 
 export const serverUrl = process.env.BENCH_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
@@ -33,7 +34,7 @@ export async function startService(databaseUrl: string, options: { nodeArgs?: st
   const port = 3900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
   const adminToken = randomBytes(24).toString('base64url');
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/src/main.js'], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...(options.nodeArgs ?? []), 'dist/src/main.js'], {
     // RATE_LIMITS off unless asked: a benchmark sends every login from one address (README, Operations).
     env: { RATE_LIMITS: 'off', ...process.env, ...options.env, PORT: String(port), BASE_URL: base, DATABASE_URL: databaseUrl, ADMIN_API_TOKEN: adminToken, LOG_LEVEL: 'warn', DATA_DIR: `/tmp/bench-${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],

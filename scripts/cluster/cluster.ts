@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ensureNginx, nginxConfig, startNginx } from './nginx.js';
 import { freePort } from '../../test/support/free-port.js';
+import { SERVICE_NODE_FLAGS } from '../service-node-flags.js';
 
 
 export interface ClusterOptions {
@@ -120,7 +121,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const launch = async (index: number): Promise<Instance> => {
     const port = options.withoutProxy ? proxyPort : await freePort();
     const env = { ...process.env, ...shared, PORT: String(port), DATA_DIR: join(dir, `instance-${index}`) };
-    const child = spawn(process.execPath, [...(options.nodeArgs?.(index) ?? []), 'dist/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...(options.nodeArgs?.(index) ?? []), 'dist/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const instance = { index, port, child };
     instances.push(instance);
     await waitForHealth(`http://127.0.0.1:${port}`, child);

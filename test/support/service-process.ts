@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDatabase } from './test-database.js';
 import { freePort } from './free-port.js';
+import { SERVICE_NODE_FLAGS } from '../../scripts/service-node-flags.js';
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -58,7 +59,7 @@ export async function startServiceProcess(options: ServiceProcessOptions = {}): 
     ...options.env,
   };
   const gcArgs = options.collectableGarbage ? ['--expose-gc', '--import', './test/support/gc-on-signal.mjs'] : [];
-  const child = spawn(process.execPath, [...gcArgs, '--import', './test/support/swc-register.mjs', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...gcArgs, '--import', './test/support/swc-register.mjs', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -7,12 +7,20 @@ import { cosineSimilarity, euclideanDistance } from '../similarity/embedding-dis
 import type { FaceAnalysisOptions, FaceDetection, FaceEmbedding, FaceImageInput } from '../types.js';
 import type { FaceWorkerCall, FaceWorkerResponse, FrameAnalysis, FrameAnalysisOptions, PreparedFrame } from './protocol.js';
 
+/**
+ * A thread's young generation: 48 MiB is two 16 MiB semi-spaces (and V8's new large-object space). Left to V8, it
+ * is sized from the machine's memory and grows to 128 MiB of new space while frames are decoded, which the thread
+ * keeps while it lives: about 90 MiB more per thread after a burst, for no measurable speed (libs/face/README.md).
+ */
+const YOUNG_GENERATION_MB = 48;
+
 /** From built JavaScript the entry loads as is; from TypeScript sources tsx is registered in the thread first. */
 function createWorker(spec: FaceEngineSpec): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./face-worker.js', import.meta.url), { workerData: spec });
+  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./face-worker.js', import.meta.url), { workerData: spec, resourceLimits });
   const entry = new URL('./face-worker.ts', import.meta.url).href;
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: spec });
+  return new Worker(bootstrap, { eval: true, workerData: spec, resourceLimits });
 }
 
 type Pending = { resolve: (r: FaceWorkerResponse) => void; reject: (e: Error) => void };
