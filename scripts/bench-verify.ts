@@ -120,7 +120,7 @@ await withDatabase(async (databaseUrl) => {
 
     const recycles = await faceWorkerRecycles(service.base);
     const rssAfter = rssMiB(service.child.pid);
-    const mainAfter = await mainThreadMemory(service.base);
+    const mainAfter = await memoryBreakdown(service.base);
     // Then idle: grown threads are replaced after FACE_WORKER_IDLE_RECYCLE_SECONDS (30) and load their models again.
     const idleSeconds = Number(process.env.FACE_WORKER_IDLE_RECYCLE_SECONDS ?? 30);
     let rssIdle: string | undefined;
@@ -131,7 +131,7 @@ await withDatabase(async (databaseUrl) => {
         await pause(5000);
         rssCurve.push(`${s} s ${rssMiB(service.child.pid)}`);
       }
-      rssIdle = `${rssMiB(service.child.pid)} MiB RSS; ${await mainThreadMemory(service.base)}`;
+      rssIdle = `${rssMiB(service.child.pid)} MiB RSS; ${await memoryBreakdown(service.base)}`;
     }
     console.log(`document verification, ${sessions} sessions (${oversizedSessions} with a 12 MP JPEG selfie) after one warm-up through the SDK's runVerification; outcomes: ${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')}`);
     console.log('server time per step from the Server-Timing header (client round trip in the last columns):');
@@ -159,7 +159,7 @@ async function faceWorkerRecycles(base: string): Promise<string> {
 }
 
 /** Where the RSS is, from /metrics: the main thread's V8 heap (committed, used) and external memory, each face thread's own memory. */
-async function mainThreadMemory(base: string): Promise<string> {
+async function memoryBreakdown(base: string): Promise<string> {
   const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
   if (!res.ok) return `/metrics answered ${res.status}`;
   const text = await res.text();

@@ -54,7 +54,7 @@ describe('verifier face worker recycling', () => {
     expect(await recycles('exit')).toBe(0);
   }, 600_000);
 
-  it("reports each thread's own memory at /metrics: 0 while a replacement loads its models, then its fresh size", async () => {
+  it("reports each thread's own memory at /metrics, a replaced thread's as its fresh one's", async () => {
     const threadMemory = async (): Promise<Record<string, number>> => {
       const res = await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       const series = [...(await res.text()).matchAll(/^broker_face_worker_memory_bytes\{thread="(\d+)"\} (\S+)$/gm)];

@@ -47,6 +47,11 @@ describe('face engine worker threads recycled over a memory bound', () => {
     // Typed errors still cross a thread that is replaced after answering them.
     await expect(engine.embed(new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ code: 'BAD_IMAGE' });
     expect(recycled).toHaveLength(5);
+    // The thread that answered was replaced: its figure is the fresh thread's, 0 until that one has loaded its models.
+    expect(engine.threadHeapBytes[0]).toBe(0);
+    const deadline = Date.now() + 30_000;
+    while (engine.threadHeapBytes[0] === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(engine.threadHeapBytes[0]).toBeGreaterThan(2 ** 20 * 20);
   }, 120_000);
 });
 
