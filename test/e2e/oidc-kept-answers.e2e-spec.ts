@@ -1,19 +1,21 @@
+import * as client from 'openid-client';
 import { OidcProviderService } from '../../src/oidc/provider/oidc-provider.service.js';
 import { adminClient } from '../support/admin-client.js';
+import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const DISCOVERY = '/oidc/.well-known/openid-configuration';
 
-/** Counts the requests the engine itself answers (its Koa handler, a private field of the service). */
-function countEngineRequests(t: TestApp): { count: () => number } {
+/** Counts the requests the engine itself answers (its Koa handler, a private field of the service), and their paths. */
+function countEngineRequests(t: TestApp): { count: () => number; paths: string[] } {
   const service = t.app.get(OidcProviderService) as unknown as { handler: (...args: unknown[]) => unknown };
   const handler = service.handler;
-  let n = 0;
+  const paths: string[] = [];
   service.handler = (...args: unknown[]) => {
-    n++;
+    paths.push(String((args[0] as { url?: string }).url).split('?')[0]);
     return handler(...args);
   };
-  return { count: () => n };
+  return { count: () => paths.length, paths };
 }
 
 async function get(t: TestApp, headers: Record<string, string> = {}, path = DISCOVERY) {
@@ -70,6 +72,25 @@ describe('the discovery document and the JWKS, replayed from memory', () => {
     expect(engine.count()).toBe(before + 1);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://rp.example');
     expect((await get(t)).headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('serves a relying party library (openid-client) from memory: the discovery it reads, the JWKS it checks an ID token with', async () => {
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Kept answers RP', redirect_uris: [REDIRECT_URI] });
+    // Both kept by this engine first, as any earlier relying party would have them.
+    await get(t);
+    await get(t, {}, '/oidc/jwks');
+    const engineNow = countEngineRequests(t);
+    const config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
+    // openid-client then verifies the ID token's signature with the keys it fetches from jwks_uri.
+    client.enableNonRepudiationChecks(config);
+    const request = await authorizationRequest(config);
+    const { callback } = await loginWithTestEid(t.baseUrl, request.url);
+    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+    expect(tokens.claims()?.aud).toBe(m.client_id);
+    // The engine answered the login and the exchange; the discovery document and the JWKS came from memory.
+    expect(engineNow.paths).toContain('/oidc/token');
+    expect(engineNow.paths.filter((path) => /well-known|jwks/.test(path))).toEqual([]);
+    engine = engineNow;
   });
 
   it('never keeps a Host the service does not believe (without TRUST_PROXY the URLs are BASE_URL\'s)', async () => {

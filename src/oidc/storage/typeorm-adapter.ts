@@ -20,6 +20,11 @@ export interface AdapterOptions {
   readLoginWithGrant?: boolean;
 }
 
+/** A row that has not expired (one without an expiry does not), of the table named by `alias` ('p.') or the only one (''). */
+const live = (alias: string) => `(${alias}expires_at IS NULL OR ${alias}expires_at > now())`;
+/** A NUL cannot be a stored value and PostgreSQL refuses it in text: a lookup of one simply finds nothing. */
+const findable = (value: string) => !value.includes('\u0000');
+
 interface Row {
   payload: AdapterPayload;
   consumed_at: Date | null;
@@ -92,7 +97,7 @@ export class TypeOrmAdapter implements Adapter {
       const held = heldGrant(id);
       if (held) return held;
     }
-    const row = this.model === 'Grant' && this.options.readLoginWithGrant ? await this.findGrantWithLogin(id) : await this.findRow('id', storedKey(this.model, id));
+    const row = this.options.readLoginWithGrant ? await this.findGrantWithLogin(id) : await this.findRow('id', storedKey(this.model, id));
     if (row?.consumed_at && row.grant_id && replayRevokesGrant(this.model)) await this.revocation.grantAndTokens(row.grant_id);
     return row && this.toPayload(row, id);
   }
@@ -115,7 +120,7 @@ export class TypeOrmAdapter implements Adapter {
          expires_at = CASE WHEN c.expires_at IS NULL THEN NULL ELSE GREATEST(c.expires_at, now() + make_interval(secs => $3)) END
        WHERE c.model = $1 AND c.id = $2 AND c.consumed_at IS NULL
        RETURNING c.grant_id, CASE WHEN $4 THEN (SELECT g.payload FROM oidc_payloads g
-         WHERE g.model = 'Grant' AND g.id = c.grant_id AND (g.expires_at IS NULL OR g.expires_at > now())) END AS grant`,
+         WHERE g.model = 'Grant' AND g.id = c.grant_id AND ${live('g.')}) END AS grant`,
       [this.model, key, this.options.replayRetentionSeconds, grantReadAfterConsume(this.model)],
     );
     if (won.length === 1) {
@@ -137,11 +142,10 @@ export class TypeOrmAdapter implements Adapter {
   }
 
   private async findRow(column: 'id' | 'uid' | 'user_code', value: string): Promise<Row | undefined> {
-    // A NUL cannot be a stored value and PostgreSQL refuses it in text: such a lookup simply finds nothing.
-    if (value.includes('\u0000')) return undefined;
+    if (!findable(value)) return undefined;
     const rows: Row[] = await this.db.query(
       `SELECT payload, consumed_at, grant_id FROM oidc_payloads
-       WHERE model = $1 AND ${column} = $2 AND (expires_at IS NULL OR expires_at > now())`,
+       WHERE model = $1 AND ${column} = $2 AND ${live('')}`,
       [this.model, value],
     );
     return rows[0];
@@ -149,12 +153,12 @@ export class TypeOrmAdapter implements Adapter {
 
   /** The grant, and the live brokered login made for it (kept for the rest of the request), in one round trip. */
   private async findGrantWithLogin(id: string): Promise<Row | undefined> {
-    if (id.includes('\u0000')) return undefined;
+    if (!findable(id)) return undefined;
     const rows: (Row & { login_id: string | null; login_client_id: string; login_scheme: string; login_identity_sealed: string })[] = await this.db.query(
       `SELECT p.payload, p.consumed_at, p.grant_id, b.id AS login_id, b.client_id AS login_client_id, b.scheme AS login_scheme,
          b.identity_sealed AS login_identity_sealed
        FROM oidc_payloads p LEFT JOIN brokered_logins b ON b.grant_id = p.id AND b.expires_at > now()
-       WHERE p.model = 'Grant' AND p.id = $1 AND (p.expires_at IS NULL OR p.expires_at > now())
+       WHERE p.model = 'Grant' AND p.id = $1 AND ${live('p.')}
        LIMIT 1`,
       [storedKey(this.model, id)],
     );
