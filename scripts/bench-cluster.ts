@@ -16,6 +16,7 @@
  * BENCH_ALTERNATE=postgres,split: instead, one instance and the anchor on each named store, both running, measured in
  * alternated chunks (bench/alternated.ts; split needs REDIS_URL): BENCH_ROUNDS=8 chunks per shape and side.
  * BENCH_ANCHOR_CLAIMS=spec: the anchor's ID token carries the spec's claims, as ours does (its default: `sub` only).
+ * BENCH_ANCHOR_CONFIG=spec: the anchor's engine configured as the service configures it (bench/anchor-spec-config.ts).
  *
  * BENCH_ONLY=jwks: instead, the JWKS and discovery (what every relying party fetches) of one instance, asked
  * directly (not through nginx, as the anchor is), and of the bare engine, side by side:

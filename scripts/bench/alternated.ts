@@ -60,6 +60,8 @@ export async function measureAlternated(opts: AlternatedOptions): Promise<{ ours
       if (opts.store === 'split') anchorEnv.ANCHOR_REDIS_URL = opts.redisUrl ?? 'redis://127.0.0.1:6379';
       // BENCH_ANCHOR_CLAIMS=spec: the engine's ID token with the spec's claims, as ours (anchor-server.ts).
       if (process.env.BENCH_ANCHOR_CLAIMS) anchorEnv.ANCHOR_CLAIMS = process.env.BENCH_ANCHOR_CLAIMS;
+      // BENCH_ANCHOR_CONFIG=spec: the engine configured as the service configures it (anchor-spec-config.ts).
+      if (process.env.BENCH_ANCHOR_CONFIG) anchorEnv.ANCHOR_CONFIG = process.env.BENCH_ANCHOR_CONFIG;
       const anchor = await startAnchor([], anchorEnv);
       try {
         const ours: Target = {

@@ -11,6 +11,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 import { ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI } from './anchor-clients.js';
 import { postgresAdapter, redisAdapter, splitAdapter, type AdapterFactory } from './anchor-stores.js';
+import { specConfiguration } from './anchor-spec-config.js';
 
 
 async function signingKeys() {
@@ -78,8 +79,10 @@ const configuration: Configuration = {
       }),
   features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
   pkce: { required: () => true },
-  ttl: { AuthorizationCode: 600, IdToken: 900, AccessToken: 900, Interaction: 1800, Session: 8 * 3600, Grant: 14 * 86400 },
+  ttl: { AuthorizationCode: 600, IdToken: 900, AccessToken: 900, Interaction: 1800, Session: 8 * 3600, Grant: 14 * 86400, RefreshToken: 14 * 86400 },
   interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+  // ANCHOR_CONFIG=spec: the engine configured as the service configures it (anchor-spec-config.ts).
+  ...(process.env.ANCHOR_CONFIG === 'spec' ? specConfiguration(ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI, store.factory) : {}),
 };
 const provider = new Provider(issuer, configuration);
 const engine = provider.callback();
