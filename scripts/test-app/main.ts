@@ -1,62 +1,84 @@
 /**
- * The test app: plays the phone's part of a document verification in customer-test.
- *
- *   npm run test-app -- specimen --api <base>/app/v1 --face <image.jpg> [--person uto-passport]
- *       [--clone-detection active-authentication|chip-authentication] --out <dir>
- *       asks the server for a specimen chip (signed by its specimen CSCA) with that face in DG2; with
- *       chip-authentication the chip has a DG14 Chip Authentication key and no DG15
- *   npm run test-app -- --session <link from the QR code> --document <dir> --selfie <image>
- *       --left <image> --right <image>
- *       opens the session, answers the AA challenge (or, for a chip with only a DG14 key, relays the
- *       server's Chip Authentication challenge) with the specimen chip, answers the active liveness
- *       challenge with bursts synthesised from the images (head facing the camera, turned to the
- *       subject's own left and right; a missing turn defaults to the other's mirror image, which the
- *       server refuses as a still picture), prints the outcome as JSON; with --offer, after a pass, also the
- *       result screen's offer to keep the verified identity in the wallet (credential_offer: the link and the
- *       transaction code, which `npm run test-wallet -- receive` takes)
- *   npm run test-app -- ciba --api <base>/app/v1 --app-id <id> --app-secret <32+ chars> --document <dir>
- *       --selfie <image> --left <image> --right <image> [--provisioning-code <code>] [--user-code <code>] [--decline]
- *       plays the phone of a CIBA request: long-polls the next request of the app, prints it, then
- *       approves it with a document verification (as above) or declines it; prints the server's decision.
- *       A provisioning is seen only with --provisioning-code: the `provisioning_code` of the merchant's
- *       backchannel answer, which the merchant shows its user
+ * The test app: plays the phone's part of a document verification in customer-test. `--help` for its commands
+ * (HELP below), each with an example that runs as pasted against `npm start` (test/e2e/verifier-test-app.e2e-spec.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { approveWithVerification, CibaAppClient, runVerification, VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { SPECIMEN_IDENTITIES } from '../../src/schemes/test-eid/specimen-identities.js';
 import { specimenPhone } from './specimen-phone.js';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    api: { type: 'string' },
-    face: { type: 'string' },
-    person: { type: 'string' },
-    'clone-detection': { type: 'string' },
-    out: { type: 'string' },
-    session: { type: 'string' },
-    document: { type: 'string' },
-    selfie: { type: 'string' },
-    left: { type: 'string' },
-    right: { type: 'string' },
-    'app-id': { type: 'string' },
-    'app-secret': { type: 'string' },
-    'user-code': { type: 'string' },
-    'provisioning-code': { type: 'string' },
-    decline: { type: 'boolean' },
-    offer: { type: 'boolean' },
-  },
-});
+/** The specimen holders the service signs chips for (customer-test). */
+const SPECIMENS: string[] = SPECIMEN_IDENTITIES.map((s) => s.id);
 
+const HELP = `The test app: plays the phone's part of a document verification against a customer-test service.
+Start the service first (npm start; its app API is <base URL>/app/v1). The face images below ship with the project.
+
+Commands:
+  specimen --api <app API> --face <image> --out <dir> [--person <specimen>] [--clone-detection active-authentication|chip-authentication]
+      asks the service for a specimen chip with that face in DG2 (signed by its specimen CSCA) and writes its files to
+      <dir>. Specimens: ${SPECIMENS.join(', ')} (default uto-passport).
+      npm run test-app -- specimen --api http://localhost:3000/app/v1 --face test/fixtures/verifier-faces/sheldon-document.jpg --out ./specimen-doc
+
+  [verify] --session '<link>' --document <dir> --selfie <image> [--left <image>] [--right <image>] [--offer]
+      opens the session of the link under the verifier page's QR code, answers the chip and liveness challenges with
+      the specimen and the images, prints the outcome as JSON (exit 0 on a pass). --offer: after a pass, also the
+      offer to keep the verified identity in a wallet (npm run test-wallet -- receive takes it).
+      npm run test-app -- --session '<link under the QR code>' --document ./specimen-doc --selfie test/fixtures/verifier-faces/sheldon-center.png --left test/fixtures/verifier-faces/sheldon-left.png --right test/fixtures/verifier-faces/sheldon-right.png
+
+  ciba --api <app API> --app-id <id> [--app-secret <secret>] [--provisioning-code <code>] [--user-code <code>] [--decline]
+       [--document <dir> --selfie <image> --left <image> --right <image>]
+      plays the phone of a CIBA request: waits for the app's next request, prints it, then approves it with a document
+      verification or, with --decline, declines it; prints the decision. A first request of an app that is not yet
+      linked is seen only with --provisioning-code (the code the merchant's backchannel answer gave it to show).
+      npm run test-app -- ciba --api http://localhost:3000/app/v1 --app-id my-phone --provisioning-code <code> --decline
+
+  help, --help, -h
+      this text.`;
+
+/** parseArgs' errors are a paragraph whose first sentence says it all; no stack trace for a mistyped option. */
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        api: { type: 'string' },
+        face: { type: 'string' },
+        person: { type: 'string' },
+        'clone-detection': { type: 'string' },
+        out: { type: 'string' },
+        session: { type: 'string' },
+        document: { type: 'string' },
+        selfie: { type: 'string' },
+        left: { type: 'string' },
+        right: { type: 'string' },
+        'app-id': { type: 'string' },
+        'app-secret': { type: 'string' },
+        'user-code': { type: 'string' },
+        'provisioning-code': { type: 'string' },
+        decline: { type: 'boolean' },
+        offer: { type: 'boolean' },
+      },
+    });
+  } catch (e) {
+    process.stderr.write(`test-app: ${(e as Error).message.split(/\. /)[0]} (npm run test-app -- --help)\n`);
+    process.exit(2);
+  }
+}
+
+const { values, positionals } = parseCommandLine();
 const read = (path: string) => new Uint8Array(readFileSync(path));
 const fail = (message: string): never => {
-  process.stderr.write(`${message}\n`);
+  process.stderr.write(`test-app: ${message}\n`);
   process.exit(2);
 };
 
 async function specimen(): Promise<void> {
-  if (!values.api || !values.face || !values.out) fail('specimen needs --api, --face and --out');
+  if (!values.api || !values.face || !values.out) fail('specimen needs --api, --face and --out (npm run test-app -- --help)');
+  if (values.person && !SPECIMENS.includes(values.person)) fail(`--person is one of ${SPECIMENS.join(', ')}`);
   const cloneDetection = values['clone-detection'] ?? 'active-authentication';
   if (cloneDetection !== 'active-authentication' && cloneDetection !== 'chip-authentication') fail('--clone-detection is active-authentication or chip-authentication');
   const document = await new VerifierClient(values.api!.replace(/\/$/, '')).requestSpecimen(read(values.face!), values.person, cloneDetection as 'active-authentication' | 'chip-authentication');
@@ -70,7 +92,7 @@ async function specimen(): Promise<void> {
 }
 
 async function verify(): Promise<void> {
-  if (!values.session || !values.document || !values.selfie) fail('needs --session, --document and --selfie (see the header of scripts/test-app/main.ts)');
+  if (!values.session || !values.document || !values.selfie) fail('verify needs --session, --document and --selfie (npm run test-app -- --help)');
   const { client, qrToken } = VerifierClient.fromLink(values.session!);
   const phone = specimenPhone({
     documentDir: values.document!,
@@ -85,7 +107,7 @@ async function verify(): Promise<void> {
 }
 
 async function ciba(): Promise<void> {
-  if (!values.api || !values['app-id']) fail('ciba needs --api and --app-id (see the header of scripts/test-app/main.ts)');
+  if (!values.api || !values['app-id']) fail('ciba needs --api and --app-id (npm run test-app -- --help)');
   const installed = new CibaAppClient(values.api!.replace(/\/$/, ''), values['app-id']!, values['app-secret']);
   const app = values['provisioning-code'] ? installed.usingProvisioningCode(values['provisioning-code']) : installed;
   let cursor: string | undefined;
@@ -112,8 +134,11 @@ async function ciba(): Promise<void> {
   }
 }
 
-const modes: Record<string, () => Promise<void>> = { specimen, ciba };
-(modes[positionals[0] ?? ''] ?? verify)().catch((e: unknown) => {
+const help = async () => void process.stdout.write(`${HELP}\n`);
+const modes: Record<string, () => Promise<void>> = { specimen, ciba, verify, help };
+const command = values.help ? 'help' : positionals[0] ?? (values.session ? 'verify' : 'help');
+if (!(command in modes)) fail(`unknown command ${JSON.stringify(command)}: specimen, verify, ciba or help (npm run test-app -- --help)`);
+modes[command]().catch((e: unknown) => {
   if (e instanceof VerifierApiError) fail(`the server refused: ${e.message}`);
-  fail(`test app failed: ${(e as Error).message}`);
+  fail((e as Error).message);
 });
