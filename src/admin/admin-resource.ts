@@ -14,6 +14,7 @@ import {
 } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../common/http/error-response.dto.js';
 import { AdminAccess } from './admin-actor.js';
+import { SECURITY_SCHEMES } from '../common/http/security-schemes.js';
 
 /**
  * The one shape of an admin API resource (merchants, eID schemes): `admin/v1/<path>`, a bearer admin token, the
@@ -23,7 +24,7 @@ import { AdminAccess } from './admin-actor.js';
 export function AdminResource(tag: string, path: string): ClassDecorator {
   return applyDecorators(
     ApiTags(tag),
-    ApiBearerAuth('admin-token'),
+    ApiBearerAuth(SECURITY_SCHEMES.ADMIN),
     ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'no or invalid admin token' }),
     ApiForbiddenResponse({ type: ErrorResponseDto, description: 'the support role is read-only' }),
     Controller(`admin/v1/${path}`),

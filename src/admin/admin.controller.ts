@@ -5,9 +5,10 @@ import { Actor, AdminAccess, type AdminActor } from './admin-actor.js';
 import { AdminService } from './admin.service.js';
 import { AdminTokenDto, IssueAdminTokenDto, IssuedAdminTokenDto } from './dto/admin-token.dto.js';
 import { AuditPageDto, AuditQueryDto } from './dto/audit-record.dto.js';
+import { SECURITY_SCHEMES } from '../common/http/security-schemes.js';
 
 @ApiTags('admin')
-@ApiBearerAuth('admin-token')
+@ApiBearerAuth(SECURITY_SCHEMES.ADMIN)
 @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'no or invalid admin token' })
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'the support role is read-only' })
 @Controller('admin/v1')

@@ -62,7 +62,7 @@ describe('the service on the embedded database', () => {
         'GET /admin/v1/audit',
       ]),
     );
-    expect(doc.components.securitySchemes['admin-token']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes['admin-api-token']).toMatchObject({ type: 'http', scheme: 'bearer' });
     const create = doc.paths['/admin/v1/merchants'].post;
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403']));
     expect(doc.components.schemas.CreateMerchantDto.required).toEqual(expect.arrayContaining(['name', 'redirect_uris']));

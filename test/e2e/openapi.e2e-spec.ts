@@ -28,6 +28,16 @@ describe('OpenAPI document (/admin/docs/openapi.json)', () => {
     expect(named('/app/v1/session', 'get')).not.toEqual(named('/admin/v1/merchants', 'get'));
   });
 
+  it("lists the admin token first in Swagger UI's Authorize dialog, each scheme named for who uses it", () => {
+    // Swagger UI lists the schemes in the document's order; a token pasted under the wrong one answers 401.
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['admin-api-token', 'merchant-client-credentials', 'verifier-app-session']);
+    const described = Object.values(doc.components.securitySchemes).map((s) => (s as { description?: string }).description?.split(':')[0]);
+    expect(described).toEqual(['Operators', 'Merchants', 'The verifier app']);
+    const named = (path: string, method: string) => doc.paths[path][method].security?.flatMap((r) => Object.keys(r));
+    expect(named('/admin/v1/merchants', 'get')).toEqual(['admin-api-token']);
+    expect(named('/app/v1/session/credential-offer', 'post')).toEqual(['verifier-app-session']);
+  });
+
   it("names only declared schemes in every operation's security", () => {
     const undeclared = operations().flatMap(({ name, op }) =>
       (op.security ?? []).flatMap((r) => Object.keys(r)).filter((s) => !(s in doc.components.securitySchemes)).map((s) => `${name}: ${s}`),

@@ -7,13 +7,14 @@ import { NotFoundError } from '../../common/errors/app-error.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { type AppBinding, AppBindingsService } from '../bindings/app-bindings.service.js';
 import { AppBindingDto, SetAppStatusDto } from './ciba-apps-admin.dto.js';
+import { SECURITY_SCHEMES } from '../../common/http/security-schemes.js';
 
 /**
  * Operators' view of the apps a merchant provisioned for CIBA (spec 3 userStatus): read by admin and support,
  * suspended or reactivated by admins only, each change audited (the binding's id, never the person).
  */
 @ApiTags('CIBA apps')
-@ApiBearerAuth('admin-token')
+@ApiBearerAuth(SECURITY_SCHEMES.ADMIN)
 @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'no or invalid admin token' })
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'the support role is read-only' })
 @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no app with this id is provisioned at this merchant' })

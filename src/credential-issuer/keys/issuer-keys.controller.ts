@@ -4,9 +4,10 @@ import { Actor, AdminAccess, type AdminActor } from '../../admin/admin-actor.js'
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { IssuerKeyDto } from './dto/issuer-key.dto.js';
 import { IssuerKeysAdminService } from './issuer-keys-admin.service.js';
+import { SECURITY_SCHEMES } from '../../common/http/security-schemes.js';
 
 @ApiTags('credential issuer')
-@ApiBearerAuth('admin-token')
+@ApiBearerAuth(SECURITY_SCHEMES.ADMIN)
 @ApiUnauthorizedResponse({ type: ErrorResponseDto })
 @ApiForbiddenResponse({ type: ErrorResponseDto })
 @Controller('admin/v1/credential-issuer/keys')

@@ -8,6 +8,7 @@ import { VCI_PATHS } from '../credential-issuer-paths.js';
 import { credentialOfferUnavailable } from '../credential-issuer.errors.js';
 import { CredentialOfferDto } from './credential-offer.dto.js';
 import { CredentialOffersService } from './credential-offers.service.js';
+import { SECURITY_SCHEMES } from '../../common/http/security-schemes.js';
 
 /**
  * The offer behind a credential_offer_uri (for wallets), and the verifier app's way to show one on its result screen
@@ -27,7 +28,7 @@ export class CredentialOffersController {
 
   @Post('app/v1/session/credential-offer')
   @UseGuards(AppSessionGuard)
-  @ApiBearerAuth()
+  @ApiBearerAuth(SECURITY_SCHEMES.APP_SESSION)
   @ApiOperation({
     summary: 'After a passed verification: an offer to keep the verified identity in the EU wallet (OpenID4VCI 1.0)',
     description:

@@ -6,6 +6,7 @@ import { NotFoundError } from '../../common/errors/app-error.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { CredentialStatusService } from '../status/credential-status.service.js';
 import { IssuanceParamsDto, RevocationResultDto, RevokeCredentialsDto, VerificationRecordParamsDto } from './dto/revoke-credentials.dto.js';
+import { SECURITY_SCHEMES } from '../../common/http/security-schemes.js';
 
 /**
  * The operator's revocations: every credential of one issuance, or of every issuance from one verification record.
@@ -13,7 +14,7 @@ import { IssuanceParamsDto, RevocationResultDto, RevokeCredentialsDto, Verificat
  * within VCI_STATUS_LIST_REFRESH_SECONDS on the others, and for relying parties after their cache's ttl.
  */
 @ApiTags('credential issuer')
-@ApiBearerAuth('admin-token')
+@ApiBearerAuth(SECURITY_SCHEMES.ADMIN)
 @ApiUnauthorizedResponse({ type: ErrorResponseDto })
 @ApiForbiddenResponse({ type: ErrorResponseDto })
 @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no credential is known for it (never issued, or expired and purged)' })

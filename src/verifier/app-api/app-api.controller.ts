@@ -13,13 +13,14 @@ import {
 } from './dto/app-api.dto.js';
 import { VerifierAppService } from './verifier-app.service.js';
 import { ServerTimingInterceptor } from './server-timing.interceptor.js';
+import { SECURITY_SCHEMES } from '../../common/http/security-schemes.js';
 
 /** A session step: authenticated by the session token, answering 200. */
 const SessionStep = (method: 'get' | 'post') =>
   applyDecorators(
     ...(method === 'post' ? [HttpCode(200)] : []),
     UseGuards(AppSessionGuard),
-    ApiBearerAuth(),
+    ApiBearerAuth(SECURITY_SCHEMES.APP_SESSION),
     ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'no or unknown session token' }),
   );
 

@@ -6,6 +6,7 @@ import { AuditService } from '../../admin/audit.service.js';
 import { NotFoundError } from '../../common/errors/app-error.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { VerificationRecordsService } from './verification-records.service.js';
+import { SECURITY_SCHEMES } from '../../common/http/security-schemes.js';
 
 export class VerificationParamsDto {
   @ApiProperty({ description: 'the verification record (the evidence_ref of the sign-in, the id of its auth files)', format: 'uuid', example: '6f1c2a9e-2b1f-4b44-9d58-0c6f1c0f7a11' })
@@ -19,7 +20,7 @@ export class VerificationParamsDto {
  * identity) are revoked by the issuer's next purge, which treats a record gone before its scheduled deletion as erased.
  */
 @ApiTags('verifications')
-@ApiBearerAuth('admin-token')
+@ApiBearerAuth(SECURITY_SCHEMES.ADMIN)
 @ApiUnauthorizedResponse({ type: ErrorResponseDto })
 @ApiForbiddenResponse({ type: ErrorResponseDto })
 @Controller('admin/v1/verifications')
