@@ -7,10 +7,11 @@ import * as pkijs from 'pkijs';
 import { newTestSigner } from '../../src/auth-files/signing/pades-signer.js';
 import { PadesSignerService } from '../../src/auth-files/signing/pades-signer.service.js';
 import { appWithRecord, fetchPdf, type Merchant } from '../support/auth-files-fetch.js';
-import { pdfToolsAvailable, run, withPdfFile } from '../support/pdf-tools.js';
+import { pdfToolsRequirement, run, withPdfFile } from '../support/pdf-tools.js';
 import { type TestApp } from '../support/test-app.js';
+import { itWhen } from '../support/when-available.js';
 
-const withTools = pdfToolsAvailable() ? it : it.skip;
+const withTools = itWhen(pdfToolsRequirement());
 
 /** Where the signed ranges end and resume: /ByteRange [0 holeStart holeEnd rest]. */
 function signatureHole(pdf: Buffer): { holeStart: number; holeEnd: number } {

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { VerificationRecordsService } from '../../src/verifier/records/verification-records.service.js';
 import { appWithRecord, fetchPdf, type Merchant } from '../support/auth-files-fetch.js';
 import { sampleRecord } from '../support/auth-files-record.js';
-import { pdfPageCount, pdfText, pdfToolsAvailable } from '../support/pdf-tools.js';
+import { pdfPageCount, pdfText, pdfToolsRequirement } from '../support/pdf-tools.js';
 import { type TestApp } from '../support/test-app.js';
+import { itWhen } from '../support/when-available.js';
 
-const withTools = pdfToolsAvailable() ? it : it.skip;
+const withTools = itWhen(pdfToolsRequirement());
 const OPERATOR = 'Nordic ID Services AS';
 /** The value printed beside a label (pdftotext -layout keeps them on one line). */
 const valueOf = (text: string, label: string) => new RegExp(`^\\s*${label}\\s{2,}(.+)$`, 'm').exec(text)?.[1].trim();

@@ -8,12 +8,12 @@ import { REPORT_LOCALES, reportMessagesFor } from '../../src/i18n/auth-files-rep
 import { VerifierPurgeService } from '../../src/verifier/verifier-purge.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { discover } from '../support/oidc-flow.js';
-import { pdfToolsAvailable, run, status, withPdfFile } from '../support/pdf-tools.js';
+import { pdfToolsRequirement, run, status, withPdfFile } from '../support/pdf-tools.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { REDIRECT_URI, SHELDON, specimenDocumentDir, verifierLogin } from '../support/verifier-flow.js';
+import { itWhen } from '../support/when-available.js';
 
-const TOOLS = pdfToolsAvailable();
-const withTools = TOOLS ? it : it.skip;
+const withTools = itWhen(pdfToolsRequirement());
 const ALL_FLAGS = { noprint: true, noprinthq: true, nocopy: true, noedit: true, noannotations: true, nofillinforms: true, noaccesscontent: true, noassembledoc: true };
 /** What qpdf --show-encryption prints for each restriction of spec 4.8 once set. */
 const QPDF_LINES = [

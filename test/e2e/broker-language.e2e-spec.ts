@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
-import { authorizationRequest, discover, REDIRECT_URI } from '../support/oidc-flow.js';
+import { authorizationRequest, discover, MERCHANT_ORIGIN, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
@@ -77,7 +77,7 @@ describe('broker pages: language', () => {
     expect(forged.html).toContain('Referanse for brukerstøtte');
     // The engine's own error page (a redirect URI it cannot trust) speaks the request's language too.
     const engine = await new TestBrowser(t.baseUrl).get(
-      (await authorizationRequest(shop, { ui_locale: 'de_DE', redirect_uri: 'http://localhost:8080/elsewhere' })).url.toString(),
+      (await authorizationRequest(shop, { ui_locale: 'de_DE', redirect_uri: `${MERCHANT_ORIGIN}/elsewhere` })).url.toString(),
     );
     expect(engine.status).toBe(400);
     expect(engine.html).toContain('Der Dienst hat die Anmeldung auf eine Weise angefordert');

@@ -6,7 +6,7 @@ import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
 import { describeWithChromium, launchChromium, type Chromium } from '../support/chromium.js';
-import { authorizationRequest, discover } from '../support/oidc-flow.js';
+import { authorizationRequest, discover, MERCHANT_ORIGIN } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { REDIRECT_URI, SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
 import { SAML_ACS } from '../saml/saml-flow.js';
@@ -103,7 +103,7 @@ describeWithChromium('broker pages in a real browser', () => {
         expect(await wallet.locator('#progress li').count()).toBe(2);
         await check(wallet, at('wallet'), viewport === 'phone' ? 'a[data-action="open-app"]' : '#continue button');
 
-        const error = await openAt(size, await authorize({ ui_locale: locale, redirect_uri: 'http://localhost:8080/elsewhere' }));
+        const error = await openAt(size, await authorize({ ui_locale: locale, redirect_uri: `${MERCHANT_ORIGIN}/elsewhere` }));
         expect(await error.textContent('[data-error]')).toBe('invalid_redirect_uri');
         await check(error, at('error'), 'h1');
 

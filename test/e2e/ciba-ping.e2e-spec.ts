@@ -3,7 +3,8 @@ import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
 import { adminClient } from '../support/admin-client.js';
 import { type CallbackListener, cibaError, pollOnce, provisioning, provisioningCodeOf, startCallbackListener } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
-import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { itWhen, POSTGRES } from '../support/when-available.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -95,7 +96,7 @@ describe('CIBA ping delivery through the outbox', () => {
     expect(await ds.query(`SELECT state FROM ciba_outbox WHERE client_id = 'c' ORDER BY state`)).toEqual([{ state: 'delivered' }, { state: 'failed' }, { state: 'pending' }]);
   });
 
-  (canShareDatabase() ? it : it.skip)('delivers after a restart: a callback that failed before the service stopped is sent by the next instance', async () => {
+  itWhen(POSTGRES)('delivers after a restart: a callback that failed before the service stopped is sent by the next instance', async () => {
     listener.answers.push(503);
     await declined(t.baseUrl, config, 'ping-4', 'notify-token-4');
     await listener.waitFor(1);
@@ -110,7 +111,7 @@ describe('CIBA ping delivery through the outbox', () => {
     }
   }, 60_000);
 
-  (canShareDatabase() ? it : it.skip)('completes a request and queues its ping in one step: a crash at the outbox write leaves the request open, and it is answered after a restart', async () => {
+  itWhen(POSTGRES)('completes a request and queues its ping in one step: a crash at the outbox write leaves the request open, and it is answered after a restart', async () => {
     const first = await startTestApp({ env: { CIBA_POLL_INTERVAL_SECONDS: '1' } });
     const m = await adminClient(first.baseUrl, first.adminToken).createMerchant({
       name: 'Crash shop',

@@ -7,8 +7,9 @@ import { adminClient } from '../support/admin-client.js';
 import { MAX_ATTEMPTS } from '../../src/ciba/outbox/ciba-outbox.service.js';
 import { answerOnTestPage, type CallbackListener, pollOnce, provisioning, provisioningCodeOf, startCallbackListener } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
-import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
 import { SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
+import { itWhen, POSTGRES } from '../support/when-available.js';
 
 const halfHash = (value: string) => createHash('sha256').update(value).digest().subarray(0, 16).toString('base64url');
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -165,7 +166,7 @@ describe('CIBA push delivery', () => {
     await assertRevoked(sent);
   }, 60_000);
 
-  (canShareDatabase() ? it : it.skip)('delivers a push after a restart', async () => {
+  itWhen(POSTGRES)('delivers a push after a restart', async () => {
     listener.answers.push(503);
     const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-5', binding_message: provisioning('push-5'), client_notification_token: 'push-token-5' });
     const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-5', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));

@@ -4,10 +4,10 @@ import { authorizationRequest, discover, finishTestEidLogin, REDIRECT_URI } from
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describeWhen } from '../support/when-available.js';
 
-const hasPostgres = Boolean(postgresBinDir());
-if (!hasPostgres && process.env.CI === 'true') throw new Error('PostgreSQL server binaries are required under CI');
-const describeWithPostgres = hasPostgres ? describe : describe.skip;
+const POSTGRES_SERVER = { available: Boolean(postgresBinDir()), missing: 'PostgreSQL server binaries not installed (initdb, pg_ctl)' };
+const describeWithPostgres = (name: string, fn: () => void) => describeWhen(POSTGRES_SERVER, name, fn);
 
 /**
  * Issue 15, point 6: the service on a PostgreSQL server of the test's own, which the test stops and restarts

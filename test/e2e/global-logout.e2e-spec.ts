@@ -1,11 +1,11 @@
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
-import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
+import { authorizationRequest, discover, loginWithTestEid, MERCHANT_ORIGIN, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { parseForms, TestBrowser, type Page } from '../support/test-browser.js';
 import { SAML_ACS } from '../saml/saml-flow.js';
 
-const LOGGED_OUT = 'http://localhost:8080/logged-out';
+const LOGGED_OUT = `${MERCHANT_ORIGIN}/logged-out`;
 
 describe('global logout: /oidc/session/end ends the broker session for OIDC and SAML merchants', () => {
   let t: TestApp;

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { proxyMisconfiguration } from '../../src/oidc/provider/public-origin.js';
 import { adminClient } from '../support/admin-client.js';
 import { productionTestEnv, startTestApp, type TestApp } from '../support/test-app.js';
+import { MERCHANT_ORIGIN } from '../support/oidc-flow.js';
 
 /** A raw request, so that Host and X-Forwarded-* can be set to anything, as an attacker would. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
@@ -37,8 +38,8 @@ describe('Host header trust (TRUST_PROXY=false)', () => {
 
   it('does not let a forged Host reach the redirect to the broker page', async () => {
     const admin = adminClient(t.baseUrl, t.adminToken);
-    const m = await admin.createMerchant({ name: 'Shop', redirect_uris: ['http://localhost:8080/callback'] });
-    const query = new URLSearchParams({ client_id: m.client_id, response_type: 'code', scope: 'openid', redirect_uri: 'http://localhost:8080/callback', state: 's1', nonce: 'n1' });
+    const m = await admin.createMerchant({ name: 'Shop', redirect_uris: [`${MERCHANT_ORIGIN}/callback`] });
+    const query = new URLSearchParams({ client_id: m.client_id, response_type: 'code', scope: 'openid', redirect_uri: `${MERCHANT_ORIGIN}/callback`, state: 's1', nonce: 'n1' });
     const res = await rawGet(`${t.baseUrl}/its/index.html?${query}`, FORGED);
     expect(res.status).toBe(303);
     expect(String(res.headers.location)).not.toContain('evil.example');

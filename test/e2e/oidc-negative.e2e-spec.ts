@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
-import { authorizationRequest, discover, firstResponse, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
+import { authorizationRequest, discover, firstResponse, loginWithTestEid, MERCHANT_ORIGIN, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -79,7 +79,7 @@ describe('OIDC failure paths', () => {
   });
 
   it('shows an error page, without redirecting, for an unregistered redirect URI', async () => {
-    const req = await authorizationRequest(config, { redirect_uri: 'http://localhost:8080/elsewhere' });
+    const req = await authorizationRequest(config, { redirect_uri: `${MERCHANT_ORIGIN}/elsewhere` });
     const page = await firstResponse(t.baseUrl, req.url);
     expect(page.status).toBe(400);
     expect(page.location).toBeUndefined();
@@ -264,7 +264,7 @@ describe('OIDC failure paths', () => {
   it('applies a redirect URI change made through the admin API on the next request', async () => {
     const m = await admin.createMerchant({ name: 'Mover', redirect_uris: [REDIRECT_URI] });
     const mConfig = await discover(issuer, m.client_id, m.client_secret);
-    const moved = 'http://localhost:8080/new-callback';
+    const moved = `${MERCHANT_ORIGIN}/new-callback`;
     expect((await firstResponse(t.baseUrl, (await authorizationRequest(mConfig, { redirect_uri: moved })).url)).status).toBe(400);
     await admin.call('PATCH', `/admin/v1/merchants/${m.client_id}`, { redirect_uris: [moved] });
     expect((await firstResponse(t.baseUrl, (await authorizationRequest(mConfig, { redirect_uri: moved })).url)).location).toMatch(/interaction/);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
-import { canShareDatabase, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { itWhen, POSTGRES } from '../support/when-available.js';
 
 const secret = () => randomBytes(32).toString('base64url');
 
@@ -52,7 +53,7 @@ describe('subject types', () => {
     expect(pairwiseA).not.toBe(publicA);
   });
 
-  (canShareDatabase() ? it : it.skip)('changes pairwise subs with PAIRWISE_SECRET (COOKIE_KEYS unchanged), and public subs only with SUBJECT_SECRET', async () => {
+  itWhen(POSTGRES)('changes pairwise subs with PAIRWISE_SECRET (COOKIE_KEYS unchanged), and public subs only with SUBJECT_SECRET', async () => {
     const pairwise = await merchant(t, 'pairwise');
     const plain = await merchant(t, 'public');
     const before = { pairwise: await subOf(t.baseUrl, pairwise.config), plain: await subOf(t.baseUrl, plain.config) };

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { TestBrowser, type Page } from '../support/test-browser.js';
+import { MERCHANT_ORIGIN } from '../support/oidc-flow.js';
 
-export const SAML_ARTIFACT_RECEIVER = 'http://localhost:8080/Shibboleth.sso/SAML/Artifact';
+export const SAML_ARTIFACT_RECEIVER = `${MERCHANT_ORIGIN}/Shibboleth.sso/SAML/Artifact`;
 
 export interface ArtifactRedirect {
   location: URL;

@@ -1,7 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import { TestBrowser, parseForms, type HtmlForm, type Page } from '../support/test-browser.js';
+import { MERCHANT_ORIGIN } from '../support/oidc-flow.js';
 
-export const SAML_ACS = 'http://localhost:8080/Shibboleth.sso/SAML/POST';
+export const SAML_ACS = `${MERCHANT_ORIGIN}/Shibboleth.sso/SAML/POST`;
 
 /** Our signing certificate as the merchant gets it: from /saml/metadata. */
 export async function certificateFromMetadata(baseUrl: string): Promise<{ metadata: string; certificatePem: string }> {

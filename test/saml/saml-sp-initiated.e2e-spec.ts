@@ -1,5 +1,5 @@
 import { adminClient } from '../support/admin-client.js';
-import { REDIRECT_URI } from '../support/oidc-flow.js';
+import { MERCHANT_ORIGIN, REDIRECT_URI } from '../support/oidc-flow.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { SAML_ARTIFACT_RECEIVER, artifactRedirect } from './saml-artifact-flow.js';
@@ -17,8 +17,8 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
   let location: string;
   let certificatePem: string;
   const shibEntityId = 'https://shop.example/shibboleth';
-  const sspEntityId = 'http://localhost:8081/simplesaml/module.php/saml/sp/metadata.php/default-sp';
-  const sspShire = 'http://localhost:8081/simplesaml/module.php/saml/sp/saml1-acs.php/default-sp';
+  const sspEntityId = `${MERCHANT_ORIGIN}/simplesaml/module.php/saml/sp/metadata.php/default-sp`;
+  const sspShire = `${MERCHANT_ORIGIN}/simplesaml/module.php/saml/sp/saml1-acs.php/default-sp`;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -28,7 +28,7 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
       redirect_uris: [REDIRECT_URI],
       saml: { entity_id: shibEntityId, assertion_consumer_url: SAML_ACS, artifact_receiver_url: SAML_ARTIFACT_RECEIVER },
     });
-    await admin.createMerchant({ name: 'SSP shop', redirect_uris: ['http://localhost:8081/cb'], saml: { entity_id: sspEntityId, assertion_consumer_url: sspShire } });
+    await admin.createMerchant({ name: 'SSP shop', redirect_uris: [`${MERCHANT_ORIGIN}/ssp/cb`], saml: { entity_id: sspEntityId, assertion_consumer_url: sspShire } });
     const published = await certificateFromMetadata(t.baseUrl);
     certificatePem = published.certificatePem;
     location = ssoLocationFromMetadata(published.metadata);
@@ -62,7 +62,7 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
   });
 
   it("SimpleSAMLphp's request (providerId, shire, target; no time, no mid; PHP urlencode) signs in", async () => {
-    // Its target is the saved state's id and its return URL (as SimpleSAMLphp 1.19.7 sends it).
+    // Its target is the saved state's id and its return URL, as SimpleSAMLphp 1.19.7 sends it (recorded: opaque to us).
     const target = '_bde0a781b31d60d19e7a8954276d3f0be206d1c3c4:http://localhost:8081/simplesaml/module.php/core/as_login.php?AuthId=default-sp&ReturnTo=http%3A%2F%2Flocalhost%3A8081%2Fapp%2F';
     const url = simpleSamlPhpShib13Url(location, { providerId: sspEntityId, shire: sspShire, target });
     expect(url).toContain('/its/index.html?providerId=');
@@ -78,9 +78,9 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
     expect([unknown.status, unknown.location]).toEqual([400, undefined]);
     expect(unknown.html).toContain('saml_unknown_merchant');
     expect(unknown.html).not.toContain('evil.example');
-    const off = await admin.createMerchant({ name: 'Off', redirect_uris: ['http://localhost:8082/cb'], saml: { entity_id: 'urn:off:sp', assertion_consumer_url: 'http://localhost:8082/acs' } });
+    const off = await admin.createMerchant({ name: 'Off', redirect_uris: [`${MERCHANT_ORIGIN}/off/cb`], saml: { entity_id: 'urn:off:sp', assertion_consumer_url: `${MERCHANT_ORIGIN}/off/acs` } });
     await admin.call('POST', `/admin/v1/merchants/${off.client_id}/disable`);
-    const disabled = await browser.get(shibbolethShib1Url(location, { shire: 'http://localhost:8082/acs', target: 't', providerId: 'urn:off:sp' }));
+    const disabled = await browser.get(shibbolethShib1Url(location, { shire: `${MERCHANT_ORIGIN}/off/acs`, target: 't', providerId: 'urn:off:sp' }));
     expect([disabled.status, disabled.location, disabled.html.includes('saml_unknown_merchant')]).toEqual([400, undefined, true]);
     const empty = await browser.get(`${location}?providerId=&shire=${encodeURIComponent(SAML_ACS)}`);
     expect([empty.status, empty.html.includes('saml_unknown_merchant')]).toEqual([400, true]);

@@ -1,7 +1,18 @@
 import * as client from 'openid-client';
 import { TestBrowser, type Page } from './test-browser.js';
 
-export const REDIRECT_URI = 'http://localhost:8080/callback';
+/**
+ * The test merchants' web server (test/support/merchant-callback-setup.mjs, Jest's globalSetup): an ephemeral port of
+ * the loopback addresses, so a browser that follows a login to its end reaches the tests' own server and no other.
+ */
+export const MERCHANT_ORIGIN = merchantOrigin();
+export const REDIRECT_URI = `${MERCHANT_ORIGIN}/callback`;
+
+function merchantOrigin(): string {
+  const origin = process.env.TEST_MERCHANT_ORIGIN;
+  if (!origin) throw new Error("TEST_MERCHANT_ORIGIN is not set: run the tests through Jest (package.json's globalSetup starts the merchants' server)");
+  return origin;
+}
 
 export async function discover(issuer: string, clientId: string, secret: string, metadata: Partial<client.ClientMetadata> = {}) {
   return client.discovery(new URL(issuer), clientId, { client_secret: secret, ...metadata }, client.ClientSecretBasic(secret), {

@@ -16,6 +16,9 @@ export function pdfToolsAvailable(): boolean {
   return missing.length === 0;
 }
 
+/** For itWhen (when-available.ts): the tests that judge a PDF with the tools. */
+export const pdfToolsRequirement = () => ({ available: pdfToolsAvailable(), missing: 'qpdf or poppler-utils not installed' });
+
 /** Writes the PDF to a temporary file, runs `fn` with its path, removes it. */
 export function withPdfFile<T>(pdf: Buffer, fn: (file: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'auth-file-'));

@@ -4,10 +4,11 @@ import { newTestSigner, signerFromPem } from '../../src/auth-files/signing/pades
 import { reportCheckMessagesFor } from '../../src/i18n/auth-files-report-checks-messages.js';
 import type { ReportLocale } from '../../src/i18n/auth-files-report-messages.js';
 import { sampleJpeg } from '../support/auth-files-record.js';
-import { pdfPageCount, pdfText, pdfToolsAvailable, run, withPdfFile } from '../support/pdf-tools.js';
+import { pdfPageCount, pdfText, pdfToolsRequirement, run, withPdfFile } from '../support/pdf-tools.js';
 import { failedReport, passedReport } from '../support/sample-reports.js';
+import { itWhen } from '../support/when-available.js';
 
-const withTools = pdfToolsAvailable() ? it : it.skip;
+const withTools = itWhen(pdfToolsRequirement());
 const en = reportCheckMessagesFor('en-GB');
 
 const render = (report: EvidenceReport, locale: ReportLocale = 'en-GB', extra: Partial<Parameters<typeof renderEvidenceReport>[1]> = {}) =>
