@@ -38,12 +38,15 @@ async function main(): Promise<void> {
   const lines = [
     `Identity broker (${config.env}) is up on ${config.database.kind === 'embedded' ? 'the embedded database' : 'PostgreSQL'}`,
     `  base URL:   ${config.baseUrl}`,
+    `  start here: ${config.baseUrl}/docs`,
     `  discovery:  ${config.baseUrl}/oidc/.well-known/openid-configuration`,
     `  Swagger UI: ${config.baseUrl}/${SWAGGER_PATH}`,
     `  health:     ${config.baseUrl}/health`,
   ];
   if (config.generatedSecrets.length)
     lines.push(`  development secrets generated for ${config.generatedSecrets.join(', ')} (kept in ${config.dataDir})`);
+  if (config.storedSecrets.length)
+    lines.push(`  development secrets ${config.storedSecrets.join(', ')} read from ${config.dataDir}`);
   // Not fatal (health and the admin API still answer), but every login would fail: say so where it is seen.
   const proxyProblem = proxyMisconfiguration(config);
   if (proxyProblem) {

@@ -76,8 +76,10 @@ export interface AppConfig {
      */
     pades?: { keyFile: string; chainFile: string };
   };
-  /** Names of secrets that were generated because the environment did not set them (customer-test only). */
+  /** Secrets the environment did not set that this start generated (and kept in DATA_DIR; customer-test only). */
   generatedSecrets: string[];
+  /** Secrets the environment did not set that an earlier start generated, read from DATA_DIR (customer-test only). */
+  storedSecrets: string[];
   /** Metrics, rate limits and shutdown (src/ops). */
   ops: OpsConfig;
   /** SAML front door settings (TLS client authentication of artifact resolution through a proxy). */
@@ -98,9 +100,9 @@ interface DevelopmentSecrets {
 
 /**
  * customer-test may run without secrets in the environment: they are generated once and kept beside
- * the embedded database so that encrypted rows stay readable across restarts.
+ * the embedded database so that encrypted rows stay readable across restarts. `created`: those made by this call.
  */
-function loadOrCreateDevelopmentSecrets(dataDir: string): DevelopmentSecrets {
+function loadOrCreateDevelopmentSecrets(dataDir: string): { secrets: DevelopmentSecrets; created: Set<keyof DevelopmentSecrets> } {
   const file = join(dataDir, 'development-secrets.json');
   const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<DevelopmentSecrets>) : {};
   const secrets: DevelopmentSecrets = {
@@ -110,12 +112,21 @@ function loadOrCreateDevelopmentSecrets(dataDir: string): DevelopmentSecrets {
     subjectSecret: stored.subjectSecret ?? randomBytes(32).toString('base64url'),
     pairwiseSecret: stored.pairwiseSecret ?? randomBytes(32).toString('base64url'),
   };
-  if (Object.keys(secrets).some((k) => !(k in stored))) {
+  const created = new Set((Object.keys(secrets) as (keyof DevelopmentSecrets)[]).filter((k) => !(k in stored)));
+  if (created.size) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
-  return secrets;
+  return { secrets, created };
 }
+
+/** Each development secret with the variable that would set it. */
+const DEVELOPMENT_SECRET_VARIABLES: [keyof DevelopmentSecrets, 'DATA_ENCRYPTION_KEY' | 'COOKIE_KEYS' | 'SUBJECT_SECRET' | 'PAIRWISE_SECRET'][] = [
+  ['dataEncryptionKey', 'DATA_ENCRYPTION_KEY'],
+  ['cookieKeys', 'COOKIE_KEYS'],
+  ['subjectSecret', 'SUBJECT_SECRET'],
+  ['pairwiseSecret', 'PAIRWISE_SECRET'],
+];
 
 function productionProblems(vars: EnvironmentVariables): string[] {
   const problems: string[] = [];
@@ -167,13 +178,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (vars[name] && !existsSync(resolve(vars[name]))) throw new ConfigError([`${name}: no file at ${resolve(vars[name])}`]);
   const dataDir = resolve(vars.DATA_DIR);
   const generatedSecrets: string[] = [];
+  const storedSecrets: string[] = [];
   let dev: DevelopmentSecrets | undefined;
-  if (!vars.DATA_ENCRYPTION_KEY || !vars.COOKIE_KEYS || !vars.SUBJECT_SECRET || !vars.PAIRWISE_SECRET) {
-    dev = loadOrCreateDevelopmentSecrets(dataDir);
-    if (!vars.DATA_ENCRYPTION_KEY) generatedSecrets.push('DATA_ENCRYPTION_KEY');
-    if (!vars.COOKIE_KEYS) generatedSecrets.push('COOKIE_KEYS');
-    if (!vars.SUBJECT_SECRET) generatedSecrets.push('SUBJECT_SECRET');
-    if (!vars.PAIRWISE_SECRET) generatedSecrets.push('PAIRWISE_SECRET');
+  const unset = DEVELOPMENT_SECRET_VARIABLES.filter(([, variable]) => !vars[variable]);
+  if (unset.length) {
+    const { secrets, created } = loadOrCreateDevelopmentSecrets(dataDir);
+    dev = secrets;
+    for (const [secret, variable] of unset) (created.has(secret) ? generatedSecrets : storedSecrets).push(variable);
   }
   return {
     env: vars.APP_ENV,
@@ -225,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pades: vars.PADES_SIGNING_KEY_FILE && vars.PADES_CERTIFICATE_CHAIN_FILE ? { keyFile: resolve(vars.PADES_SIGNING_KEY_FILE), chainFile: resolve(vars.PADES_CERTIFICATE_CHAIN_FILE) } : undefined,
     },
     generatedSecrets,
+    storedSecrets,
     ops,
     saml,
     wallet,

@@ -29,7 +29,11 @@ describe('configuration', () => {
     // No Redis: every engine model in the database; the key prefix has its default for when there is one.
     expect([config.redisUrl, config.redisKeyPrefix]).toEqual([undefined, 'broker:']);
     expect(config.generatedSecrets).toEqual(['DATA_ENCRYPTION_KEY', 'COOKIE_KEYS', 'SUBJECT_SECRET', 'PAIRWISE_SECRET']);
+    expect(config.storedSecrets).toEqual([]);
     const again = loadConfig({ DATA_DIR: dir });
+    // The next start reads them: nothing generated (the start banner says so only when it did).
+    expect([again.generatedSecrets, again.storedSecrets]).toEqual([[], ['DATA_ENCRYPTION_KEY', 'COOKIE_KEYS', 'SUBJECT_SECRET', 'PAIRWISE_SECRET']]);
+    expect(loadConfig({ DATA_DIR: dir, COOKIE_KEYS: randomBytes(32).toString('hex') }).storedSecrets).toEqual(['DATA_ENCRYPTION_KEY', 'SUBJECT_SECRET', 'PAIRWISE_SECRET']);
     expect(again.encryption.keys.get('k1')).toEqual(config.encryption.keys.get('k1'));
     expect([again.subjectSecret, again.pairwiseSecret]).toEqual([config.subjectSecret, config.pairwiseSecret]);
     expect(JSON.parse(readFileSync(join(dir, 'development-secrets.json'), 'utf8')).cookieKeys).toEqual(config.cookieKeys);
