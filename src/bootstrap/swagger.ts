@@ -1,9 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { SWAGGER_PATH } from '../common/http/openapi-paths.js';
 import { SECURITY_SCHEMES } from '../common/http/security-schemes.js';
 import { addMissingExamples } from './openapi-examples.js';
 
-export const SWAGGER_PATH = 'admin/docs';
+export { SWAGGER_PATH };
 
 /** Swagger UI for support staff and integrators; *Authorize* takes an admin token, merchant credentials or an app session token. */
 export function mountSwagger(app: INestApplication, baseUrl: string): void {

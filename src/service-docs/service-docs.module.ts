@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { VerifierModule } from '../verifier/verifier.module.js';
+import { LandingController } from './landing.controller.js';
 import { ServiceDocsController } from './service-docs.controller.js';
 import { ServiceDocsService } from './service-docs.service.js';
 
-/** The public service documentation (discovery's service_documentation). */
+/** The public service documentation (discovery's service_documentation) and the base URL's page. */
 @Module({
   imports: [VerifierModule],
-  controllers: [ServiceDocsController],
+  controllers: [ServiceDocsController, LandingController],
   providers: [ServiceDocsService],
 })
 export class ServiceDocsModule {}

@@ -1,5 +1,6 @@
 import { CREDENTIAL_REVOCATION_MESSAGES } from '../../src/i18n/credential-revocation-messages.js';
 import { ERROR_MESSAGES } from '../../src/i18n/error-messages.js';
+import { LANDING_MESSAGES } from '../../src/i18n/landing-messages.js';
 import { UI_LOCALES } from '../../src/i18n/locales.js';
 import { localDate, TEST_EID_MESSAGES } from '../../src/i18n/test-eid-messages.js';
 import { SAML_POST_MESSAGES } from '../../src/i18n/saml-post-messages.js';
@@ -13,6 +14,7 @@ describe('broker page texts', () => {
     ['verifier waiting page', WAITING_MESSAGES],
     ['SAML post page', SAML_POST_MESSAGES],
     ['credential revocation pages', CREDENTIAL_REVOCATION_MESSAGES],
+    ['the base URL page', LANDING_MESSAGES],
   ] as unknown as [string, Record<string, Record<string, string>>][])('%s', (_name, table) => {
     const keys = Object.keys(table.en_GB);
     for (const locale of UI_LOCALES) {

@@ -35,6 +35,8 @@ a{color:#2848b8;word-break:break-all}
 input.link{width:100%;box-sizing:border-box;font:inherit;font-size:.85rem;padding:.4rem;border:1px solid #8f97a8;border-radius:4px}
 footer{max-width:32rem;margin:0 auto 2rem;padding:0 1rem;font-size:.85rem;color:#4f5869}
 .merchant-logo{display:block;max-height:3rem;max-width:12rem;margin-bottom:1rem}
+.developer-links a{word-break:normal;overflow-wrap:break-word}
+.developer-links li{margin:.3rem 0}
 `;
 
 /** What every page of this service shows whatever its model, from the configuration (PRIVACY_NOTICE_URL). */

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeWithChromium, launchChromium, type Chromium } from '../support/chromium.js';
+import { expectAxeClean, expectFocus, LOCALES, openAt, SHOTS, VIEWPORTS } from '../support/page-checks.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * The service's own pages outside a login, in Chromium. The base URL's page, as the broker pages are checked
+ * (broker-pages.browser.e2e-spec.ts): three locales, a desktop and a 390-pixel phone, zero axe violations, the
+ * heading focused, the operator's privacy notice linked. Swagger UI as an operator meets it: the Authorize dialog lists the admin token first and names every scheme for
+ * who uses it, so a token pasted in the first field is the admin token (a verifier session field first made
+ * operators paste their admin token there and get 401s). Swagger UI, not our document, decides the order shown.
+ */
+describeWithChromium('service pages in a real browser', () => {
+  let t: TestApp;
+  let browser: Chromium;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    t = await startTestApp({ env: { PRIVACY_NOTICE_URL: 'https://operator.example/privacy' } });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('shows the base URL in each locale at desktop and phone sizes: accessible, focused, links that answer', async () => {
+    for (const locale of LOCALES)
+      for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+        const name = `landing-${locale}-${size}`;
+        const page = await openAt(browser.context, viewport, `${t.baseUrl}/?ui_locales=${locale.replace('_', '-')}`);
+        expect(await page.getAttribute('html', 'lang')).toBe(locale.replace('_', '-'));
+        await expectFocus(page, name, 'h1');
+        await expectAxeClean(page, name);
+        expect(await page.locator('footer a[data-action="privacy-notice"]').getAttribute('href')).toBe('https://operator.example/privacy');
+        await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+        if (locale === 'en_GB' && size === 'desktop') {
+          await page.locator('a[data-link="documentation"]').click();
+          await page.waitForURL(`${t.baseUrl}/docs`);
+          expect(await page.locator('h2', { hasText: 'Start here' }).count()).toBe(1);
+        }
+        await page.close();
+      }
+  }, 120_000);
+
+  it('opens Authorize on the admin token, then the merchant credentials, then the verifier app session', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${t.baseUrl}/admin/docs`);
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    const headings = page.locator('.auth-container h4');
+    await headings.first().waitFor();
+    const shown = (await headings.allInnerTexts()).map((text) => text.trim().split(/\s+/)[0]);
+    expect(shown).toEqual(['admin-api-token', 'merchant-client-credentials', 'verifier-app-session']);
+    const first = (await page.locator('.auth-container').first().innerText()).replace(/\s+/g, ' ');
+    expect(first).toContain('Operators: an admin API token');
+    await page.close();
+  }, 60_000);
+});
