@@ -1,6 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import * as client from 'openid-client';
+import { adminClient } from '../support/admin-client.js';
+import { provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { describeWithChromium, launchChromium, type Chromium } from '../support/chromium.js';
+import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { expectAxeClean, expectFocus, LOCALES, openAt, SHOTS, VIEWPORTS } from '../support/page-checks.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -43,6 +47,34 @@ describeWithChromium('service pages in a real browser', () => {
         await page.close();
       }
   }, 120_000);
+
+  it('styles the CIBA test page as the other pages, with Approve and Decline that do not look alike', async () => {
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Nordlys Bank', redirect_uris: [REDIRECT_URI] });
+    const config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
+    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'browser-phone', binding_message: provisioning('browser-phone') });
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      const name = `ciba-test-en_GB-${size}`;
+      const page = await openAt(browser.context, viewport, `${t.baseUrl}/ciba/test`);
+      await expectAxeClean(page, `${name}-empty`);
+      await page.getByLabel('App id').fill('browser-phone');
+      await page.getByLabel('Provisioning code').fill(provisioningCodeOf(started));
+      await page.getByRole('button', { name: 'Show open requests' }).click();
+      await page.locator('form[data-request]').waitFor();
+      await expectAxeClean(page, name);
+      const look = (label: string) =>
+        page.getByRole('button', { name: label }).evaluate((b) => {
+          const style = getComputedStyle(b);
+          return { background: style.backgroundColor, color: style.color, share: b.getBoundingClientRect().width / (b as HTMLButtonElement).form!.getBoundingClientRect().width };
+        });
+      const [approve, decline] = [await look('Approve'), await look('Decline')];
+      expect(approve.background).not.toBe(decline.background);
+      expect(approve.color).not.toBe(decline.color);
+      // The whole width of their form, as the other pages' buttons (large touch targets on a phone).
+      expect([approve.share, decline.share]).toEqual([1, 1]);
+      await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+      await page.close();
+    }
+  }, 60_000);
 
   it('opens Authorize on the admin token, then the merchant credentials, then the verifier app session', async () => {
     const page = await browser.context.newPage();

@@ -36,6 +36,12 @@ input.link{width:100%;box-sizing:border-box;font:inherit;font-size:.85rem;paddin
 footer{max-width:32rem;margin:0 auto 2rem;padding:0 1rem;font-size:.85rem;color:#4f5869}
 .merchant-logo{display:block;max-height:3rem;max-width:12rem;margin-bottom:1rem}
 .developer-links a{word-break:normal;overflow-wrap:break-word}
+label.field{display:block;margin:1rem 0;font-weight:600}
+label.field .hint{font-weight:400}
+label.field input,label.field select{display:block;width:100%;box-sizing:border-box;margin-top:.35rem;padding:.6rem .7rem;border:1px solid #8f97a8;border-radius:8px;background:#fff;color:#1d2330;font:inherit;font-weight:400}
+button.secondary{display:block;width:100%;margin-top:.6rem;padding:.9rem 1rem;border:1px solid #8f97a8;border-radius:8px;background:#fff;color:#1d2330;font:inherit;cursor:pointer}
+button.secondary:hover{border-color:#2848b8}
+form.request{border-top:1px solid #dde1e8;margin-top:1.5rem;padding-top:.5rem}
 .developer-links li{margin:.3rem 0}
 `;
 
