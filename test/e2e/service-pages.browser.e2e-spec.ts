@@ -64,7 +64,7 @@ describeWithChromium('service pages in a real browser', () => {
       const look = (label: string) =>
         page.getByRole('button', { name: label }).evaluate((b) => {
           const style = getComputedStyle(b);
-          return { background: style.backgroundColor, color: style.color, share: b.getBoundingClientRect().width / (b as HTMLButtonElement).form!.getBoundingClientRect().width };
+          return { background: style.backgroundColor, color: style.color, share: b.getBoundingClientRect().width / (b as unknown as { form: { getBoundingClientRect(): { width: number } } }).form.getBoundingClientRect().width };
         });
       const [approve, decline] = [await look('Approve'), await look('Decline')];
       expect(approve.background).not.toBe(decline.background);
