@@ -61,10 +61,13 @@ describeWithChromium('service pages in a real browser', () => {
       await page.getByRole('button', { name: 'Show open requests' }).click();
       await page.locator('form[data-request]').waitFor();
       await expectAxeClean(page, name);
+      // Runs in the page; typed by hand, as the tests compile without the DOM's types.
+      type Box = { getBoundingClientRect(): { width: number } };
       const look = (label: string) =>
         page.getByRole('button', { name: label }).evaluate((b) => {
-          const style = getComputedStyle(b);
-          return { background: style.backgroundColor, color: style.color, share: b.getBoundingClientRect().width / (b as unknown as { form: { getBoundingClientRect(): { width: number } } }).form.getBoundingClientRect().width };
+          const style = (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string; color: string } }).getComputedStyle(b);
+          const button = b as unknown as Box & { form: Box };
+          return { background: style.backgroundColor, color: style.color, share: button.getBoundingClientRect().width / button.form.getBoundingClientRect().width };
         });
       const [approve, decline] = [await look('Approve'), await look('Decline')];
       expect(approve.background).not.toBe(decline.background);
