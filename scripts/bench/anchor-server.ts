@@ -11,7 +11,6 @@ import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 import { ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI } from './anchor-clients.js';
 import { postgresAdapter, redisAdapter, splitAdapter, type AdapterFactory } from './anchor-stores.js';
-import { specConfiguration } from './anchor-spec-config.js';
 
 
 async function signingKeys() {
@@ -82,7 +81,8 @@ const configuration: Configuration = {
   ttl: { AuthorizationCode: 600, IdToken: 900, AccessToken: 900, Interaction: 1800, Session: 8 * 3600, Grant: 14 * 86400, RefreshToken: 14 * 86400 },
   interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
   // ANCHOR_CONFIG=spec: the engine configured as the service configures it (anchor-spec-config.ts).
-  ...(process.env.ANCHOR_CONFIG === 'spec' ? specConfiguration(ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI, store.factory) : {}),
+  // Loaded only then: it brings the service's configuration module (and what that imports) into the anchor's process.
+  ...(process.env.ANCHOR_CONFIG === 'spec' ? (await import('./anchor-spec-config.js')).specConfiguration(ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI, store.factory) : {}),
 };
 const provider = new Provider(issuer, configuration);
 const engine = provider.callback();

@@ -9,13 +9,10 @@
  */
 import { createHmac } from 'node:crypto';
 import { errors, type Configuration } from 'oidc-provider';
-import { STANDARD_SCOPES } from '../../src/merchants/scopes.js';
-import { AGE_VERIFY_SCOPES } from '../../src/verifier-claims/age.js';
-import { claimsByScope } from '../../src/verifier-claims/claim-table.js';
 import { EXTRA_PARAMS } from '../../src/oidc/provider/extra-params.js';
+import { CLIENT_AUTH_METHODS, ENABLED_JWA, ENGINE_SCOPES, engineClaims, PLAIN_FEATURES } from '../../src/oidc/provider/provider-configuration.js';
 import type { ANCHOR_CLIENTS } from './anchor-clients.js';
 
-const ENCRYPTION_ENCS = ['A256GCM', 'A128GCM', 'A128CBC-HS256', 'A256CBC-HS512'];
 const CIBA_GRANT = 'urn:openid:params:grant-type:ciba';
 const refuse = () => {
   throw new errors.InvalidRequest('not used by the anchor');
@@ -46,36 +43,20 @@ export function specConfiguration(clients: typeof ANCHOR_CLIENTS, redirectUri: s
   const byId = new Map(clients.map((c) => [c.client_id, c]));
   // A fresh object per read, as the service's adapter builds it from the merchant row.
   const clientAdapter = { find: async (id: string) => (byId.has(id) ? merchantMetadata(byId.get(id)!, redirectUri) : undefined) };
-  const claims = claimsByScope();
   return {
     adapter: ((name: string) => (name === 'Client' ? clientAdapter : stored(name))) as unknown as Configuration['adapter'],
     clients: [],
-    scopes: [...STANDARD_SCOPES, ...AGE_VERIFY_SCOPES],
-    claims: { ...claims, openid: [...claims.openid, 'azp', 'amr', 'eid_scheme', 'eid_issuer'] },
+    scopes: ENGINE_SCOPES,
+    claims: engineClaims(),
     acrValues: ['urn:anchor:acr:high', 'urn:anchor:acr:eidas-high'],
     responseTypes: ['code'],
     subjectTypes: ['public', 'pairwise'],
     pairwiseIdentifier: async (_ctx, sub, client) => createHmac('sha256', 'anchor-pairwise').update(`${client.clientId}\n${sub}`).digest('base64url'),
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'],
-    enabledJWA: {
-      idTokenSigningAlgValues: ['RS256', 'ES256'],
-      userinfoSigningAlgValues: ['RS256', 'ES256'],
-      requestObjectSigningAlgValues: ['RS256', 'PS256', 'ES256'],
-      clientAuthSigningAlgValues: ['RS256', 'ES256', 'PS256', 'HS256'],
-      idTokenEncryptionAlgValues: ['RSA-OAEP-256'],
-      idTokenEncryptionEncValues: ENCRYPTION_ENCS,
-      userinfoEncryptionAlgValues: ['RSA-OAEP-256'],
-      userinfoEncryptionEncValues: ENCRYPTION_ENCS,
-    } as Configuration['enabledJWA'],
+    clientAuthMethods: CLIENT_AUTH_METHODS,
+    enabledJWA: ENABLED_JWA,
     features: {
-      devInteractions: { enabled: false },
-      userinfo: { enabled: true },
-      jwtUserinfo: { enabled: true },
-      encryption: { enabled: true },
-      requestObjects: { enabled: true, requireSignedRequestObject: false },
-      pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
-      claimsParameter: { enabled: true },
-      revocation: { enabled: true },
+      ...PLAIN_FEATURES,
+      // The service's logout pages and CIBA hooks need the running service; the code flow calls neither.
       rpInitiatedLogout: { enabled: true },
       ciba: {
         enabled: true,

@@ -77,9 +77,36 @@ function loginPolicy(logins: BrokeredLoginsService) {
  * azp and amr come from the engine and the login, `eid_scheme` and `eid_issuer` (which scheme, and for a
  * brokered upstream its issuer) from the login; they must be listed to pass the engine's claim filter.
  */
-function withAzp(claims: Record<string, string[]>): Record<string, string[]> {
+export function engineClaims(): Record<string, string[]> {
+  const claims = claimsByScope();
   return { ...claims, openid: [...claims.openid, 'azp', 'amr', 'eid_scheme', 'eid_issuer'] };
 }
+
+export const ENGINE_SCOPES = [...STANDARD_SCOPES, ...AGE_VERIFY_SCOPES];
+export const CLIENT_AUTH_METHODS: Configuration['clientAuthMethods'] = ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'];
+
+export const ENABLED_JWA = {
+  idTokenSigningAlgValues: ['RS256', 'ES256'],
+  userinfoSigningAlgValues: ['RS256', 'ES256'],
+  requestObjectSigningAlgValues: ['RS256', 'PS256', 'ES256'],
+  clientAuthSigningAlgValues: ['RS256', 'ES256', 'PS256', 'HS256'],
+  idTokenEncryptionAlgValues: ['RSA-OAEP-256'],
+  idTokenEncryptionEncValues: ENCRYPTION_ENCS,
+  userinfoEncryptionAlgValues: ['RSA-OAEP-256'],
+  userinfoEncryptionEncValues: ENCRYPTION_ENCS,
+} as Configuration['enabledJWA'];
+
+/** The engine's features that need nothing of the running service (logout's pages and CIBA's hooks do). */
+export const PLAIN_FEATURES = {
+  devInteractions: { enabled: false },
+  userinfo: { enabled: true },
+  jwtUserinfo: { enabled: true },
+  encryption: { enabled: true },
+  requestObjects: { enabled: true, requireSignedRequestObject: false },
+  pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
+  claimsParameter: { enabled: true },
+  revocation: { enabled: true },
+} satisfies Configuration['features'];
 
 export function buildProviderConfiguration(deps: ProviderDependencies): Configuration {
   const { config, dataSource, merchants, logins } = deps;
@@ -94,33 +121,17 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
     jwks: { keys: deps.signingKeys },
     cookies: { keys: config.cookieKeys, long: cookie, short: cookie },
     routes: OIDC_ROUTES,
-    scopes: [...STANDARD_SCOPES, ...AGE_VERIFY_SCOPES],
-    claims: withAzp(claimsByScope()),
+    scopes: ENGINE_SCOPES,
+    claims: engineClaims(),
     acrValues: [ACR_REQUEST_HIGH, ACR_EIDAS_HIGH],
     responseTypes: ['code'],
     subjectTypes: ['public', 'pairwise'],
     pairwiseIdentifier: async (_ctx, sub, client) => pairwiseSubject(config.pairwiseSecret, String(client.sectorIdentifier ?? client.clientId), sub),
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'],
-    enabledJWA: {
-      idTokenSigningAlgValues: ['RS256', 'ES256'],
-      userinfoSigningAlgValues: ['RS256', 'ES256'],
-      requestObjectSigningAlgValues: ['RS256', 'PS256', 'ES256'],
-      clientAuthSigningAlgValues: ['RS256', 'ES256', 'PS256', 'HS256'],
-      idTokenEncryptionAlgValues: ['RSA-OAEP-256'],
-      idTokenEncryptionEncValues: ENCRYPTION_ENCS,
-      userinfoEncryptionAlgValues: ['RSA-OAEP-256'],
-      userinfoEncryptionEncValues: ENCRYPTION_ENCS,
-    } as Configuration['enabledJWA'],
+    clientAuthMethods: CLIENT_AUTH_METHODS,
+    enabledJWA: ENABLED_JWA,
     features: {
-      devInteractions: { enabled: false },
-      userinfo: { enabled: true },
-      jwtUserinfo: { enabled: true },
-      encryption: { enabled: true },
-      requestObjects: { enabled: true, requireSignedRequestObject: false },
-      pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
-      claimsParameter: { enabled: true },
-      revocation: { enabled: true },
-      // The global logout (issue 12): ends the broker session for OIDC and SAML merchants alike; our own pages.
+      ...PLAIN_FEATURES,
+      // The global logout: ends the broker session for OIDC and SAML merchants alike; our own pages.
       rpInitiatedLogout: { enabled: true, ...logoutPages(pageSiteOf(config)) },
       ciba: deps.ciba.engineFeature(),
     },
