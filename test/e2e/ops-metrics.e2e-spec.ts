@@ -66,6 +66,11 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(series(text, 'broker_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
     expect(series(text, 'broker_ciba_outbox_depth', { state: 'pending' })).toBe(0);
     expect(series(text, 'broker_ready')).toBe(0); // the face models were never warmed in this test app
+    // Why not ready, check by check: the database answers, the face models are what is missing.
+    expect(series(text, 'broker_readiness_check', { check: 'database' })).toBe(1);
+    expect(series(text, 'broker_readiness_check', { check: 'migrations' })).toBe(1);
+    expect(series(text, 'broker_readiness_check', { check: 'face_models' })).toBe(0);
+    expect(series(text, 'broker_readiness_check', { check: 'redis' })).toBeUndefined(); // no REDIS_URL: not a check
     expect(series(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(series(text, 'broker_redis_connected')).toBeUndefined(); // no REDIS_URL
 

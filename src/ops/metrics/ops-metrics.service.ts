@@ -175,12 +175,27 @@ export class OpsMetrics implements OnModuleInit {
         this.set({ state: 'waiting' }, pool.waitingCount);
       },
     });
+    // One readiness report per scrape for both gauges (prom-client collects them concurrently).
+    let reporting: ReturnType<ReadinessService['report']> | undefined;
+    const report = () => (reporting ??= readiness.report().finally(() => setImmediate(() => (reporting = undefined))));
     new Gauge({
       name: 'broker_ready',
       help: '1 when this instance is ready for traffic (GET /health/ready answers 200)',
       registers: [this.registry],
       async collect() {
-        this.set((await readiness.report()).status === 'ready' ? 1 : 0);
+        this.set((await report()).status === 'ready' ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'broker_readiness_check',
+      help: 'Each check of GET /health/ready: 1 when it passes (database, redis, migrations, signing_keys, face_models), 0 when not',
+      labelNames: ['check'] as const,
+      registers: [this.registry],
+      async collect() {
+        const { checks } = await report();
+        this.reset();
+        for (const check of ['database', 'redis', 'migrations', 'signing_keys', 'face_models'] as const)
+          if (checks[check] !== 'not_used') this.set({ check }, checks[check] === 'ok' ? 1 : 0);
       },
     });
     new Gauge({
