@@ -8,6 +8,7 @@ import { startServiceProcess, type ServiceProcess } from '../support/service-pro
 import { face, REDIRECT_URI, refused, SHELDON, sessionAtFaceStep, specimenDocumentDir } from '../support/verifier-flow.js';
 
 const MiB = 1024 ** 2;
+const METRICS_TOKEN = 'face-memory-test-metrics-token-0123456789';
 
 /**
  * Oversized face images cost what a phone frame costs, and no more: a header over the ceiling is refused before any
@@ -47,12 +48,19 @@ describe('verifier face step memory', () => {
       await upscaledJpeg(face('sheldon-document.jpg')),
       await upscaledJpeg(SHELDON.center, 1024, 768),
     ];
-    t = await startServiceProcess({ collectableGarbage: true });
+    t = await startServiceProcess({ collectableGarbage: true, env: { METRICS_TOKEN } });
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Face memory', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
     merchant = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
   }, 300_000);
   afterAll(() => t?.stop(), 180_000);
+
+  /** The face worker threads' own memory (V8 and WebAssembly heaps) as the service reports it, each and in all. */
+  const threadMemory = async () => {
+    const text = await (await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const each = [...text.matchAll(/^broker_face_worker_memory_bytes\{thread="\d+"\} (\d+)$/gm)].map((m) => Number(m[1]));
+    return { each, total: each.reduce((a, b) => a + b, 0) };
+  };
 
   /** Garbage collected twice (what the first frees, the second compacts), a pause between for the workers to go idle. */
   const settle = async () => {
@@ -62,13 +70,14 @@ describe('verifier face step memory', () => {
   };
 
   // First in this file: no oversized image may have been decoded by the service before its level is taken.
-  it('stays within 400 MiB of its resident memory over 20 oversized uploads: 16 MP PNG and 12 MP JPEG frames, a 12 MP chip photo, a JPEG declaring 16 MP', async () => {
+  it('stays level outside its face threads, and each thread within its recycle bound, over 20 oversized uploads: 16 MP PNG and 12 MP JPEG frames, a 12 MP chip photo, a JPEG declaring 16 MP', async () => {
     const bigPhotoDir = await specimenDocumentDir(t.baseUrl, 'nor-adult', 'active-authentication', photo12);
     // Warm: the models loaded and the worker threads' WebAssembly heaps grown by frames at the analysis size (1024x768),
     // which any phone frame reaches and which never shrink (libs/face/README.md): from there, nothing more may grow.
     expect(await upload(documentDir, frame1024)).toBe('completed');
     await settle();
     const before = t.rssBytes();
+    const threadsBefore = await threadMemory();
     const kinds: [string, Uint8Array | undefined][] = [
       [documentDir, png16],
       [documentDir, jpeg12],
@@ -83,9 +92,15 @@ describe('verifier face step memory', () => {
     }
     await settle();
     const growth = t.rssBytes() - before;
-    // Before the decoders were bounded this grew by about 1 GiB and stayed there (1,029 MiB in this test); now the
-    // service's process grows by 65-150 MiB, most of it with the first upload of each kind, then stays level.
-    expect(growth / MiB).toBeLessThan(400);
+    const threadsAfter = await threadMemory();
+    // The face threads' WebAssembly heaps grow with large frames and never shrink; their bound is a design of its own:
+    // a thread over FACE_WORKER_RECYCLE_MB (448 MiB by default) after a call is replaced (verifier-face-worker-recycle).
+    // So each thread ends at or under it, and the rest of the process, measured apart from them, stays level. (Before
+    // the decoders were bounded the process grew by about 1 GiB and stayed there; outside the threads it now grows by
+    // 46-77 MiB here, while the threads' share moved from run to run with how close to the bound each one sat.)
+    expect(threadsAfter.each.length).toBe(threadsBefore.each.length);
+    for (const bytes of threadsAfter.each) expect(bytes / MiB).toBeLessThanOrEqual(448);
+    expect((growth - (threadsAfter.total - threadsBefore.total)) / MiB).toBeLessThan(150);
     expect(answers.slice(0, 4)).toEqual(['422 unusable_face_data', 'completed', 'completed', '422 unusable_face_data']);
     expect((await fetch(`${t.baseUrl}/health`)).status).toBe(200);
   }, 900_000);
