@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newKeyAndCertificate } from '../../src/saml/keys/self-signed.js';
+import { itWhen } from '../support/when-available.js';
 
 /** A key and self-signed certificate such as a merchant would register (CN only). */
 export async function merchantCertificate(cn = 'shop.example'): Promise<string> {
@@ -37,11 +38,11 @@ export const samlTools = {
  * `it` when the tool is there; otherwise a skipped test, or under CI=true a failing one (CI must run them).
  */
 export function itWithTool(tool: keyof typeof samlTools, name: string, fn: () => Promise<void>, timeout?: number): void {
-  if (samlTools[tool]) return void it(name, fn, timeout);
-  if (process.env.CI === 'true') return void it(name, () => {
-    throw new Error(`${tool} (or its schemas) is not installed: .ci/run installs xmlsec1 opensaml-tools opensaml-schemas xmltooling-schemas libxml2-utils`);
-  });
-  it.skip(`${name} [${tool} not installed]`, () => undefined);
+  itWhen({
+    available: samlTools[tool],
+    missing: `${tool} not installed`,
+    install: 'apt-get install xmlsec1 opensaml-tools opensaml-schemas xmltooling-schemas libxml2-utils',
+  })(name, fn, timeout);
 }
 
 function withFiles<T>(files: Record<string, string>, work: (dir: string) => T): T {

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { describeWhen } from './when-available.js';
 
 /** Debian's Chromium, installed by .ci/run (`apt-get install chromium`); playwright-core brings no browser. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -11,12 +12,7 @@ export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
  * `describe` when Chromium is there; otherwise skipped, or under CI=true one failing test (CI must run them).
  */
 export function describeWithChromium(name: string, fn: () => void): void {
-  if (chromiumAvailable()) return void describe(name, fn);
-  if (process.env.CI === 'true')
-    return void describe(name, () => it('needs Chromium', () => {
-      throw new Error(`${CHROMIUM} is missing: .ci/run installs it (apt-get install chromium)`);
-    }));
-  describe.skip(`${name} [Chromium not installed]`, fn);
+  describeWhen({ available: chromiumAvailable(), missing: 'Chromium not installed', install: 'apt-get install chromium' }, name, fn);
 }
 
 export interface Chromium {

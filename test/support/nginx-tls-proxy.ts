@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { freePort } from './free-port.js';
+import { itWhen } from './when-available.js';
 
 export const nginxInstalled = spawnSync('sh', ['-c', 'command -v nginx || test -x /usr/sbin/nginx']).status === 0;
 const NGINX = spawnSync('sh', ['-c', 'command -v nginx']).stdout?.toString().trim() || '/usr/sbin/nginx';
@@ -106,9 +107,5 @@ async function listening(port: number, child: ChildProcess, errorLog: () => stri
 
 /** `it` when nginx is installed; skipped otherwise, failing under CI=true. */
 export function itWithNginx(name: string, fn: () => Promise<void>, timeout?: number): void {
-  if (nginxInstalled) return void it(name, fn, timeout);
-  if (process.env.CI === 'true') return void it(name, () => {
-    throw new Error('nginx is not installed: .ci/run installs nginx-light');
-  });
-  it.skip(`${name} [nginx not installed]`, () => undefined);
+  itWhen({ available: nginxInstalled, missing: 'nginx not installed', install: 'apt-get install nginx-light' })(name, fn, timeout);
 }

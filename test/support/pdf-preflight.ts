@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { describeWhen } from './when-available.js';
 
 /**
  * Apache PDFBox Preflight, the PDF/A-1b validator, as Debian ships it (libpdfbox2-java; on Java 17 it needs
@@ -30,12 +31,7 @@ function preflightMissing(): string[] {
  */
 export function describeWithPreflight(name: string, fn: () => void): void {
   const missing = preflightMissing();
-  if (missing.length === 0) return void describe(name, fn);
-  if (process.env.CI === 'true')
-    return void describe(name, () => it('needs PDFBox Preflight', () => {
-      throw new Error(`PDFBox Preflight is missing (${missing.join(', ')}): .ci/run installs it (apt-get install ${PACKAGES})`);
-    }));
-  describe.skip(`${name} [PDFBox Preflight not installed]`, fn);
+  describeWhen({ available: missing.length === 0, missing: `PDFBox Preflight not installed (${missing.join(', ')})`, install: `apt-get install ${PACKAGES}` }, name, fn);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { describeWhen } from './when-available.js';
 
 /**
  * The pieces the real-SP tests share: which Debian packages a peer needs (skip locally, fail under CI=true),
@@ -18,12 +19,7 @@ export function missingPackages(packages: readonly string[]): string[] {
  */
 export function describeWithPackages(packages: readonly string[], name: string, fn: () => void): void {
   const missing = missingPackages(packages);
-  if (missing.length === 0) return void describe(name, fn);
-  if (process.env.CI === 'true')
-    return void describe(name, () => it(`needs ${packages.join(', ')}`, () => {
-      throw new Error(`missing Debian packages: ${missing.join(' ')} (.ci/run installs them: apt-get install --no-install-recommends ${packages.join(' ')})`);
-    }));
-  describe.skip(`${name} [${missing.join(', ')} not installed]`, fn);
+  describeWhen({ available: missing.length === 0, missing: `${missing.join(', ')} not installed`, install: `apt-get install --no-install-recommends ${packages.join(' ')}` }, name, fn);
 }
 
 export interface PeerProcess {

@@ -9,14 +9,18 @@ export interface Requirement {
   available: boolean;
   /** What is missing, as the skipped test's title shows it: "no DATABASE_URL (PostgreSQL)", "qpdf not installed". */
   missing: string;
+  /** How CI gets it, for the failing test's message ("apt-get install chromium"); default: .ci/run provides it. */
+  install?: string;
 }
+
+const ciMessage = (r: Requirement) => `${r.missing}: CI runs this (${r.install ? `.ci/run: ${r.install}` : '.ci/run provides what it needs'})`;
 
 export function itWhen(requirement: Requirement): (name: string, fn: TestBody, timeout?: number) => void {
   return (name, fn, timeout) => {
     if (requirement.available) return void it(name, fn as () => Promise<void>, timeout);
     if (process.env.CI === 'true')
       return void it(name, () => {
-        throw new Error(`${requirement.missing}: CI runs this test (.ci/run provides what it needs)`);
+        throw new Error(ciMessage(requirement));
       });
     it.skip(`${name} [${requirement.missing}]`, fn as () => Promise<void>);
   };
@@ -27,7 +31,7 @@ export function describeWhen(requirement: Requirement, name: string, fn: () => v
   if (process.env.CI === 'true')
     return void describe(name, () =>
       it(`needs what is missing: ${requirement.missing}`, () => {
-        throw new Error(`${requirement.missing}: CI runs these tests (.ci/run provides what they need)`);
+        throw new Error(ciMessage(requirement));
       }),
     );
   describe.skip(`${name} [${requirement.missing}]`, fn);
