@@ -4,6 +4,8 @@ export interface Messages {
   signInTo: string;
   chooseMethod: string;
   cancel: string;
+  /** The way back from a scheme's page to the choice of schemes (shown while the merchant allows more than one). */
+  chooseAnother: string;
   continue: string;
   noMethods: string;
   bindingMessage: string;
@@ -25,6 +27,7 @@ const en: Messages = {
   signInTo: 'Sign in to {merchant}',
   chooseMethod: 'Choose how to identify yourself',
   cancel: 'Cancel',
+  chooseAnother: 'Choose another way to identify yourself',
   continue: 'Continue',
   noMethods: 'No identification method is available for this service.',
   bindingMessage: 'Check that this matches what the service shows you',
@@ -46,6 +49,7 @@ const sv: Messages = {
   signInTo: 'Logga in på {merchant}',
   chooseMethod: 'Välj hur du vill identifiera dig',
   cancel: 'Avbryt',
+  chooseAnother: 'Välj ett annat sätt att identifiera dig',
   continue: 'Fortsätt',
   noMethods: 'Ingen identifieringsmetod är tillgänglig för den här tjänsten.',
   bindingMessage: 'Kontrollera att detta stämmer med det tjänsten visar',
@@ -67,6 +71,7 @@ const nb: Messages = {
   signInTo: 'Logg inn på {merchant}',
   chooseMethod: 'Velg hvordan du vil identifisere deg',
   cancel: 'Avbryt',
+  chooseAnother: 'Velg en annen måte å identifisere deg på',
   continue: 'Fortsett',
   noMethods: 'Ingen identifiseringsmetode er tilgjengelig for denne tjenesten.',
   bindingMessage: 'Kontroller at dette stemmer med det tjenesten viser',
@@ -91,6 +96,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     signInTo: 'Logg inn på {merchant}',
     chooseMethod: 'Vel korleis du vil identifisere deg',
     cancel: 'Avbryt',
+    chooseAnother: 'Vel ein annan måte å identifisere deg på',
     continue: 'Hald fram',
     noMethods: 'Ingen identifiseringsmetode er tilgjengeleg for denne tenesta.',
     bindingMessage: 'Kontroller at dette stemmer med det tenesta viser',
@@ -111,6 +117,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     signInTo: 'Log ind på {merchant}',
     chooseMethod: 'Vælg hvordan du vil identificere dig',
     cancel: 'Annuller',
+    chooseAnother: 'Vælg en anden måde at identificere dig på',
     continue: 'Fortsæt',
     noMethods: 'Ingen identifikationsmetode er tilgængelig for denne tjeneste.',
     bindingMessage: 'Kontroller at dette svarer til det, tjenesten viser',
@@ -133,6 +140,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     signInTo: 'Kirjaudu palveluun {merchant}',
     chooseMethod: 'Valitse tunnistautumistapa',
     cancel: 'Peruuta',
+    chooseAnother: 'Valitse toinen tunnistautumistapa',
     continue: 'Jatka',
     noMethods: 'Tälle palvelulle ei ole käytettävissä tunnistautumistapaa.',
     bindingMessage: 'Tarkista, että tämä vastaa palvelun näyttämää tietoa',
@@ -153,6 +161,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     signInTo: 'Logi sisse teenusesse {merchant}',
     chooseMethod: 'Vali, kuidas end tuvastada',
     cancel: 'Tühista',
+    chooseAnother: 'Vali muu tuvastamisviis',
     continue: 'Jätka',
     noMethods: 'Selle teenuse jaoks pole ühtegi tuvastamisviisi saadaval.',
     bindingMessage: 'Kontrolli, et see ühtib teenuses kuvatuga',
@@ -173,6 +182,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     signInTo: 'Pieteikties pakalpojumā {merchant}',
     chooseMethod: 'Izvēlieties, kā identificēties',
     cancel: 'Atcelt',
+    chooseAnother: 'Izvēlieties citu identifikācijas veidu',
     continue: 'Turpināt',
     noMethods: 'Šim pakalpojumam nav pieejama neviena identifikācijas metode.',
     bindingMessage: 'Pārbaudiet, vai tas sakrīt ar pakalpojumā redzamo',
@@ -193,6 +203,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     signInTo: 'Bei {merchant} anmelden',
     chooseMethod: 'Wählen Sie, wie Sie sich ausweisen möchten',
     cancel: 'Abbrechen',
+    chooseAnother: 'Auf andere Weise ausweisen',
     continue: 'Weiter',
     noMethods: 'Für diesen Dienst ist keine Identifizierungsmethode verfügbar.',
     bindingMessage: 'Prüfen Sie, ob dies mit der Anzeige des Dienstes übereinstimmt',
@@ -213,6 +224,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     signInTo: 'Inloggen bij {merchant}',
     chooseMethod: 'Kies hoe u zich wilt identificeren',
     cancel: 'Annuleren',
+    chooseAnother: 'Kies een andere manier om u te identificeren',
     continue: 'Doorgaan',
     noMethods: 'Er is geen identificatiemethode beschikbaar voor deze dienst.',
     bindingMessage: 'Controleer of dit overeenkomt met wat de dienst toont',
@@ -233,6 +245,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     signInTo: 'Se connecter à {merchant}',
     chooseMethod: 'Choisissez comment vous identifier',
     cancel: 'Annuler',
+    chooseAnother: 'Choisir un autre moyen de vous identifier',
     continue: 'Continuer',
     noMethods: "Aucune méthode d'identification n'est disponible pour ce service.",
     bindingMessage: 'Vérifiez que ceci correspond à ce que le service affiche',

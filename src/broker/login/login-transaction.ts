@@ -13,6 +13,7 @@ import { offerPage } from './pages/offer-page.js';
 import { csrfRejected, schemeNotAllowed, stateRefused } from './login.errors.js';
 import { choicesPage, type ChoiceForm } from './pages/choices-page.js';
 import { waitingPage } from './pages/waiting-page.js';
+import type { WayBack } from './pages/way-back.js';
 import { pageSiteOf, type PageSite } from '../../common/pages/layout.js';
 
 /** One login in progress, as the front door that holds it (the engine's interaction) describes it to the core. */
@@ -94,6 +95,16 @@ export class LoginTransaction implements OnModuleInit {
       this.telemetry?.emit('loginStarted', chosen.id);
       return this.outcomeOf(login, chosen, await chosen.start(request));
     }
+    return this.chooser(login);
+  }
+
+  /**
+   * The choice of schemes, also when the request preselected one (login_hint, acr_values): the way back from a
+   * scheme's page. A scheme's session left behind (a phone link) expires on its own; picking the scheme again
+   * shows the same session, as a reload would.
+   */
+  chooser(login: LoginContext): LoginOutcome {
+    const { request, schemes } = login;
     return this.choices(login, {
       heading: this.heading(login),
       intro: request.messages.chooseMethod,
@@ -156,6 +167,7 @@ export class LoginTransaction implements OnModuleInit {
           subheading: step.title,
           intro: step.intro,
           choices: step.choices.map((c) => ({ ...c, action: `${login.pagesPath}/eid/${scheme.id}` })),
+          back: this.wayBack(login),
         });
       case 'redirect':
         return { kind: 'redirect', url: step.url };
@@ -180,6 +192,7 @@ export class LoginTransaction implements OnModuleInit {
             refreshUrl: `${this.schemePath(login, scheme)}?progress`,
             continueAction: `${login.pagesPath}/eid/${scheme.id}`,
             cancelAction: `${login.pagesPath}/cancel`,
+            back: this.wayBack(login),
             csrf: this.csrf.issue(login.uid),
             logo: login.logo,
           }),
@@ -199,7 +212,12 @@ export class LoginTransaction implements OnModuleInit {
     }
   }
 
-  private choices(login: LoginContext, page: { heading: string; subheading?: string; intro?: string; choices: ChoiceForm[] }): LoginOutcome {
+  /** Only while the merchant allows this request another scheme: with one, the choice would lead straight back. */
+  private wayBack(login: LoginContext): WayBack | undefined {
+    return login.schemes.length > 1 ? { href: `${login.pagesPath}/choose`, label: login.request.messages.chooseAnother } : undefined;
+  }
+
+  private choices(login: LoginContext, page: { heading: string; subheading?: string; intro?: string; choices: ChoiceForm[]; back?: WayBack }): LoginOutcome {
     const { request } = login;
     const html = choicesPage({
       site: this.site,

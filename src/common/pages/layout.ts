@@ -21,6 +21,8 @@ h1[tabindex="-1"]:focus{outline:none}
 .context{background:#eef2ff;border-radius:8px;padding:.8rem 1rem;margin-bottom:1rem;white-space:pre-wrap;word-break:break-word}
 .cancel button{background:none;border:none;color:#2848b8;text-decoration:underline;cursor:pointer;padding:0;margin-top:1rem;font:inherit}
 .ref{color:#4f5869;font-size:.85rem}
+.way-back{margin:1.5rem 0 0}
+.way-back a{word-break:normal}
 a{color:#2848b8;word-break:break-all}
 .qr svg{display:block;max-width:100%;height:auto}
 .on-phone{display:none}

@@ -17,6 +17,12 @@ export class InteractionController {
     return this.interactions.show(req, res);
   }
 
+  /** The choice of schemes again: the way back from a scheme's page. */
+  @Get('choose')
+  showChooser(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.interactions.showChooser(req, res);
+  }
+
   /** A scheme's current page (where its POSTs redirect to, post/redirect/get). */
   @Get('eid/:scheme')
   showScheme(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string): Promise<void> {

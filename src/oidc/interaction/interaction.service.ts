@@ -59,6 +59,13 @@ export class InteractionService {
     });
   }
 
+  showChooser(req: Request, res: Response): Promise<void> {
+    return this.guard(req, res, async () => {
+      const loaded = await this.load(req, res);
+      await this.answer(req, res, loaded, this.transaction.chooser(loaded.login));
+    });
+  }
+
   showScheme(req: Request, res: Response, schemeId: string): Promise<void> {
     return this.guard(req, res, async () => {
       const loaded = await this.load(req, res);

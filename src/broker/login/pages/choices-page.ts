@@ -3,6 +3,7 @@ import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
 import type { PageLogo } from '../../../common/pages/page-logo.js';
 import { layout, type PageSite } from '../../../common/pages/layout.js';
+import { wayBackLink, type WayBack } from './way-back.js';
 
 export interface ChoiceForm {
   action: string;
@@ -24,6 +25,8 @@ export interface ChoicesPageModel {
   csrf: string;
   choices: ChoiceForm[];
   cancelAction: string;
+  /** A scheme's own choice page, while the merchant allows another scheme: the way back to the choice of schemes. */
+  back?: WayBack;
   emptyText?: string;
   logo?: PageLogo;
 }
@@ -55,6 +58,7 @@ ${Object.entries(c.fields).map(([name, value]) => html`<input type="hidden" name
 <button type="submit"${dataAttributes(c.data)}${i === 0 ? html` autofocus` : ''}>${c.label}${c.detail ? html`<span class="detail">${c.detail}</span>` : ''}</button>
 </form>`,
 )}
+${wayBackLink(model.back)}
 <form class="cancel" method="post" action="${model.cancelAction}" data-action="cancel">
 <input type="hidden" name="_csrf" value="${model.csrf}">
 <button type="submit">${m.cancel}</button>

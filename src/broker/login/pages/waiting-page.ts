@@ -5,6 +5,7 @@ import type { Messages } from '../../../i18n/messages.js';
 import { WAITING_MESSAGES, type WaitingTexts } from '../../../i18n/waiting-messages.js';
 import type { PageLogo } from '../../../common/pages/page-logo.js';
 import { layout, type PageSite } from '../../../common/pages/layout.js';
+import { wayBackLink, type WayBack } from './way-back.js';
 
 export interface WaitingPageModel {
   site: PageSite;
@@ -27,6 +28,8 @@ export interface WaitingPageModel {
   refreshUrl: string;
   continueAction: string;
   cancelAction: string;
+  /** While the merchant allows another scheme: the way back to the choice of schemes. */
+  back?: WayBack;
   csrf: string;
   logo?: PageLogo;
 }
@@ -85,6 +88,7 @@ ${m.progress === 'stopped' ? html`<p>${w.stopped}</p>` : ''}
 <button type="submit" aria-describedby="continue-hint" autofocus>${m.messages.continue}</button>
 <span class="hint" id="continue-hint">${w.continueHint}</span>
 </form>
+${wayBackLink(m.back)}
 <form class="cancel" method="post" action="${m.cancelAction}" data-action="cancel">
 <input type="hidden" name="_csrf" value="${m.csrf}">
 <button type="submit">${m.messages.cancel}</button>
