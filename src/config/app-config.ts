@@ -18,6 +18,8 @@ export type AppEnv = (typeof APP_ENVS)[number];
 export const FACE_ENGINES = ['face-api', 'onnx'] as const;
 /** The issuer named on evidence reports when OPERATOR_NAME is not set. */
 export const DEFAULT_OPERATOR_NAME = 'Identity broker';
+/** The verifier app's name when VERIFIER_APP_NAME is not set: the app this project builds. */
+export const DEFAULT_VERIFIER_APP_NAME = 'Broker Verify';
 
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
@@ -122,6 +124,18 @@ export class EnvironmentVariables {
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^[a-z][a-z0-9+.-]*:\/\/\S+$/, { message: 'must be an absolute URL or app link' })
   VERIFIER_APP_LINK?: string;
 
+  /** The verifier app's product name on the waiting page ("Open Broker Verify"). */
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^(?=.*\S)[^\p{Cc}\p{Cf}]{1,40}$/u, { message: 'must be 1-40 characters, no control characters' })
+  VERIFIER_APP_NAME = DEFAULT_VERIFIER_APP_NAME;
+
+  /** The app's store pages, linked from the waiting page's help for a person without the app. */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^https:\/\/[^\s"<>]+$/, { message: 'must be an https URL' })
+  VERIFIER_APP_STORE_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^https:\/\/[^\s"<>]+$/, { message: 'must be an https URL' })
+  VERIFIER_PLAY_STORE_URL?: string;
+
   @Transform(emptyToUndefined) @IsOptional() @IsString()
   FACE_CALIBRATION_FILE?: string;
 
@@ -203,7 +217,7 @@ export const ENVIRONMENT_VARIABLE_NAMES = [
   'REFRESH_TOKEN_TTL_SECONDS', 'KEY_ROTATION_OVERLAP_SECONDS', 'KEY_RELOAD_SECONDS', 'AUTHORIZATION_CODE_TTL_SECONDS', 'VERIFIER_SESSION_TTL_SECONDS', 'LIVENESS_WINDOW_SECONDS',
   'CIBA_POLL_INTERVAL_SECONDS', 'CIBA_MAX_EXPIRY_SECONDS',
   'VERIFICATION_RETENTION_DAYS', 'FACEMATCH_MIN_LEVEL_FOR_HIGH', 'TRUST_CSCA_PATHS', 'TRUST_MASTERLISTS',
-  'TRUST_MASTERLIST_ANCHORS', 'TRUST_CRLS', 'VERIFIER_APP_LINK', 'FACE_CALIBRATION_FILE', 'FACE_ENGINE', 'FACE_MODEL_PATH', 'FACE_CONCURRENCY', 'FACE_MAX_QUEUE', 'FACE_WORKERS', 'FACE_WORKER_RECYCLE_MB', 'FACE_WORKER_IDLE_RECYCLE_SECONDS',
+  'TRUST_MASTERLIST_ANCHORS', 'TRUST_CRLS', 'VERIFIER_APP_LINK', 'VERIFIER_APP_NAME', 'VERIFIER_APP_STORE_URL', 'VERIFIER_PLAY_STORE_URL', 'FACE_CALIBRATION_FILE', 'FACE_ENGINE', 'FACE_MODEL_PATH', 'FACE_CONCURRENCY', 'FACE_MAX_QUEUE', 'FACE_WORKERS', 'FACE_WORKER_RECYCLE_MB', 'FACE_WORKER_IDLE_RECYCLE_SECONDS',
   'SUBJECT_SECRET', 'PAIRWISE_SECRET', 'PRIVACY_NOTICE_URL', 'OPERATOR_NAME', 'PADES_SIGNING_KEY_FILE', 'PADES_CERTIFICATE_CHAIN_FILE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FaceEngineSpec } from '../../libs/face/src/engine-spec.js';
-import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, EnvironmentVariables, validateEnvironment } from './app-config.js';
+import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, DEFAULT_VERIFIER_APP_NAME, EnvironmentVariables, validateEnvironment } from './app-config.js';
 import { loadCredentialIssuerConfig, type CredentialIssuerConfig } from './credential-issuer-config.js';
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';
 import { loadSamlConfig, type SamlConfig } from './saml-config.js';
@@ -54,6 +54,8 @@ export interface AppConfig {
     trust: { cscaPaths: string[]; masterLists: string[]; masterListAnchors: string[]; crls: string[] };
     /** Deep link base of the app build for this environment (spec 1.6: test and production builds differ). */
     appLink: string;
+    /** The app as the waiting page names it, with its store pages (App Store, Google Play) when configured. */
+    app: { name: string; storeLinks: { store: 'App Store' | 'Google Play'; href: string }[] };
     faceCalibrationFile?: string;
     /** Which face engine the worker runs (FACE_ENGINE, FACE_MODEL_PATH); its name picks the calibration table. */
     faceEngine: FaceEngineSpec;
@@ -223,6 +225,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         crls: list(vars.TRUST_CRLS),
       },
       appLink: vars.VERIFIER_APP_LINK ?? (isProduction ? 'brokerverify://session' : 'brokerverify-test://session'),
+      app: {
+        name: (vars.VERIFIER_APP_NAME ?? DEFAULT_VERIFIER_APP_NAME).trim(),
+        storeLinks: [
+          ...(vars.VERIFIER_APP_STORE_URL ? [{ store: 'App Store' as const, href: vars.VERIFIER_APP_STORE_URL }] : []),
+          ...(vars.VERIFIER_PLAY_STORE_URL ? [{ store: 'Google Play' as const, href: vars.VERIFIER_PLAY_STORE_URL }] : []),
+        ],
+      },
       faceCalibrationFile: vars.FACE_CALIBRATION_FILE,
       faceEngine: vars.FACE_ENGINE === 'onnx' ? { kind: 'onnx', modelPath: faceModelPath! } : { kind: 'face-api' },
       faceConcurrency: vars.FACE_CONCURRENCY,

@@ -18,7 +18,6 @@ export interface Messages {
   testEidIntro: string;
   documentVerifierName: string;
   requestId: string;
-  verifierInstructions: string;
   continueOnPhone: string;
   privacyNotice: string;
 }
@@ -40,7 +39,6 @@ const en: Messages = {
   testEidIntro: 'Choose a specimen identity. No real person is involved.',
   documentVerifierName: 'ID document with chip and face scan',
   requestId: 'Reference for support',
-  verifierInstructions: 'Scan the QR code with the ID verification app, or open the link on your phone. Keep this page open.',
   continueOnPhone: 'Your phone is working on it. Finish there; this page continues by itself.',
   privacyNotice: 'Privacy notice',
 };
@@ -62,7 +60,6 @@ const sv: Messages = {
   testEidIntro: 'Välj en exempelidentitet. Ingen verklig person berörs.',
   documentVerifierName: 'ID-handling med chip och ansiktsskanning',
   requestId: 'Referens för support',
-  verifierInstructions: 'Skanna QR-koden med ID-verifieringsappen eller öppna länken på din telefon. Håll den här sidan öppen.',
   continueOnPhone: 'Din telefon arbetar med det. Slutför där; den här sidan fortsätter av sig själv.',
   privacyNotice: 'Integritetsmeddelande',
 };
@@ -84,7 +81,6 @@ const nb: Messages = {
   testEidIntro: 'Velg en eksempelidentitet. Ingen virkelig person er involvert.',
   documentVerifierName: 'ID-dokument med brikke og ansiktsskanning',
   requestId: 'Referanse for brukerstøtte',
-  verifierInstructions: 'Skann QR-koden med ID-verifiseringsappen, eller åpne lenken på telefonen. Hold denne siden åpen.',
   continueOnPhone: 'Telefonen din jobber med det. Fullfør der; denne siden fortsetter av seg selv.',
   privacyNotice: 'Personvernerklæring',
 };
@@ -109,7 +105,6 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Vel ein eksempelidentitet. Ingen verkeleg person er involvert.',
     documentVerifierName: 'ID-dokument med brikke og andletsskanning',
     requestId: 'Referanse for brukarstøtte',
-    verifierInstructions: 'Skann QR-koden med ID-verifiseringsappen, eller opne lenkja på telefonen. Hald denne sida open.',
     continueOnPhone: 'Telefonen din arbeider med det. Fullfør der; denne sida held fram av seg sjølv.',
     privacyNotice: 'Personvernerklæring',
   },
@@ -130,7 +125,6 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Vælg en eksempelidentitet. Ingen rigtig person er involveret.',
     documentVerifierName: 'ID-dokument med chip og ansigtsscanning',
     requestId: 'Reference til support',
-    verifierInstructions: 'Scan QR-koden med ID-verifikationsappen, eller åbn linket på din telefon. Hold denne side åben.',
     continueOnPhone: 'Din telefon arbejder på det. Gør det færdigt der; denne side fortsætter af sig selv.',
     privacyNotice: 'Privatlivspolitik',
   },
@@ -153,7 +147,6 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Valitse esimerkkihenkilöllisyys. Todellista henkilöä ei käytetä.',
     documentVerifierName: 'Sirullinen henkilöllisyysasiakirja ja kasvoskannaus',
     requestId: 'Viite tukipalvelulle',
-    verifierInstructions: 'Skannaa QR-koodi henkilöllisyyden varmennussovelluksella tai avaa linkki puhelimellasi. Pidä tämä sivu auki.',
     continueOnPhone: 'Puhelimesi käsittelee asiaa. Viimeistele siellä; tämä sivu jatkaa itsestään.',
     privacyNotice: 'Tietosuojaseloste',
   },
@@ -174,7 +167,6 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Vali näidisisik. Ühtegi päris inimest ei kasutata.',
     documentVerifierName: 'Kiibiga isikut tõendav dokument ja näoskaneerimine',
     requestId: 'Viide kasutajatoele',
-    verifierInstructions: 'Skanni QR-kood isikutuvastuse rakendusega või ava link oma telefonis. Hoia see leht avatuna.',
     continueOnPhone: 'Sinu telefon tegeleb sellega. Lõpeta seal; see leht jätkab ise.',
     privacyNotice: 'Privaatsusteade',
   },
@@ -195,7 +187,6 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Izvēlieties parauga identitāti. Neviena reāla persona netiek izmantota.',
     documentVerifierName: 'Personu apliecinošs dokuments ar mikroshēmu un sejas skenēšana',
     requestId: 'Atsauce atbalsta dienestam',
-    verifierInstructions: 'Noskenējiet QR kodu ar identitātes pārbaudes lietotni vai atveriet saiti tālrunī. Turiet šo lapu atvērtu.',
     continueOnPhone: 'Jūsu tālrunis to apstrādā. Pabeidziet tur; šī lapa turpinās pati.',
     privacyNotice: 'Privātuma paziņojums',
   },
@@ -216,7 +207,6 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Wählen Sie eine Musteridentität. Es ist keine echte Person beteiligt.',
     documentVerifierName: 'Ausweisdokument mit Chip und Gesichtsscan',
     requestId: 'Referenz für den Support',
-    verifierInstructions: 'Scannen Sie den QR-Code mit der Ausweis-App oder öffnen Sie den Link auf Ihrem Telefon. Lassen Sie diese Seite geöffnet.',
     continueOnPhone: 'Ihr Telefon arbeitet daran. Schließen Sie dort ab; diese Seite geht von selbst weiter.',
     privacyNotice: 'Datenschutzhinweis',
   },
@@ -237,7 +227,6 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: 'Kies een voorbeeldidentiteit. Er is geen echte persoon bij betrokken.',
     documentVerifierName: 'Identiteitsbewijs met chip en gezichtsscan',
     requestId: 'Referentie voor support',
-    verifierInstructions: 'Scan de QR-code met de ID-verificatie-app of open de link op uw telefoon. Houd deze pagina open.',
     continueOnPhone: 'Uw telefoon is ermee bezig. Rond het daar af; deze pagina gaat vanzelf verder.',
     privacyNotice: 'Privacyverklaring',
   },
@@ -258,7 +247,6 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     testEidIntro: "Choisissez une identité fictive. Aucune personne réelle n'est concernée.",
     documentVerifierName: "Pièce d'identité à puce et scan du visage",
     requestId: 'Référence pour le support',
-    verifierInstructions: 'Scannez le code QR avec l\'application de vérification d\'identité, ou ouvrez le lien sur votre téléphone. Gardez cette page ouverte.',
     continueOnPhone: 'Votre téléphone s\'en occupe. Terminez là-bas ; cette page continuera d\'elle-même.',
     privacyNotice: 'Avis de confidentialité',
   },

@@ -1,6 +1,10 @@
 import type { UiLocale } from './locales.js';
 
-/** The verifier's waiting page: the hand-off to the ID app and the steps the phone reports as it goes. */
+/**
+ * The verifier's waiting page: the hand-off to the ID app and the steps the phone reports as it goes. `{app}` is the
+ * app's name from the configuration (VERIFIER_APP_NAME): a product name, never a generic "ID app", which in German
+ * would read as the government's AusweisApp.
+ */
 export interface WaitingMessages {
   openApp: string;
   phoneInstruction: string;
@@ -8,6 +12,9 @@ export interface WaitingMessages {
   qrLabel: string;
   copyLink: string;
   linkLabel: string;
+  /** The help for a person without the app (its name and store links come from the configuration). */
+  noApp: string;
+  noAppHelp: string;
   continueHint: string;
   progressTitle: string;
   phone_connected: string;
@@ -25,12 +32,14 @@ export interface WaitingMessages {
 export type WaitingTexts = Pick<WaitingMessages, 'openApp' | 'phoneInstruction' | 'qrInstruction' | 'qrLabel' | 'linkLabel' | 'phone_connected'>;
 
 const en: WaitingMessages = {
-  openApp: 'Open the ID app',
-  phoneInstruction: 'Verify yourself with the ID app on this phone.',
-  qrInstruction: 'Scan this QR code with the ID app on your phone. Keep this page open.',
-  qrLabel: 'QR code for the ID app',
+  openApp: 'Open {app}',
+  phoneInstruction: 'Verify yourself with {app} on this phone.',
+  qrInstruction: 'Scan this QR code with {app} on your phone. Keep this page open.',
+  qrLabel: 'QR code for {app}',
   copyLink: 'Copy the link instead',
-  linkLabel: 'Link for the ID app',
+  linkLabel: 'Link for {app}',
+  noApp: "I don't have {app}",
+  noAppHelp: 'Install {app} on your phone, then come back to this page: it waits for a few minutes.',
   continueHint: 'This page moves on by itself when the app is done; Continue checks at once.',
   progressTitle: 'Progress',
   phone_connected: 'Phone connected',
@@ -42,12 +51,14 @@ const en: WaitingMessages = {
 };
 
 const sv: WaitingMessages = {
-  openApp: 'Öppna ID-appen',
-  phoneInstruction: 'Identifiera dig med ID-appen på den här telefonen.',
-  qrInstruction: 'Skanna QR-koden med ID-appen på din telefon. Håll den här sidan öppen.',
-  qrLabel: 'QR-kod för ID-appen',
+  openApp: 'Öppna {app}',
+  phoneInstruction: 'Identifiera dig med {app} på den här telefonen.',
+  qrInstruction: 'Skanna QR-koden med {app} på din telefon. Håll den här sidan öppen.',
+  qrLabel: 'QR-kod för {app}',
   copyLink: 'Kopiera länken i stället',
-  linkLabel: 'Länk för ID-appen',
+  linkLabel: 'Länk för {app}',
+  noApp: 'Jag har inte {app}',
+  noAppHelp: 'Installera {app} på din telefon och kom sedan tillbaka till den här sidan: den väntar några minuter.',
   continueHint: 'Sidan går vidare av sig själv när appen är klar; Fortsätt kontrollerar direkt.',
   progressTitle: 'Förlopp',
   phone_connected: 'Telefonen ansluten',
@@ -63,12 +74,14 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
   sv_SE: sv,
   sv_FI: sv,
   nb_NO: {
-    openApp: 'Åpne ID-appen',
-    phoneInstruction: 'Bekreft identiteten din med ID-appen på denne telefonen.',
-    qrInstruction: 'Skann QR-koden med ID-appen på telefonen. Hold denne siden åpen.',
-    qrLabel: 'QR-kode for ID-appen',
+    openApp: 'Åpne {app}',
+    phoneInstruction: 'Bekreft identiteten din med {app} på denne telefonen.',
+    qrInstruction: 'Skann QR-koden med {app} på telefonen. Hold denne siden åpen.',
+    qrLabel: 'QR-kode for {app}',
     copyLink: 'Kopier lenken i stedet',
-    linkLabel: 'Lenke for ID-appen',
+    linkLabel: 'Lenke for {app}',
+    noApp: 'Jeg har ikke {app}',
+    noAppHelp: 'Installer {app} på telefonen, og kom så tilbake til denne siden: den venter i noen minutter.',
     continueHint: 'Siden går videre av seg selv når appen er ferdig; Fortsett sjekker med en gang.',
     progressTitle: 'Fremdrift',
     phone_connected: 'Telefonen er tilkoblet',
@@ -79,12 +92,14 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     stopped: 'Verifiseringen på telefonen ble stoppet. Fortsett tar deg tilbake til tjenesten.',
   },
   nn_NO: {
-    openApp: 'Opne ID-appen',
-    phoneInstruction: 'Stadfest identiteten din med ID-appen på denne telefonen.',
-    qrInstruction: 'Skann QR-koden med ID-appen på telefonen. Hald denne sida open.',
-    qrLabel: 'QR-kode for ID-appen',
+    openApp: 'Opne {app}',
+    phoneInstruction: 'Stadfest identiteten din med {app} på denne telefonen.',
+    qrInstruction: 'Skann QR-koden med {app} på telefonen. Hald denne sida open.',
+    qrLabel: 'QR-kode for {app}',
     copyLink: 'Kopier lenkja i staden',
-    linkLabel: 'Lenkje for ID-appen',
+    linkLabel: 'Lenkje for {app}',
+    noApp: 'Eg har ikkje {app}',
+    noAppHelp: 'Installer {app} på telefonen, og kom så tilbake til denne sida: ho ventar i nokre minutt.',
     continueHint: 'Sida går vidare av seg sjølv når appen er ferdig; Hald fram sjekkar med ein gong.',
     progressTitle: 'Framdrift',
     phone_connected: 'Telefonen er kopla til',
@@ -95,12 +110,14 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     stopped: 'Verifiseringa på telefonen vart stoppa. Hald fram tek deg tilbake til tenesta.',
   },
   da_DK: {
-    openApp: 'Åbn ID-appen',
-    phoneInstruction: 'Bekræft din identitet med ID-appen på denne telefon.',
-    qrInstruction: 'Scan QR-koden med ID-appen på din telefon. Hold denne side åben.',
-    qrLabel: 'QR-kode til ID-appen',
+    openApp: 'Åbn {app}',
+    phoneInstruction: 'Bekræft din identitet med {app} på denne telefon.',
+    qrInstruction: 'Scan QR-koden med {app} på din telefon. Hold denne side åben.',
+    qrLabel: 'QR-kode til {app}',
     copyLink: 'Kopiér linket i stedet',
-    linkLabel: 'Link til ID-appen',
+    linkLabel: 'Link til {app}',
+    noApp: 'Jeg har ikke {app}',
+    noAppHelp: 'Installer {app} på din telefon, og kom så tilbage til denne side: den venter et par minutter.',
     continueHint: 'Siden fortsætter af sig selv, når appen er færdig; Fortsæt tjekker med det samme.',
     progressTitle: 'Forløb',
     phone_connected: 'Telefonen er forbundet',
@@ -111,12 +128,14 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     stopped: 'Verifikationen på telefonen blev stoppet. Fortsæt fører dig tilbage til tjenesten.',
   },
   fi_FI: {
-    openApp: 'Avaa henkilöllisyyssovellus',
-    phoneInstruction: 'Tunnistaudu tämän puhelimen henkilöllisyyssovelluksella.',
-    qrInstruction: 'Skannaa QR-koodi puhelimesi henkilöllisyyssovelluksella. Pidä tämä sivu auki.',
-    qrLabel: 'QR-koodi henkilöllisyyssovellukselle',
+    openApp: 'Avaa {app}',
+    phoneInstruction: 'Tunnistaudu tämän puhelimen {app} -sovelluksella.',
+    qrInstruction: 'Skannaa QR-koodi puhelimesi {app} -sovelluksella. Pidä tämä sivu auki.',
+    qrLabel: 'QR-koodi {app} -sovellukselle',
     copyLink: 'Kopioi linkki sen sijaan',
-    linkLabel: 'Linkki henkilöllisyyssovellukseen',
+    linkLabel: 'Linkki {app} -sovellukseen',
+    noApp: 'Minulla ei ole {app} -sovellusta',
+    noAppHelp: 'Asenna {app} puhelimeesi ja palaa sitten tälle sivulle: se odottaa muutaman minuutin.',
     continueHint: 'Sivu jatkaa itsestään, kun sovellus on valmis; Jatka tarkistaa heti.',
     progressTitle: 'Eteneminen',
     phone_connected: 'Puhelin yhdistetty',
@@ -127,12 +146,14 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     stopped: 'Varmennus puhelimessa keskeytettiin. Jatka vie sinut takaisin palveluun.',
   },
   et_EE: {
-    openApp: 'Ava ID-rakendus',
-    phoneInstruction: 'Tuvasta end selle telefoni ID-rakendusega.',
-    qrInstruction: 'Skanni QR-kood oma telefoni ID-rakendusega. Hoia see leht avatuna.',
-    qrLabel: 'ID-rakenduse QR-kood',
+    openApp: 'Ava {app}',
+    phoneInstruction: 'Tuvasta end selle telefoni rakendusega {app}.',
+    qrInstruction: 'Skanni QR-kood oma telefoni rakendusega {app}. Hoia see leht avatuna.',
+    qrLabel: 'Rakenduse {app} QR-kood',
     copyLink: 'Kopeeri hoopis link',
-    linkLabel: 'ID-rakenduse link',
+    linkLabel: 'Rakenduse {app} link',
+    noApp: 'Mul pole rakendust {app}',
+    noAppHelp: 'Paigalda {app} oma telefoni ja tule siis sellele lehele tagasi: leht ootab mõne minuti.',
     continueHint: 'Leht liigub ise edasi, kui rakendus on valmis; Jätka kontrollib kohe.',
     progressTitle: 'Edenemine',
     phone_connected: 'Telefon ühendatud',
@@ -143,12 +164,14 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     stopped: 'Tuvastamine telefonis peatati. Jätka viib sind tagasi teenusesse.',
   },
   lv_LV: {
-    openApp: 'Atvērt ID lietotni',
-    phoneInstruction: 'Apliecinieties ar ID lietotni šajā tālrunī.',
-    qrInstruction: 'Noskenējiet QR kodu ar ID lietotni savā tālrunī. Turiet šo lapu atvērtu.',
-    qrLabel: 'QR kods ID lietotnei',
+    openApp: 'Atvērt {app}',
+    phoneInstruction: 'Apliecinieties ar lietotni {app} šajā tālrunī.',
+    qrInstruction: 'Noskenējiet QR kodu ar lietotni {app} savā tālrunī. Turiet šo lapu atvērtu.',
+    qrLabel: 'QR kods lietotnei {app}',
     copyLink: 'Kopēt saiti',
-    linkLabel: 'Saite uz ID lietotni',
+    linkLabel: 'Saite uz lietotni {app}',
+    noApp: 'Man nav lietotnes {app}',
+    noAppHelp: 'Instalējiet {app} savā tālrunī un tad atgriezieties šajā lapā: tā gaidīs dažas minūtes.',
     continueHint: 'Lapa turpinās pati, kad lietotne būs pabeigusi; Turpināt pārbauda uzreiz.',
     progressTitle: 'Norise',
     phone_connected: 'Tālrunis pievienots',
@@ -159,12 +182,14 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     stopped: 'Pārbaude tālrunī tika apturēta. Turpināt jūs atgriezīs pakalpojumā.',
   },
   de_DE: {
-    openApp: 'Ausweis-App öffnen',
-    phoneInstruction: 'Weisen Sie sich mit der Ausweis-App auf diesem Telefon aus.',
-    qrInstruction: 'Scannen Sie den QR-Code mit der Ausweis-App auf Ihrem Telefon. Lassen Sie diese Seite geöffnet.',
-    qrLabel: 'QR-Code für die Ausweis-App',
+    openApp: '{app} öffnen',
+    phoneInstruction: 'Weisen Sie sich mit der App {app} auf diesem Telefon aus.',
+    qrInstruction: 'Scannen Sie den QR-Code mit der App {app} auf Ihrem Telefon. Lassen Sie diese Seite geöffnet.',
+    qrLabel: 'QR-Code für die App {app}',
     copyLink: 'Stattdessen den Link kopieren',
-    linkLabel: 'Link für die Ausweis-App',
+    linkLabel: 'Link für die App {app}',
+    noApp: 'Ich habe {app} nicht',
+    noAppHelp: 'Installieren Sie {app} auf Ihrem Telefon und kehren Sie dann zu dieser Seite zurück: Sie wartet einige Minuten.',
     continueHint: 'Diese Seite geht von selbst weiter, wenn die App fertig ist; Weiter prüft sofort.',
     progressTitle: 'Fortschritt',
     phone_connected: 'Telefon verbunden',
@@ -175,12 +200,14 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     stopped: 'Die Prüfung auf dem Telefon wurde beendet. Weiter führt Sie zurück zum Dienst.',
   },
   nl_NL: {
-    openApp: 'Open de ID-app',
-    phoneInstruction: 'Identificeer u met de ID-app op deze telefoon.',
-    qrInstruction: 'Scan de QR-code met de ID-app op uw telefoon. Houd deze pagina open.',
-    qrLabel: 'QR-code voor de ID-app',
+    openApp: 'Open {app}',
+    phoneInstruction: 'Identificeer u met de app {app} op deze telefoon.',
+    qrInstruction: 'Scan de QR-code met de app {app} op uw telefoon. Houd deze pagina open.',
+    qrLabel: 'QR-code voor de app {app}',
     copyLink: 'Kopieer in plaats daarvan de link',
-    linkLabel: 'Link voor de ID-app',
+    linkLabel: 'Link voor de app {app}',
+    noApp: 'Ik heb {app} niet',
+    noAppHelp: 'Installeer {app} op uw telefoon en kom dan terug naar deze pagina: die wacht een paar minuten.',
     continueHint: 'Deze pagina gaat vanzelf verder als de app klaar is; Doorgaan controleert meteen.',
     progressTitle: 'Voortgang',
     phone_connected: 'Telefoon verbonden',
@@ -191,12 +218,14 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     stopped: 'De verificatie op de telefoon is gestopt. Doorgaan brengt u terug naar de dienst.',
   },
   fr_FR: {
-    openApp: "Ouvrir l'application d'identité",
-    phoneInstruction: "Identifiez-vous avec l'application d'identité de ce téléphone.",
-    qrInstruction: "Scannez ce code QR avec l'application d'identité de votre téléphone. Gardez cette page ouverte.",
-    qrLabel: "Code QR pour l'application d'identité",
+    openApp: 'Ouvrir {app}',
+    phoneInstruction: "Identifiez-vous avec l'application {app} de ce téléphone.",
+    qrInstruction: "Scannez ce code QR avec l'application {app} de votre téléphone. Gardez cette page ouverte.",
+    qrLabel: "Code QR pour l'application {app}",
     copyLink: 'Copier plutôt le lien',
-    linkLabel: "Lien pour l'application d'identité",
+    linkLabel: "Lien pour l'application {app}",
+    noApp: "Je n'ai pas l'application {app}",
+    noAppHelp: 'Installez {app} sur votre téléphone, puis revenez sur cette page : elle attend quelques minutes.',
     continueHint: "Cette page avance d'elle-même quand l'application a fini ; Continuer vérifie tout de suite.",
     progressTitle: 'Progression',
     phone_connected: 'Téléphone connecté',

@@ -93,6 +93,10 @@ describeWithChromium('broker pages in a real browser', () => {
         // The hand-off: the app button on a phone (the main action there), the QR code on a desktop (Continue).
         expect(await verifier.isVisible('#handoff > a')).toBe(viewport === 'phone');
         expect(await verifier.isVisible('.qr svg')).toBe(viewport === 'desktop');
+        // On the phone the person opened the app: "phone connected" is no step there; the help for a person without it.
+        expect(await verifier.isVisible('li[data-for="phone_connected"]')).toBe(viewport === 'desktop');
+        expect(await verifier.isVisible('summary[data-action="no-app"]')).toBe(true);
+        expect(await verifier.locator('li[aria-current]').count()).toBe(0);
         await check(verifier, at('verifier'), viewport === 'phone' ? 'a[data-action="open-app"]' : '#continue button');
         // The card keeps a margin on the phone.
         if (viewport === 'phone') expect((await verifier.locator('main').boundingBox())!.x).toBeGreaterThanOrEqual(12);
@@ -135,6 +139,10 @@ describeWithChromium('broker pages in a real browser', () => {
     await sdk.uploadChip(await phone.readChip(await sdk.activeAuthChallenge()));
     await page.waitForSelector('li[data-for="document_read"].done');
     expect(await page.textContent('li[aria-current="step"]')).toContain('Face checked');
+    // "(completed)" is for screen readers only: in the text, out of sight (the tick marks a done step).
+    expect(await page.textContent('li[data-for="document_read"]')).toContain('(completed)');
+    const state = (await page.locator('li[data-for="document_read"] .state').boundingBox())!;
+    expect(state.width * state.height).toBeLessThanOrEqual(1);
     expect(await page.evaluate(() => (globalThis as Record<string, unknown>).stillTheSamePage)).toBe(true);
     await page.screenshot({ path: join(SHOTS, 'progress-en_GB-desktop.png'), fullPage: true });
     // The phone gives up: the script presses Continue and the merchant hears access_denied.

@@ -69,6 +69,10 @@ describe('configuration', () => {
     [{ OPERATOR_NAME: 'Line\nbreak Ltd' }, 'OPERATOR_NAME'],
     [{ OPERATOR_NAME: 'x'.repeat(121) }, 'OPERATOR_NAME'],
     [{ OPERATOR_NAME: '   ' }, 'OPERATOR_NAME'],
+    [{ VERIFIER_APP_NAME: 'x'.repeat(41) }, 'VERIFIER_APP_NAME'],
+    [{ VERIFIER_APP_NAME: 'Broker\u202eVerify' }, 'VERIFIER_APP_NAME'],
+    [{ VERIFIER_APP_STORE_URL: 'http://apps.example/app' }, 'VERIFIER_APP_STORE_URL'],
+    [{ VERIFIER_PLAY_STORE_URL: 'javascript:alert(1)' }, 'VERIFIER_PLAY_STORE_URL'],
   ])('names the bad variable in %j', (env, variable) => {
     const problems = problemsOf({ DATA_DIR: dataDir(), ...env });
     expect(problems).toHaveLength(1);
@@ -78,6 +82,12 @@ describe('configuration', () => {
   it('names the operator on evidence reports: OPERATOR_NAME, trimmed, or a default when unset or empty', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), OPERATOR_NAME: ' Nordic ID Services AS ' }).authFiles.operatorName).toBe('Nordic ID Services AS');
     for (const env of [{}, { OPERATOR_NAME: '' }]) expect(loadConfig({ DATA_DIR: dataDir(), ...env }).authFiles.operatorName).toBe('Identity broker');
+  });
+
+  it('names the verifier app on the waiting page, with the store pages configured', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).verifier.app).toEqual({ name: 'Broker Verify', storeLinks: [] });
+    const app = loadConfig({ DATA_DIR: dataDir(), VERIFIER_APP_NAME: ' Kompis ID ', VERIFIER_PLAY_STORE_URL: 'https://play.example/kompis' }).verifier.app;
+    expect(app).toEqual({ name: 'Kompis ID', storeLinks: [{ store: 'Google Play', href: 'https://play.example/kompis' }] });
   });
 
   it('names every bad variable at once', () => {

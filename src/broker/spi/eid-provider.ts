@@ -62,6 +62,12 @@ export interface EidChoice {
 export const PROGRESS_STEPS = ['waiting', 'phone_connected', 'document_read', 'face_checked', 'done'] as const;
 export type ProgressStep = (typeof PROGRESS_STEPS)[number] | 'stopped';
 
+/** An app named on a waiting page: its product name and where to get it (store pages, by store name). */
+export interface HandoffApp {
+  name: string;
+  storeLinks: { store: string; href: string }[];
+}
+
 /** What the scheme wants shown or done next. */
 export type EidStep =
   | { kind: 'choices'; title: string; intro?: string; choices: EidChoice[] }
@@ -70,7 +76,6 @@ export type EidStep =
   | {
       kind: 'waiting';
       title: string;
-      instructions: string;
       qrSvg: string;
       link: string;
       statusUrl: string;
@@ -81,6 +86,8 @@ export type EidStep =
       steps?: Exclude<ProgressStep, 'waiting' | 'stopped'>[];
       /** A second way to open the other app on this device (another link scheme), under the main button. */
       alternate?: { label: string; href: string };
+      /** The app the default texts name (`{app}`), with its store pages for a person who has not got it. */
+      app?: HandoffApp;
     }
   | { kind: 'identified'; identity: BrokeredIdentity }
   /**

@@ -34,6 +34,10 @@ a{color:#2848b8;word-break:break-all}
 .progress li.done::marker{content:"✓  "}
 .progress li[aria-current]{font-weight:600;color:#1d2330}
 .progress li:not(.done) .state{display:none}
+.progress .state{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+details.no-app{margin:1rem 0}
+details.no-app summary,#handoff details summary{cursor:pointer;color:#2848b8}
+.stores{padding-left:1.2rem}
 input.link{width:100%;box-sizing:border-box;font:inherit;font-size:.85rem;padding:.4rem;border:1px solid #8f97a8;border-radius:4px}
 footer{max-width:32rem;margin:0 auto 2rem;padding:0 1rem;font-size:.85rem;color:#4f5869}
 .merchant-logo{display:block;max-height:3rem;max-width:12rem;margin-bottom:1rem}

@@ -104,7 +104,6 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
     return {
       kind: 'waiting',
       title: texts.title,
-      instructions: texts.qrInstruction,
       qrSvg: crossDevice ? await (await import('qrcode')).default.toString(crossDevice, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 240 }) : '',
       link: open ? await this.invocation('haip-vp://', tx.id, 'same_device') : '',
       statusUrl: `/its/interaction/${request.interactionUid}/wallet-status`,

@@ -100,12 +100,12 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
     return {
       kind: 'waiting',
       title: request.messages.documentVerifierName,
-      instructions: request.messages.verifierInstructions,
       qrSvg: link ? await (await import('qrcode')).default.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 240 }) : '',
       link,
       statusUrl: `/its/interaction/${request.interactionUid}/verifier-status`,
       state: session.state,
       progress: progressOf(session.state),
+      app: this.config.verifier.app,
     };
   }
 

@@ -1,8 +1,8 @@
 import { html, SafeHtml } from '../../../common/html/escape.js';
-import { PROGRESS_STEPS, type ProgressStep } from '../../spi/eid-provider.js';
+import { type HandoffApp, PROGRESS_STEPS, type ProgressStep } from '../../spi/eid-provider.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
-import { WAITING_MESSAGES, type WaitingTexts } from '../../../i18n/waiting-messages.js';
+import { WAITING_MESSAGES, type WaitingMessages, type WaitingTexts } from '../../../i18n/waiting-messages.js';
 import type { PageLogo } from '../../../common/pages/page-logo.js';
 import { layout, type PageSite } from '../../../common/pages/layout.js';
 import { wayBackLink, type WayBack } from './way-back.js';
@@ -13,7 +13,6 @@ export interface WaitingPageModel {
   messages: Messages;
   heading: string;
   title: string;
-  instructions: string;
   context: string[];
   /** SVG produced by the QR encoder from our own link (no user input reaches it). */
   qrSvg: string;
@@ -24,6 +23,8 @@ export interface WaitingPageModel {
   texts?: WaitingTexts;
   steps?: Exclude<ProgressStep, 'waiting' | 'stopped'>[];
   alternate?: { label: string; href: string };
+  /** The app the default texts name (`{app}`) and its store pages; absent for a scheme with its own texts. */
+  app?: HandoffApp;
   /** Where the no-script refresh goes: this page, answered as a press of Continue would be (by GET). */
   refreshUrl: string;
   continueAction: string;
@@ -47,15 +48,18 @@ export const WAITING_SCRIPT = '/its/assets/wait-for-phone.js';
  * phone (the app button shown) starts on the app button and a desktop (the button hidden) on Continue.
  */
 export function waitingPage(m: WaitingPageModel): string {
-  const w = { ...WAITING_MESSAGES[m.locale], ...m.texts };
+  const w = withAppName({ ...WAITING_MESSAGES[m.locale], ...m.texts }, m.app);
   const reached = PROGRESS_STEPS.indexOf(m.progress as (typeof PROGRESS_STEPS)[number]);
   const shown = m.steps ?? (PROGRESS_STEPS.slice(1) as Exclude<ProgressStep, 'waiting' | 'stopped'>[]);
-  // Positions in the full order, so that a scheme reporting fewer steps marks them as the script does.
-  const next = shown.find((step) => PROGRESS_STEPS.indexOf(step) > reached);
+  // Positions in the full order, so that a scheme reporting fewer steps marks them as the script does. Nothing is
+  // current before the other device has done anything: the first step is pending, not under way.
+  const next = reached > 0 ? shown.find((step) => PROGRESS_STEPS.indexOf(step) > reached) : undefined;
   const steps = shown.map((step) => {
     const done = PROGRESS_STEPS.indexOf(step) <= reached;
     const current = step === next;
-    return html`<li data-for="${step}"${done ? html` class="done"` : ''}${current ? html` aria-current="step"` : ''}>${w[step]} <span class="state">${w.completed}</span></li>`;
+    // The ID app opening the session is news on another device only: on the phone itself the person opened it.
+    const classes = [done ? 'done' : '', m.app && step === 'phone_connected' ? 'on-desktop' : ''].filter(Boolean).join(' ');
+    return html`<li data-for="${step}"${classes ? html` class="${classes}"` : ''}${current ? html` aria-current="step"` : ''}>${w[step]} <span class="state">${w.completed}</span></li>`;
   });
   return layout(
     m.site,
@@ -71,6 +75,7 @@ ${m.link
 ${m.alternate ? html`<p class="on-phone hint"><a href="${m.alternate.href}" data-action="open-app-alternate">${m.alternate.label}</a></p>` : ''}
 <div class="on-desktop"><p>${w.qrInstruction}</p>
 <div class="qr" role="img" aria-label="${w.qrLabel}">${new SafeHtml(m.qrSvg)}</div></div>
+${m.app ? noAppHelp(w, m.app) : ''}
 <details><summary>${w.copyLink}</summary>
 <label for="app-link" class="hint">${w.linkLabel}</label>
 <input id="app-link" class="link" type="text" readonly value="${m.link}">
@@ -99,4 +104,18 @@ ${wayBackLink(m.back)}
       logo: m.logo,
     },
   );
+}
+
+/** The default texts name the app by its configured product name. */
+function withAppName(texts: WaitingMessages, app: HandoffApp | undefined): WaitingMessages {
+  const name = app?.name ?? '';
+  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, text.replaceAll('{app}', name)])) as unknown as WaitingMessages;
+}
+
+/** Folded (no script needed): what a person without the app does, with the store pages the operator configured. */
+function noAppHelp(w: WaitingMessages, app: HandoffApp): SafeHtml {
+  return html`<details class="no-app"><summary data-action="no-app">${w.noApp}</summary>
+<p>${w.noAppHelp}</p>
+${app.storeLinks.length ? html`<ul class="stores">${app.storeLinks.map((l) => html`<li><a href="${l.href}" rel="noopener" data-store="${l.store}">${l.store}</a></li>`)}</ul>` : ''}
+</details>`;
 }

@@ -16,11 +16,14 @@ export const WAIT_FOR_PHONE_JS = `(function () {
     // Once a phone has the session the QR code and link open nothing more.
     var handoff = document.getElementById('handoff');
     if (handoff && reached > 0) handoff.hidden = true;
+    // The first listed step not yet done is under way, once the other device has started (as the page renders it).
     var items = list.querySelectorAll('li[data-for]');
+    var current = null;
     for (var i = 0; i < items.length; i++) {
       var at = order.indexOf(items[i].getAttribute('data-for'));
-      items[i].className = at <= reached ? 'done' : '';
-      if (at === reached + 1) items[i].setAttribute('aria-current', 'step');
+      items[i].classList.toggle('done', at <= reached);
+      if (at > reached && current === null && reached > 0) current = items[i];
+      if (items[i] === current) items[i].setAttribute('aria-current', 'step');
       else items[i].removeAttribute('aria-current');
     }
   }
