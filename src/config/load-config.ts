@@ -5,6 +5,7 @@ import type { FaceEngineSpec } from '../../libs/face/src/engine-spec.js';
 import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, DEFAULT_VERIFIER_APP_NAME, EnvironmentVariables, validateEnvironment } from './app-config.js';
 import { loadCredentialIssuerConfig, type CredentialIssuerConfig } from './credential-issuer-config.js';
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';
+import { type Branding, loadBrandingConfig } from './branding-config.js';
 import { loadSamlConfig, type SamlConfig } from './saml-config.js';
 import { loadWalletConfig, type WalletConfig } from './wallet-config.js';
 
@@ -27,6 +28,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The operator's privacy notice, linked from every broker page (PRIVACY_NOTICE_URL); none: no link. */
   privacyNoticeUrl?: string;
+  /** The operator's name, logo, accent colour and contact on every page (OPERATOR_*). */
+  branding: Branding;
   logLevel: string;
   redisUrl?: string;
   /** Prefix of every Redis key (REDIS_KEY_PREFIX). */
@@ -162,6 +165,7 @@ const list = (value?: string) => (value ? value.split(',').map((v) => v.trim()).
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const vars = validateEnvironment(env);
   const ops = loadOpsConfig(env);
+  const branding = loadBrandingConfig(env);
   const saml = loadSamlConfig(env);
   const isProduction = vars.APP_ENV === 'production';
   const wallet = loadWalletConfig(env, isProduction);
@@ -194,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: vars.PORT,
     baseUrl: (vars.BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
     privacyNoticeUrl: vars.PRIVACY_NOTICE_URL,
+    branding,
     dataDir,
     database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'embedded', dir: join(dataDir, 'pglite') },
     encryption: { currentKeyId: vars.DATA_ENCRYPTION_KEY_ID, keys: parseKeys(vars, dev?.dataEncryptionKey) },

@@ -20,6 +20,8 @@ export interface Messages {
   requestId: string;
   continueOnPhone: string;
   privacyNotice: string;
+  /** The operator's contact address at the foot of every page (OPERATOR_CONTACT_URL). */
+  contact: string;
 }
 
 const en: Messages = {
@@ -41,6 +43,7 @@ const en: Messages = {
   requestId: 'Reference for support',
   continueOnPhone: 'Your phone is working on it. Finish there; this page continues by itself.',
   privacyNotice: 'Privacy notice',
+  contact: 'Contact',
 };
 
 const sv: Messages = {
@@ -62,6 +65,7 @@ const sv: Messages = {
   requestId: 'Referens för support',
   continueOnPhone: 'Din telefon arbetar med det. Slutför där; den här sidan fortsätter av sig själv.',
   privacyNotice: 'Integritetsmeddelande',
+  contact: 'Kontakt',
 };
 
 const nb: Messages = {
@@ -83,6 +87,7 @@ const nb: Messages = {
   requestId: 'Referanse for brukerstøtte',
   continueOnPhone: 'Telefonen din jobber med det. Fullfør der; denne siden fortsetter av seg selv.',
   privacyNotice: 'Personvernerklæring',
+  contact: 'Kontakt',
 };
 
 export const MESSAGES: Record<UiLocale, Messages> = {
@@ -107,6 +112,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Referanse for brukarstøtte',
     continueOnPhone: 'Telefonen din arbeider med det. Fullfør der; denne sida held fram av seg sjølv.',
     privacyNotice: 'Personvernerklæring',
+    contact: 'Kontakt',
   },
   da_DK: {
     signInTo: 'Log ind på {merchant}',
@@ -127,6 +133,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Reference til support',
     continueOnPhone: 'Din telefon arbejder på det. Gør det færdigt der; denne side fortsætter af sig selv.',
     privacyNotice: 'Privatlivspolitik',
+    contact: 'Kontakt',
   },
   sv_SE: sv,
   sv_FI: sv,
@@ -149,6 +156,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Viite tukipalvelulle',
     continueOnPhone: 'Puhelimesi käsittelee asiaa. Viimeistele siellä; tämä sivu jatkaa itsestään.',
     privacyNotice: 'Tietosuojaseloste',
+    contact: 'Yhteystiedot',
   },
   et_EE: {
     signInTo: 'Logi sisse teenusesse {merchant}',
@@ -169,6 +177,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Viide kasutajatoele',
     continueOnPhone: 'Sinu telefon tegeleb sellega. Lõpeta seal; see leht jätkab ise.',
     privacyNotice: 'Privaatsusteade',
+    contact: 'Kontakt',
   },
   lv_LV: {
     signInTo: 'Pieteikties pakalpojumā {merchant}',
@@ -189,6 +198,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Atsauce atbalsta dienestam',
     continueOnPhone: 'Jūsu tālrunis to apstrādā. Pabeidziet tur; šī lapa turpinās pati.',
     privacyNotice: 'Privātuma paziņojums',
+    contact: 'Kontakti',
   },
   de_DE: {
     signInTo: 'Bei {merchant} anmelden',
@@ -209,6 +219,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Referenz für den Support',
     continueOnPhone: 'Ihr Telefon arbeitet daran. Schließen Sie dort ab; diese Seite geht von selbst weiter.',
     privacyNotice: 'Datenschutzhinweis',
+    contact: 'Kontakt',
   },
   nl_NL: {
     signInTo: 'Inloggen bij {merchant}',
@@ -229,6 +240,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Referentie voor support',
     continueOnPhone: 'Uw telefoon is ermee bezig. Rond het daar af; deze pagina gaat vanzelf verder.',
     privacyNotice: 'Privacyverklaring',
+    contact: 'Contact',
   },
   fr_FR: {
     signInTo: 'Se connecter à {merchant}',
@@ -249,6 +261,7 @@ export const MESSAGES: Record<UiLocale, Messages> = {
     requestId: 'Référence pour le support',
     continueOnPhone: 'Votre téléphone s\'en occupe. Terminez là-bas ; cette page continuera d\'elle-même.',
     privacyNotice: 'Avis de confidentialité',
+    contact: 'Contact',
   },
 };
 

@@ -15,3 +15,18 @@ describe('start-up with a variable that the logger reads', () => {
     expect(run.stdout).not.toContain('is up');
   });
 });
+
+describe('start-up with an accent colour that breaks AA', () => {
+  it('refuses to start and says why, before anything listens', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { PATH: process.env.PATH, OPERATOR_ACCENT_COLOUR: '#4a90e2', PORT: '0', DATA_DIR: '/tmp/broker-config-errors-test' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Invalid configuration');
+    expect(run.stderr).toMatch(/OPERATOR_ACCENT_COLOUR: #4a90e2 reaches .* need 4\.5:1 \(WCAG 2\.2 AA, 1\.4\.3\): choose a darker shade/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.stdout).not.toContain('is up');
+  });
+});

@@ -1,7 +1,7 @@
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fetchLogo } from '../../src/merchants/logos/logo-fetcher.js';
-import { inspectLogo } from '../../src/merchants/logos/logo-image.js';
+import { inspectLogo } from '../../src/common/images/logo-image.js';
 import { logoJpeg, logoPng, SCRIPTED_SVG } from '../support/logo-server.js';
 
 /** A lossless WebP header (RIFF, WEBP, VP8L) of w × h pixels: enough for the header check. */
