@@ -12,9 +12,9 @@ import type { WalletClaims } from './wallet-claims.js';
  * as the verifier's did. The credential keeps `name` (from DG11 when the chip had the full name, e.g. 'KÅRE NORDMANN')
  * and the MRZ identifiers ('NORDMANN', 'KAARE'), not the verifier's given/family name: they are divided out of `name`
  * where an identifier matches it (namePartsOf), and left out when none does rather than disagree with it; without
- * `name`, the identifiers themselves. The display_* forms follow them. Beyond spec 2.1: `verified_at`, the day the document was verified (ISO date), and
- * `authentication_sources` ['REUSED_CREDENTIAL'] (which sources the original verification used is not in the
- * credential). Only a passed verification is issued as a credential, so `authentication_result` is `pass`.
+ * `name`, the identifiers themselves. The display_* forms follow them. Beyond spec 2.1: `verified_at`, the day the
+ * document was verified (ISO date), and `authentication_sources` ['REUSED_CREDENTIAL'] (which sources the original
+ * verification used is not in the credential). Only a passed verification is issued as a credential, so `authentication_result` is `pass`.
  * What the wallet did not disclose stays absent; the broker releases by scope (spec 2.3).
  */
 export const REUSED_CREDENTIAL_SOURCE = 'REUSED_CREDENTIAL';
