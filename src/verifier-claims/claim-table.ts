@@ -57,8 +57,9 @@ export const VERIFIER_CLAIMS: readonly VerifierClaimDefinition[] = Object.freeze
 export const EXTENSION_CLAIMS: readonly VerifierClaimDefinition[] = Object.freeze([claim('verified_at', 'verifiedat', 'openid')]);
 
 /**
- * Standard OIDC claims the broker also advertises. given_name/family_name carry copies of the
- * secondary/primary identifier so generic OIDC clients find the holder's name where they expect it.
+ * Standard OIDC claims the broker also advertises. given_name/family_name carry the holder's name split as the
+ * document splits it (secondary/primary identifier, from DG11 when the chip has the full name, see holderNames in
+ * names.ts) so generic OIDC clients find the holder's name where they expect it; they agree with `name`.
  */
 export const STANDARD_SCOPE_CLAIMS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   openid: Object.freeze(['sub']),
@@ -67,6 +68,14 @@ export const STANDARD_SCOPE_CLAIMS: Readonly<Record<string, readonly string[]>> 
   phone: Object.freeze(['phone_number', 'phone_number_verified']),
   address: Object.freeze(['address']),
 });
+
+/**
+ * Our extensions beside the standard profile claims: `name`, `given_name` and `family_name` in the case a person
+ * writes them ('Kåre Nordmann' beside 'KÅRE NORDMANN'; personCase in names.ts), released with `profile` like the
+ * names they repeat. Like given_name/family_name they have no SAML attribute: spec 2.1 names none, and SAML
+ * already carries the name as `fullname`.
+ */
+export const DISPLAY_NAME_CLAIMS: readonly string[] = Object.freeze(['display_name', 'display_given_name', 'display_family_name']);
 
 const BY_OIDC_NAME: ReadonlyMap<string, VerifierClaimDefinition> = new Map([...VERIFIER_CLAIMS, ...EXTENSION_CLAIMS].map((c) => [c.oidcName, c]));
 
@@ -93,6 +102,7 @@ export interface ClaimsByScopeOptions {
 export function claimsByScope(options: ClaimsByScopeOptions = {}): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const [scope, names] of Object.entries(STANDARD_SCOPE_CLAIMS)) result[scope] = [...names];
+  result.profile!.push(...DISPLAY_NAME_CLAIMS);
   for (const c of [...VERIFIER_CLAIMS, ...EXTENSION_CLAIMS]) (result[c.scope] ??= []).push(c.oidcName);
   for (const scope of options.ageVerifyScopes ?? AGE_VERIFY_SCOPES) {
     const name = ageClaimName(scope);

@@ -6,7 +6,7 @@
 import { countryName } from './country-names.js';
 import { birthDateFromDg11, birthDateFromMrz, expiryDateFromMrz, toSpecDate } from './dates.js';
 import { documentType } from './document-type.js';
-import { holderName, otherIdentifier, parseMrzName } from './names.js';
+import { displayNames, holderNames, otherIdentifier, parseMrzName } from './names.js';
 
 export interface DocumentHolderData {
   /** MRZ document code, e.g. 'P', 'PO', 'I', 'ID', 'AC', 'IR', 'V', 'D' (driver licence), '<' padding removed */
@@ -57,8 +57,10 @@ export interface VerificationOutcome {
 export type VerifierClaims = Record<string, string | number | string[]>;
 
 /**
- * Every spec 2.1 claim that has a value (acr excluded: the broker sets it), plus the standard
- * OIDC given_name/family_name as copies of secondary/primary identifier.
+ * Every spec 2.1 claim that has a value (acr excluded: the broker sets it), plus the standard OIDC
+ * given_name/family_name, which agree with `name` (all three from DG11 when its full name divides into
+ * primary and secondary identifier, else from the MRZ: holderNames), and the same three in the case a
+ * person writes them (display_name, display_given_name, display_family_name: displayNames).
  * Throws RangeError for a face match level outside 0..9 (an upstream bug, not user input).
  */
 export function mapVerifierClaims(holder: DocumentHolderData, outcome: VerificationOutcome, now: Date): VerifierClaims {
@@ -72,6 +74,7 @@ export function mapVerifierClaims(holder: DocumentHolderData, outcome: Verificat
   };
   const dg11 = holder.dg11 ?? {};
   const { primaryIdentifier, secondaryIdentifier } = parseMrzName(holder.mrzName);
+  const names = holderNames(holder.mrzName, dg11.fullName);
   const issuingCountry = stripFiller(holder.issuingState);
   const nationality = stripFiller(holder.nationality);
   const birthIso = (dg11.fullDateOfBirth === undefined ? undefined : birthDateFromDg11(dg11.fullDateOfBirth)) ?? birthDateFromMrz(holder.mrzDateOfBirth, now);
@@ -89,7 +92,7 @@ export function mapVerifierClaims(holder: DocumentHolderData, outcome: Verificat
   put('personal_number', personalNumber(holder));
   put('gender', GENDER[holder.sex]);
   put('date_of_expiry', expiryIso === undefined ? undefined : toSpecDate(expiryIso));
-  put('name', holderName(holder.mrzName, dg11.fullName));
+  put('name', names.name);
   put('place_of_birth', placeOfBirth(dg11.placeOfBirth));
   put('facematch_level', outcome.facematchLevel);
   put('auth_files_url', outcome.authFilesUrl);
@@ -97,8 +100,9 @@ export function mapVerifierClaims(holder: DocumentHolderData, outcome: Verificat
   put('other_identifier', otherIdentifier(holder.mrzName, dg11.fullName, dg11.otherNames));
   put('authentication_result', outcome.result);
   put('result_explanation', resultExplanation(outcome));
-  put('given_name', secondaryIdentifier);
-  put('family_name', primaryIdentifier);
+  put('given_name', names.givenName);
+  put('family_name', names.familyName);
+  for (const [claim, value] of Object.entries(displayNames(names))) put(claim, value);
   return outcome.result === 'fail' ? failureClaims(claims) : claims;
 }
 

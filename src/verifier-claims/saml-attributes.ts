@@ -13,8 +13,10 @@ export type ClaimValue = string | number | boolean | readonly string[];
  * - arrays are joined with ',' (e.g. AUTHENTICATION_SOURCES 'SDK_NFC,SDK_FACESCAN'), numbers and
  *   booleans are written in decimal / 'true' / 'false';
  * - age_over_NN has no SAML name in the spec and keeps its OIDC name;
- * - every other claim (given_name/family_name, which only duplicate primary/secondary identifier,
- *   sub, ...) is left out: the spec names no SAML attribute for it.
+ * - every other claim (given_name/family_name and their display_* person-case forms, sub, ...) is left
+ *   out: the spec names no SAML attribute for it. The holder's name reaches SAML as `fullname` (the same
+ *   source as given_name/family_name), the document's identifiers as primaryidentifier/secondaryidentifier
+ *   and the chip's other spellings as OTHER_IDENTIFIER.
  */
 export function toSamlAttributes(claims: Readonly<Record<string, ClaimValue | undefined>>): Record<string, string> {
   const attributes: Record<string, string> = {};

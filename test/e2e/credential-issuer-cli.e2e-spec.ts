@@ -16,7 +16,7 @@ const testApp = (args: string[]) => runScript('scripts/test-app/main.ts', args);
 const testWallet = (args: string[]) => runScript('scripts/test-wallet/main.ts', args);
 const unescape = (s: string) => s.replace(/&amp;/g, '&');
 /** The claims whose values would tell who the person is (text of four characters or more, dates both ways). */
-const PERSONAL = ['document_number', 'primary_identifier', 'secondary_identifier', 'name', 'given_name', 'family_name', 'birthdate', 'personal_number', 'place_of_birth', 'date_of_expiry'];
+const PERSONAL = ['document_number', 'primary_identifier', 'secondary_identifier', 'name', 'given_name', 'family_name', 'display_name', 'display_given_name', 'display_family_name', 'birthdate', 'personal_number', 'place_of_birth', 'date_of_expiry'];
 
 function personalValues(claims: Record<string, unknown>): string[] {
   const values = PERSONAL.map((name) => claims[name]).filter((v): v is string => typeof v === 'string' && v.length >= 4);

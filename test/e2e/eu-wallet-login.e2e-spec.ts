@@ -18,12 +18,20 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
   const PROTOCOL = new Set(['iss', 'sub', 'aud', 'exp', 'iat', 'nonce', 'auth_time', 'amr', 'acr', 'azp', 'at_hash', 'c_hash', 'sid', 'eid_issuer', 'eid_scheme']);
   const personal = (claims: Record<string, unknown>) => Object.fromEntries(Object.entries(claims).filter(([name]) => !PROTOCOL.has(name)));
 
-  const PID_PROFILE = { family_name: 'Mustermann', primary_identifier: 'Mustermann', given_name: 'Erika', secondary_identifier: 'Erika', name: 'Erika Mustermann', document_type: 'EU_PID' };
+  const PID_PROFILE = {
+    family_name: 'Mustermann',
+    primary_identifier: 'Mustermann',
+    given_name: 'Erika',
+    secondary_identifier: 'Erika',
+    name: 'Erika Mustermann',
+    ...{ display_name: 'Erika Mustermann', display_given_name: 'Erika', display_family_name: 'Mustermann' },
+    document_type: 'EU_PID',
+  };
   /** What `openid profile` releases for each credential of the test wallet (spec 2.1 names), and nothing else. */
   const EXPECTED: Record<string, Record<string, unknown>> = {
     pid_sd_jwt: { ...PID_PROFILE, birthdate: '26.01.1984', nationality: 'D', interpreted_nationality: 'Germany', issuing_country: 'AUT', interpreted_issuing_country: 'Austria' },
     pid_mdoc: { ...PID_PROFILE, birthdate: '12.08.1964', nationality: 'D', interpreted_nationality: 'Germany', issuing_country: 'D', interpreted_issuing_country: 'Germany' },
-    mdl: { family_name: 'Svensson', primary_identifier: 'Svensson', given_name: 'Anna', secondary_identifier: 'Anna', name: 'Anna Svensson', document_type: 'DRIVERS_LICENSE', birthdate: '03.02.1990', issuing_country: 'UTO', document_number: 'UT1234567' },
+    mdl: { family_name: 'Svensson', primary_identifier: 'Svensson', given_name: 'Anna', secondary_identifier: 'Anna', name: 'Anna Svensson', display_name: 'Anna Svensson', display_given_name: 'Anna', display_family_name: 'Svensson', document_type: 'DRIVERS_LICENSE', birthdate: '03.02.1990', issuing_country: 'UTO', document_number: 'UT1234567' },
   };
 
   for (const use of ['pid_sd_jwt', 'pid_mdoc', 'mdl']) {

@@ -49,8 +49,11 @@ describe('document verifier end to end (openid-client merchant, SDK phone, speci
       authentication_sources: ['SDK_NFC', 'SDK_FACESCAN'],
     });
     expect(claims.date_of_expiry).toMatch(DATE);
-    expect(claims.name).toEqual(expect.stringContaining('NORDMANN'));
-    expect(claims.other_identifier).toEqual(expect.stringContaining('KÅRE'));
+    // The chip's DG11 holds the full name NORDMANN<<KÅRE: name, given_name and family_name all come from it and
+    // agree with each other; the MRZ form (KAARE) stays in the identifiers, the DG11 spelling in other_identifier.
+    expect(claims).toMatchObject({ name: 'KÅRE NORDMANN', given_name: 'KÅRE', family_name: 'NORDMANN', other_identifier: 'NORDMANN, KÅRE' });
+    expect(claims.name).toBe(`${claims.given_name} ${claims.family_name}`);
+    expect(claims).toMatchObject({ display_name: 'Kåre Nordmann', display_given_name: 'Kåre', display_family_name: 'Nordmann' });
     expect(claims.auth_files_url).toMatch(new RegExp(`^${t.baseUrl}/auth_files/fetch\\.html\\?tid=[0-9a-f-]{36}$`));
     expect(claims).not.toHaveProperty('result_explanation');
   }, 180_000);
@@ -85,7 +88,7 @@ describe('document verifier end to end (openid-client merchant, SDK phone, speci
       expect(String(claims.result_explanation).split(',')).toContain('STATUS_BAD_DOCUMENTHASHES');
       expect(claims.acr).toBeUndefined();
       expect(claims).toMatchObject({ document_type: 'PASSPORT', issuing_country: 'NOR', interpreted_issuing_country: 'Norway' });
-      for (const name of ['name', 'primary_identifier', 'secondary_identifier', 'given_name', 'family_name', 'birthdate', 'document_number', 'personal_number', 'nationality', 'date_of_expiry', 'place_of_birth', 'gender'])
+      for (const name of ['name', 'primary_identifier', 'secondary_identifier', 'given_name', 'family_name', 'display_name', 'display_given_name', 'display_family_name', 'birthdate', 'document_number', 'personal_number', 'nationality', 'date_of_expiry', 'place_of_birth', 'gender'])
         expect([name, name in claims]).toEqual([name, false]);
     }
     // A forged DG1 never logs in as the document it names: the sub is not the genuine one, nor stable.
@@ -114,7 +117,7 @@ describe('document verifier end to end (openid-client merchant, SDK phone, speci
     expect(noSsn.claims).not.toHaveProperty('personal_number');
     expect(noSsn.claims.primary_identifier).toBe('NORDMANN');
     const bare = await verifierLogin(t.baseUrl, config, { documentDir, person: SHELDON }, { scope: 'openid' });
-    for (const name of ['name', 'primary_identifier', 'secondary_identifier', 'nationality', 'birthdate', 'gender', 'place_of_birth', 'personal_number'])
+    for (const name of ['name', 'given_name', 'family_name', 'display_name', 'display_given_name', 'display_family_name', 'primary_identifier', 'secondary_identifier', 'nationality', 'birthdate', 'gender', 'place_of_birth', 'personal_number'])
       expect([name, name in bare.claims]).toEqual([name, false]);
     expect(bare.claims).toMatchObject({ authentication_result: 'pass', document_number: 'FH7654321' });
     expect(bare.claims.acr).toBeUndefined();

@@ -80,7 +80,7 @@ const SPECIMEN = {
 };
 
 describe("claims of the service's own credential", () => {
-  it('gives spec 2.1 claims as the document verifier does: DD.MM.YYYY, country names, given/family name copies', () => {
+  it('gives spec 2.1 claims as the document verifier does: DD.MM.YYYY, country names, given/family name agreeing with name', () => {
     const { claims, birthDate, verifiedAt } = reusedIdentityClaims(SPECIMEN, ['openid', 'profile', 'ssn']);
     expect([birthDate, verifiedAt]).toEqual(['1964-08-12', '2026-11-20']);
     expect(claims).toEqual({
@@ -104,9 +104,32 @@ describe("claims of the service's own credential", () => {
       verified_at: '2026-11-20',
       given_name: 'ERIKA',
       family_name: 'MUSTERMANN',
+      display_name: 'Erika Mustermann',
+      display_given_name: 'Erika',
+      display_family_name: 'Mustermann',
     });
     // Neither the credential's own fields nor what spec 2.1 has no claim for.
     for (const name of ['iss', 'vct', 'assurance']) expect(claims).not.toHaveProperty(name);
+  });
+
+  it('divides the DG11 name the verifier gave (KÅRE NORDMANN) where an MRZ identifier matches, so the names agree as they did', () => {
+    const kaare = { ...SPECIMEN, primary_identifier: 'NORDMANN', secondary_identifier: 'KAARE', name: 'KÅRE NORDMANN' };
+    expect(reusedIdentityClaims(kaare, ['openid', 'profile']).claims).toMatchObject({
+      primary_identifier: 'NORDMANN',
+      secondary_identifier: 'KAARE',
+      name: 'KÅRE NORDMANN',
+      given_name: 'KÅRE',
+      family_name: 'NORDMANN',
+      display_name: 'Kåre Nordmann',
+      display_given_name: 'Kåre',
+      display_family_name: 'Nordmann',
+    });
+  });
+
+  it('gives no given/family name rather than one that disagrees with name when no identifier matches it', () => {
+    const { claims } = reusedIdentityClaims({ ...SPECIMEN, primary_identifier: 'MUELLER', secondary_identifier: 'JUERGEN', name: 'JÜRGEN MÜLLER' }, ['openid', 'profile']);
+    expect(claims).toMatchObject({ primary_identifier: 'MUELLER', secondary_identifier: 'JUERGEN', name: 'JÜRGEN MÜLLER', display_name: 'Jürgen Müller' });
+    for (const name of ['given_name', 'family_name', 'display_given_name', 'display_family_name']) expect(claims).not.toHaveProperty(name);
   });
 
   it('takes age_over_NN from the statements when no birth date was disclosed, with the digits as the scope writes them', () => {

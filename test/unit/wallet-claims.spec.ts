@@ -47,12 +47,21 @@ describe('claims of a wallet presentation', () => {
       given_name: 'Erika',
       secondary_identifier: 'Erika',
       name: 'Erika Mustermann',
+      // already in mixed case: the person-case forms keep the credential's own spelling
+      display_name: 'Erika Mustermann',
+      display_given_name: 'Erika',
+      display_family_name: 'Mustermann',
       birthdate: '12.08.1964',
       issuing_country: 'AUT',
       interpreted_issuing_country: 'Austria',
       nationality: 'D',
       interpreted_nationality: 'Germany',
     });
+  });
+
+  it('writes the person-case forms of a name in capitals', () => {
+    const { claims } = walletClaims('pid_sd_jwt', { family_name: 'NORDMANN', given_name: 'KÅRE' }, ['openid', 'profile']);
+    expect(claims).toMatchObject({ name: 'KÅRE NORDMANN', given_name: 'KÅRE', family_name: 'NORDMANN', display_name: 'Kåre Nordmann', display_given_name: 'Kåre', display_family_name: 'Nordmann' });
   });
 
   it('takes age_over_NN from the age statement when no birth date was asked, and the mDL document number', () => {

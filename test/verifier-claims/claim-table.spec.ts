@@ -79,6 +79,13 @@ describe('claimsByScope', () => {
     expect(STANDARD_SCOPE_CLAIMS.openid).toEqual(['sub']);
   });
 
+  it('releases the person-case names with profile, like the names they repeat, and under no other scope', () => {
+    const display = ['display_name', 'display_given_name', 'display_family_name'];
+    expect(table.profile).toEqual(expect.arrayContaining(display));
+    for (const [scope, claims] of Object.entries(table)) if (scope !== 'profile') for (const name of display) expect([scope, claims.includes(name)]).toEqual([scope, false]);
+    for (const name of display) expect(verifierClaim(name)).toBeUndefined(); // no SAML attribute, as for given_name
+  });
+
   it('maps every ageverify scope to its own age_over claim and nothing else', () => {
     expect(AGE_VERIFY_SCOPES).toHaveLength(110);
     for (const scope of AGE_VERIFY_SCOPES) expect(table[scope]).toEqual([`age_over_${scope.slice(9)}`]);

@@ -65,6 +65,9 @@ describe('mapVerifierClaims: ICAO 9303 specimens', () => {
       authentication_result: 'pass',
       given_name: 'ANNA MARIA',
       family_name: 'ERIKSSON',
+      display_name: 'Anna Maria Eriksson',
+      display_given_name: 'Anna Maria',
+      display_family_name: 'Eriksson',
     });
   });
 
@@ -108,7 +111,35 @@ describe('mapVerifierClaims: countries', () => {
 });
 
 describe('mapVerifierClaims: names', () => {
-  it('keeps the MRZ identifiers, takes the name from DG11 and reports the DG11 spelling as other_identifier', () => {
+  const NAME_CLAIMS = ['name', 'given_name', 'family_name', 'display_name', 'display_given_name', 'display_family_name'];
+  const namesOf = (holder: DocumentHolderData) => {
+    const claims = mapVerifierClaims(holder, PASS, now);
+    return Object.fromEntries(Object.entries(claims).filter(([k]) => NAME_CLAIMS.includes(k) || k.endsWith('_identifier')));
+  };
+  /** name is given_name then family_name, in both cases: the claims agree with each other. */
+  const expectAgreement = (claims: Record<string, unknown>) => {
+    expect(claims.name).toBe([claims.given_name, claims.family_name].filter(Boolean).join(' '));
+    expect(claims.display_name).toBe([claims.display_given_name, claims.display_family_name].filter(Boolean).join(' '));
+  };
+
+  it('KÅRE NORDMANN: given, family and full name from DG11 with the diacritic, the MRZ form in the identifiers', () => {
+    const holder: DocumentHolderData = { ...SPECIMEN_PASSPORT, issuingState: 'NOR', nationality: 'NOR', mrzName: 'NORDMANN<<KAARE<<<<<<<<<<<<<<<<<<<<<<<<', dg11: { fullName: 'NORDMANN<<KÅRE' } };
+    const claims = namesOf(holder);
+    expect(claims).toEqual({
+      primary_identifier: 'NORDMANN',
+      secondary_identifier: 'KAARE',
+      name: 'KÅRE NORDMANN',
+      given_name: 'KÅRE',
+      family_name: 'NORDMANN',
+      display_name: 'Kåre Nordmann',
+      display_given_name: 'Kåre',
+      display_family_name: 'Nordmann',
+      other_identifier: 'NORDMANN, KÅRE',
+    });
+    expectAgreement(claims);
+  });
+
+  it('MÜLLER: keeps the MRZ identifiers (MUELLER), names from DG11, and reports the DG11 spelling as other_identifier', () => {
     const holder: DocumentHolderData = {
       ...SPECIMEN_PASSPORT,
       issuingState: 'D<<',
@@ -116,14 +147,17 @@ describe('mapVerifierClaims: names', () => {
       mrzName: 'MUELLER<<JUERGEN<<<<<<<<<<<<<<<<<<<<<<<<',
       dg11: { fullName: 'MÜLLER<<JÜRGEN' },
     };
-    expect(mapVerifierClaims(holder, PASS, now)).toMatchObject({
+    const claims = namesOf(holder);
+    expect(claims).toMatchObject({
       primary_identifier: 'MUELLER',
       secondary_identifier: 'JUERGEN',
-      family_name: 'MUELLER',
-      given_name: 'JUERGEN',
+      family_name: 'MÜLLER',
+      given_name: 'JÜRGEN',
       name: 'JÜRGEN MÜLLER',
+      display_name: 'Jürgen Müller',
       other_identifier: 'MÜLLER, JÜRGEN',
     });
+    expectAgreement(claims);
   });
 
   it('gives no other_identifier when DG11 repeats the MRZ name', () => {
@@ -131,23 +165,62 @@ describe('mapVerifierClaims: names', () => {
     expect(mapVerifierClaims(holder, PASS, now)).not.toHaveProperty('other_identifier');
   });
 
-  it('reports the full DG11 name when the MRZ name was truncated', () => {
+  it('takes the full DG11 name when the MRZ name was truncated, and reports it as other_identifier', () => {
     const mrzName = 'ABDULLAH<AL<RASHID<<MOHAMMED<A';
     expect(mrzName).toHaveLength(30);
     const holder = { ...SPECIMEN_ID_CARD, mrzName, dg11: { fullName: 'ABDULLAH<AL<RASHID<<MOHAMMED<AHMED<YUSUF' } };
-    expect(mapVerifierClaims(holder, PASS, now)).toMatchObject({
+    const claims = namesOf(holder);
+    expect(claims).toMatchObject({
       primary_identifier: 'ABDULLAH AL RASHID',
       secondary_identifier: 'MOHAMMED A',
       name: 'MOHAMMED AHMED YUSUF ABDULLAH AL RASHID',
+      given_name: 'MOHAMMED AHMED YUSUF',
+      family_name: 'ABDULLAH AL RASHID',
+      display_family_name: 'Abdullah Al Rashid',
       other_identifier: 'ABDULLAH AL RASHID, MOHAMMED AHMED YUSUF',
+    });
+    expectAgreement(claims);
+  });
+
+  it('falls back to the MRZ for all three names when the DG11 full name has no << split, keeping DG11 in other_identifier', () => {
+    const holder: DocumentHolderData = { ...SPECIMEN_PASSPORT, mrzName: 'MUELLER<<JUERGEN<<<<<<<<<<<<<<<<<<<<<<<<', dg11: { fullName: 'JÜRGEN MÜLLER' } };
+    const claims = namesOf(holder);
+    expect(claims).toMatchObject({ name: 'JUERGEN MUELLER', given_name: 'JUERGEN', family_name: 'MUELLER', display_name: 'Juergen Mueller', other_identifier: 'JÜRGEN MÜLLER' });
+    expectAgreement(claims);
+  });
+
+  it('takes the names from the MRZ without DG11', () => {
+    const claims = namesOf({ ...SPECIMEN_PASSPORT, mrzName: 'NORDMANN<<KAARE<<<<<<<<<<<<<<<<<<<<<<<<' });
+    expect(claims).toEqual({
+      primary_identifier: 'NORDMANN',
+      secondary_identifier: 'KAARE',
+      name: 'KAARE NORDMANN',
+      given_name: 'KAARE',
+      family_name: 'NORDMANN',
+      display_name: 'Kaare Nordmann',
+      display_given_name: 'Kaare',
+      display_family_name: 'Nordmann',
     });
   });
 
-  it('omits secondary identifier and given_name when the document has none', () => {
+  it("writes hyphens and apostrophes of DG11 in person case: ANNA-MARIA O'NEILL", () => {
+    const claims = namesOf({ ...SPECIMEN_PASSPORT, mrzName: 'ONEILL<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<<<<', dg11: { fullName: "O'NEILL<<ANNA-MARIA" } });
+    expect(claims).toMatchObject({ name: "ANNA-MARIA O'NEILL", display_name: "Anna-Maria O'Neill", display_given_name: 'Anna-Maria', display_family_name: "O'Neill" });
+    expectAgreement(claims);
+  });
+
+  it('omits secondary identifier, given_name and display_given_name when the document has none', () => {
     const claims = mapVerifierClaims({ ...SPECIMEN_PASSPORT, mrzName: 'SUKARNO<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<' }, PASS, now);
     expect(claims).not.toHaveProperty('secondary_identifier');
     expect(claims).not.toHaveProperty('given_name');
-    expect(claims.name).toBe('SUKARNO');
+    expect(claims).not.toHaveProperty('display_given_name');
+    expect(claims).toMatchObject({ name: 'SUKARNO', family_name: 'SUKARNO', display_name: 'Sukarno' });
+  });
+
+  it('releases none of the names, in either case, for a failed verification', () => {
+    const holder: DocumentHolderData = { ...SPECIMEN_PASSPORT, mrzName: 'NORDMANN<<KAARE<<<<<<<<<<<<<<<<<<<<<<<<', dg11: { fullName: 'NORDMANN<<KÅRE' } };
+    const claims = mapVerifierClaims(holder, { ...PASS, result: 'fail', explanations: ['STATUS_BAD_DOCUMENTHASHES'] }, now);
+    expect(claims).toEqual({ authentication_result: 'fail', result_explanation: 'STATUS_BAD_DOCUMENTHASHES', document_type: 'PASSPORT', issuing_country: 'UTO' });
   });
 });
 
@@ -240,7 +313,7 @@ describe('toSamlAttributes', () => {
   });
 
   it('keeps age claims under their own name and drops claims without a SAML name', () => {
-    const claims = { ...ageOverClaims(['ageverify18', 'ageverify70'], '1974-08-12', now), given_name: 'ANNA', sub: 'x', result_explanation: 'STATUS_BAD_DOCUMENTHASHES' };
+    const claims = { ...ageOverClaims(['ageverify18', 'ageverify70'], '1974-08-12', now), given_name: 'ANNA', display_name: 'Anna', display_given_name: 'Anna', display_family_name: 'Eriksson', sub: 'x', result_explanation: 'STATUS_BAD_DOCUMENTHASHES' };
     expect(toSamlAttributes(claims)).toEqual({ age_over_18: 'true', age_over_70: 'false', result_explanation: 'STATUS_BAD_DOCUMENTHASHES' });
   });
 });

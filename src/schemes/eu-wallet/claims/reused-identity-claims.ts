@@ -1,16 +1,20 @@
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/spi/acr.js';
 import { countryName } from '../../../verifier-claims/country-names.js';
 import { parseIsoDate, toSpecDate } from '../../../verifier-claims/dates.js';
+import { displayNames, namePartsOf } from '../../../verifier-claims/names.js';
 import { ageThresholds, sdJwtAgeKey } from './wallet-credentials.js';
 import type { WalletClaims } from './wallet-claims.js';
 
 /**
  * The service's own reusable credential back into the claims of spec 2.1, as the document verifier gave them when
  * the document was verified: the credential carries ISO dates (YYYY-MM-DD) and ICAO codes (docs/vci contract), the
- * claims DD.MM.YYYY, the readable country names beside the codes, and given_name/family_name as copies of the
- * secondary/primary identifier. Beyond spec 2.1: `verified_at`, the day the document was verified (ISO date), and
- * `authentication_sources` ['REUSED_CREDENTIAL'] (which sources the original verification used is not in the
- * credential). Only a passed verification is issued as a credential, so `authentication_result` is `pass`.
+ * claims DD.MM.YYYY, the readable country names beside the codes, and given_name/family_name that agree with `name`
+ * as the verifier's did. The credential keeps `name` (from DG11 when the chip had the full name, e.g. 'KÅRE NORDMANN')
+ * and the MRZ identifiers ('NORDMANN', 'KAARE'), not the verifier's given/family name: they are divided out of `name`
+ * where an identifier matches it (namePartsOf), and left out when none does rather than disagree with it; without
+ * `name`, the identifiers themselves. The display_* forms follow them. Beyond spec 2.1: `verified_at`, the day the
+ * document was verified (ISO date), and `authentication_sources` ['REUSED_CREDENTIAL'] (which sources the original
+ * verification used is not in the credential). Only a passed verification is issued as a credential, so `authentication_result` is `pass`.
  * What the wallet did not disclose stays absent; the broker releases by scope (spec 2.3).
  */
 export const REUSED_CREDENTIAL_SOURCE = 'REUSED_CREDENTIAL';
@@ -54,7 +58,8 @@ export function reusedIdentityClaims(values: Readonly<Record<string, unknown>>, 
   const secondary = text(values.secondary_identifier);
   put('primary_identifier', primary);
   put('secondary_identifier', secondary);
-  put('name', text(values.name));
+  const name = text(values.name);
+  put('name', name);
   const nationality = icao(values.nationality);
   put('nationality', nationality);
   put('interpreted_nationality', nationality && countryName(nationality));
@@ -72,8 +77,10 @@ export function reusedIdentityClaims(values: Readonly<Record<string, unknown>>, 
   put('authentication_result', 'pass');
   const verifiedAt = fullIsoDate(values.verified_at);
   put('verified_at', verifiedAt);
-  put('given_name', secondary);
-  put('family_name', primary);
+  const parts = name === undefined ? { givenName: secondary, familyName: primary } : namePartsOf(name, primary, secondary);
+  put('given_name', parts?.givenName || undefined);
+  put('family_name', parts?.familyName || undefined);
+  for (const [claim, value] of Object.entries(displayNames({ name, givenName: parts?.givenName, familyName: parts?.familyName }))) put(claim, value);
   // With a birth date the broker computes age_over_NN itself (on the day); without, the credential's statements.
   if (!birthDate) {
     const statements = values.age_equal_or_over as Record<string, unknown> | undefined;

@@ -1,5 +1,6 @@
 import { countryName, icaoCodeOfAlpha2 } from '../../../verifier-claims/country-names.js';
 import { parseIsoDate, toSpecDate } from '../../../verifier-claims/dates.js';
+import { displayNames } from '../../../verifier-claims/names.js';
 import { ageThresholds, mdocAgeElement, sdJwtAgeKey, type WalletCredentialKind } from './wallet-credentials.js';
 
 /** What a verified presentation gives the broker: the claims of spec 2.1 and 2.4 it can fill, and the birth date. */
@@ -19,7 +20,7 @@ const firstCountry = (v: unknown): string | undefined => text(Array.isArray(v) ?
 /**
  * The claims merchants already read, from a PID (SD-JWT VC or mdoc) or an mDL, named as for the document verifier so
  * that a merchant changes nothing: family and given names as `family_name`/`primary_identifier` and
- * `given_name`/`secondary_identifier` (and `name`); the birth date as spec 2.1's DD.MM.YYYY; countries as ICAO
+ * `given_name`/`secondary_identifier` (and `name`, and the display_* forms of the three); the birth date as spec 2.1's DD.MM.YYYY; countries as ICAO
  * codes with their readable names; `age_over_NN` from the wallet's own age statement when no birth date was asked.
  * `values` is the SD-JWT VC's disclosed claims, or the one namespace of the mdoc. What the wallet did not present
  * stays absent; the broker then releases by scope (spec 2.3) as for every scheme.
@@ -35,7 +36,10 @@ export function walletClaims(kind: WalletCredentialKind, values: Readonly<Record
   put('primary_identifier', family);
   put('given_name', given);
   put('secondary_identifier', given);
-  put('name', family || given ? [given, family].filter(Boolean).join(' ') : undefined);
+  const name = family || given ? [given, family].filter(Boolean).join(' ') : undefined;
+  put('name', name);
+  // The credential's names are usually in mixed case already ('Erika'): displayNames then keeps them as written.
+  for (const [claim, value] of Object.entries(displayNames({ name, givenName: given, familyName: family }))) put(claim, value);
   const birthDate = isoDate(kind === 'pid_sd_jwt' ? values.birthdate : values.birth_date);
   put('birthdate', birthDate && toSpecDate(birthDate));
   const issuing = icaoOf(text(values.issuing_country));
