@@ -189,7 +189,7 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     copyLink: 'Stattdessen den Link kopieren',
     linkLabel: 'Link für die App {app}',
     noApp: 'Ich habe {app} nicht',
-    noAppHelp: 'Installieren Sie {app} auf Ihrem Telefon und kehren Sie dann zu dieser Seite zurück: Sie wartet einige Minuten.',
+    noAppHelp: 'Installieren Sie {app} auf Ihrem Telefon und kehren Sie dann zu dieser Seite zurück; die Seite wartet einige Minuten.',
     continueHint: 'Diese Seite geht von selbst weiter, wenn die App fertig ist; Weiter prüft sofort.',
     progressTitle: 'Fortschritt',
     phone_connected: 'Telefon verbunden',

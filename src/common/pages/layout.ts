@@ -43,8 +43,8 @@ details.no-app{margin:1rem 0}
 details.no-app summary,#handoff details summary{cursor:pointer;color:${accent}}
 .stores{padding-left:1.2rem}
 input.link{width:100%;box-sizing:border-box;font:inherit;font-size:.85rem;padding:.4rem;border:1px solid #8f97a8;border-radius:4px}
-footer{max-width:32rem;margin:0 auto 2rem;padding:0 1rem;font-size:.85rem;color:#4f5869}
-footer span+a,footer a+a{margin-left:1rem}
+footer{max-width:32rem;margin:0 auto 2rem;padding:0 1rem;font-size:.85rem;color:#4f5869;display:flex;flex-wrap:wrap;gap:.3rem 1rem}
+footer a{word-break:normal}
 header.operator{max-width:32rem;margin:1.5rem auto -1.5rem;padding:0 1rem}
 @media (max-width:34rem){header.operator{margin:1rem 1rem -.5rem;padding:0}}
 .operator-logo{display:block;max-height:2rem;max-width:10rem}
