@@ -1,10 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { PENNY, specimenDocumentDir, verifierLogin } from '../support/verifier-flow.js';
 import { freePort } from '../support/free-port.js';
+import { CertificateRevocationList, DocumentCertificate, loadMasterList } from '../../libs/icao9303/src/index.js';
+import { PadesSignerService } from '../../src/auth-files/signing/pades-signer.service.js';
+import { SamlKeysService } from '../../src/saml/keys/saml-keys.service.js';
+import { SpecimenAuthorityService } from '../../src/verifier/specimen/specimen-authority.service.js';
 
 const TOKEN = randomBytes(32).toString('base64url');
 
@@ -98,6 +104,52 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(series(text, 'broker_face_work_running')).toBe(0);
     expect(routeLabels(text).filter((r) => r.startsWith('/app/v1/'))).toEqual(expect.arrayContaining(['/app/v1/sessions', '/app/v1/session/face']));
   }, 180_000);
+});
+
+describe('/metrics: certificate, CSCA and CRL expiry', () => {
+  const fixture = (name: string) => resolve('test/fixtures/icao/masterlists', name);
+  const ML = fixture('DE_ML_2026-05-28-08-28-45.ml');
+  const ML_ANCHOR = fixture('DE_ROOT_CA_CSCA07.cer');
+  const CRL = fixture('COL.crl');
+  const unix = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
+  const prefix = (der: Buffer) => createHash('sha256').update(der).digest('hex').slice(0, 16);
+  const country = (c: DocumentCertificate) => /(?:^|, )C=([^,]+)/.exec(c.subject)![1].toUpperCase();
+  let t: TestApp;
+  let text: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { METRICS_TOKEN: TOKEN, TRUST_MASTERLISTS: ML, TRUST_MASTERLIST_ANCHORS: ML_ANCHOR, TRUST_CRLS: CRL } });
+    text = await (await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it("serves the SAML and PAdES signing certificates' notAfter, named by subject and fingerprint", async () => {
+    const saml = new X509Certificate(await t.app.get(SamlKeysService).certificatePem());
+    const labels = { purpose: 'saml_signing', subject: saml.subject.replace(/\n/g, ', '), sha256: prefix(saml.raw) };
+    expect(series(text, 'broker_certificate_not_after_seconds', labels)).toBe(unix(saml.validTo));
+    const pades = new X509Certificate((await t.app.get(PadesSignerService).current())!.chain[0]);
+    expect(series(text, 'broker_certificate_not_after_seconds', { purpose: 'pades_signing', sha256: prefix(pades.raw) })).toBe(unix(pades.validTo));
+    // customer-test's generated wallet and credential issuer PKI, read the same way
+    for (const purpose of ['wallet_request_signing', 'wallet_pid_anchor', 'wallet_mdl_anchor', 'credential_issuer_signing', 'credential_issuer_anchor'])
+      expect(series(text, 'broker_certificate_not_after_seconds', { purpose })).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it("serves each country's newest trusted CSCA (master list and specimen) and the CRL's nextUpdate", async () => {
+    const listed = loadMasterList(new Uint8Array(readFileSync(ML)), { anchors: [DocumentCertificate.fromDer(new Uint8Array(readFileSync(ML_ANCHOR)))] }).certificates;
+    const specimen = (await t.app.get(SpecimenAuthorityService).get()).csca.certificate;
+    const newest = new Map<string, DocumentCertificate>();
+    for (const c of [...listed, specimen]) if (!newest.has(country(c)) || c.notAfter > newest.get(country(c))!.notAfter) newest.set(country(c), c);
+    const served = [...text.matchAll(/^broker_csca_not_after_seconds\{[^}]*country="([^"]+)"/gm)].map((m) => m[1]);
+    // One series per country, not per certificate: the master list holds hundreds
+    expect(served.sort()).toEqual([...newest.keys()].sort());
+    expect(listed.length).toBeGreaterThan(served.length * 2);
+    const skiOf = (c: DocumentCertificate) => Buffer.from(c.subjectKeyIdentifier!).toString('hex').slice(0, 16);
+    for (const c of [specimen, newest.get('DE')!]) expect(series(text, 'broker_csca_not_after_seconds', { country: country(c), key_id: skiOf(c) })).toBe(unix(c.notAfter));
+
+    const crl = CertificateRevocationList.fromDer(new Uint8Array(readFileSync(CRL)));
+    const signer = listed.find((c) => c.subjectDerEquals(crl.issuerDer) && crl.verifiedBy(c))!;
+    expect(series(text, 'broker_crl_next_update_seconds', { country: 'CO', key_id: skiOf(signer) })).toBe(unix(crl.nextUpdate!));
+  });
 });
 
 describe('/metrics without METRICS_TOKEN', () => {

@@ -8,6 +8,7 @@ import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { ReadinessService } from '../health/readiness.service.js';
 import { FACE_ENGINE } from '../../verifier/verification/face-engine.provider.js';
 import { EngineEventCounter } from './engine-events.js';
+import { registerExpiryGauges } from './expiry-metrics.js';
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -63,6 +64,7 @@ export class OpsMetrics implements OnModuleInit {
     this.faceWork();
     this.callbacks();
     this.stateGauges();
+    registerExpiryGauges(this.registry, this.moduleRef);
   }
 
   private logins(): void {

@@ -15,6 +15,8 @@ export class TrustStore {
   private readonly anchors = new Map<string, DocumentCertificate>();
   private readonly intermediates = new Map<string, DocumentCertificate>();
   private readonly crls: CertificateRevocationList[] = [];
+  /** the trusted CSCA that verified each CRL, in the order the CRLs were added */
+  private readonly crlSigners = new Map<CertificateRevocationList, DocumentCertificate>();
   /** anchors by lower-cased subject (`subjectKey`), in insertion order */
   private readonly anchorsByName = new Map<string, DocumentCertificate[]>();
 
@@ -64,6 +66,7 @@ export class TrustStore {
     const signer = [...this.anchors.values()].find((a) => a.subjectDerEquals(crl.issuerDer) && crl.verifiedBy(a));
     if (!signer) throw new Icao9303Error('CRL_MALFORMED', 'CRL.signature', 'no trusted CSCA with the CRL issuer name verifies the CRL signature (9303-12 §7.1.4)');
     this.crls.push(crl);
+    this.crlSigners.set(crl, signer);
     return crl;
   }
 
@@ -102,6 +105,11 @@ export class TrustStore {
 
   crlsFor(cert: DocumentCertificate): CertificateRevocationList[] {
     return this.crls.filter((c) => cert.issuerDerEquals(c.issuerDer));
+  }
+
+  /** Every loaded CRL with the trusted CSCA that verified its signature. */
+  revocationLists(): Array<{ crl: CertificateRevocationList; signer: DocumentCertificate }> {
+    return this.crls.map((crl) => ({ crl, signer: this.crlSigners.get(crl)! }));
   }
 
   get size(): number {
