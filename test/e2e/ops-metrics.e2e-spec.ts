@@ -119,7 +119,11 @@ describe('/metrics: certificate, CSCA and CRL expiry', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ env: { METRICS_TOKEN: TOKEN, TRUST_MASTERLISTS: ML, TRUST_MASTERLIST_ANCHORS: ML_ANCHOR, TRUST_CRLS: CRL } });
-    text = await (await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    // A scrape waits a bounded time for each source (the trust store's first build, the generated PKIs): the first
+    // may leave some out while they load, a later one has them all.
+    const complete = (body: string) => body.includes('broker_csca_not_after_seconds{') && body.includes('purpose="credential_issuer_anchor"') && body.includes('broker_crl_next_update_seconds{');
+    for (const deadline = Date.now() + 60_000; !complete(text ?? '') && Date.now() < deadline; await new Promise((r) => setTimeout(r, 250)))
+      text = await (await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
   }, 120_000);
   afterAll(() => t?.close());
 

@@ -27,6 +27,23 @@ interface TrustFacts {
 
 const seconds = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
 
+/** How long a scrape waits for one owner of certificates (its first load may build a trust store or reach the database). */
+const SOURCE_TIMEOUT_MS = 1500;
+
+/** The promise's value, or `fallback` when it fails or has not settled within `ms` (the work itself goes on). */
+export async function within<T, F>(ms: number, work: Promise<T>, fallback: F): Promise<T | F> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<F>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([work.catch(() => fallback), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The expiry series (docs/operations.md, "Metrics"): the end of every certificate the service signs with or
  * hands out, the newest CSCA of each country the document verifier trusts, and the nextUpdate of its CRLs.
@@ -42,13 +59,12 @@ export function registerExpiryGauges(registry: Registry, moduleRef: ModuleRef): 
     }
   };
 
-  // One source failing (a trust list that cannot be read, a database that does not answer) leaves out its series only.
+  // One source failing or slow (a trust list that cannot be read, a database that does not answer) leaves out its
+  // series only: the scrape answers within SOURCE_TIMEOUT_MS with every other series, the readiness and database
+  // gauges above all, which matter most while the database is down.
   const held = async (purpose: string, read: () => Promise<Held[]> | undefined): Promise<{ purpose: string; certificates: Held[] }> => ({
     purpose,
-    certificates: await Promise.resolve()
-      .then(read)
-      .then((c) => c ?? [])
-      .catch(() => []),
+    certificates: await within(SOURCE_TIMEOUT_MS, Promise.resolve().then(read), undefined).then((c) => c ?? []),
   });
 
   new Gauge({
@@ -80,9 +96,8 @@ export function registerExpiryGauges(registry: Registry, moduleRef: ModuleRef): 
   });
 
   const trust = async (): Promise<TrustFacts | undefined> => {
-    const store = await get(TrustStoreProvider)
-      ?.get()
-      .catch(() => undefined);
+    const provider = get(TrustStoreProvider);
+    const store = provider && (await within(SOURCE_TIMEOUT_MS, provider.get(), undefined));
     return store && trustFactsOf(store);
   };
 
