@@ -19,7 +19,8 @@ export interface DatabaseHandle {
 const common = {
   type: 'postgres' as const,
   migrations: MIGRATIONS,
-  migrationsRun: true,
+  // Run by DatabaseModule under an advisory lock (runMigrationsLocked), not by TypeORM's initialize, which takes none.
+  migrationsRun: false,
   synchronize: false,
   // gen_random_uuid() is built into PostgreSQL 13+ and PGlite: no extension to install.
   installExtensions: false,

@@ -5,6 +5,7 @@ import { DATABASE_HANDLE, type DatabaseHandle } from './data-source-options.js';
 import { DatabasePing } from './database-ping.js';
 import { ExclusiveJobs } from './exclusive-jobs.js';
 import { guardTransactions } from './transaction-guard.js';
+import { runMigrationsLocked } from './locked-migrations.js';
 
 @Injectable()
 class DatabaseLifecycle implements OnApplicationShutdown {
@@ -20,7 +21,7 @@ class DatabaseLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * Provides the one TypeORM DataSource (migrations run when it initialises: migrationsRun) and the jobs' locks.
+ * Provides the one TypeORM DataSource (the migrations run as it opens, under an advisory lock) and the jobs' locks.
  * Each module registers the entities it owns (`TypeOrmModule.forFeature`); they are collected here
  * (`autoLoadEntities`), so this module imports no application code. A database that cannot be reached fails the
  * start at once (no retries: an orchestrator restarts the instance, and a person sees the error now).
@@ -35,6 +36,7 @@ export class DatabaseModule {
           useFactory: () => ({ ...handle.options, autoLoadEntities: true, toRetry: () => false }),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options as DataSourceOptions).initialize();
+            await runMigrationsLocked(dataSource);
             await handle.afterMigrations?.();
             guardTransactions(dataSource);
             return dataSource;
