@@ -8,7 +8,7 @@ import { SpecimenAuthorityService } from '../specimen/specimen-authority.service
 /**
  * The environment's trust anchors for passive authentication: configured CSCA files and folders, master
  * lists (signature checked against their anchors) and CRLs; customer-test adds its specimen CSCA.
- * Built once, on first use, and kept.
+ * Built once, on first use, and kept once built.
  */
 @Injectable()
 export class TrustStoreProvider {
@@ -19,8 +19,12 @@ export class TrustStoreProvider {
     private readonly specimen: SpecimenAuthorityService,
   ) {}
 
+  /** A build that failed (a trust file missing or invalid) is not kept: the next use tries again, after a fix. */
   get(): Promise<TrustStore> {
-    this.store ??= this.build();
+    this.store ??= this.build().catch((e: unknown) => {
+      this.store = undefined;
+      throw e;
+    });
     return this.store;
   }
 
