@@ -1,20 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../../src/config/app-config.js';
 import { loadConfig } from '../../src/config/load-config.js';
+import { configProblems } from '../support/config-problems.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'face-cfg-'));
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  return [];
-}
+const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadConfig(env));
 
 describe('face engine configuration (FACE_ENGINE, FACE_MODEL_PATH)', () => {
   it('defaults to face-api', () => {

@@ -1,18 +1,10 @@
 import { writeFileSync } from 'node:fs';
-import { ConfigError } from '../../src/config/app-config.js';
 import { loadBrandingConfig } from '../../src/config/branding-config.js';
 import { contrastRatio } from '../../src/common/pages/contrast.js';
 import { writeOperatorLogo } from '../support/operator-logo.js';
+import { configProblems } from '../support/config-problems.js';
 
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadBrandingConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  return [];
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadBrandingConfig(env));
 
 describe('operator branding (OPERATOR_*)', () => {
   it('measures contrast as WCAG 2.2 defines it', () => {

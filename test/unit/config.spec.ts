@@ -2,21 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../../src/config/app-config.js';
 import { loadConfig } from '../../src/config/load-config.js';
+import { configProblems } from '../support/config-problems.js';
 
 const key = () => randomBytes(32).toString('base64');
 const dataDir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  return [];
-}
+const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadConfig(env));
 
 describe('configuration', () => {
   it('defaults to customer-test on the embedded database with generated, persisted development secrets', () => {

@@ -2,22 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../../src/config/app-config.js';
 import { loadCredentialIssuerConfig } from '../../src/config/credential-issuer-config.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { loadFileSigner } from '../../src/credential-issuer/keys/file-issuer-signer.js';
 import { certificateThumbprint } from '../../src/credential-issuer/keys/issuer-certificates.js';
 import { writeIssuerFiles } from '../support/issuer-files.js';
+import { configProblems } from '../support/config-problems.js';
 
-function problemsOf(load: () => unknown): string[] {
-  try {
-    load();
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  return [];
-}
+const problemsOf = configProblems;
 
 const production = (extra: Record<string, string> = {}) => ({
   APP_ENV: 'production',

@@ -3,21 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
-import { ConfigError } from '../../src/config/app-config.js';
 import { loadWalletConfig } from '../../src/config/wallet-config.js';
 import { WalletTrustService } from '../../src/schemes/eu-wallet/trust/wallet-trust.service.js';
 import type { AppConfig } from '../../src/config/load-config.js';
 import type { WalletTestAuthoritiesService } from '../../src/schemes/eu-wallet/trust/wallet-test-authorities.service.js';
+import { configProblems } from '../support/config-problems.js';
 
-const problemsOf = (fn: () => unknown): string[] => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  return [];
-};
+const problemsOf = configProblems;
 const pem = (der: Uint8Array) => new X509Certificate(der).toString();
 
 describe('EU wallet configuration (WALLET_*)', () => {
