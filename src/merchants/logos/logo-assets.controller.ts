@@ -2,6 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { NotFoundError } from '../../common/errors/app-error.js';
+import { sendImmutableImage } from '../../common/http/immutable-image.js';
 import { MerchantLogosService } from './merchant-logos.service.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -20,14 +21,6 @@ export class LogoAssetsController {
   async logo(@Param('sha256') sha256: string, @Res() res: Response): Promise<void> {
     const logo = SHA256_HEX.test(sha256) ? await this.logos.find(sha256) : null;
     if (!logo) throw new NotFoundError('logo');
-    res
-      .status(200)
-      .set({
-        'Content-Type': logo.contentType,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        'Content-Security-Policy': "default-src 'none'",
-      })
-      .send(logo.bytes);
+    sendImmutableImage(res, logo.contentType, logo.bytes);
   }
 }

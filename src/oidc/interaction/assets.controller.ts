@@ -2,6 +2,7 @@ import { Controller, Get, Header, Inject, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { NotFoundError } from '../../common/errors/app-error.js';
+import { sendImmutableImage } from '../../common/http/immutable-image.js';
 import { operatorLogoPath } from '../../common/pages/layout.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { FAVICON_SVG } from './assets/favicon.js';
@@ -32,9 +33,6 @@ export class AssetsController {
   operatorLogo(@Param('version') version: string, @Res() res: Response): void {
     const logo = this.config.branding.logo;
     if (!logo || operatorLogoPath(logo.sha256) !== `/its/assets/operator-logo/${version}`) throw new NotFoundError('logo');
-    res
-      .status(200)
-      .set({ 'Content-Type': logo.contentType, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Security-Policy': "default-src 'none'" })
-      .send(logo.bytes);
+    sendImmutableImage(res, logo.contentType, logo.bytes);
   }
 }
