@@ -58,7 +58,8 @@ await withDatabase(async (databaseUrl) => {
         const browser = new TestBrowser(service.base);
         const query = new URLSearchParams({ client_id: m.client_id, response_type: 'code', scope: 'openid profile', redirect_uri: redirectUri, state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
         const page = await browser.follow(await browser.get(`${service.base}/its/index.html?${query}`));
-        const link = /<a href="([^"]+)" data-action="open-app"/.exec(page.html)![1].replace(/&amp;/g, '&').replace('flow%3Dsame_device', 'flow%3Dcross_device');
+        // The QR code's link (also offered to copy): the cross-device transaction, answered without a browser.
+        const link = /<input id="app-link"[^>]* value="([^"]+)"/.exec(page.html)![1].replace(/&amp;/g, '&');
         const request = await wallet.read(link);
         const response = await encryptResponse(request, { vp_token: await wallet.presentations(request, use), state: request.claims.state });
         answers.push({ responseUri: request.claims.response_uri, body: new URLSearchParams({ response }).toString() });

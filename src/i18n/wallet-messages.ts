@@ -7,6 +7,13 @@ export interface WalletMessages extends WaitingTexts {
   title: string;
   /** The second same-device link (plain OpenID4VP), for wallets that do not open the HAIP one. */
   openOther: string;
+  /** What the page says after a refused answer: the wallet's own error, a refused presentation, a revoked credential. */
+  declined: string;
+  refused: string;
+  revoked: string;
+  /** The request stays open after a refused answer; the person may also ask for a new one. */
+  answerAgain: string;
+  tryAgain: string;
 }
 
 const en: WalletMessages = {
@@ -19,6 +26,11 @@ const en: WalletMessages = {
   qrLabel: 'QR code for your wallet',
   linkLabel: 'Link for your wallet',
   phone_connected: 'Wallet connected',
+  declined: 'The wallet said it would not share your identity.',
+  refused: 'A wallet\'s answer could not be accepted, so nothing was shared.',
+  revoked: 'The credential in the wallet is revoked, suspended or expired.',
+  answerAgain: 'Keep this page open to answer again from your wallet, or start over with a new request.',
+  tryAgain: 'Try again',
 };
 
 const sv: WalletMessages = {
@@ -31,6 +43,11 @@ const sv: WalletMessages = {
   qrLabel: 'QR-kod för plånboken',
   linkLabel: 'Länk för plånboken',
   phone_connected: 'Plånboken ansluten',
+  declined: 'Plånboken svarade att den inte delar din identitet.',
+  refused: 'Ett svar från en plånbok kunde inte godtas, så inget delades.',
+  revoked: 'Intyget i plånboken är återkallat, spärrat eller har gått ut.',
+  answerAgain: 'Håll sidan öppen för att svara igen från plånboken, eller börja om med en ny begäran.',
+  tryAgain: 'Försök igen',
 };
 
 export const WALLET_MESSAGES: Record<UiLocale, WalletMessages> = {
@@ -47,6 +64,11 @@ export const WALLET_MESSAGES: Record<UiLocale, WalletMessages> = {
     qrLabel: 'QR-kode for lommeboken',
     linkLabel: 'Lenke for lommeboken',
     phone_connected: 'Lommeboken er tilkoblet',
+    declined: 'Lommeboken svarte at den ikke deler identiteten din.',
+    refused: 'Et svar fra en lommebok kunne ikke godtas, så ingenting ble delt.',
+    revoked: 'Beviset i lommeboken er tilbakekalt, suspendert eller utløpt.',
+    answerAgain: 'Hold siden åpen for å svare på nytt fra lommeboken, eller start på nytt med en ny forespørsel.',
+    tryAgain: 'Prøv igjen',
   },
   nn_NO: {
     name: 'EUs digitale identitetslommebok',
@@ -58,6 +80,11 @@ export const WALLET_MESSAGES: Record<UiLocale, WalletMessages> = {
     qrLabel: 'QR-kode for lommeboka',
     linkLabel: 'Lenkje for lommeboka',
     phone_connected: 'Lommeboka er kopla til',
+    declined: 'Lommeboka svarte at ho ikkje deler identiteten din.',
+    refused: 'Eit svar frå ei lommebok kunne ikkje godtakast, så ingenting vart delt.',
+    revoked: 'Beviset i lommeboka er tilbakekalla, suspendert eller utgått.',
+    answerAgain: 'Hald sida open for å svare på nytt frå lommeboka, eller start på nytt med ein ny førespurnad.',
+    tryAgain: 'Prøv igjen',
   },
   da_DK: {
     name: 'EU’s digitale identitetstegnebog',
@@ -69,6 +96,11 @@ export const WALLET_MESSAGES: Record<UiLocale, WalletMessages> = {
     qrLabel: 'QR-kode til tegnebogen',
     linkLabel: 'Link til tegnebogen',
     phone_connected: 'Tegnebogen er forbundet',
+    declined: 'Tegnebogen svarede, at den ikke deler din identitet.',
+    refused: 'Et svar fra en tegnebog kunne ikke godkendes, så intet blev delt.',
+    revoked: 'Beviset i tegnebogen er tilbagekaldt, suspenderet eller udløbet.',
+    answerAgain: 'Hold siden åben for at svare igen fra tegnebogen, eller begynd forfra med en ny anmodning.',
+    tryAgain: 'Prøv igen',
   },
   fi_FI: {
     name: 'EU:n digitaalinen identiteettilompakko',
@@ -80,6 +112,11 @@ export const WALLET_MESSAGES: Record<UiLocale, WalletMessages> = {
     qrLabel: 'QR-koodi lompakolle',
     linkLabel: 'Linkki lompakolle',
     phone_connected: 'Lompakko yhdistetty',
+    declined: 'Lompakko vastasi, ettei se jaa henkilöllisyyttäsi.',
+    refused: 'Lompakon vastausta ei voitu hyväksyä, joten mitään ei jaettu.',
+    revoked: 'Lompakon todiste on peruutettu, keskeytetty tai vanhentunut.',
+    answerAgain: 'Pidä sivu auki vastataksesi uudelleen lompakosta, tai aloita alusta uudella pyynnöllä.',
+    tryAgain: 'Yritä uudelleen',
   },
   et_EE: {
     name: 'ELi digitaalse identiteedi rahakott',
@@ -91,6 +128,11 @@ export const WALLET_MESSAGES: Record<UiLocale, WalletMessages> = {
     qrLabel: 'QR-kood rahakoti jaoks',
     linkLabel: 'Link rahakoti jaoks',
     phone_connected: 'Rahakott ühendatud',
+    declined: 'Rahakott vastas, et ei jaga sinu isikuandmeid.',
+    refused: 'Rahakoti vastust ei saanud vastu võtta, seega midagi ei jagatud.',
+    revoked: 'Rahakotis olev tõend on tühistatud, peatatud või aegunud.',
+    answerAgain: 'Hoia leht avatuna, et rahakotist uuesti vastata, või alusta uue päringuga.',
+    tryAgain: 'Proovi uuesti',
   },
   lv_LV: {
     name: 'ES digitālās identitātes maks',
@@ -102,6 +144,11 @@ export const WALLET_MESSAGES: Record<UiLocale, WalletMessages> = {
     qrLabel: 'QR kods makam',
     linkLabel: 'Saite makam',
     phone_connected: 'Maks pievienots',
+    declined: 'Maks atbildēja, ka nekopīgos jūsu identitāti.',
+    refused: 'Maka atbildi nevarēja pieņemt, tāpēc nekas netika kopīgots.',
+    revoked: 'Makā esošais apliecinājums ir atsaukts, apturēts vai beidzies.',
+    answerAgain: 'Turiet šo lapu atvērtu, lai atbildētu vēlreiz no maka, vai sāciet no jauna ar jaunu pieprasījumu.',
+    tryAgain: 'Mēģināt vēlreiz',
   },
   de_DE: {
     name: 'EU-Brieftasche für die digitale Identität',
@@ -113,6 +160,11 @@ export const WALLET_MESSAGES: Record<UiLocale, WalletMessages> = {
     qrLabel: 'QR-Code für Ihre Brieftasche',
     linkLabel: 'Link für Ihre Brieftasche',
     phone_connected: 'Brieftasche verbunden',
+    declined: 'Die Brieftasche hat geantwortet, dass sie Ihre Identität nicht teilt.',
+    refused: 'Eine Antwort einer Brieftasche konnte nicht angenommen werden; es wurde nichts geteilt.',
+    revoked: 'Der Nachweis in der Brieftasche ist widerrufen, gesperrt oder abgelaufen.',
+    answerAgain: 'Lassen Sie diese Seite geöffnet, um erneut aus der Brieftasche zu antworten, oder beginnen Sie mit einer neuen Anfrage.',
+    tryAgain: 'Erneut versuchen',
   },
   nl_NL: {
     name: 'Europese digitale identiteitswallet',
@@ -124,6 +176,11 @@ export const WALLET_MESSAGES: Record<UiLocale, WalletMessages> = {
     qrLabel: 'QR-code voor uw wallet',
     linkLabel: 'Link voor uw wallet',
     phone_connected: 'Wallet verbonden',
+    declined: 'De wallet antwoordde dat hij je identiteit niet deelt.',
+    refused: 'Een antwoord van een wallet kon niet worden geaccepteerd, dus er is niets gedeeld.',
+    revoked: 'Het bewijs in de wallet is ingetrokken, geschorst of verlopen.',
+    answerAgain: 'Houd deze pagina open om opnieuw vanuit je wallet te antwoorden, of begin opnieuw met een nieuw verzoek.',
+    tryAgain: 'Opnieuw proberen',
   },
   fr_FR: {
     name: "Portefeuille européen d'identité numérique",
@@ -135,5 +192,10 @@ export const WALLET_MESSAGES: Record<UiLocale, WalletMessages> = {
     qrLabel: 'Code QR pour votre portefeuille',
     linkLabel: 'Lien pour votre portefeuille',
     phone_connected: 'Portefeuille connecté',
+    declined: 'Le portefeuille a répondu qu\'il ne partage pas votre identité.',
+    refused: 'Une réponse d\'un portefeuille n\'a pas pu être acceptée ; rien n\'a été partagé.',
+    revoked: 'L\'attestation du portefeuille est révoquée, suspendue ou expirée.',
+    answerAgain: 'Gardez cette page ouverte pour répondre à nouveau depuis votre portefeuille, ou recommencez avec une nouvelle demande.',
+    tryAgain: 'Réessayer',
   },
 };

@@ -4,13 +4,13 @@ import { createTestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js'
 import { mulberry32 } from '../support/seeded-random.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { walletEncrypts } from '../eu-wallet/support/jose-wallet.js';
-import { merchantError, redeem, startWalletLogin, walletLinks } from '../support/wallet/wallet-login.js';
+import { redeem, startWalletLogin, walletLinks } from '../support/wallet/wallet-login.js';
 import { TestWallet } from '../../scripts/test-wallet/wallet.js';
 import { walletWorld, type WalletWorld } from '../support/wallet/wallet-world.js';
 
 /**
  * The attacks on the wallet scheme, each its own test, through the service's endpoints: every one is refused with
- * a 400 naming the check, and a refused presentation ends the sign-in with access_denied for the merchant.
+ * a 400 naming the check; a refused presentation is shown to the person and ends nothing (eu-wallet-strangers).
  */
 describe('EU wallet scheme: attacks', () => {
   let w: WalletWorld;
@@ -55,11 +55,12 @@ describe('EU wallet scheme: attacks', () => {
     expect(refusedWith(await w.wallet.post(requestTwo, { response: jwe }))).toEqual([400, 'wrong_binding']);
   });
 
-  it("a presentation bound to another request's nonce (SD-JWT VC key binding) is refused and ends the sign-in", async () => {
+  it("a presentation bound to another request's nonce (SD-JWT VC key binding) is refused; the sign-in goes on waiting", async () => {
     const { browser, page } = await startWalletLogin(w, 'openid profile');
     const answer = await w.wallet.answer(walletLinks(page).crossDevice, { use: 'pid_sd_jwt', bindTo: { nonce: 'another-request-nonce-0123456789' } });
     expect(refusedWith(answer)).toEqual([400, 'wrong_binding']);
-    expect(merchantError(await browser.submit(page, 'action', 'continue'))).toBe('access_denied');
+    const shown = await browser.submit(page, 'action', 'continue');
+    expect([shown.location, shown.html.includes('data-action="retry"')]).toEqual([undefined, true]);
   });
 
   it('an mdoc whose DeviceAuth is over another transcript (another client_id) is refused', async () => {
@@ -158,7 +159,7 @@ describe('EU wallet scheme: attacks', () => {
     expect((await w.wallet.answer(walletLinks(page).crossDevice, { use: 'pid_sd_jwt' })).status).toBe(200);
   });
 
-  it('well encrypted answers whose presentations are not presentations: a 400 each (a new sign-in for each, as a refusal ends one)', async () => {
+  it('well encrypted answers whose presentations are not presentations: a 400 each', async () => {
     for (const vp of [{ pid_sd_jwt: ['~'] }, { pid_sd_jwt: ['a.b.c~d~'] }, { pid_mdoc: ['AAAA'] }, { mdl: ['2BhYIA'] }, { mdl: ['oA'] }]) {
       const { page } = await startWalletLogin(w, 'openid profile');
       const request = await w.wallet.read(walletLinks(page).crossDevice);

@@ -113,6 +113,8 @@ describe('OpenID4VP 1.0 direct_post.jwt response (HAIP 1.0: ECDH-ES P-256, A128G
     expect(await open({ error: 'access_denied', error_description: 'user declined', state })).toEqual({ kind: 'error', error: 'access_denied', errorDescription: 'user declined', state });
     expect(await open({ response: await walletEncrypts(view, { error: 'access_denied', state }) })).toEqual({ kind: 'error', error: 'access_denied', state });
     expect(await refusal(() => open({ error: 'access_denied', state: 'someone-elses-state-00000' }))).toMatch(/^wrong_binding: /);
+    expect(await refusal(() => open({ error: 'access_denied' }))).toBe('wrong_binding: the error response carries no state');
+    expect(await refusal(async () => open({ response: await walletEncrypts(view, { error: 'access_denied' }) }))).toBe('wrong_binding: the error response carries no state');
     expect(await refusal(() => open({ error: 'bad"code' }))).toMatch(/^malformed: error is not an RFC 6749 error code/);
   });
 

@@ -150,7 +150,10 @@ export class LoginTransaction implements OnModuleInit {
     if (!resumesRedirect(scheme)) throw schemeNotAllowed(schemeId);
     const pending = query.state ? await this.redirects.consume(query.state, login.uid, scheme.id) : undefined;
     if (!pending) throw stateRefused('the answer belongs to no sign-in in progress, or was already used');
-    return this.outcomeOf(login, scheme, await scheme.resume(login.request, pending, query));
+    const step = await scheme.resume(login.request, pending, query);
+    // A scheme that goes on waiting after an answer it could not take: its page again, by GET.
+    if (step.kind === 'choices' || step.kind === 'waiting') return { kind: 'redirect', url: this.schemePath(login, scheme) };
+    return this.outcomeOf(login, scheme, step);
   }
 
   cancel(login: LoginContext, form: Record<string, unknown>): LoginOutcome {
@@ -189,6 +192,9 @@ export class LoginTransaction implements OnModuleInit {
             steps: step.steps,
             alternate: step.alternate,
             app: step.app,
+            copyLink: step.copyLink,
+            keepHandoff: step.keepHandoff,
+            notice: step.notice,
             refreshUrl: `${this.schemePath(login, scheme)}?progress`,
             continueAction: `${login.pagesPath}/eid/${scheme.id}`,
             cancelAction: `${login.pagesPath}/cancel`,

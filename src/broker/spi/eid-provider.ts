@@ -68,6 +68,16 @@ export interface HandoffApp {
   storeLinks: { store: string; href: string }[];
 }
 
+/**
+ * A notice on a waiting page: the page shows `text` and a `retry` button; `key` changes with each new notice, and the
+ * status route reports the current key so that the page shows a newer one (it reloads when they differ).
+ */
+export interface WaitingNotice {
+  key: string;
+  text: string;
+  retry: string;
+}
+
 /** What the scheme wants shown or done next. */
 export type EidStep =
   | { kind: 'choices'; title: string; intro?: string; choices: EidChoice[] }
@@ -88,6 +98,12 @@ export type EidStep =
       alternate?: { label: string; href: string };
       /** The app the default texts name (`{app}`), with its store pages for a person who has not got it. */
       app?: HandoffApp;
+      /** The link offered to copy, for another device (default `link`). */
+      copyLink?: string;
+      /** Keep the QR code and link shown after a device connected (a scheme whose request any device may fetch). */
+      keepHandoff?: boolean;
+      /** What the person should know, with a way to start over (posted to `handle` as `action=retry`). */
+      notice?: WaitingNotice;
     }
   | { kind: 'identified'; identity: BrokeredIdentity }
   /**

@@ -22,6 +22,7 @@ button.continue{display:block;width:100%;padding:.9rem 1rem;border:none;border-r
 :focus-visible{outline:3px solid ${accent};outline-offset:2px}
 h1[tabindex="-1"]:focus{outline:none}
 .detail,.hint{display:block;color:#4f5869;font-size:.9rem;margin-top:.2rem}
+.notice{background:#fff4e5;border-left:4px solid #b25e00;border-radius:8px;padding:.8rem 1rem;margin:1rem 0;color:#1d2330}
 .context{background:#eef2ff;border-radius:8px;padding:.8rem 1rem;margin-bottom:1rem;white-space:pre-wrap;word-break:break-word}
 .cancel button{background:none;border:none;color:${accent};text-decoration:underline;cursor:pointer;padding:0;margin-top:1rem;font:inherit}
 .ref{color:#4f5869;font-size:.85rem}

@@ -4,15 +4,15 @@ import { authorizationRequest, type PkceRequest } from '../oidc-flow.js';
 import { TestBrowser, type Page } from '../test-browser.js';
 import type { WalletWorld } from './wallet-world.js';
 
-/** The wallet links of the waiting page: the "Open wallet" button's (same device) and the QR code's (another device). */
+/**
+ * The wallet links of the waiting page: the "Open wallet" button's (same device) and the one offered to copy, which is
+ * also the QR code's (another device). Each names its own transaction.
+ */
 export function walletLinks(page: Page): { sameDevice: string; crossDevice: string } {
-  const href = /<a href="([^"]+)" data-action="open-app"/.exec(page.html)?.[1].replace(/&amp;/g, '&');
-  if (!href) throw new Error(`no wallet link on ${page.url}:\n${page.html.slice(0, 2000)}`);
-  const url = new URL(href);
-  const requestUri = new URL(url.searchParams.get('request_uri')!);
-  requestUri.searchParams.set('flow', 'cross_device');
-  url.searchParams.set('request_uri', requestUri.toString());
-  return { sameDevice: href, crossDevice: `openid4vp://?${url.searchParams.toString()}` };
+  const sameDevice = /<a href="([^"]+)" data-action="open-app"/.exec(page.html)?.[1].replace(/&amp;/g, '&');
+  const crossDevice = /<input id="app-link"[^>]* value="([^"]+)"/.exec(page.html)?.[1].replace(/&amp;/g, '&');
+  if (!sameDevice || !crossDevice) throw new Error(`no wallet links on ${page.url}:\n${page.html.slice(0, 2000)}`);
+  return { sameDevice, crossDevice };
 }
 
 export interface WalletLogin {
@@ -40,4 +40,16 @@ export function redeem(w: WalletWorld, done: Page, request: PkceRequest) {
 export function merchantError(done: Page): string | null {
   if (!done.location) throw new Error(`expected a redirect to the merchant, got ${done.status}: ${done.html.slice(0, 1500)}`);
   return new URL(done.location).searchParams.get('error');
+}
+
+/**
+ * The waiting page after a refused wallet answer: the person reads what happened and may answer again or start over;
+ * the merchant hears nothing. Returns the notice's text.
+ */
+export function refusalShown(page: Page): string {
+  const notice = /<div class="notice" role="alert" id="notice">([^<]*)<\/div>/.exec(page.html)?.[1];
+  if (page.location || notice === undefined || !page.html.includes('data-action="retry"')) {
+    throw new Error(`expected the waiting page with a notice, got ${page.status} ${page.location ?? ''}: ${page.html.slice(0, 1500)}`);
+  }
+  return notice;
 }

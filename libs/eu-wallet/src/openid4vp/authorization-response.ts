@@ -105,12 +105,17 @@ function decryptionKey(key: JWK | KeyObject): KeyObject {
   return object;
 }
 
-/** An error response (1.0 §8.5, RFC 6749 §4.1.2.1), plain or decrypted. A state that is not ours is refused. */
+/**
+ * An error response (1.0 §8.5, RFC 6749 §4.1.2.1), plain or decrypted. It must carry the request's state (RFC 6749
+ * §4.1.2.1 makes state REQUIRED when the request had one): without it, anyone who saw the response_uri could post
+ * an error for a request whose state they never read.
+ */
 function errorResponse(fields: Record<string, unknown>, expectedState: string | undefined): AuthorizationResponse {
   const { error, error_description: description, state } = fields;
   if (typeof error !== 'string' || !ERROR_CODE.test(error)) throw new WalletCheckError('malformed', 'error is not an RFC 6749 error code');
   if (description !== undefined && (typeof description !== 'string' || !ERROR_TEXT.test(description))) throw new WalletCheckError('malformed', 'error_description is not RFC 6749 text');
   if (state !== undefined && typeof state !== 'string') throw new WalletCheckError('malformed', 'state is not a string');
-  if (expectedState !== undefined && state !== undefined && state !== expectedState) throw new WalletCheckError('wrong_binding', 'the error response\'s state is not this request\'s');
+  if (expectedState !== undefined && state === undefined) throw new WalletCheckError('wrong_binding', 'the error response carries no state');
+  if (expectedState !== undefined && state !== expectedState) throw new WalletCheckError('wrong_binding', 'the error response\'s state is not this request\'s');
   return { kind: 'error', error, ...(description !== undefined ? { errorDescription: description as string } : {}), ...(state !== undefined ? { state } : {}) };
 }

@@ -1,5 +1,5 @@
 import { html, SafeHtml } from '../../../common/html/escape.js';
-import { type HandoffApp, PROGRESS_STEPS, type ProgressStep } from '../../spi/eid-provider.js';
+import { type HandoffApp, PROGRESS_STEPS, type ProgressStep, type WaitingNotice } from '../../spi/eid-provider.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
 import { WAITING_MESSAGES, type WaitingMessages, type WaitingTexts } from '../../../i18n/waiting-messages.js';
@@ -25,6 +25,11 @@ export interface WaitingPageModel {
   alternate?: { label: string; href: string };
   /** The app the default texts name (`{app}`) and its store pages; absent for a scheme with its own texts. */
   app?: HandoffApp;
+  /** The link to copy for another device (default `link`). */
+  copyLink?: string;
+  /** The hand-off stays after a device connected (the script hides it otherwise). */
+  keepHandoff?: boolean;
+  notice?: WaitingNotice;
   /** Where the no-script refresh goes: this page, answered as a press of Continue would be (by GET). */
   refreshUrl: string;
   continueAction: string;
@@ -69,7 +74,7 @@ export function waitingPage(m: WaitingPageModel): string {
 <h2>${m.title}</h2>
 ${m.context.map((text) => html`<div class="context">${text}</div>`)}
 ${m.link
-  ? html`<div id="handoff">
+  ? html`<div id="handoff"${m.keepHandoff ? html` data-keep="1"` : ''}>
 <div class="on-phone"><p>${w.phoneInstruction}</p></div>
 <a href="${m.link}" data-action="open-app" autofocus>${w.openApp}</a>
 ${m.alternate ? html`<p class="on-phone hint"><a href="${m.alternate.href}" data-action="open-app-alternate">${m.alternate.label}</a></p>` : ''}
@@ -78,7 +83,7 @@ ${m.alternate ? html`<p class="on-phone hint"><a href="${m.alternate.href}" data
 ${m.app ? noAppHelp(w, m.app) : ''}
 <details><summary>${w.copyLink}</summary>
 <label for="app-link" class="hint">${w.linkLabel}</label>
-<input id="app-link" class="link" type="text" readonly value="${m.link}">
+<input id="app-link" class="link" type="text" readonly value="${m.copyLink ?? m.link}">
 </details>
 </div>`
   : html`<p>${m.messages.continueOnPhone}</p>`}
@@ -87,7 +92,8 @@ ${m.app ? noAppHelp(w, m.app) : ''}
 ${steps}
 </ol>
 ${m.progress === 'stopped' ? html`<p>${w.stopped}</p>` : ''}
-<form class="choice" method="post" action="${m.continueAction}" data-action="continue" id="continue" data-status-url="${m.statusUrl}">
+${m.notice ? noticeForms(m.notice, m.continueAction, m.csrf) : ''}
+<form class="choice" method="post" action="${m.continueAction}" data-action="continue" id="continue" data-status-url="${m.statusUrl}" data-notice="${m.notice?.key ?? ''}">
 <input type="hidden" name="_csrf" value="${m.csrf}">
 <input type="hidden" name="action" value="continue">
 <button type="submit" aria-describedby="continue-hint" autofocus>${m.messages.continue}</button>
@@ -104,6 +110,16 @@ ${wayBackLink(m.back)}
       logo: m.logo,
     },
   );
+}
+
+/** The notice (read out by screen readers as it appears) and its way to start over, posted to the scheme. */
+function noticeForms(notice: WaitingNotice, action: string, csrf: string): SafeHtml {
+  return html`<div class="notice" role="alert" id="notice">${notice.text}</div>
+<form class="choice" method="post" action="${action}" data-action="retry">
+<input type="hidden" name="_csrf" value="${csrf}">
+<input type="hidden" name="action" value="retry">
+<button type="submit">${notice.retry}</button>
+</form>`;
 }
 
 /** The default texts name the app by its configured product name. */

@@ -1,7 +1,8 @@
 /**
  * The only script of the broker pages, served same-origin (CSP script-src 'self'). It follows the status
  * route: marks the steps the phone has reached (the texts are already on the page, in the user's language)
- * and presses Continue when the session ends. It reads nothing but the step names.
+ * and presses Continue when the session ends, or when the status names a notice the page does not show yet (the
+ * scheme's page then shows it). It reads nothing but the step names and the notice's key.
  */
 export const WAIT_FOR_PHONE_JS = `(function () {
   var form = document.getElementById('continue');
@@ -15,7 +16,7 @@ export const WAIT_FOR_PHONE_JS = `(function () {
     list.setAttribute('data-step', step);
     // Once a phone has the session the QR code and link open nothing more.
     var handoff = document.getElementById('handoff');
-    if (handoff && reached > 0) handoff.hidden = true;
+    if (handoff && reached > 0 && !handoff.hasAttribute('data-keep')) handoff.hidden = true;
     // The first listed step not yet done is under way, once the other device has started (as the page renders it).
     var items = list.querySelectorAll('li[data-for]');
     var current = null;
@@ -32,7 +33,8 @@ export const WAIT_FOR_PHONE_JS = `(function () {
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (s) {
         if (s && s.step) show(s.step);
-        if (s && s.done) form.submit();
+        var notice = s && typeof s.notice === 'string' ? s.notice : '';
+        if (s && (s.done || notice !== (form.getAttribute('data-notice') || ''))) form.submit();
         else setTimeout(check, 1500);
       })
       .catch(function () { setTimeout(check, 4000); });

@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { WalletPresentationsService } from '../presentation/wallet-presentations.service.js';
 import { WalletTransactionsService } from '../transactions/wallet-transactions.service.js';
 import { WalletTrustService } from '../trust/wallet-trust.service.js';
-import { WALLET_PATHS, type WalletFlow } from '../wallet-paths.js';
+import { WALLET_PATHS } from '../wallet-paths.js';
 
 /** HAIP 1.0: both offered; the response must use one of them. */
 const OFFERED_ENC = ['A128GCM', 'A256GCM'];
@@ -20,8 +20,9 @@ export interface ResponseAnswer {
 
 /**
  * The two calls a wallet makes: it fetches the signed request (request_uri, by GET or by POST with its metadata and
- * nonce) and posts its encrypted answer (response_uri). Both find the transaction by its public id; the answer is
- * taken once, and a refused presentation ends the transaction (the page shows why, and a new QR code starts over).
+ * nonce) and posts its encrypted answer (response_uri). Both find the transaction by its public id, whose flow was
+ * fixed when it was made. The answer is taken once; a refused one, or a wallet's error, is noted for the person's
+ * page and leaves the transaction open, for an answer is a stranger's until its presentation verifies.
  */
 @Injectable()
 export class WalletExchangeService {
@@ -42,7 +43,7 @@ export class WalletExchangeService {
     return `${this.config.baseUrl}${WALLET_PATHS.responses}/${id}`;
   }
 
-  async requestObject(id: string, flow: WalletFlow, form?: Record<string, unknown>): Promise<string> {
+  async requestObject(id: string, form?: Record<string, unknown>): Promise<string> {
     const tx = await this.transactions.live(id);
     if (!tx) throw new NotFoundError('no wallet request with this id, or it has expired');
     let walletNonce: string | undefined;
@@ -52,7 +53,7 @@ export class WalletExchangeService {
       if (e instanceof WalletCheckError) throw new BadRequestError(e.message);
       throw e;
     }
-    if (!(await this.transactions.requestFetched(id, flow))) throw new BadRequestError('this wallet request was already answered');
+    if (!(await this.transactions.requestFetched(id))) throw new BadRequestError('this wallet request was already answered');
     const request = this.transactions.request(tx);
     const { d: _private, ...publicJwk } = request.encryptionKey as JWK;
     return createRequestObject({
@@ -83,7 +84,7 @@ export class WalletExchangeService {
     }
     if (tx.status !== 'created' && tx.status !== 'request_fetched') throw refusal(new WalletCheckError('replayed', 'this wallet request was already answered'));
     if (opened.kind === 'error') {
-      await this.transactions.fail(id, `wallet_${opened.error}`.slice(0, 64));
+      await this.transactions.noteRefusal(id, `wallet_${opened.error}`.slice(0, 64));
       logger.info({ wallet_error: opened.error }, 'the wallet declined the request');
       return {};
     }
@@ -93,10 +94,10 @@ export class WalletExchangeService {
       const { taken, responseCode } = await this.transactions.respond(id, result, tx.flow === 'same_device');
       if (!taken) throw new WalletCheckError('replayed', 'this wallet request was already answered');
       logger.info({ credential: result.credential }, 'wallet presentation verified');
-      return responseCode ? { redirect_uri: `${this.config.baseUrl}/its/eid/callback?state=${encodeURIComponent(request.returnState)}&response_code=${responseCode}` } : {};
+      return responseCode && request.returnState ? { redirect_uri: `${this.config.baseUrl}/its/eid/callback?state=${encodeURIComponent(request.returnState)}&response_code=${responseCode}` } : {};
     } catch (e) {
       if (!(e instanceof WalletCheckError)) throw e;
-      if (e.code !== 'replayed') await this.transactions.fail(id, e.code);
+      if (e.code !== 'replayed') await this.transactions.noteRefusal(id, e.code);
       logger.info({ refused: e.code, reason: e.message }, 'wallet presentation refused');
       throw refusal(e);
     }

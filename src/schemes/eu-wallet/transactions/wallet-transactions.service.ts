@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { ExclusiveJobs } from '../../../database/exclusive-jobs.js';
 import type { WalletCheckCode } from '../../../../libs/eu-wallet/src/errors.js';
 import { WalletTransactionEntity } from './wallet-transaction.entity.js';
+import type { WalletFlow } from '../wallet-paths.js';
 
 /** What the request object carried and the answer must match, sealed: nonce, state, the response key, the query. */
 export interface WalletRequestData {
@@ -20,8 +21,8 @@ export interface WalletRequestData {
   acrValues: string[];
   /** The merchant's reused_identity_max_age_days (absent in transactions made before it existed: the default). */
   reusedIdentityMaxAgeDays?: number;
-  /** The broker's pending-redirect state for the same-device return (GET /its/eid/callback). */
-  returnState: string;
+  /** The broker's pending-redirect state for the same-device return (GET /its/eid/callback); same device only. */
+  returnState?: string;
 }
 
 /** The identity a verified presentation gave, sealed until the browser takes it. */
@@ -35,6 +36,12 @@ export interface WalletResult {
   credential: string;
   issuer: string;
   verifiedAt: string;
+}
+
+/** The two transactions of one try, one per link. */
+export interface WalletAttempt {
+  sameDevice: WalletTransactionEntity;
+  crossDevice: WalletTransactionEntity;
 }
 
 const OPEN: WalletTransactionEntity['status'][] = ['created', 'request_fetched'];
@@ -65,22 +72,33 @@ export class WalletTransactionsService implements OnModuleInit {
     this.jobs.schedule('wallet-transaction-purge', PURGE_MS, () => this.purgeExpired());
   }
 
-  async create(interactionUid: string, clientId: string, request: WalletRequestData, now = new Date()): Promise<WalletTransactionEntity> {
-    const id = randomBytes(24).toString('base64url');
-    const row = this.repo.create({
-      id,
-      interactionUid,
-      clientId,
-      status: 'created',
-      flow: null,
-      requestSealed: this.secretBox.encrypt(JSON.stringify(request), requestContext(id)),
-      resultSealed: null,
-      failure: null,
-      responseCodeHash: null,
-      expiresAt: new Date(now.getTime() + this.config.wallet.requestTtlSeconds * 1000),
-    });
-    await this.repo.insert(row);
-    return row;
+  /**
+   * One try of a sign-in: a transaction per link, each with its own nonce, state and response key, its flow fixed
+   * here. Whoever fetches a request later learns which flow it is; nobody can change it.
+   */
+  async create(interactionUid: string, clientId: string, requests: Record<WalletFlow, WalletRequestData>, now = new Date()): Promise<WalletAttempt> {
+    const attempt = randomBytes(16).toString('base64url');
+    const expiresAt = new Date(now.getTime() + this.config.wallet.requestTtlSeconds * 1000);
+    const row = (flow: WalletFlow) => {
+      const id = randomBytes(24).toString('base64url');
+      return this.repo.create({
+        id,
+        interactionUid,
+        clientId,
+        status: 'created',
+        flow,
+        attempt,
+        requestSealed: this.secretBox.encrypt(JSON.stringify(requests[flow]), requestContext(id)),
+        resultSealed: null,
+        failure: null,
+        failures: 0,
+        responseCodeHash: null,
+        expiresAt,
+      });
+    };
+    const pair = { sameDevice: row('same_device'), crossDevice: row('cross_device') };
+    await this.repo.insert([pair.sameDevice, pair.crossDevice]);
+    return pair;
   }
 
   /** A live transaction by its public id (unknown and expired ones alike: undefined). */
@@ -90,18 +108,21 @@ export class WalletTransactionsService implements OnModuleInit {
     return row && row.expiresAt > now ? row : undefined;
   }
 
-  /** The interaction's newest transaction, if any. */
-  async forInteraction(interactionUid: string): Promise<WalletTransactionEntity | undefined> {
-    return (await this.repo.findOne({ where: { interactionUid }, order: { createdAt: 'DESC' } })) ?? undefined;
+  /** The interaction's newest try (its two transactions), if any. */
+  async currentAttempt(interactionUid: string): Promise<WalletAttempt | undefined> {
+    const newest = await this.repo.find({ where: { interactionUid }, order: { createdAt: 'DESC' }, take: 2 });
+    const sameDevice = newest.find((row) => row.flow === 'same_device' && row.attempt === newest[0]?.attempt);
+    const crossDevice = newest.find((row) => row.flow === 'cross_device' && row.attempt === newest[0]?.attempt);
+    return sameDevice && crossDevice ? { sameDevice, crossDevice } : undefined;
   }
 
   request(row: WalletTransactionEntity): WalletRequestData {
     return JSON.parse(this.secretBox.decryptText(row.requestSealed, requestContext(row.id))) as WalletRequestData;
   }
 
-  /** A wallet fetched the request object (again: the last link used decides the flow). */
-  async requestFetched(id: string, flow: 'same_device' | 'cross_device', now = new Date()): Promise<boolean> {
-    const result = await this.repo.update({ id, status: In(OPEN), expiresAt: MoreThan(now) }, { status: 'request_fetched', flow });
+  /** A wallet fetched the request object (again, as often as it likes while open): the page says a wallet connected. */
+  async requestFetched(id: string, now = new Date()): Promise<boolean> {
+    const result = await this.repo.update({ id, status: In(OPEN), expiresAt: MoreThan(now) }, { status: 'request_fetched' });
     return (result.affected ?? 0) === 1;
   }
 
@@ -118,10 +139,24 @@ export class WalletTransactionsService implements OnModuleInit {
     return (update.affected ?? 0) === 1 ? { taken: true, responseCode } : { taken: false };
   }
 
-  /** A refused answer or a wallet's error ends the transaction (a second try needs a new QR code). */
-  async fail(id: string, failure: WalletCheckCode | string, now = new Date()): Promise<boolean> {
-    const update = await this.repo.update({ id, status: In(OPEN), expiresAt: MoreThan(now) }, { status: 'failed', failure: failure.slice(0, 64) });
+  /**
+   * A refused answer or a wallet's error, noted for the person's page. It does not close the transaction: an answer
+   * is not authenticated until its presentation verifies, so whoever saw the request could post it, and the real
+   * wallet must still be able to answer after it.
+   */
+  async noteRefusal(id: string, failure: WalletCheckCode | string, now = new Date()): Promise<boolean> {
+    const update = await this.repo
+      .createQueryBuilder()
+      .update()
+      .set({ failure: failure.slice(0, 64), failures: () => 'failures + 1' })
+      .where({ id, status: In(OPEN), expiresAt: MoreThan(now) })
+      .execute();
     return (update.affected ?? 0) === 1;
+  }
+
+  /** The person asked for a fresh request (or one link's answer was taken): the try's open transactions close. */
+  async close(attempt: string): Promise<void> {
+    await this.repo.update({ attempt, status: In(OPEN) }, { status: 'failed', failure: 'closed' });
   }
 
   /**
@@ -136,6 +171,8 @@ export class WalletTransactionsService implements OnModuleInit {
     }
     const update = await this.repo.update({ id: row.id, status: 'responded' }, { status: 'consumed', resultSealed: null });
     if ((update.affected ?? 0) !== 1) return undefined;
+    // The other link of the try takes no answer any more: its sign-in is over.
+    await this.close(row.attempt);
     return JSON.parse(this.secretBox.decryptText(row.resultSealed, resultContext(row.id))) as WalletResult;
   }
 
