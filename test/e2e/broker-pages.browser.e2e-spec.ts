@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
 import type { Page } from 'playwright-core';
 import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
@@ -106,6 +107,15 @@ describeWithChromium('broker pages in a real browser', () => {
         expect(await wallet.isVisible('a[data-action="open-app-alternate"]')).toBe(viewport === 'phone');
         expect(await wallet.locator('#progress li').count()).toBe(2);
         await check(wallet, at('wallet'), viewport === 'phone' ? 'a[data-action="open-app"]' : '#continue button');
+        // A stranger who read the QR code's request posts a wallet error with its state: the page shows it by itself
+        // (its script reloads on the new notice), keeps the hand-off and offers a fresh request; nothing ends.
+        const request = decodeJwt(await (await fetch(new URL(await wallet.inputValue('#app-link')).searchParams.get('request_uri')!)).text());
+        const declined = await fetch(request.response_uri as string, { method: 'POST', body: new URLSearchParams({ error: 'access_denied', state: request.state as string }) });
+        expect(declined.status).toBe(200);
+        await wallet.waitForSelector('#notice', { timeout: 10_000 });
+        expect([await wallet.isVisible('form[data-action="retry"] button'), await wallet.isVisible('#handoff')]).toEqual([true, true]);
+        expect(new URL(wallet.url()).pathname).toMatch(/\/eid\/eu-wallet$/);
+        await check(wallet, at('wallet-notice'), viewport === 'phone' ? 'a[data-action="open-app"]' : '#continue button', { keep: false });
 
         const error = await openAt(size, await authorize({ ui_locale: locale, redirect_uri: `${MERCHANT_ORIGIN}/elsewhere` }));
         expect(await error.textContent('[data-error]')).toBe('invalid_redirect_uri');

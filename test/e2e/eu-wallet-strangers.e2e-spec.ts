@@ -115,4 +115,17 @@ describe('EU wallet scheme: strangers with a link', () => {
     expect((await fetch(requestUriOf(old.sameDevice))).status).toBeGreaterThanOrEqual(400);
     expect(merchantError(await login.browser.submit(fresh, 'action', 'cancel'))).toBe('access_denied');
   });
+
+  it('Try again is bounded per sign-in (20 tries): past it the page stays as it is, and no row is added', async () => {
+    const login = await startWalletLogin(w, 'openid profile');
+    const { uid } = /data-status-url="\/its\/interaction\/(?<uid>[^/]+)\//.exec(login.page.html)!.groups!;
+    const rows = async () => Number((await w.t.dataSource.query('SELECT count(*) AS n FROM wallet_transactions WHERE interaction_uid = $1', [uid]))[0].n);
+    await w.wallet.answer(walletLinks(login.page).crossDevice, { use: 'pid_sd_jwt', bindTo: { nonce: 'another-request-nonce-0123456789' } });
+    let page = await login.browser.follow(await login.browser.get(login.page.url));
+    for (let i = 1; i < 20; i++) page = await login.browser.submit(page, 'action', 'continue', { action: 'retry' });
+    expect(await rows()).toBe(40);
+    const last = walletLinks(page);
+    const after = await login.browser.submit(page, 'action', 'continue', { action: 'retry' });
+    expect([await rows(), walletLinks(after).crossDevice]).toEqual([40, last.crossDevice]);
+  });
 });

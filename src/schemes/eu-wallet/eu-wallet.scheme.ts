@@ -19,6 +19,12 @@ import { attemptOpen, walletWaitingStep } from './wallet-waiting-step.js';
 export const EU_WALLET_ID = 'eu-wallet';
 
 /**
+ * Tries (pairs of transactions) one sign-in may make: Try again and the renewal of expired requests each make one,
+ * and a sign-in lasts 30 minutes, so a person never meets the bound; it keeps a browser from filling the table.
+ */
+const MAX_TRIES_PER_SIGN_IN = 20;
+
+/**
  * The EU Digital Identity Wallet as an eID scheme (OpenID4VP 1.0, docs/eu-wallet.md). Starting makes a try of two
  * transactions, one per link, each with its flow fixed as it is made: the QR code's (another device), whose answer
  * the page's Continue takes, and the "Open wallet" button's (this device), whose answer only the browser the wallet
@@ -54,7 +60,7 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
   async start(request: EidRequest): Promise<EidStep> {
     const attempt = await this.transactions.currentAttempt(request.interactionUid);
     if (attempt && !attemptEnded(attempt)) return this.waiting(request, attempt);
-    return this.waiting(request, await this.create(request));
+    return this.next(request, attempt);
   }
 
   /**
@@ -66,8 +72,9 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
     const attempt = await this.transactions.currentAttempt(request.interactionUid);
     if (!attempt) return this.start(request);
     if (input.action === 'retry') {
+      if ((await this.transactions.tries(request.interactionUid)) >= MAX_TRIES_PER_SIGN_IN) return this.waiting(request, attempt);
       await this.transactions.close(attempt.crossDevice.attempt);
-      return this.waiting(request, await this.create(request));
+      return this.next(request, attempt);
     }
     if (attempt.crossDevice.status === 'responded') {
       const result = await this.transactions.consume(attempt.crossDevice);
@@ -75,7 +82,7 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
     }
     if ([attempt.sameDevice, attempt.crossDevice].some((tx) => tx.status === 'consumed')) return failed('the wallet answer was already used');
     // An expired or closed try is followed by a fresh one: the person may still answer until the sign-in expires.
-    if (attemptEnded(attempt)) return this.waiting(request, await this.create(request));
+    if (attemptEnded(attempt)) return this.next(request, attempt);
     return this.waiting(request, attempt);
   }
 
@@ -89,6 +96,12 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
     const result = attempt && typeof code === 'string' && code.length <= 64 ? await this.transactions.consume(attempt.sameDevice, code) : undefined;
     if (result) return identified(result);
     return attempt ? this.waiting(request, attempt) : this.start(request);
+  }
+
+  /** A fresh try, within the bound of the sign-in (past it, the sign-in ends: the person can start again at the merchant). */
+  private async next(request: EidRequest, previous: WalletAttempt | undefined): Promise<EidStep> {
+    if (previous && (await this.transactions.tries(request.interactionUid)) >= MAX_TRIES_PER_SIGN_IN) return failed('the sign-in made too many wallet requests');
+    return this.waiting(request, await this.create(request));
   }
 
   /** A try: one transaction per link, each with its own nonce, state and response key; only the same-device one returns. */

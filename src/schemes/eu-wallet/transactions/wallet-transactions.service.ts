@@ -108,6 +108,11 @@ export class WalletTransactionsService implements OnModuleInit {
     return row && row.expiresAt > now ? row : undefined;
   }
 
+  /** How many tries the interaction has made (two transactions each), expired ones not yet purged included. */
+  async tries(interactionUid: string): Promise<number> {
+    return Math.ceil((await this.repo.countBy({ interactionUid })) / 2);
+  }
+
   /** The interaction's newest try (its two transactions), if any. */
   async currentAttempt(interactionUid: string): Promise<WalletAttempt | undefined> {
     const newest = await this.repo.find({ where: { interactionUid }, order: { createdAt: 'DESC' }, take: 2 });
