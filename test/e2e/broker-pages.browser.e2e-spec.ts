@@ -136,7 +136,7 @@ describeWithChromium('broker pages in a real browser', () => {
         expect(foreign).toEqual([]);
         // Fetched once, when the merchant was registered; no page asked the merchant's server for it.
         expect(logos.hits.get('/logo.png')).toBe(1);
-      });
+      }, 120_000);
 
   it('the verifier page shows "document read" while open, driven by the status route (script), then ends by itself', async () => {
     const page = await openAt(VIEWPORTS.desktop, await authorize({ ui_locale: 'en_GB', login_hint: 'eid:document-verifier' }));
