@@ -2,6 +2,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fetchLogo } from '../../src/merchants/logos/logo-fetcher.js';
 import { inspectLogo } from '../../src/common/images/logo-image.js';
+import { withIhdrBytes } from '../support/crafted-headers.js';
 import { logoJpeg, logoPng, SCRIPTED_SVG } from '../support/logo-server.js';
 
 /** A lossless WebP header (RIFF, WEBP, VP8L) of w × h pixels: enough for the header check. */
@@ -30,9 +31,10 @@ describe('merchant logo checks (by content, never by the server\'s Content-Type)
   });
 
   it('refuses dimensions out of bounds before decoding anything', () => {
-    const huge = logoPng(16, 16);
-    huge.writeUInt32BE(40_000, 16); // the IHDR width: a decompression bomb would claim this
+    // The IHDR width a decompression bomb would claim, with the chunk's CRC made right (a wrong one is refused first).
+    const huge = Buffer.from(withIhdrBytes(logoPng(16, 16), 0, [0, 0, 0x9c, 0x40]));
     expect(() => inspectLogo(huge)).toThrow(/40000×16 pixels/);
+    expect(() => inspectLogo(Buffer.from(withIhdrBytes(logoPng(16, 16), 0, [0, 0, 0x9c, 0x40], true)))).toThrow(/IHDR chunk fails its CRC/);
     expect(() => inspectLogo(webpHeader(5000, 20))).toThrow(/5000×20 pixels/);
     expect(() => inspectLogo(logoPng(8, 8))).toThrow(/8×8 pixels/);
   });

@@ -11,7 +11,7 @@ export { WorkerFaceEngine } from './worker/worker-face-engine.js';
 export { loadFaceApi } from './face-api/load-face-api.js';
 export { FaceMatcher, type FaceMatch } from './face-matcher.js';
 export { decodeImage, decodeImageToFit, toAnalysisImage, toRgbImage } from './image/decode-image.js';
-export { assertDecodableSize, MAX_ANALYSIS_SIDE, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_RGB_PIXELS } from './image/decode-limits.js';
+export { assertDecodable, assertDecodableSize, readDecodableHeader, MAX_ANALYSIS_SIDE, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_RGB_PIXELS } from './image/decode-limits.js';
 export { downscaleToFit, type ScaledImage } from './image/downscale-image.js';
 export { readImageHeader, type ImageHeader } from './image/read-image-header.js';
 export { detectImageFormat, type ImageFormat } from './image/detect-image-format.js';

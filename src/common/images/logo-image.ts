@@ -1,5 +1,7 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import { detectImageFormat } from '../../../libs/face/src/image/detect-image-format.js';
+import { readImageHeader } from '../../../libs/face/src/image/read-image-header.js';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
@@ -22,7 +24,7 @@ export interface LogoImage {
  * whose message says why, for the admin.
  */
 export function inspectLogo(bytes: Buffer): LogoImage {
-  const image = isPng(bytes) ? pngSize(bytes) : isJpeg(bytes) ? jpegSize(bytes) : isWebp(bytes) ? webpSize(bytes) : undefined;
+  const image = isWebp(bytes) ? webpSize(bytes) : headerSize(bytes);
   if (!image) throw new Error('is not a PNG, JPEG or WebP image (SVG is refused: it can carry scripts)');
   const { width, height } = image;
   if (width < LOGO_MIN_SIDE || height < LOGO_MIN_SIDE || width > LOGO_MAX_SIDE || height > LOGO_MAX_SIDE)
@@ -36,33 +38,21 @@ export function inspectLogo(bytes: Buffer): LogoImage {
   return image;
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const isPng = (b: Buffer) => b.length >= 24 && b.subarray(0, 8).equals(PNG_SIGNATURE) && b.toString('latin1', 12, 16) === 'IHDR';
-const isJpeg = (b: Buffer) => b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 const isWebp = (b: Buffer) => b.length >= 30 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP';
 
-function pngSize(b: Buffer): LogoImage {
-  return { type: 'image/png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
-}
-
-/** The frame header (SOFn) gives the size; segments before it are skipped by their lengths. */
-function jpegSize(b: Buffer): LogoImage | undefined {
-  let at = 2;
-  while (at + 9 < b.length) {
-    if (b[at] !== 0xff) return undefined;
-    const marker = b[at + 1];
-    if (marker === 0xff) {
-      at += 1; // fill byte
-      continue;
-    }
-    const length = b.readUInt16BE(at + 2);
-    // SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-      return { type: 'image/jpeg', height: b.readUInt16BE(at + 5), width: b.readUInt16BE(at + 7) };
-    if (length < 2) return undefined;
-    at += 2 + length;
+/**
+ * PNG and JPEG by the image header reader the face step uses (PNG IHDR, JPEG segments up to the first scan):
+ * one reader of image headers in the service. A header it cannot read is refused with its reason.
+ */
+function headerSize(bytes: Buffer): LogoImage | undefined {
+  const format = detectImageFormat(bytes);
+  if (format !== 'png' && format !== 'jpeg') return undefined;
+  try {
+    const { width, height } = readImageHeader(bytes);
+    return { type: `image/${format}`, width, height };
+  } catch (e) {
+    throw new Error(`is not a valid ${format.toUpperCase()} image (${(e as Error).message})`);
   }
-  return undefined;
 }
 
 /** The first chunk: lossy (VP8), lossless (VP8L) or extended (VP8X, canvas size). */

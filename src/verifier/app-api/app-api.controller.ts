@@ -116,9 +116,10 @@ export class AppApiController {
       'FACE_OFF_POSE, MULTIPLE_FACES, FACE_NOT_FOUND) and retry_message, the words for the user in the language of the ' +
       "request's Accept-Language (Content-Language names it): nothing was matched, the session stays at the face step, ask a new " +
       'challenge and capture again. Frames are JPEG of at most 12.5 megapixels (a 12 MP phone frame), PNG of at most ' +
-      '4 megapixels or JPEG 2000 of at most 1 megapixel, and 8192 pixels a side, judged by their header before any ' +
-      'decoding; a JPEG is decoded at a reduced scale, and every frame is scaled down to 1024 pixels on its longest side ' +
-      'before face analysis.',
+      '4 megapixels or JPEG 2000 of at most 1 megapixel, and 8192 pixels a side; JPEG baseline, extended or progressive ' +
+      'Huffman, 8-bit, grey or colour (no CMYK). Every frame is judged by its header before any frame is decoded: one ' +
+      "that is not such an image answers 422 unusable_face_data naming the frame ('frame 9: ...'). A JPEG is decoded at a " +
+      'reduced scale, and every frame is scaled down to 1024 pixels on its longest side before face analysis.',
   })
   @ApiHeader({
     name: 'accept-language',

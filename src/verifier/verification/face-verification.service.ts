@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { FaceError } from '../../../libs/face/src/errors.js';
-import { assertDecodableSize } from '../../../libs/face/src/image/decode-limits.js';
-import { readImageHeader } from '../../../libs/face/src/image/read-image-header.js';
+import { readDecodableHeader } from '../../../libs/face/src/image/decode-limits.js';
 import type { MatchLevelTable } from '../../../libs/face/src/levels/match-level-table.js';
 import { judgeFaceQuality, type FaceQualityCode } from '../../../libs/face/src/quality/face-quality.js';
 import { signatureDistance, type FrameSignature } from '../../../libs/face/src/quality/frame-signature.js';
@@ -59,8 +58,10 @@ export class FaceVerificationService {
   ) {}
 
   /**
-   * Frames are refused by their headers first (unreadable or too large: 422, no slot taken, nothing decoded);
-   * the work waits for a slot of the instance's face queue (full: 503 with Retry-After). `claim` runs once the
+   * Every frame's header is judged before any frame is decoded (readDecodableHeader: format, size, process, depth,
+   * components; 422 naming the frame, no slot taken): frames are decoded side by side in the pool, so a frame
+   * refused only by its decoder would come after the others, a 12 MP one among them, had been decoded for nothing.
+   * The work then waits for a slot of the instance's face queue (full: 503 with Retry-After). `claim` runs once the
    * slot is held and every frame decoded, before any face work (it spends the challenge), so a 503 or an
    * undecodable frame (422) leaves the challenge usable.
    * A centre frame that cannot be used (blurred, dark, small, off-pose, several faces) throws a capture retry.
@@ -68,8 +69,7 @@ export class FaceVerificationService {
   async evaluate(document: () => Promise<Float32Array>, directions: Direction[], frames: FaceFrame[], claim: () => Promise<void>): Promise<FaceOutcome> {
     for (const [i, frame] of frames.entries()) {
       try {
-        const header = readImageHeader(frame.image);
-        assertDecodableSize(header.format, header.width, header.height);
+        readDecodableHeader(frame.image);
       } catch (e) {
         if (e instanceof FaceError) throw unusableFaceData(`frame ${i + 1}: ${e.message}`);
         throw e;

@@ -2,18 +2,18 @@ import { FaceError } from '../errors.js';
 import type { FaceImageInput, RgbImage } from '../types.js';
 import { decodeJpeg, type JpegScale } from './decode-jpeg.js';
 import { decodeJpeg2000 } from './decode-jpeg2000.js';
-import { assertDecodableSize } from './decode-limits.js';
+import { assertDecodableSize, readDecodableHeader } from './decode-limits.js';
 import { decodePng } from './decode-png.js';
 import { downscaleToFit, type ScaledImage } from './downscale-image.js';
-import { readImageHeader, type ImageHeader } from './read-image-header.js';
+import type { ImageHeader } from './read-image-header.js';
 
 /**
  * Decodes JPEG, PNG or JPEG 2000 (JP2 or raw codestream) to RGB at its full size; anything else is FaceError BAD_IMAGE.
- * The declared size is checked first (FaceError TOO_LARGE, decode-limits.ts), so an image is refused before any
- * decoding; each decoder is then bounded by that same size, so a header that lies cannot make it allocate more.
+ * The header is judged first (FaceError TOO_LARGE or BAD_IMAGE, decode-limits.ts), so an image is refused before any
+ * decoding; each decoder is then bounded by the declared size, so a header that lies cannot make it allocate more.
  */
 export async function decodeImage(bytes: Uint8Array): Promise<RgbImage> {
-  const header = checkedHeader(bytes);
+  const header = readDecodableHeader(bytes);
   return decodeAs(bytes, header, 1);
 }
 
@@ -25,7 +25,7 @@ export async function decodeImage(bytes: Uint8Array): Promise<RgbImage> {
  * `maxSide` is averaged down to it. Errors as decodeImage.
  */
 export async function decodeImageToFit(bytes: Uint8Array, maxSide: number): Promise<ScaledImage> {
-  const header = checkedHeader(bytes);
+  const header = readDecodableHeader(bytes);
   const decoded = await decodeAs(bytes, header, header.format === 'jpeg' ? jpegScaleFor(header, maxSide) : 1);
   const { image } = downscaleToFit(decoded, maxSide);
   return { image, scaleX: header.width / image.width, scaleY: header.height / image.height };
@@ -44,12 +44,6 @@ export async function toRgbImage(input: FaceImageInput): Promise<RgbImage> {
   }
   assertDecodableSize('RGB', input.width, input.height);
   return input;
-}
-
-function checkedHeader(bytes: Uint8Array): ImageHeader {
-  const header = readImageHeader(bytes);
-  assertDecodableSize(header.format, header.width, header.height);
-  return header;
 }
 
 /**

@@ -44,7 +44,7 @@ export async function decodeJpeg2000(bytes: Uint8Array): Promise<RgbImage> {
   const decoder = new codec.J2KDecoder();
   try {
     decoder.getEncodedBuffer(codestream.length).set(codestream);
-    // The size was checked from the SIZ marker by decodeImage (readImageHeader): the codec decodes exactly that
+    // The SIZ marker was judged by decodeImage (readDecodableHeader): the codec decodes exactly that
     // area, and its getFrameInfo() stays empty until decode(), so there is nothing more to check here.
     decoder.decode();
     return toRgb(decoder.getFrameInfo(), decoder.getDecodedBuffer());

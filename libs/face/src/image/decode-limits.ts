@@ -1,5 +1,6 @@
 import { FaceError } from '../errors.js';
 import type { ImageFormat } from './detect-image-format.js';
+import { readImageHeader, type ImageHeader } from './read-image-header.js';
 
 /**
  * Largest image decoded at all, by its declared size and format; anything larger is refused from its header,
@@ -37,6 +38,54 @@ export function assertDecodableSize(format: ImageFormat | 'RGB', width: number, 
       `${format} image of ${width}x${height} pixels is too large (at most ${megapixels(maxPixels)} megapixels, ${MAX_IMAGE_SIDE} pixels a side)`,
     );
   }
+}
+
+/**
+ * An image's header read and judged (readImageHeader, then assertDecodable): what the face step does to every frame
+ * before it decodes any, and what decodeImage does again before it decodes one.
+ */
+export function readDecodableHeader(bytes: Uint8Array): ImageHeader {
+  const header = readImageHeader(bytes);
+  assertDecodable(header);
+  return header;
+}
+
+/**
+ * Refuses from its header what would be refused once decoding began (FaceError BAD_IMAGE) or is too large
+ * (TOO_LARGE), so a frame that cannot be used costs nothing and no other frame is decoded for it. The decoders take:
+ * - JPEG (decode-jpeg.ts): baseline, extended sequential and progressive Huffman (SOF0, SOF1, SOF2; ITU-T T.81
+ *   Table B.1), not hierarchical, 8-bit samples (P = 8), one or three components, at most 10 blocks in an MCU
+ *   interleaving them (§B.2.3 bounds interleaved scans; T.81 would let such a frame be coded one component a scan,
+ *   which no camera does, while every camera's 4:2:0, 4:2:2 and 4:4:4 fit);
+ * - PNG: every valid IHDR (pngjs expands each colour type and depth to 8-bit RGBA);
+ * - JPEG 2000: one (grey), three (colour) or four (colour and alpha) components of at most 16 bits (the codec
+ *   answers samples deeper than 8 bits as 16-bit words: decode-jpeg2000.ts).
+ */
+export function assertDecodable(header: ImageHeader): void {
+  assertDecodableSize(header.format, header.width, header.height);
+  const problem = undecodable(header);
+  if (problem) throw new FaceError('BAD_IMAGE', problem);
+}
+
+/** T.81 Table B.1: the processes the start-of-frame markers name. */
+const JPEG_PROCESSES: Record<number, string> = { 0xc3: 'lossless', 0xc9: 'arithmetic', 0xca: 'progressive arithmetic', 0xcb: 'lossless arithmetic' };
+
+function undecodable({ format, components, bitDepth, jpeg }: ImageHeader): string | undefined {
+  if (jpeg) {
+    if (jpeg.hierarchical) return 'hierarchical JPEG is not decoded (baseline, extended and progressive Huffman only)';
+    if (jpeg.sof > 0xc2) {
+      const name = JPEG_PROCESSES[jpeg.sof] ?? 'differential';
+      return `JPEG of the ${name} process (SOF${jpeg.sof - 0xc0}) is not decoded (baseline, extended and progressive Huffman only)`;
+    }
+    if (bitDepth !== 8) return `${bitDepth}-bit JPEG is not decoded (8-bit only)`;
+    if (components !== 1 && components !== 3) return `JPEG with ${components} components is not decoded (grey or colour only${components === 4 ? ': no CMYK' : ''})`;
+    if (jpeg.mcuBlocks > 10) return `JPEG whose MCU holds ${jpeg.mcuBlocks} blocks is not decoded (at most 10)`;
+  }
+  if (format === 'jp2' || format === 'j2k') {
+    if (components !== 1 && components !== 3 && components !== 4) return `JPEG 2000 with ${components} components is not decoded (1, 3 or 4)`;
+    if (bitDepth > 16) return `${bitDepth}-bit JPEG 2000 is not decoded (16 bits at most)`;
+  }
+  return undefined;
 }
 
 const megapixels = (pixels: number) => Number((pixels / 1_000_000).toFixed(1));

@@ -1,20 +1,29 @@
+import { crc32 } from 'node:zlib';
 import { FaceError } from '../errors.js';
 import { detectImageFormat, type ImageFormat } from './detect-image-format.js';
 import { extractJ2kCodestream } from './jp2-codestream.js';
+import { readJpegHeader } from './jpeg/read-jpeg-header.js';
 
 /** What an image says about itself before any pixel is decoded. */
 export interface ImageHeader {
   format: ImageFormat;
   width: number;
   height: number;
+  /** Components (channels) declared: JPEG Nf, the channels of a PNG's colour type (a palette index is one), JPEG 2000 Csiz. */
+  components: number;
+  /** Bits per sample: JPEG P, PNG bit depth, the deepest JPEG 2000 component's. */
+  bitDepth: number;
+  /** JPEG only: the coding process (its SOF marker, T.81 Table B.1), whether hierarchical, and Σ Hi × Vi. */
+  jpeg?: { sof: number; hierarchical: boolean; mcuBlocks: number };
   /** PNG only: Adam7 interlacing (pngjs inflates those without an output bound). */
   interlaced?: boolean;
 }
 
 /**
- * Reads the declared dimensions from the header alone (a few dozen bytes, nothing decompressed), so that
- * an image can be refused by its size before a decoder allocates for it. Throws FaceError BAD_IMAGE when
- * the header is missing or malformed.
+ * Reads the declared dimensions, components and depth from the header alone (a few dozen bytes, or the JPEG
+ * segments up to the first scan; nothing decompressed), so that an image can be refused before a decoder
+ * allocates for it or spends CPU on it. Throws FaceError BAD_IMAGE when the format is not one of these or the
+ * header is missing, cut short or malformed; what is decoded is judged apart (decode-limits.ts).
  */
 export function readImageHeader(bytes: Uint8Array): ImageHeader {
   const format = detectImageFormat(bytes);
@@ -22,7 +31,10 @@ export function readImageHeader(bytes: Uint8Array): ImageHeader {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
     if (format === 'png') return { format, ...pngHeader(bytes, view) };
-    if (format === 'jpeg') return { format, ...jpegHeader(bytes, view) };
+    if (format === 'jpeg') {
+      const { sof, hierarchical, mcuBlocks, ...declared } = readJpegHeader(bytes);
+      return { format, ...declared, jpeg: { sof, hierarchical, mcuBlocks } };
+    }
     return { format, ...j2kHeader(bytes) };
   } catch (error) {
     if (error instanceof FaceError) throw error;
@@ -30,49 +42,43 @@ export function readImageHeader(bytes: Uint8Array): ImageHeader {
   }
 }
 
-/** PNG spec (ISO/IEC 15948) §11.2.2: IHDR is the first chunk, 13 bytes: width, height, depth, colour type, compression, filter, interlace. */
-function pngHeader(bytes: Uint8Array, view: DataView): { width: number; height: number; interlaced: boolean } {
+type Declared = Pick<ImageHeader, 'width' | 'height' | 'components' | 'bitDepth'>;
+
+/** Channels per PNG colour type and the bit depths each allows (PNG spec, ISO/IEC 15948, §11.2.2 Table 11.1). */
+const PNG_COLOUR_TYPES: Record<number, { channels: number; depths: number[] }> = {
+  0: { channels: 1, depths: [1, 2, 4, 8, 16] }, // greyscale
+  2: { channels: 3, depths: [8, 16] }, // truecolour
+  3: { channels: 1, depths: [1, 2, 4, 8] }, // indexed-colour
+  4: { channels: 2, depths: [8, 16] }, // greyscale with alpha
+  6: { channels: 4, depths: [8, 16] }, // truecolour with alpha
+};
+
+/**
+ * IHDR must be the first chunk (§5.6), 13 bytes (§11.2.2): width, height (1 to 2^31 - 1 each), bit depth, colour
+ * type (Table 11.1 combinations only), compression method 0 (§10), filter method 0 (§9), interlace 0 or 1 (§8);
+ * its CRC covers type and data (§5.3), so a flipped bit in the header is refused here, not by the inflater.
+ */
+function pngHeader(bytes: Uint8Array, view: DataView): Declared & { interlaced: boolean } {
   if (bytes.length < 33 || view.getUint32(8) !== 13 || String.fromCharCode(...bytes.subarray(12, 16)) !== 'IHDR') {
     throw new FaceError('BAD_IMAGE', 'PNG does not start with an IHDR chunk');
   }
-  return { width: view.getUint32(16), height: view.getUint32(20), interlaced: bytes[28] !== 0 };
-}
-
-/** Start-of-frame markers (ITU-T T.81 §B.1.1.3): C0-CF except DHT (C4), JPG (C8) and DAC (CC). */
-const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-
-/** Walks the marker segments to the frame header (T.81 §B.2.2: P, Y = lines, X = samples per line). */
-function jpegHeader(bytes: Uint8Array, view: DataView): { width: number; height: number } {
-  let offset = 2;
-  while (offset + 4 <= bytes.length) {
-    if (bytes[offset] !== 0xff) throw new FaceError('BAD_IMAGE', 'JPEG marker expected');
-    const marker = bytes[offset + 1];
-    if (marker === 0xff) {
-      offset++; // fill byte (T.81 §B.1.1.2)
-      continue;
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
-      offset += 2; // TEM, RSTn, SOI carry no length
-      continue;
-    }
-    if (marker === 0xda || marker === 0xd9) break; // scan or end before any frame header
-    const length = view.getUint16(offset + 2);
-    if (isStartOfFrame(marker)) {
-      if (offset + 9 > bytes.length) break;
-      // Y = 0 means "defined later by a DNL marker": no size to check, so not accepted.
-      return { height: view.getUint16(offset + 5), width: view.getUint16(offset + 7) };
-    }
-    offset += 2 + length;
-  }
-  throw new FaceError('BAD_IMAGE', 'JPEG has no frame header');
+  if (crc32(bytes.subarray(12, 29)) !== view.getUint32(29)) throw new FaceError('BAD_IMAGE', 'PNG IHDR chunk fails its CRC');
+  const [width, height] = [view.getUint32(16), view.getUint32(20)];
+  const [bitDepth, colourType, compression, filter, interlace] = bytes.subarray(24, 29);
+  if (width > 0x7fffffff || height > 0x7fffffff) throw new FaceError('BAD_IMAGE', 'PNG declares a side over 2^31 - 1');
+  const colour = PNG_COLOUR_TYPES[colourType];
+  if (!colour?.depths.includes(bitDepth)) throw new FaceError('BAD_IMAGE', `PNG colour type ${colourType} with bit depth ${bitDepth} does not exist`);
+  if (compression !== 0 || filter !== 0 || interlace > 1) throw new FaceError('BAD_IMAGE', 'PNG declares an unknown compression, filter or interlace method');
+  return { width, height, components: colour.channels, bitDepth, interlaced: interlace === 1 };
 }
 
 /**
- * The SIZ marker right after SOC (ISO/IEC 15444-1 §A.5.1): the image area is Xsiz - XOsiz by Ysiz - YOsiz
- * with Csiz components. The codec decodes by SIZ, so SIZ is what is checked; a JP2 'ihdr' box (§I.5.3.1)
- * that disagrees with it marks a crafted file and is refused.
+ * The SIZ marker right after SOC (ISO/IEC 15444-1 §A.5.1, Table A.9): Lsiz = 38 + 3 × Csiz; the image area is
+ * Xsiz - XOsiz by Ysiz - YOsiz with Csiz components, each with Ssiz (depth - 1, bit 7 the sign: 1 to 38 bits) and
+ * sub-sampling XRsiz, YRsiz of 1 or more. The codec decodes by SIZ, so SIZ is what is checked; a JP2 'ihdr' box
+ * (§I.5.3.1) that disagrees with it marks a crafted file and is refused.
  */
-function j2kHeader(bytes: Uint8Array): { width: number; height: number } {
+function j2kHeader(bytes: Uint8Array): Declared {
   const codestream = extractJ2kCodestream(bytes);
   const view = new DataView(codestream.buffer, codestream.byteOffset, codestream.byteLength);
   if (codestream.length < 42 || view.getUint16(0) !== 0xff4f || view.getUint16(2) !== 0xff51) {
@@ -81,12 +87,20 @@ function j2kHeader(bytes: Uint8Array): { width: number; height: number } {
   const width = view.getUint32(8) - view.getUint32(16);
   const height = view.getUint32(12) - view.getUint32(20);
   const components = view.getUint16(40);
-  if (components < 1 || components > 4) throw new FaceError('BAD_IMAGE', `JPEG 2000 image has ${components} components (1 to 4 are read)`);
+  if (components < 1 || view.getUint16(4) !== 38 + 3 * components || codestream.length < 42 + 3 * components) {
+    throw new FaceError('BAD_IMAGE', `JPEG 2000 SIZ segment does not hold its ${components} components`);
+  }
+  let bitDepth = 0;
+  for (let at = 42; at < 42 + 3 * components; at += 3) {
+    const depth = (codestream[at] & 0x7f) + 1;
+    if (depth > 38 || codestream[at + 1] < 1 || codestream[at + 2] < 1) throw new FaceError('BAD_IMAGE', 'JPEG 2000 component with an invalid depth or sub-sampling');
+    bitDepth = Math.max(bitDepth, depth);
+  }
   const ihdr = codestream === bytes ? undefined : jp2ImageHeaderBox(bytes);
   if (ihdr && (ihdr.width !== width || ihdr.height !== height)) {
     throw new FaceError('BAD_IMAGE', `JP2 header (${ihdr.width}x${ihdr.height}) and codestream (${width}x${height}) disagree`);
   }
-  return { width, height };
+  return { width, height, components, bitDepth };
 }
 
 /** The 'ihdr' box inside the 'jp2h' superbox: HEIGHT then WIDTH, 4 bytes each (15444-1 §I.5.3.1). */
