@@ -8,11 +8,16 @@ function loadConfigOrExit(): AppConfig {
   try {
     return loadConfig(process.env);
   } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`${e.message}\nSee .env.example for every variable.\n`);
-      process.exit(1);
-    }
+    exitOnConfigError(e);
     throw e;
+  }
+}
+
+/** A bad variable, or a file it names that the start-up reads (production's trust files), is named without a stack trace. */
+function exitOnConfigError(e: unknown): void {
+  if (e instanceof ConfigError) {
+    process.stderr.write(`${e.message}\nSee .env.example for every variable.\n`);
+    process.exit(1);
   }
 }
 
@@ -67,6 +72,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  exitOnConfigError(err);
   logger.fatal({ err }, 'start-up failed');
   process.exit(1);
 });

@@ -92,7 +92,7 @@ export class AuthFilesService {
       // Every customer-test report is a test report, whatever document it shows (spec 1.6: test and production differ).
       marks: [...(this.config.isProduction ? [] : (['test'] as const)), ...(isSpecimen(record) ? (['specimen'] as const) : [])],
       attributes: attributesFor(record.claims, releasedScopes(merchant.scope, record.scopes)),
-      checks: reportChecks({ explanations: record.explanations, faceStepRan, cloneDetection: cloneDetectionOf(record), facematchLevel: record.facematchLevel }),
+      checks: reportChecks({ explanations: record.explanations, faceStepRan, cloneDetection: cloneDetectionOf(record), facematchLevel: record.facematchLevel, crl: record.crl }),
       facematchLevel: record.facematchLevel,
       validatedLevels: this.matchLevels.report().levels.filter((l) => l.status === 'validated').map((l) => l.level),
       eidasHigh: record.eidasHigh,

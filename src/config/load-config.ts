@@ -54,7 +54,8 @@ export interface AppConfig {
     livenessWindowSeconds: number;
     retentionDays: number;
     minFacematchLevelForHigh: number;
-    trust: { cscaPaths: string[]; masterLists: string[]; masterListAnchors: string[]; crls: string[] };
+    /** Trust files (TRUST_*) and how long past its nextUpdate a CRL still counts as current (TRUST_CRL_GRACE_HOURS). */
+    trust: { cscaPaths: string[]; masterLists: string[]; masterListAnchors: string[]; crls: string[]; crlGraceHours: number };
     /** Deep link base of the app build for this environment (spec 1.6: test and production builds differ). */
     appLink: string;
     /** The app as the waiting page names it, with its store pages (App Store, Google Play) when configured. */
@@ -228,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         masterLists: list(vars.TRUST_MASTERLISTS),
         masterListAnchors: list(vars.TRUST_MASTERLIST_ANCHORS),
         crls: list(vars.TRUST_CRLS),
+        crlGraceHours: vars.TRUST_CRL_GRACE_HOURS,
       },
       appLink: vars.VERIFIER_APP_LINK ?? (isProduction ? 'brokerverify://session' : 'brokerverify-test://session'),
       app: {

@@ -1,8 +1,8 @@
 import type { ReportLocale } from './auth-files-report-messages.js';
 
 /** The checks of a verification, one line each on the evidence report (report-checks.ts decides their outcomes). */
-export type ReportCheckId = 'documentSignature' | 'signerChain' | 'dataGroupHashes' | 'cloneDetection' | 'documentType' | 'documentValidity' | 'faceMatch' | 'liveness';
-export type ReportCheckOutcome = 'passed' | 'failed' | 'notPerformed' | 'noneOffered';
+export type ReportCheckId = 'documentSignature' | 'signerChain' | 'revocationList' | 'dataGroupHashes' | 'cloneDetection' | 'documentType' | 'documentValidity' | 'faceMatch' | 'liveness';
+export type ReportCheckOutcome = 'passed' | 'failed' | 'notPerformed' | 'noneOffered' | 'warning';
 export type CloneDetectionMethod = 'active-authentication' | 'chip-authentication' | 'none';
 
 /**
@@ -25,6 +25,10 @@ export interface ReportCheckMessages {
   /** Why the face checks did not run. */
   chipFailedFirst: string;
   noFace: string;
+  /** The country's CRL: {date} the nextUpdate it missed; past it plus the grace, within the grace; none loaded. */
+  crlOutdated: string;
+  crlInGrace: string;
+  noCrl: string;
   /** {level}, {n}: one in n impostors accepted at this level (spec 2.2). */
   levelFar: string;
   /** {level} the face match level, {max} the highest level the calibration data validates. */
@@ -42,6 +46,7 @@ const en: ReportCheckMessages = {
   labels: {
     documentSignature: 'Document signature',
     signerChain: 'Country signer chain',
+    revocationList: 'Revocation list (CRL) current',
     dataGroupHashes: 'Data group hashes',
     cloneDetection: 'Clone detection',
     documentType: 'Document type accepted',
@@ -49,11 +54,14 @@ const en: ReportCheckMessages = {
     faceMatch: 'Face match level',
     liveness: 'Liveness and presentation-attack checks',
   },
-  outcomes: { passed: 'Passed', failed: 'Failed', notPerformed: 'Not performed', noneOffered: 'Not possible' },
+  outcomes: { passed: 'Passed', failed: 'Failed', notPerformed: 'Not performed', noneOffered: 'Not possible', warning: 'Passed with a warning' },
   methods: { 'active-authentication': 'Active Authentication', 'chip-authentication': 'Chip Authentication' },
   chipOffersNone: 'the chip offers none',
   chipFailedFirst: 'the chip checks failed first',
   noFace: 'no usable face found',
+  crlOutdated: 'the country’s revocation list was due for renewal on {date}: revocations published since then are not known',
+  crlInGrace: 'the country’s revocation list was due for renewal on {date} (within the grace period allowed for late publication)',
+  noCrl: 'no revocation list is loaded for this country',
   levelFar: 'level {level}, false acceptance rate at most 1 in {n}',
   extrapolated:
     'Level {level} is above what the calibration data validates (levels up to {max}): its false acceptance rate is extrapolated from a model of the measured scores, not measured.',
@@ -69,6 +77,7 @@ const nb: ReportCheckMessages = {
   labels: {
     documentSignature: 'Dokumentets signatur',
     signerChain: 'Landets sertifikatkjede',
+    revocationList: 'Sperreliste (CRL) gjeldende',
     dataGroupHashes: 'Hashverdier for datagrupper',
     cloneDetection: 'Kloningskontroll',
     documentType: 'Dokumenttype godtatt',
@@ -76,11 +85,14 @@ const nb: ReportCheckMessages = {
     faceMatch: 'Nivå for ansiktssamsvar',
     liveness: 'Kontroll av levende person og presentasjonsangrep',
   },
-  outcomes: { passed: 'Godkjent', failed: 'Ikke godkjent', notPerformed: 'Ikke utført', noneOffered: 'Ikke mulig' },
+  outcomes: { passed: 'Godkjent', failed: 'Ikke godkjent', notPerformed: 'Ikke utført', noneOffered: 'Ikke mulig', warning: 'Godkjent med advarsel' },
   methods: { 'active-authentication': 'Active Authentication', 'chip-authentication': 'Chip Authentication' },
   chipOffersNone: 'brikken tilbyr ingen',
   chipFailedFirst: 'kontrollene av brikken feilet først',
   noFace: 'fant ikke et brukbart ansikt',
+  crlOutdated: 'landets sperreliste skulle vært fornyet {date}: sperringer publisert etter det er ikke kjent',
+  crlInGrace: 'landets sperreliste skulle vært fornyet {date} (innenfor fristen som tillates for sen publisering)',
+  noCrl: 'ingen sperreliste er lastet inn for dette landet',
   levelFar: 'nivå {level}, falsk aksept høyst 1 av {n}',
   extrapolated:
     'Nivå {level} ligger over det kalibreringsdataene validerer (nivå til og med {max}): andelen falsk aksept er ekstrapolert fra en modell av de målte verdiene, ikke målt.',
@@ -96,6 +108,7 @@ const nn: ReportCheckMessages = {
   labels: {
     documentSignature: 'Signaturen til dokumentet',
     signerChain: 'Sertifikatkjeda til landet',
+    revocationList: 'Sperreliste (CRL) gjeldande',
     dataGroupHashes: 'Hashverdiar for datagrupper',
     cloneDetection: 'Kloningskontroll',
     documentType: 'Dokumenttype godteken',
@@ -103,11 +116,14 @@ const nn: ReportCheckMessages = {
     faceMatch: 'Nivå for ansiktssamsvar',
     liveness: 'Kontroll av levande person og presentasjonsåtak',
   },
-  outcomes: { passed: 'Godkjend', failed: 'Ikkje godkjend', notPerformed: 'Ikkje utført', noneOffered: 'Ikkje mogleg' },
+  outcomes: { passed: 'Godkjend', failed: 'Ikkje godkjend', notPerformed: 'Ikkje utført', noneOffered: 'Ikkje mogleg', warning: 'Godkjend med åtvaring' },
   methods: { 'active-authentication': 'Active Authentication', 'chip-authentication': 'Chip Authentication' },
   chipOffersNone: 'brikka tilbyr ingen',
   chipFailedFirst: 'kontrollane av brikka feila først',
   noFace: 'fann ikkje eit brukande ansikt',
+  crlOutdated: 'sperrelista til landet skulle vore fornya {date}: sperringar publiserte etter det er ikkje kjende',
+  crlInGrace: 'sperrelista til landet skulle vore fornya {date} (innanfor fristen som er tillaten for sein publisering)',
+  noCrl: 'inga sperreliste er lasta inn for dette landet',
   levelFar: 'nivå {level}, falsk aksept høgst 1 av {n}',
   extrapolated:
     'Nivå {level} ligg over det kalibreringsdataa validerer (nivå til og med {max}): delen falsk aksept er ekstrapolert frå ein modell av dei målte verdiane, ikkje målt.',
@@ -123,6 +139,7 @@ const da: ReportCheckMessages = {
   labels: {
     documentSignature: 'Dokumentets signatur',
     signerChain: 'Landets certifikatkæde',
+    revocationList: 'Spærreliste (CRL) gældende',
     dataGroupHashes: 'Hashværdier for datagrupper',
     cloneDetection: 'Kloningskontrol',
     documentType: 'Dokumenttype godkendt',
@@ -130,11 +147,14 @@ const da: ReportCheckMessages = {
     faceMatch: 'Niveau for ansigtsmatch',
     liveness: 'Kontrol af levende person og præsentationsangreb',
   },
-  outcomes: { passed: 'Godkendt', failed: 'Ikke godkendt', notPerformed: 'Ikke udført', noneOffered: 'Ikke muligt' },
+  outcomes: { passed: 'Godkendt', failed: 'Ikke godkendt', notPerformed: 'Ikke udført', noneOffered: 'Ikke muligt', warning: 'Godkendt med advarsel' },
   methods: { 'active-authentication': 'Active Authentication', 'chip-authentication': 'Chip Authentication' },
   chipOffersNone: 'chippen tilbyder ingen',
   chipFailedFirst: 'kontrollen af chippen fejlede først',
   noFace: 'intet brugbart ansigt fundet',
+  crlOutdated: 'landets spærreliste skulle have været fornyet {date}: spærringer offentliggjort siden er ikke kendt',
+  crlInGrace: 'landets spærreliste skulle have været fornyet {date} (inden for den frist, der tillades for sen offentliggørelse)',
+  noCrl: 'der er ikke indlæst nogen spærreliste for dette land',
   levelFar: 'niveau {level}, falsk accept højst 1 ud af {n}',
   extrapolated:
     'Niveau {level} ligger over det, kalibreringsdataene validerer (niveauer til og med {max}): andelen af falsk accept er ekstrapoleret fra en model af de målte værdier, ikke målt.',
@@ -150,6 +170,7 @@ const sv: ReportCheckMessages = {
   labels: {
     documentSignature: 'Handlingens signatur',
     signerChain: 'Landets certifikatkedja',
+    revocationList: 'Spärrlista (CRL) aktuell',
     dataGroupHashes: 'Hashvärden för datagrupper',
     cloneDetection: 'Kloningskontroll',
     documentType: 'Typ av handling godtagen',
@@ -157,11 +178,14 @@ const sv: ReportCheckMessages = {
     faceMatch: 'Nivå för ansiktsmatchning',
     liveness: 'Kontroll av levande person och presentationsattacker',
   },
-  outcomes: { passed: 'Godkänd', failed: 'Inte godkänd', notPerformed: 'Inte utförd', noneOffered: 'Inte möjlig' },
+  outcomes: { passed: 'Godkänd', failed: 'Inte godkänd', notPerformed: 'Inte utförd', noneOffered: 'Inte möjlig', warning: 'Godkänd med varning' },
   methods: { 'active-authentication': 'Active Authentication', 'chip-authentication': 'Chip Authentication' },
   chipOffersNone: 'chippet erbjuder ingen',
   chipFailedFirst: 'kontrollerna av chippet misslyckades först',
   noFace: 'inget användbart ansikte hittades',
+  crlOutdated: 'landets spärrlista skulle ha förnyats {date}: spärrar som publicerats sedan dess är inte kända',
+  crlInGrace: 'landets spärrlista skulle ha förnyats {date} (inom den frist som tillåts för sen publicering)',
+  noCrl: 'ingen spärrlista är inläst för detta land',
   levelFar: 'nivå {level}, falsk acceptans högst 1 av {n}',
   extrapolated:
     'Nivå {level} ligger över det som kalibreringsdata validerar (nivåer till och med {max}): andelen falsk acceptans är extrapolerad från en modell av de uppmätta värdena, inte uppmätt.',
@@ -177,6 +201,7 @@ const fi: ReportCheckMessages = {
   labels: {
     documentSignature: 'Asiakirjan allekirjoitus',
     signerChain: 'Maan varmenneketju',
+    revocationList: 'Sulkulista (CRL) ajan tasalla',
     dataGroupHashes: 'Tietoryhmien tiivisteet',
     cloneDetection: 'Kloonauksen tunnistus',
     documentType: 'Asiakirjan tyyppi hyväksytty',
@@ -184,11 +209,14 @@ const fi: ReportCheckMessages = {
     faceMatch: 'Kasvojen vastaavuustaso',
     liveness: 'Elävyyden ja esityshyökkäysten tarkistus',
   },
-  outcomes: { passed: 'Hyväksytty', failed: 'Hylätty', notPerformed: 'Ei tehty', noneOffered: 'Ei mahdollinen' },
+  outcomes: { passed: 'Hyväksytty', failed: 'Hylätty', notPerformed: 'Ei tehty', noneOffered: 'Ei mahdollinen', warning: 'Hyväksytty varoituksin' },
   methods: { 'active-authentication': 'Active Authentication', 'chip-authentication': 'Chip Authentication' },
   chipOffersNone: 'siru ei tarjoa sitä',
   chipFailedFirst: 'sirun tarkistukset epäonnistuivat ensin',
   noFace: 'käyttökelpoisia kasvoja ei löytynyt',
+  crlOutdated: 'maan sulkulista olisi pitänyt uusia {date}: sen jälkeen julkaistuja sulkuja ei tunneta',
+  crlInGrace: 'maan sulkulista olisi pitänyt uusia {date} (myöhäiselle julkaisulle sallitun määräajan sisällä)',
+  noCrl: 'tälle maalle ei ole ladattu sulkulistaa',
   levelFar: 'taso {level}, virheellinen hyväksyntä enintään 1/{n}',
   extrapolated:
     'Taso {level} on korkeampi kuin kalibrointiaineiston vahvistamat tasot (enintään {max}): sen virheellisen hyväksynnän osuus on ekstrapoloitu mitattujen arvojen mallista, ei mitattu.',

@@ -44,6 +44,9 @@ describe('auth-files evidence report content, fetched over HTTP (spec 4.8)', () 
       result: 'fail', explanations: ['STATUS_BAD_DOCUMENTHASHES'], selfie: undefined, facematchLevel: 0, eidasHigh: false,
       cloneDetection: 'none', specimen: true, claims: failedClaims,
     });
+    // customer-test accepted a CRL past its nextUpdate (plus the grace): it passed, and the record says so.
+    await store('crlWarned', { claims, cloneDetection: 'active-authentication', specimen: false, crl: { code: 'CRL_OUTDATED', nextUpdate: '2025-03-01T12:00:00.000Z', refused: false }, warnings: ['CRL_OUTDATED: …'] });
+    await store('crlCurrent', { claims, cloneDetection: 'active-authentication', specimen: false, crl: { code: 'CRL_CURRENT', nextUpdate: '2025-06-01T12:00:00.000Z', refused: false } });
     // A record sealed before the report's fields existed: judged by its claims (Utopia, no clone proof).
     await store('older', { claims: { ...claims, issuing_country: 'UTO', authentication_sources: ['SDK_NFC', 'SDK_NFC_NO_CLONE_PROOF', 'SDK_FACESCAN'] }, eidasHigh: false });
   }, 120_000);
@@ -84,6 +87,18 @@ describe('auth-files evidence report content, fetched over HTTP (spec 4.8)', () 
     expect(valueOf(page, 'Face match level')).toBe('Not performed – the chip checks failed first');
     expect(valueOf(page, 'Reason for failure')).toBe('Data group hashes differ');
     expect(page).not.toMatch(/STATUS_BAD|PASSPORT/);
+  });
+
+  withTools('says how current the country’s CRL was: passed with a warning and the date it missed when customer-test accepted it outdated', async () => {
+    const crlLine = 'Revocation list \\(CRL\\) current';
+    const { text: warned } = await text(stored.crlWarned);
+    expect(warned).toContain('Result: Passed');
+    expect(warned.replace(/\s+/g, ' ')).toContain('Passed with a warning – the country’s revocation list was due for renewal on 1 March 2025 at 12:00:00 UTC: revocations published since then are not known');
+    expect(valueOf((await text(stored.crlCurrent)).text, crlLine)).toBe('Passed');
+    // A record sealed before the CRL was kept has no such line.
+    expect(valueOf((await text(stored.level6)).text, crlLine)).toBeUndefined();
+    const { text: norwegian } = await text(stored.crlWarned, { locale: 'nb-NO' });
+    expect(norwegian.replace(/\s+/g, ' ')).toContain('Godkjent med advarsel – landets sperreliste skulle vært fornyet 1. mars 2025');
   });
 
   withTools('judges an older record by its claims: specimen state Utopia, no clone proof offered', async () => {

@@ -65,6 +65,9 @@ describe('configuration', () => {
     [{ VERIFIER_APP_NAME: 'Broker\u202eVerify' }, 'VERIFIER_APP_NAME'],
     [{ VERIFIER_APP_STORE_URL: 'http://apps.example/app' }, 'VERIFIER_APP_STORE_URL'],
     [{ VERIFIER_PLAY_STORE_URL: 'javascript:alert(1)' }, 'VERIFIER_PLAY_STORE_URL'],
+    [{ TRUST_CRL_GRACE_HOURS: '-1' }, 'TRUST_CRL_GRACE_HOURS'],
+    [{ TRUST_CRL_GRACE_HOURS: '721' }, 'TRUST_CRL_GRACE_HOURS'],
+    [{ TRUST_CRL_GRACE_HOURS: '2 days' }, 'TRUST_CRL_GRACE_HOURS'],
   ])('names the bad variable in %j', (env, variable) => {
     const problems = problemsOf({ DATA_DIR: dataDir(), ...env });
     expect(problems).toHaveLength(1);
@@ -74,6 +77,11 @@ describe('configuration', () => {
   it('names the operator on evidence reports: OPERATOR_NAME, trimmed, or a default when unset or empty', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), OPERATOR_NAME: ' Nordic ID Services AS ' }).authFiles.operatorName).toBe('Nordic ID Services AS');
     for (const env of [{}, { OPERATOR_NAME: '' }]) expect(loadConfig({ DATA_DIR: dataDir(), ...env }).authFiles.operatorName).toBe('Identity broker');
+  });
+
+  it('gives a CRL 48 hours past its nextUpdate by default (TRUST_CRL_GRACE_HOURS), 0 to 720 when set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).verifier.trust.crlGraceHours).toBe(48);
+    for (const hours of [0, 720]) expect(loadConfig({ DATA_DIR: dataDir(), TRUST_CRL_GRACE_HOURS: String(hours) }).verifier.trust.crlGraceHours).toBe(hours);
   });
 
   it('names the verifier app on the waiting page, with the store pages configured', () => {

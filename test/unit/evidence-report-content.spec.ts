@@ -59,6 +59,47 @@ describe('evidence report: what each check concluded (report-checks)', () => {
   });
 });
 
+describe('evidence report: the CRL line (how current the country signer chain’s revocation list was)', () => {
+  const line = (crl: Parameters<typeof reportChecks>[0]['crl'], explanations: string[] = []) =>
+    reportChecks({ explanations, faceStepRan: explanations.length === 0, cloneDetection: 'active-authentication', facematchLevel: 6, crl }).find((c) => c.id === 'revocationList');
+  const missed = '2025-03-01T12:00:00.000Z';
+
+  it('passes a current CRL, notes one within the grace, fails a refused one, warns of an accepted one, and says when none is loaded', () => {
+    expect(line({ code: 'CRL_CURRENT', nextUpdate: '2025-06-01T00:00:00.000Z', refused: false })).toEqual({ id: 'revocationList', outcome: 'passed' });
+    expect(line({ code: 'CRL_OUTDATED_IN_GRACE', nextUpdate: missed, refused: false })).toEqual({ id: 'revocationList', outcome: 'passed', reason: 'crlInGrace', date: new Date(missed) });
+    expect(line({ code: 'CRL_OUTDATED', nextUpdate: missed, refused: true }, ['STATUS_BAD_COUNTRYSIGNERCHAIN'])).toEqual({ id: 'revocationList', outcome: 'failed', reason: 'crlOutdated', date: new Date(missed) });
+    expect(line({ code: 'CRL_OUTDATED', nextUpdate: missed, refused: false })).toEqual({ id: 'revocationList', outcome: 'warning', reason: 'crlOutdated', date: new Date(missed) });
+    expect(line({ code: 'CRL_NONE', refused: false })).toEqual({ id: 'revocationList', outcome: 'notPerformed', reason: 'noCrl' });
+  });
+
+  it('has no line for a record sealed before the CRL was kept, and sits right after the country signer chain', () => {
+    expect(line(undefined)).toBeUndefined();
+    const ids = reportChecks({ explanations: [], faceStepRan: true, facematchLevel: 6, crl: { code: 'CRL_CURRENT', refused: false } }).map((c) => c.id);
+    expect(ids.slice(0, 3)).toEqual(['documentSignature', 'signerChain', 'revocationList']);
+  });
+
+  withTools('prints it in words with the date the CRL missed, in every locale of the report', async () => {
+    const report = (refused: boolean) => {
+      const explanations = refused ? ['STATUS_BAD_COUNTRYSIGNERCHAIN'] : [];
+      const checks = reportChecks({ explanations, faceStepRan: !refused, cloneDetection: 'active-authentication', facematchLevel: refused ? 0 : 6, crl: { code: 'CRL_OUTDATED', nextUpdate: missed, refused } });
+      return refused ? failedReport({ explanations, checks }) : passedReport({ checks });
+    };
+    const refused = pdfText(await render(report(true)), { layout: true });
+    expect(valueOf(refused, 'Country signer chain')).toBe('Failed');
+    expect(refused.replace(/\s+/g, ' ')).toContain(
+      'Revocation list (CRL) current Failed – the country’s revocation list was due for renewal on 1 March 2025 at 12:00:00 UTC: revocations published since then are not known',
+    );
+    const warned = pdfText(await render(report(false)), { layout: true }).replace(/\s+/g, ' ');
+    expect(warned).toContain('Revocation list (CRL) current Passed with a warning – the country’s revocation list was due for renewal on 1 March 2025');
+    for (const locale of ['nb-NO', 'nn-NO', 'da-DK', 'sv-SE', 'sv-FI', 'fi-FI'] as const) {
+      const c = reportCheckMessagesFor(locale);
+      const text = pdfText(await render(report(false), locale)).replace(/\s+/g, ' ');
+      const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(new Date(missed));
+      expect([locale, text.includes(c.labels.revocationList), text.includes(`${c.outcomes.warning} – ${c.crlOutdated.replace('{date}', date)}`.replace(/\s+/g, ' '))]).toEqual([locale, true, true]);
+    }
+  });
+});
+
 describe('evidence report: the page, read back with pdftotext', () => {
   withTools('names the issuer and the merchant', async () => {
     const text = pdfText(await render(passedReport({ issuer: 'Nordic ID Services AS', merchant: 'Evidence shop' })), { layout: true });

@@ -13,6 +13,8 @@ const chip = (over: Partial<ChipEvidence> = {}): ChipEvidence => ({
   cloneDetectionPassed: true,
   specimen: false,
   failures: [],
+  crl: { code: 'CRL_CURRENT', refused: false },
+  warnings: [],
   ...over,
 });
 const face = (over: Partial<FaceOutcome> = {}): FaceOutcome => ({

@@ -25,7 +25,8 @@ export { TrustStore } from './pki/trustStore.js';
 export { loadMasterList, type MasterListReport } from './pki/masterList.js';
 export { checkDataGroupHashes, type DataGroupHashCheck, type DataGroupHashResult } from './pa/dataGroupHashes.js';
 export { checkSignerSignature, type SignerSignatureCheck } from './pa/signerSignature.js';
-export { checkCertificateChain, type ChainCheck } from './pa/certificateChain.js';
+export { checkCertificateChain, type ChainCheck, type ConsultedCrl } from './pa/certificateChain.js';
+export { checkCrlFreshness, type CrlFreshnessCheck, type CrlFreshnessCode, type CrlFreshnessPolicy } from './pa/crlFreshness.js';
 export { verifyActiveAuthentication, type ActiveAuthCheck } from './aa/activeAuth.js';
 export { verifyIso9796Scheme1, signIso9796Scheme1 } from './aa/iso9796.js';
 export {

@@ -4,6 +4,8 @@ export const MARGIN = 50;
 const LABEL_WIDTH = 170;
 export const PASS_COLOUR = '#1b5e20';
 export const FAIL_COLOUR = '#b71c1c';
+/** A check that passed with a warning: dark amber, readable on white (about 7:1). */
+export const WARNING_COLOUR = '#8a4b00';
 export const NOTE_COLOUR = '#444444';
 
 /**

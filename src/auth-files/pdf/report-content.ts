@@ -4,7 +4,7 @@ import type { ReportLocale, ReportMessages } from '../../i18n/auth-files-report-
 import type { ReportCheck } from '../report/report-checks.js';
 import { displayAttributes, displayExplanations } from '../report/report-values.js';
 import type { EvidenceReport } from './evidence-report.js';
-import { dateTime, ensureSpace, FAIL_COLOUR, heading, MARGIN, note, pageMarks, PASS_COLOUR, row, Tags } from './layout.js';
+import { dateTime, ensureSpace, FAIL_COLOUR, heading, MARGIN, note, pageMarks, PASS_COLOUR, row, Tags, WARNING_COLOUR } from './layout.js';
 
 /** The report's body, top to bottom: who issued it for whom, the result, each check, the attributes, photos, addendum. */
 export function writeContent(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceReport, t: ReportMessages, c: ReportCheckMessages, locale: ReportLocale): void {
@@ -53,12 +53,12 @@ export function markTexts(r: EvidenceReport, c: ReportCheckMessages): string[] {
 function checkRow(doc: PDFKit.PDFDocument, tags: Tags, check: ReportCheck, r: EvidenceReport, c: ReportCheckMessages, locale: ReportLocale): void {
   const details: string[] = [];
   if (check.method) details.push(c.methods[check.method]);
-  if (check.reason) details.push(c[check.reason]);
+  if (check.reason) details.push(c[check.reason].replace('{date}', check.date ? dateTime(check.date, locale) : '?'));
   const level = r.facematchLevel;
   const rated = check.id === 'faceMatch' && level >= 1 && level <= 9;
   if (rated) details.push(c.levelFar.replace('{level}', String(level)).replace('{n}', new Intl.NumberFormat(locale).format(Math.round(1 / TARGET_FAR[level as 1]))));
   const text = [c.outcomes[check.outcome], ...details].join(' – ');
-  row(doc, tags, c.labels[check.id], text, check.outcome === 'failed' ? FAIL_COLOUR : 'black');
+  row(doc, tags, c.labels[check.id], text, check.outcome === 'failed' ? FAIL_COLOUR : check.outcome === 'warning' ? WARNING_COLOUR : 'black');
   if (rated && !r.validatedLevels.includes(level)) {
     const max = Math.max(0, ...r.validatedLevels);
     note(doc, tags, c.extrapolated.replace('{level}', String(level)).replace('{max}', String(max)));

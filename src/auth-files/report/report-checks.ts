@@ -1,4 +1,5 @@
 import type { CloneDetectionMethod, ReportCheckId, ReportCheckOutcome } from '../../i18n/auth-files-report-checks-messages.js';
+import type { CrlEvidence } from '../../verifier/verification/chip-verification.service.js';
 import { EXPLANATION } from '../../verifier/verification/explanations.js';
 
 export interface ReportCheck {
@@ -7,7 +8,9 @@ export interface ReportCheck {
   /** Clone detection: the proof the chip gave (or attempted). */
   method?: Exclude<CloneDetectionMethod, 'none'>;
   /** Why a check did not pass or was not performed, when the outcome alone does not say it. */
-  reason?: 'chipFailedFirst' | 'noFace' | 'chipOffersNone';
+  reason?: 'chipFailedFirst' | 'noFace' | 'chipOffersNone' | 'crlOutdated' | 'crlInGrace' | 'noCrl';
+  /** The date the reason names (the nextUpdate an outdated CRL missed). */
+  date?: Date;
 }
 
 export interface CheckInputs {
@@ -18,6 +21,8 @@ export interface CheckInputs {
   /** How the chip proved it is genuine; undefined for a record that did not keep it. */
   cloneDetection?: CloneDetectionMethod;
   facematchLevel: number;
+  /** How current the CRL behind the signer chain was; undefined for a record that did not keep it (no line then). */
+  crl?: CrlEvidence;
 }
 
 /**
@@ -37,12 +42,31 @@ export function reportChecks(input: CheckInputs): ReportCheck[] {
   return [
     passedUnless('documentSignature', EXPLANATION.DOCUMENT_SIGNATURE),
     passedUnless('signerChain', EXPLANATION.COUNTRY_SIGNER_CHAIN),
+    ...(input.crl ? [revocationList(input.crl)] : []),
     passedUnless('dataGroupHashes', EXPLANATION.DOCUMENT_HASHES),
     clone,
     passedUnless('documentType', EXPLANATION.DOCUMENT_TYPE),
     passedUnless('documentValidity', EXPLANATION.DOCUMENT_EXPIRED),
     ...faceChecks(input, failed),
   ];
+}
+
+/**
+ * The CRL line: a CRL past its nextUpdate (plus the grace) failed the verification in production and passed with a
+ * warning in customer-test; both say which date it missed, so the reader knows revocations since are unknown.
+ */
+function revocationList(crl: CrlEvidence): ReportCheck {
+  const date = crl.nextUpdate ? { date: new Date(crl.nextUpdate) } : {};
+  switch (crl.code) {
+    case 'CRL_CURRENT':
+      return { id: 'revocationList', outcome: 'passed' };
+    case 'CRL_OUTDATED_IN_GRACE':
+      return { id: 'revocationList', outcome: 'passed', reason: 'crlInGrace', ...date };
+    case 'CRL_OUTDATED':
+      return { id: 'revocationList', outcome: crl.refused ? 'failed' : 'warning', reason: 'crlOutdated', ...date };
+    case 'CRL_NONE':
+      return { id: 'revocationList', outcome: 'notPerformed', reason: 'noCrl' };
+  }
 }
 
 function faceChecks(input: CheckInputs, failed: (code: string) => boolean): ReportCheck[] {

@@ -226,6 +226,8 @@ export class VerifierAppService {
           specimen: chip.specimen,
           completedAt: outcome.completedAt,
           failures: [...chip.failures, ...(face?.problems ?? [])],
+          crl: chip.crl,
+          warnings: chip.warnings,
           scopes: session.requirements.scopes,
         },
         tx,

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager, LessThanOrEqual, MoreThan, Repository }
 import { Clock } from '../../common/clock.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import type { CrlEvidence } from '../verification/chip-verification.service.js';
 import { VerificationRecordEntity } from './verification-record.entity.js';
 
 /** Everything kept about one verification (spec 1.9); only ever stored sealed. */
@@ -29,6 +30,10 @@ export interface VerificationRecordData {
   completedAt: string;
   /** Support detail with ICAO clauses; never sent to merchants. */
   failures: string[];
+  /** How current the signer chain's CRL was (RFC 5280 §6.3.3); absent in older records. */
+  crl?: CrlEvidence;
+  /** Support detail of what passed with a warning (an outdated CRL accepted in customer-test); absent in older records. */
+  warnings?: string[];
   /** Scopes of the login's authorization request (what its ID token could release); absent in older records. */
   scopes?: string[];
 }

@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
-  Icao9303Error, parseDg1, parseDg11, parseDg2, startChipAuthentication, verifyDocument, type ChipAuthChallenge, type ChipAuthEvidence,
+  Icao9303Error, parseDg1, parseDg11, parseDg2, startChipAuthentication, verifyDocument, type ChipAuthChallenge, type ChipAuthEvidence, type CrlFreshnessCheck,
+  type CrlFreshnessCode, type CrlFreshnessPolicy,
 } from '../../../libs/icao9303/src/index.js';
+import { logger } from '../../common/logging/logger.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { type DocumentKind, documentKindOf } from '../../broker/spi/request/binding-message.js';
 import type { DocumentHolderData } from '../../verifier-claims/map-verifier-claims.js';
 import { expiryDateFromMrz } from '../../verifier-claims/dates.js';
@@ -36,11 +39,35 @@ export interface ChipEvidence {
   specimen: boolean;
   /** Human-readable failure reasons with their ICAO clauses, for support (never sent to merchants). */
   failures: string[];
+  /** How current the CRL behind the signer chain was (RFC 5280 §6.3.3), for the evidence report's line. */
+  crl: CrlEvidence;
+  /** What passed but must not pass unsaid (an outdated CRL accepted in customer-test), with its clauses, for support. */
+  warnings: string[];
+}
+
+export interface CrlEvidence {
+  code: CrlFreshnessCode;
+  /** the nextUpdate the deciding CRL had (missed, for the outdated codes) */
+  nextUpdate?: string;
+  /** the verification failed for it (production) */
+  refused: boolean;
 }
 
 @Injectable()
 export class ChipVerificationService {
-  constructor(private readonly trust: TrustStoreProvider) {}
+  /**
+   * Production refuses a document whose CRL is outdated past the grace: what its CSCA revoked since is unknown, and
+   * passing it would vouch for a signer that may be revoked. customer-test accepts it with a warning in the record and
+   * the report, so that a test environment whose CRL nobody renews still runs, and nobody is misled.
+   */
+  private readonly crlPolicy: CrlFreshnessPolicy;
+
+  constructor(
+    private readonly trust: TrustStoreProvider,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.crlPolicy = { graceHours: config.verifier.trust.crlGraceHours, outdated: config.isProduction ? 'refuse' : 'warn' };
+  }
 
   /**
    * The server is the Chip Authentication terminal (ICAO 9303-11 §6.2): its own ephemeral key on the DG14 key's
@@ -73,7 +100,10 @@ export class ChipVerificationService {
         at: now,
         activeAuth: upload.activeAuthSignature && aaChallenge ? { challenge: aaChallenge, signature: upload.activeAuthSignature } : undefined,
         chipAuth: upload.chipAuthentication,
+        crlPolicy: this.crlPolicy,
       });
+      const crl = result.checks.crlFreshness;
+      if (crl.code === 'CRL_OUTDATED') logger.warn({ event: 'crl_outdated', crl: crl.crl, refused: !crl.ok }, crl.reason);
       const explanations = new Set<Explanation>(result.failures.map((f) => f.status as Explanation));
       // Decided by what the SOD lists, not by what was uploaded (9303-11 §6.1, §6.2; see clone-detection.ts).
       const clone = judgeCloneDetection(result, upload.dataGroups);
@@ -109,15 +139,21 @@ export class ChipVerificationService {
         facePhoto: Buffer.from(face.imageData).toString('base64'),
         facePhotoType: face.imageType,
         explanations: [...explanations],
-        passiveAuthentication: !result.failures.some((f) => f.check === 'dataGroupHashes' || f.check === 'documentSignature' || f.check === 'certificateChain'),
+        passiveAuthentication: !result.failures.some((f) => ['dataGroupHashes', 'documentSignature', 'certificateChain', 'crlFreshness'].includes(f.check)),
         cloneDetection: clone.method,
         cloneDetectionPassed: clone.passed,
         specimen,
         failures: [...result.failures.map((f) => f.reason), ...clone.problems],
+        crl: crlEvidence(crl),
+        warnings: crl.ok && crl.reason ? [crl.reason] : [],
       };
     } catch (e) {
       if (e instanceof Icao9303Error) throw unusableChipData(`the chip data cannot be read: ${e.message}`);
       throw e;
     }
   }
+}
+
+function crlEvidence(check: CrlFreshnessCheck): CrlEvidence {
+  return { code: check.code, ...(check.crl?.nextUpdate ? { nextUpdate: check.crl.nextUpdate } : {}), refused: !check.ok };
 }

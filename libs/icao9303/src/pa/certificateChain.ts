@@ -12,6 +12,7 @@
  */
 import type { TrustStore } from '../pki/trustStore.js';
 import type { CertificateSummary, DocumentCertificate } from '../pki/certificate.js';
+import type { CertificateRevocationList } from '../pki/crl.js';
 
 export interface ChainCheck {
   ok: boolean;
@@ -21,7 +22,17 @@ export interface ChainCheck {
   signingReferenceTime: string;
   signingReferenceSource: 'signingTime' | 'verificationTime';
   revocationChecked: boolean;
+  /** Every CRL consulted for the path (the issuer it covers, its dates), for the freshness step (crlFreshness.ts). */
+  revocationLists: ConsultedCrl[];
   problems: string[];
+}
+
+export interface ConsultedCrl {
+  /** the CSCA (or link issuer) whose certificates the CRL covers */
+  issuer: string;
+  thisUpdate: string;
+  /** absent only in a CRL that does not conform to RFC 5280 §5.1.2.5 */
+  nextUpdate?: string;
 }
 
 const MAX_DEPTH = 4;
@@ -34,9 +45,11 @@ export function checkCertificateChain(ds: DocumentCertificate, trustStore: Trust
     problems.push(`DS certificate "${ds.subject}" not valid at ${useSigningTime ? 'signing time' : 'verification time'} ${reference.toISOString()} (valid ${ds.notBefore.toISOString()}..${ds.notAfter.toISOString()})`);
   }
   let revocationChecked = false;
+  const consulted = new Map<CertificateRevocationList, ConsultedCrl>();
   const revoked = (c: DocumentCertificate): boolean => {
     for (const crl of trustStore.crlsFor(c)) {
       revocationChecked = true;
+      consulted.set(crl, { issuer: c.issuer, thisUpdate: crl.thisUpdate.toISOString(), nextUpdate: crl.nextUpdate?.toISOString() });
       const entry = crl.isRevoked(c, at);
       if (entry) {
         problems.push(`certificate ${c.summary().serialNumber} of "${c.issuer}" revoked on ${entry.revocationDate.toISOString()} (9303-12 §7.1.4)`);
@@ -79,6 +92,7 @@ export function checkCertificateChain(ds: DocumentCertificate, trustStore: Trust
     signingReferenceTime: reference.toISOString(),
     signingReferenceSource: useSigningTime ? 'signingTime' : 'verificationTime',
     revocationChecked,
+    revocationLists: [...consulted.values()],
     problems,
   };
 }

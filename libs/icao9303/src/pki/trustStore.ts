@@ -41,15 +41,16 @@ export class TrustStore {
 
   /** Reads a certificate file, or every *.cer/*.crt/*.der/*.pem file of a folder. */
   addCscaPath(path: string): DocumentCertificate[] {
-    return guard('INVALID_ARGUMENT', path, () => {
-      if (statSync(path).isDirectory()) {
-        return readdirSync(path)
-          .filter((f) => /\.(cer|crt|der|pem)$/i.test(f))
-          .sort()
-          .flatMap((f) => this.addCsca(new Uint8Array(readFileSync(join(path, f)))));
-      }
-      return this.addCsca(new Uint8Array(readFileSync(path)));
-    });
+    return guard('INVALID_ARGUMENT', path, () => TrustStore.certificateFiles(path).flatMap((f) => this.addCsca(new Uint8Array(readFileSync(f)))));
+  }
+
+  /** The files addCscaPath reads for `path`: the file itself, or a folder's *.cer/*.crt/*.der/*.pem files in name order. */
+  static certificateFiles(path: string): string[] {
+    if (!statSync(path).isDirectory()) return [path];
+    return readdirSync(path)
+      .filter((f) => /\.(cer|crt|der|pem)$/i.test(f))
+      .sort()
+      .map((f) => join(path, f));
   }
 
   /** Verifies a master list against `anchors` (the list signer's CSCA) and trusts every certificate in it. */

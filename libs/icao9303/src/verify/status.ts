@@ -10,7 +10,7 @@ export const STATUS = {
 export type FailureStatus = Exclude<(typeof STATUS)[keyof typeof STATUS], 'PASS'>;
 export type VerificationStatus = (typeof STATUS)[keyof typeof STATUS];
 
-export type CheckName = 'dataGroupHashes' | 'documentSignature' | 'certificateChain' | 'activeAuthentication' | 'chipAuthentication';
+export type CheckName = 'dataGroupHashes' | 'documentSignature' | 'certificateChain' | 'crlFreshness' | 'activeAuthentication' | 'chipAuthentication';
 
 export interface Failure {
   status: FailureStatus;

@@ -1,6 +1,6 @@
 /**
  * One-call document verification: passive authentication (ICAO 9303-11 §5.1: data group hashes, SOD
- * signature, DS→CSCA chain) plus optional clone detection (Active Authentication §6.1, Chip Authentication
+ * signature, DS→CSCA chain and how current its CRLs are) plus optional clone detection (Active Authentication §6.1, Chip Authentication
  * §6.2). Every failed check is listed; `status` is the first failure in step order, else PASS.
  * Throws Icao9303Error only when the SOD itself cannot be decoded (unusable input).
  */
@@ -9,6 +9,7 @@ import { parseSod, type Sod } from '../sod/sod.js';
 import { checkDataGroupHashes, type DataGroupHashCheck } from '../pa/dataGroupHashes.js';
 import { checkSignerSignature, type SignerSignatureCheck } from '../pa/signerSignature.js';
 import { checkCertificateChain, type ChainCheck } from '../pa/certificateChain.js';
+import { checkCrlFreshness, type CrlFreshnessCheck, type CrlFreshnessPolicy } from '../pa/crlFreshness.js';
 import { DocumentCertificate, type CertificateSummary } from '../pki/certificate.js';
 import type { TrustStore } from '../pki/trustStore.js';
 import { parseDg14 } from '../lds/dg14.js';
@@ -32,7 +33,11 @@ export interface VerifyDocumentInput {
   activeAuth?: { challenge: Uint8Array; signature: Uint8Array; hash?: string };
   /** the chip's answer to a challenge from startChipAuthentication (the terminal state never leaves the verifier) */
   chipAuth?: ChipAuthEvidence;
+  /** What a CRL past its nextUpdate does (default: reported, no grace, not refused): the deployment's policy. */
+  crlPolicy?: CrlFreshnessPolicy;
 }
+
+const REPORT_OUTDATED_CRLS: CrlFreshnessPolicy = { graceHours: 0, outdated: 'warn' };
 
 /** The signer check as reported (JSON-friendly): the certificate summarised, the signing time as ISO text. */
 export type SignatureCheckResult = Omit<SignerSignatureCheck, 'signer' | 'signingTime'> & {
@@ -47,6 +52,7 @@ export interface VerifyDocumentResult {
     dataGroupHashes: DataGroupHashCheck;
     documentSignature: SignatureCheckResult;
     certificateChain: ChainCheck;
+    crlFreshness: CrlFreshnessCheck;
     activeAuthentication?: ActiveAuthCheck;
     chipAuthentication?: ChipAuthCheck;
   };
@@ -62,7 +68,7 @@ export function verifyDocument(input: VerifyDocumentInput): VerifyDocumentResult
   const at = input.at ?? new Date();
   const dataGroups = input.dataGroups ?? new Map<number, Uint8Array>();
   const failures: Failure[] = [];
-  const { sod, hashes, sig, chain } = timed('pa', () => passiveAuthentication(input, dataGroups, at, failures));
+  const { sod, hashes, sig, chain, crlFreshness } = timed('pa', () => passiveAuthentication(input, dataGroups, at, failures));
   const activeAuthentication = input.activeAuth ? timed('aa', () => runActiveAuth(input.activeAuth!, dataGroups, failures)) : undefined;
   const chipAuthentication = input.chipAuth ? timed('ca', () => runChipAuth(input.chipAuth!, dataGroups, failures)) : undefined;
 
@@ -73,6 +79,7 @@ export function verifyDocument(input: VerifyDocumentInput): VerifyDocumentResult
       dataGroupHashes: hashes,
       documentSignature: reportSignature(sig),
       certificateChain: chain,
+      crlFreshness,
       ...(activeAuthentication ? { activeAuthentication } : {}),
       ...(chipAuthentication ? { chipAuthentication } : {}),
     },
@@ -86,7 +93,7 @@ export function verifyDocument(input: VerifyDocumentInput): VerifyDocumentResult
   };
 }
 
-/** ICAO 9303-11 §5.1: SOD parsed once, then data group hashes, SOD signature and DS→CSCA chain on the parsed values. */
+/** ICAO 9303-11 §5.1: SOD parsed once, then data group hashes, SOD signature, DS→CSCA chain and its CRLs on the parsed values. */
 function passiveAuthentication(input: VerifyDocumentInput, dataGroups: ReadonlyMap<number, Uint8Array>, at: Date, failures: Failure[]) {
   const sod: Sod = parseSod(input.sod);
 
@@ -105,14 +112,17 @@ function passiveAuthentication(input: VerifyDocumentInput, dataGroups: ReadonlyM
       chain = checkCertificateChain(sig.signer, input.trustStore, at, sig.signingTime);
     } catch (e) {
       if (!(e instanceof Icao9303Error)) throw e;
-      chain = { ok: false, path: [], signingReferenceTime: at.toISOString(), signingReferenceSource: 'verificationTime', revocationChecked: false, problems: [e.message] };
+      chain = { ok: false, path: [], signingReferenceTime: at.toISOString(), signingReferenceSource: 'verificationTime', revocationChecked: false, revocationLists: [], problems: [e.message] };
     }
   } else {
-    chain = { ok: false, path: [], signingReferenceTime: at.toISOString(), signingReferenceSource: 'verificationTime', revocationChecked: false, problems: ['no Document Signer certificate to validate'] };
+    chain = { ok: false, path: [], signingReferenceTime: at.toISOString(), signingReferenceSource: 'verificationTime', revocationChecked: false, revocationLists: [], problems: ['no Document Signer certificate to validate'] };
   }
   for (const p of chain.problems) failures.push({ status: STATUS.BAD_COUNTRY_SIGNER_CHAIN, check: 'certificateChain', reason: p });
+  // A revocation status that cannot be known is no valid chain when the policy refuses it (RFC 5280 §6.3.3: UNDETERMINED).
+  const crlFreshness = checkCrlFreshness(chain.revocationLists, at, input.crlPolicy ?? REPORT_OUTDATED_CRLS);
+  if (!crlFreshness.ok) failures.push({ status: STATUS.BAD_COUNTRY_SIGNER_CHAIN, check: 'crlFreshness', reason: crlFreshness.reason! });
 
-  return { sod, hashes, sig, chain };
+  return { sod, hashes, sig, chain, crlFreshness };
 }
 
 function runActiveAuth(aa: NonNullable<VerifyDocumentInput['activeAuth']>, dgs: ReadonlyMap<number, Uint8Array>, failures: Failure[]): ActiveAuthCheck {
