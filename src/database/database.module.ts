@@ -4,6 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { DATABASE_HANDLE, type DatabaseHandle } from './data-source-options.js';
 import { DatabasePing } from './database-ping.js';
 import { ExclusiveJobs } from './exclusive-jobs.js';
+import { NotificationListeners } from './notification-listener.js';
 import { guardTransactions } from './transaction-guard.js';
 import { runMigrationsLocked } from './locked-migrations.js';
 
@@ -21,7 +22,8 @@ class DatabaseLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * Provides the one TypeORM DataSource (the migrations run as it opens, under an advisory lock) and the jobs' locks.
+ * Provides the one TypeORM DataSource (the migrations run as it opens, under an advisory lock), the jobs' locks and
+ * the notification listeners.
  * Each module registers the entities it owns (`TypeOrmModule.forFeature`); they are collected here
  * (`autoLoadEntities`), so this module imports no application code. A database that cannot be reached fails the
  * start at once (no retries: an orchestrator restarts the instance, and a person sees the error now).
@@ -43,8 +45,8 @@ export class DatabaseModule {
           },
         }),
       ],
-      providers: [{ provide: DATABASE_HANDLE, useValue: handle }, DatabaseLifecycle, ExclusiveJobs, DatabasePing],
-      exports: [ExclusiveJobs, DatabasePing, DATABASE_HANDLE],
+      providers: [{ provide: DATABASE_HANDLE, useValue: handle }, DatabaseLifecycle, ExclusiveJobs, DatabasePing, NotificationListeners],
+      exports: [ExclusiveJobs, DatabasePing, NotificationListeners, DATABASE_HANDLE],
     };
   }
 }

@@ -1,9 +1,13 @@
+import { Inject, Injectable } from '@nestjs/common';
 import pg from 'pg';
 import { logger } from '../common/logging/logger.js';
+import { DATABASE_HANDLE, type DatabaseHandle } from './data-source-options.js';
 
 /** The first wait before listening again; doubled on each failure up to MAX_RELISTEN_MS, reset once listening. */
 const RELISTEN_MS = 1_000;
 const MAX_RELISTEN_MS = 30_000;
+/** A connection attempt the server has not completed by then is given up: a frozen server would hold it for good. */
+const CONNECT_TIMEOUT_MS = 5_000;
 /**
  * The connection is asked a trivial query this often, answering within HEARTBEAT_TIMEOUT_MS: a connection cut
  * without a reset (a silent network partition) would otherwise look alive while notifications are lost.
@@ -19,14 +23,22 @@ export interface NotificationListenerOptions {
   /** Shown in pg_stat_activity, so that an operator (or a test) can tell this connection apart. */
   applicationName: string;
   onNotification: (payload: string) => void;
+  /**
+   * Called each time it starts listening, the first time included, right after `isListening` turned true. What
+   * was sent while it was not listening is lost for good (PostgreSQL keeps no notification for a session that
+   * was not there): whatever was built on the notifications is to be dropped or checked again here.
+   */
+  onListening?: () => void;
+  /** Called once for each loss of the connection, right after `isListening` turned false. */
+  onLost?: () => void;
 }
 
 /**
  * LISTEN on one channel, on a connection of its own (never the pool's: a pooled client would be handed to a
  * transaction, and a notification is only delivered to the session that listens). When the connection is lost
  * it listens again by itself, waiting longer after each failure. Nothing else ever runs on it but the heartbeat,
- * so no transaction waits on it. Notifications sent while it was not listening are lost: its users keep a
- * periodic check of their own (PostgreSQL documents no replay of missed notifications: SQL command NOTIFY).
+ * so no transaction waits on it. Notifications sent while it was not listening are lost: `onListening` tells its
+ * user when to catch up (PostgreSQL documents no replay of missed notifications: SQL command NOTIFY).
  */
 export class NotificationListener {
   private client?: pg.Client;
@@ -35,9 +47,15 @@ export class NotificationListener {
   private wait = RELISTEN_MS;
   private closed = false;
   private listening = false;
+  /** When the connection was lost (undefined while listening and before the first attempt). */
+  private lostAt?: number;
 
   constructor(private readonly options: NotificationListenerOptions) {
     if (!/^[a-z_][a-z0-9_]*$/.test(options.channel)) throw new Error(`not a channel name: ${options.channel}`);
+  }
+
+  get channel(): string {
+    return this.options.channel;
   }
 
   get isListening(): boolean {
@@ -55,20 +73,29 @@ export class NotificationListener {
     clearTimeout(this.retry);
     clearInterval(this.heartbeat);
     const client = this.client;
+    const listening = this.listening;
     this.client = undefined;
     this.listening = false;
-    await client?.end().catch(() => undefined);
+    if (!client) return;
+    const ended = client.end().catch(() => undefined);
+    // During a connection attempt a goodbye would wait on the server, which may never answer: cut it instead.
+    if (!listening) client.connection.stream.destroy();
+    await ended;
   }
 
   private async listen(): Promise<void> {
     const { url, channel, applicationName } = this.options;
-    const client = new pg.Client({ connectionString: url, keepAlive: true, query_timeout: HEARTBEAT_TIMEOUT_MS, application_name: applicationName });
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: applicationName });
     const lost = (err?: unknown) => {
       if (this.client !== client) return;
       this.client = undefined;
+      const wasListening = this.listening;
       this.listening = false;
+      this.lostAt ??= Date.now();
       clearInterval(this.heartbeat);
+      // pg cuts the socket itself when a query is unanswered, so this never waits on a dead server.
       client.end().catch(() => undefined);
+      if (wasListening) this.options.onLost?.();
       if (this.closed) return;
       if (err) logger.warn({ err: err instanceof Error ? err.message : String(err), channel, retryInMs: this.wait }, 'database notifications lost; listening again');
       this.retry = setTimeout(() => void this.listen(), this.wait).unref();
@@ -80,13 +107,65 @@ export class NotificationListener {
     client.on('notification', (message) => message.channel === channel && this.options.onNotification(message.payload ?? ''));
     try {
       await client.connect();
-      await client.query(`LISTEN ${channel}`);
+      await answeredWithin(client.query(`LISTEN ${channel}`), HEARTBEAT_TIMEOUT_MS);
       if (this.client !== client) return;
       this.listening = true;
       this.wait = RELISTEN_MS;
-      this.heartbeat = setInterval(() => void client.query('SELECT 1').catch(lost), HEARTBEAT_MS).unref();
+      if (this.lostAt !== undefined) logger.info({ channel, downMs: Date.now() - this.lostAt }, 'database notifications heard again');
+      this.lostAt = undefined;
+      this.heartbeat = setInterval(() => void answeredWithin(client.query('SELECT 1'), HEARTBEAT_TIMEOUT_MS).catch(lost), HEARTBEAT_MS).unref();
+      this.options.onListening?.();
     } catch (err) {
       lost(err);
     }
+  }
+}
+
+/**
+ * `answer`, or a rejection once it has not come within `ms`. A timer that comes due while the event loop is
+ * blocked (a burst of CPU work, such as many large uploads at once) runs before the socket is read, and would
+ * take an answer already waiting there for a lost connection; so the verdict waits one more turn of the loop,
+ * whose poll phase reads what has arrived. (pg's own query_timeout judged at once: a stall cost the connection.)
+ */
+function answeredWithin<T>(answer: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(() => setImmediate(() => settled || reject(new Error(`no answer within ${ms} ms`))), ms);
+    answer.then(
+      (value) => {
+        settled = true;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        settled = true;
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
+
+/**
+ * Makes the listeners of this application and knows them, so that /metrics can tell which are heard
+ * (`broker_db_listener_up`); per application, since tests run several in one process.
+ */
+@Injectable()
+export class NotificationListeners {
+  private readonly listeners: NotificationListener[] = [];
+
+  constructor(@Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle) {}
+
+  /** A listener on the pool's database; none on the embedded one, which is one process: nothing to hear. */
+  create(options: Omit<NotificationListenerOptions, 'url'>): NotificationListener | undefined {
+    if (this.handle.singleSession) return undefined;
+    const listener = new NotificationListener({ ...options, url: (this.handle.options as { url?: string }).url });
+    this.listeners.push(listener);
+    return listener;
+  }
+
+  /** Each listener's channel and whether it listens now. */
+  states(): { channel: string; listening: boolean }[] {
+    return this.listeners.map((l) => ({ channel: l.channel, listening: l.isListening }));
   }
 }

@@ -1,9 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import pg from 'pg';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
-import { logger } from '../common/logging/logger.js';
 import { DATABASE_HANDLE, type DatabaseHandle } from '../database/data-source-options.js';
+import { type NotificationListener, NotificationListeners } from '../database/notification-listener.js';
 import type { MerchantEntity } from './merchant.entity.js';
 
 /** The channel every instance listens on; the payload is the changed merchant's client_id. */
@@ -12,14 +11,6 @@ export const MERCHANT_CHANGED_CHANNEL = 'merchant_changed';
 const MAX_AGE_MS = 60_000;
 /** Merchants kept at most (the oldest entry goes first); unknown client ids are never kept. */
 const MAX_ENTRIES = 10_000;
-const RELISTEN_MS = 1_000;
-/**
- * The listening connection is asked a trivial query this often, answering within HEARTBEAT_TIMEOUT_MS: a connection
- * cut without a reset (a silent network partition) would otherwise look alive while notifications are lost. So a
- * missed change is served from memory for at most about 8 s in the worst case, and never once the cut is seen.
- */
-const HEARTBEAT_MS = 5_000;
-const HEARTBEAT_TIMEOUT_MS = 3_000;
 
 interface Entry {
   row: MerchantEntity;
@@ -30,8 +21,9 @@ interface Entry {
  * Merchant rows as the protocol paths read them, kept in memory: one login asked the database for its merchant six
  * times of its 21 queries, a code exchange once of 7. A change reaches every instance at once: the admin API's
  * transaction sends a NOTIFY on `merchant_changed` with the merchant's client_id (delivered when it commits), and
- * each instance LISTENs on a connection of its own and drops that entry. While that connection is down the cache is
- * emptied and not used (a change missed meanwhile can never be served stale), and it listens again by itself.
+ * each instance LISTENs on a connection of its own (notification-listener.ts: a heartbeat every 5 s, listening again
+ * by itself with a growing wait) and drops that entry. While that connection is down the cache is emptied and not
+ * used (a change missed meanwhile can never be served stale); when it listens again the cache starts from nothing.
  * The embedded database is one process, so there a change is dropped locally and nothing listens.
  * Rows are kept as stored (the secret sealed) and frozen; `get` hands out copies, `getShared` the frozen row.
  */
@@ -40,33 +32,34 @@ export class MerchantCache implements OnModuleInit, OnApplicationShutdown {
   private readonly entries = new Map<string, Entry>();
   /** Bumped on every drop: a load that began before one is not kept (it may have read the old row). */
   private generation = 0;
-  private listening: boolean;
-  private listener?: pg.Client;
-  private retry?: NodeJS.Timeout;
-  private heartbeat?: NodeJS.Timeout;
-  private closed = false;
+  private listener?: NotificationListener;
 
   constructor(
     @Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle,
     private readonly clock: Clock,
-  ) {
-    this.listening = handle.singleSession;
-  }
+    private readonly listeners: NotificationListeners,
+  ) {}
 
   async onModuleInit(): Promise<void> {
-    if (!this.handle.singleSession) await this.listen();
+    this.listener = this.listeners.create({
+      channel: MERCHANT_CHANGED_CHANNEL,
+      applicationName: 'broker-merchant-cache',
+      onNotification: (clientId) => this.forget(clientId),
+      // Both run right after the listener's state turned, so no lookup sees the new state before the drop.
+      // Listening (again): changes made while deaf were missed, and a load begun meanwhile may hold one.
+      onListening: () => this.forget(),
+      onLost: () => this.forget(),
+    });
+    await this.listener?.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.retry);
-    clearInterval(this.heartbeat);
-    await this.listener?.end().catch(() => undefined);
+    await this.listener?.close();
   }
 
   /** Whether entries are kept and served (false while the notification connection is down). */
   get isListening(): boolean {
-    return this.listening;
+    return this.handle.singleSession || (this.listener?.isListening ?? false);
   }
 
   /** The merchant from memory, or `load`ed (and kept when found); undefined when unknown. A copy of its own. */
@@ -81,13 +74,13 @@ export class MerchantCache implements OnModuleInit, OnApplicationShutdown {
    */
   async getShared(clientId: string, load: () => Promise<MerchantEntity | null>): Promise<Readonly<MerchantEntity> | undefined> {
     const now = this.clock.now().getTime();
-    const hit = this.listening ? this.entries.get(clientId) : undefined;
+    const hit = this.isListening ? this.entries.get(clientId) : undefined;
     if (hit && hit.until > now) return hit.row;
     const generation = this.generation;
     const loaded = await load();
     if (!loaded) return undefined;
     const row = Object.freeze(copy(loaded));
-    if (this.listening && generation === this.generation) {
+    if (this.isListening && generation === this.generation) {
       this.entries.delete(clientId);
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(clientId, { row, until: now + MAX_AGE_MS });
@@ -105,35 +98,6 @@ export class MerchantCache implements OnModuleInit, OnApplicationShutdown {
     this.generation++;
     if (clientId === undefined) this.entries.clear();
     else this.entries.delete(clientId);
-  }
-
-  private async listen(): Promise<void> {
-    const options = this.handle.options as { url?: string };
-    const client = new pg.Client({ connectionString: options.url, keepAlive: true, query_timeout: HEARTBEAT_TIMEOUT_MS, application_name: 'broker-merchant-cache' });
-    const deaf = (err?: unknown) => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      this.listening = false;
-      clearInterval(this.heartbeat);
-      this.forget();
-      if (err) logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'merchant change notifications lost; merchant cache off until they resume');
-      client.end().catch(() => undefined);
-      if (!this.closed) this.retry = setTimeout(() => void this.listen(), RELISTEN_MS).unref();
-    };
-    this.listener = client;
-    client.on('error', deaf);
-    client.on('end', () => deaf());
-    client.on('notification', (message) => message.channel === MERCHANT_CHANGED_CHANNEL && this.forget(message.payload ?? undefined));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${MERCHANT_CHANGED_CHANNEL}`);
-      // Changes made while deaf were missed: start from nothing.
-      this.forget();
-      this.listening = true;
-      this.heartbeat = setInterval(() => void client.query('SELECT 1').catch(deaf), HEARTBEAT_MS).unref();
-    } catch (err) {
-      deaf(err);
-    }
   }
 }
 

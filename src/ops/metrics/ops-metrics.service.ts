@@ -4,6 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { DataSource } from 'typeorm';
 import { Telemetry } from '../../common/telemetry/telemetry.js';
 import { CibaOutboxService } from '../../ciba/outbox/ciba-outbox.service.js';
+import { NotificationListeners } from '../../database/notification-listener.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { ReadinessService } from '../health/readiness.service.js';
 import { FACE_ENGINE } from '../../verifier/verification/face-engine.provider.js';
@@ -50,6 +51,7 @@ export class OpsMetrics implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly readiness: ReadinessService,
     private readonly moduleRef: ModuleRef,
+    private readonly listeners: NotificationListeners,
     @Inject(REDIS) private readonly redis: RedisHandle,
   ) {
     this.engineEvents = new EngineEventCounter(
@@ -163,7 +165,7 @@ export class OpsMetrics implements OnModuleInit {
   }
 
   private stateGauges(): void {
-    const { dataSource, readiness, redis } = this;
+    const { dataSource, readiness, redis, listeners } = this;
     new Gauge({
       name: 'broker_db_pool_connections',
       help: 'Database pool connections: total, idle, and requests waiting for one',
@@ -206,6 +208,17 @@ export class OpsMetrics implements OnModuleInit {
       registers: [this.registry],
       collect() {
         this.set(readiness.draining ? 1 : 0);
+      },
+    });
+    // Not a readiness check: without its listener an instance still answers correctly (docs/operations.md).
+    new Gauge({
+      name: 'broker_db_listener_up',
+      help: '1 while this instance listens for database change notifications on the channel (merchant_changed, signing_keys_changed), 0 while that connection is down and being made again (only on PostgreSQL)',
+      labelNames: ['channel'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const { channel, listening } of listeners.states()) this.set({ channel }, listening ? 1 : 0);
       },
     });
     if (redis)
