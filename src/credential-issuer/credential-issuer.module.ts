@@ -38,11 +38,10 @@ export class CredentialIssuerModule implements OnModuleInit {
   constructor(
     private readonly jobs: ExclusiveJobs,
     private readonly issuances: CredentialIssuancesService,
-    private readonly singleUse: SingleUseValuesService,
     private readonly authorizations: CredentialAuthorizationsService,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.schedule('credential-issuer-purge', PURGE_MS, () => Promise.all([this.issuances.purge(), this.singleUse.purge(), this.authorizations.purge()]));
+    this.jobs.schedule('credential-issuer-purge', PURGE_MS, () => Promise.all([this.issuances.purge(), this.authorizations.purge()]));
   }
 }

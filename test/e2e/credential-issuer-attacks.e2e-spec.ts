@@ -79,11 +79,14 @@ describe('credential issuer: refusals', () => {
 
     it('refuses a DPoP proof used twice, for another URL, or too old', async () => {
       const key = await testKey();
-      const o = await offerDetails();
-      const form = { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: 'wrong!' };
       const proof = await dpopProof(key, 'POST', url('/vci/token'));
-      await token(key, form, proof);
-      expect(await errorOf(await token(key, form, proof))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
+      const codes = (o: { code: string; txCode: string }) => ({ grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode });
+      expect((await token(key, codes(await offerDetails()), proof)).status).toBe(200);
+      // The proof got a token, so it is spent: with another offer's right codes it is refused, and spends nothing.
+      const o = await offerDetails();
+      expect(await errorOf(await token(key, codes(o), proof))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
+      expect((await token(key, codes(o))).status).toBe(200);
+      const form = { grant_type: PRE_AUTH, 'pre-authorized_code': (await offerDetails()).code, tx_code: 'wrong!' };
       expect(await errorOf(await token(key, form, await dpopProof(key, 'POST', url('/vci/credential'))))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
       expect(await errorOf(await token(key, form, await dpopProof(key, 'POST', url('/vci/token'), { iat: now() - 3600 })))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
       expect(await errorOf(await token(key, form, await dpopProof(key, 'GET', url('/vci/token'))))).toEqual({ status: 400, error: 'invalid_dpop_proof' });

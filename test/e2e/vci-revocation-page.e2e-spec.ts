@@ -5,6 +5,8 @@ import { readStatusListToken } from '../support/status-list-token.js';
 import { CredentialIssuancesService } from '../../src/credential-issuer/issuances/credential-issuances.service.js';
 import { CredentialStatusService, revocationHandle, revocationPageUrl } from '../../src/credential-issuer/issuer-state.js';
 
+/** The redemption's hook for the DPoP proof's single use: these tests call the service without HTTP, so without a proof. */
+const noDpopProof = async () => undefined;
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 /**
@@ -97,7 +99,7 @@ describeWithPostgres('credential issuer revocation page', () => {
       expect(done.status).toBe(200);
       expect(await done.text()).toContain('data-revocation="done"');
       expect(await stateOf(offer.issuanceId)).toBe('burnt');
-      await expect(issuances.redeem(offer.preAuthorizedCode, offer.txCode, 'jkt')).rejects.toMatchObject({ code: 'invalid_grant' });
+      await expect(issuances.redeem(offer.preAuthorizedCode, offer.txCode, 'jkt', noDpopProof)).rejects.toMatchObject({ code: 'invalid_grant' });
       expect(await issuances.liveOffer(offer.offerHandle)).toBeUndefined();
       const again = await fetch(url);
       expect(again.status).toBe(404);
@@ -106,7 +108,7 @@ describeWithPostgres('credential issuer revocation page', () => {
 
     it('revokes an offer redeemed but not yet issued: its access token is of no use any more', async () => {
       const { offer, url } = await offered();
-      const { accessToken } = await issuances.redeem(offer.preAuthorizedCode, offer.txCode, 'the-wallet-jkt');
+      const { accessToken } = await issuances.redeem(offer.preAuthorizedCode, offer.txCode, 'the-wallet-jkt', noDpopProof);
       expect((await confirm(url, await ask(url))).status).toBe(200);
       expect(await stateOf(offer.issuanceId)).toBe('burnt');
       await expect(issuances.tokenHolder(accessToken, 'the-wallet-jkt')).rejects.toMatchObject({ code: 'invalid_token' });

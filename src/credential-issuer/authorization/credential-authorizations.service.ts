@@ -79,14 +79,18 @@ export class CredentialAuthorizationsService {
     return result.affected === 1 ? { redirectUri: row.redirectUri, walletState: row.walletState } : undefined;
   }
 
-  /** RFC 6749 §4.1.3 and RFC 7636 §4.6: the code, for the client and redirect URI it was issued to, with its verifier; once. */
-  async exchange(code: string, clientId: string, redirectUri: string, codeVerifier: string): Promise<{ recordId: string; clientId: string }> {
+  /**
+   * RFC 6749 §4.1.3 and RFC 7636 §4.6: the code, for the client and redirect URI it was issued to, with its verifier;
+   * once. `authenticated` runs when all of them are right, before the exchange (the DPoP proof's single use).
+   */
+  async exchange(code: string, clientId: string, redirectUri: string, codeVerifier: string, authenticated: () => Promise<void>): Promise<{ recordId: string; clientId: string }> {
     const refused = () => invalidGrant('the authorization code is unknown, expired, already used, or was issued to another client or redirect URI');
     const row = await this.repo.findOneBy({ codeHash: sha256Hex(code) });
     if (!row || row.state !== 'authorized' || row.expiresAt <= this.clock.now() || !row.recordId) throw refused();
     if (row.clientId !== clientId || row.redirectUri !== redirectUri) throw refused();
     const challenge = createHash('sha256').update(codeVerifier).digest('base64url');
     if (!constantTimeEqual(challenge, row.codeChallenge)) throw invalidGrant('the code_verifier does not match the code_challenge');
+    await authenticated();
     const result = await this.repo.update({ id: row.id, state: 'authorized' }, { state: 'exchanged', codeHash: null });
     if (result.affected !== 1) throw refused();
     return { recordId: row.recordId, clientId: row.clientId };

@@ -18,10 +18,10 @@ const DAY_MS = 86_400_000;
 
 /**
  * One credential request, in the order that spends nothing on a bad request: the DPoP proof and the token it is bound
- * to; the request's shape; the c_nonce (spent once); every key proof (distinct keys, fresh, for this issuer); the
- * verification record the offer was made for. Then, in one transaction, status-list indexes for the batch and the
- * token spent; then one credential per holder key, each with its own index, so presentations of two credentials of
- * a batch share nothing a merchant could link.
+ * to (only then is the proof's jti kept); the request's shape; the c_nonce (spent once); every key proof (distinct
+ * keys, fresh, for this issuer); the verification record the offer was made for. Then, in one transaction,
+ * status-list indexes for the batch and the token spent; then one credential per holder key, each with its own index,
+ * so presentations of two credentials of a batch share nothing a merchant could link.
  */
 @Injectable()
 export class CredentialIssuingService {
@@ -42,8 +42,10 @@ export class CredentialIssuingService {
   }
 
   async issue(req: Request, accessToken: string, body: unknown): Promise<{ credentials: { credential: string }[] }> {
-    const jkt = await this.dpop.check(req, VCI_PATHS.credential, accessToken);
-    const holder = await this.issuances.tokenHolder(accessToken, jkt);
+    const proof = this.dpop.check(req, VCI_PATHS.credential, accessToken);
+    const holder = await this.issuances.tokenHolder(accessToken, proof.jkt);
+    // Only now, with the token proven, is the proof's jti kept (and a replay refused): see CheckedProof.spend.
+    await proof.spend();
     const { jwts } = refusals(() => parseCredentialRequestBody({ body, configurationIds: [CREDENTIAL_CONFIGURATION_ID] }));
     const now = this.clock.now();
     const nonce = refusals(() => proofNonce(jwts));

@@ -101,8 +101,10 @@ export class CredentialIssuancesService {
   /**
    * The token request of the pre-authorized code flow. A wrong transaction code counts against the offer, and the
    * MAX_TX_CODE_FAILURES-th burns it, so that the right code after many wrong ones finds nothing left to redeem.
+   * `authenticated` runs once both codes are right, before the redemption (the DPoP proof's single use: a replayed
+   * proof is refused without spending the offer, and a caller without the codes leaves nothing behind).
    */
-  async redeem(preAuthorizedCode: string, txCode: string | undefined, jkt: string): Promise<{ accessToken: string; expiresIn: number }> {
+  async redeem(preAuthorizedCode: string, txCode: string | undefined, jkt: string, authenticated: () => Promise<void>): Promise<{ accessToken: string; expiresIn: number }> {
     const now = this.clock.now();
     const row = await this.repo.findOneBy({ preAuthorizedCodeHash: sha256Hex(preAuthorizedCode) });
     if (!row || row.state !== 'offered' || row.offerExpiresAt <= now) throw invalidGrant('the pre-authorized code is unknown, expired or already used');
@@ -110,6 +112,7 @@ export class CredentialIssuancesService {
       await this.countFailure(row.id);
       throw invalidGrant('the transaction code is wrong');
     }
+    await authenticated();
     const accessToken = secret();
     const expiresIn = ACCESS_TOKEN_SECONDS;
     const result = await this.repo

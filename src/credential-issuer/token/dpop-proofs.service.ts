@@ -10,6 +10,19 @@ import { SingleUseValuesService } from '../nonces/single-use-values.service.js';
 const PROOF_MAX_AGE_SECONDS = 300;
 const FUTURE_SKEW_SECONDS = 60;
 
+/** A DPoP proof whose signature, method, URL, age (and `ath`) passed; its single use is not yet recorded. */
+export interface CheckedProof {
+  /** The key's thumbprint, to which a token is bound. */
+  jkt: string;
+  /**
+   * Records the proof's jti, or refuses the request as a replay (invalid_dpop_proof). Called by the endpoint once the
+   * request authenticated (its code, or its access token bound to this key). RFC 9449 §11.1 asks to refuse a proof
+   * seen before; a proof from a caller who had neither got nothing done, and sent again gets nothing done either, so
+   * remembering it would only let anyone fill the store.
+   */
+  spend(): Promise<void>;
+}
+
 /**
  * The DPoP proof of a request to the token or credential endpoint (RFC 9449 §4.3): one `DPoP` header, signed by a
  * public key it carries, for this method and this URL (as the wallet sees it, under BASE_URL), recent, never seen
@@ -24,17 +37,24 @@ export class DpopProofsService {
     private readonly singleUse: SingleUseValuesService,
   ) {}
 
-  async check(req: Request, path: string, accessToken?: string): Promise<string> {
+  /** The checks that need no state; the caller spends the proof (CheckedProof.spend) after its own authentication. */
+  check(req: Request, path: string, accessToken?: string): CheckedProof {
     const header = req.headers.dpop;
     const resource = accessToken !== undefined;
     if (typeof header !== 'string' || header === '' || header.includes(',')) throw invalidDpopProof('exactly one DPoP proof is required in the DPoP header', resource);
-    let proof: { jkt: string; jti: string };
+    let proof: { jkt: string; jti: string; iat: number };
     try {
       proof = verifyDpopProof({ proof: header, method: req.method, url: `${this.config.baseUrl}${path}`, accessToken, now: this.clock.now(), maxAgeSeconds: PROOF_MAX_AGE_SECONDS, futureSkewSeconds: FUTURE_SKEW_SECONDS });
     } catch (err) {
       throw fromLibrary(err, resource);
     }
-    if (!(await this.singleUse.firstUseOfProof(proof.jkt, proof.jti, PROOF_MAX_AGE_SECONDS + FUTURE_SKEW_SECONDS))) throw invalidDpopProof('the DPoP proof was already used', resource);
-    return proof.jkt;
+    // Past iat + PROOF_MAX_AGE_SECONDS the proof is refused as too old: its jti need not be kept longer (one second spare).
+    const untilMs = (proof.iat + PROOF_MAX_AGE_SECONDS + 1) * 1000;
+    return {
+      jkt: proof.jkt,
+      spend: async () => {
+        if (!(await this.singleUse.firstUseOfProof(proof.jkt, proof.jti, untilMs))) throw invalidDpopProof('the DPoP proof was already used', resource);
+      },
+    };
   }
 }

@@ -44,8 +44,8 @@ export class TokenController {
     const code = field('pre-authorized_code');
     if (!code) throw invalidRequest('pre-authorized_code is required');
     const txCode = field('tx_code');
-    const jkt = await this.dpop.check(req, VCI_PATHS.token);
-    const { accessToken, expiresIn } = await this.issuances.redeem(code, txCode, jkt);
+    const proof = this.dpop.check(req, VCI_PATHS.token);
+    const { accessToken, expiresIn } = await this.issuances.redeem(code, txCode, proof.jkt, proof.spend);
     return { access_token: accessToken, token_type: 'DPoP', expires_in: expiresIn };
   }
 
@@ -54,17 +54,17 @@ export class TokenController {
     const [code, redirectUri, codeVerifier, clientId] = ['code', 'redirect_uri', 'code_verifier', 'client_id'].map(field);
     if (!code || !redirectUri || !clientId) throw invalidRequest('code, redirect_uri and client_id are required');
     if (!codeVerifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(codeVerifier)) throw invalidRequest('code_verifier is required (RFC 7636 §4.1)');
-    const jkt = await this.dpop.check(req, VCI_PATHS.token);
-    const { recordId } = await this.authorizations.exchange(code, clientId, redirectUri, codeVerifier);
-    const { accessToken, expiresIn } = await this.issuances.redeemAuthorization(recordId, clientId, jkt);
+    const proof = this.dpop.check(req, VCI_PATHS.token);
+    const { recordId } = await this.authorizations.exchange(code, clientId, redirectUri, codeVerifier, proof.spend);
+    const { accessToken, expiresIn } = await this.issuances.redeemAuthorization(recordId, clientId, proof.jkt);
     return { access_token: accessToken, token_type: 'DPoP', expires_in: expiresIn };
   }
 
-  /** OpenID4VCI 1.0 §7.2: a fresh c_nonce, never cached. */
+  /** OpenID4VCI 1.0 §7.2: a fresh c_nonce, never cached. It is sealed, not stored: anyone may ask, and often. */
   @Post(VCI_PATHS.nonce)
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   async nonce(): Promise<{ c_nonce: string }> {
-    return { c_nonce: (await this.singleUse.newNonce()).nonce };
+    return { c_nonce: await this.singleUse.newNonce() };
   }
 }
