@@ -1,4 +1,4 @@
-import { CredentialIssuerStatelessNonces1700000000243 as DropNonceTables } from '../../src/database/migrations/1700000000243-credential-issuer-stateless-nonces.js';
+import { CredentialIssuerStatelessNonces1700000000244 as DropNonceTables } from '../../src/database/migrations/1700000000244-credential-issuer-stateless-nonces.js';
 import { describeWithPostgres } from '../support/describe-with-postgres.js';
 import { testKey } from '../support/credential-issuer.js';
 import { tableRows } from '../support/table-rows.js';
