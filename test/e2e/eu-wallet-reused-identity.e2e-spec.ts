@@ -178,6 +178,7 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
   const refusals: [string, () => Promise<ReusedIdentityHolder>, string, ((d: string[]) => string[])?][] = [
     ['a credential from an untrusted root', () => holderOf({ signer: stranger }), 'untrusted_issuer'],
     ['a credential of the right type from another issuer (iss)', () => holderOf({ signer: elsewhere, iss: 'https://elsewhere.example/vci' }), 'unexpected_credential'],
+    ["a credential whose iss its certificate does not name (SD-JWT VC draft: the x5c leaf's SAN)", () => holderOf({ iss: 'https://elsewhere.example/vci' }), 'issuer_mismatch'],
     ['a revoked credential', () => holderOf({ idx: 1 }), 'revoked'],
     // Its exp is past (the issuer rounds exp down to a day; an hour ago is beyond any clock skew allowed).
     ['an expired credential (exp in the past)', () => holderOf({ expiresAt: new Date(Date.now() - 3_600_000) }), 'expired'],
