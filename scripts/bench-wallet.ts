@@ -33,12 +33,15 @@ async function anchor(): Promise<{ perSecond: string; cpuMs: string }> {
   const presentations = await Promise.all(
     Array.from({ length: count }, (_, i) => presentSdJwt(credential, { paths: [['family_name'], ['given_name'], ['birthdate'], ['nationalities', null]], holderKey: holder.privateKey, nonce: `bench-nonce-${i}-0123456789abcdef`, aud })),
   );
-  await statusLists.check({ uri, idx: 3 }); // the list cached, as it is after the first presentation
+  const verify = (presentation: string, i: number) =>
+    verifySdJwtVcPresentation({ presentation, trustAnchors: [pid.root], acceptedVcts: ['urn:eudi:pid:1'], nonce: `bench-nonce-${i}-0123456789abcdef`, audience: aud, now: new Date() });
+  const first = await verify(presentations[0], 0);
+  await statusLists.check(first.status!, first.signer); // the list cached, as it is after the first presentation
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (const [i, presentation] of presentations.entries()) {
-    const verified = await verifySdJwtVcPresentation({ presentation, trustAnchors: [pid.root], acceptedVcts: ['urn:eudi:pid:1'], nonce: `bench-nonce-${i}-0123456789abcdef`, audience: aud, now: new Date() });
-    await statusLists.check(verified.status!);
+    const verified = await verify(presentation, i);
+    await statusLists.check(verified.status!, verified.signer);
   }
   const used = process.cpuUsage(cpu);
   return { perSecond: (count / ((performance.now() - started) / 1000)).toFixed(0), cpuMs: ((used.user + used.system) / 1000 / count).toFixed(2) };

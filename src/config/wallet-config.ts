@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, validateSync } from 'class-validator';
 import { ConfigError } from './app-config.js';
+import { readWalletCrls } from './wallet-crls.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
@@ -39,6 +40,10 @@ export class WalletEnvironmentVariables {
   @Transform(emptyToUndefined) @IsOptional()
   WALLET_MDL_ANCHORS?: string;
 
+  /** Comma-separated files or folders of CRLs (PEM or DER) of the issuers' CAs, beside those their certificates name. */
+  @Transform(emptyToUndefined) @IsOptional()
+  WALLET_TRUST_CRLS?: string;
+
   /** How long a wallet request (its QR code, its nonce and encryption key) stays usable. */
   @Transform(toInt) @IsInt() @Min(60) @Max(1800)
   WALLET_REQUEST_TTL_SECONDS = 600;
@@ -54,7 +59,7 @@ export class WalletEnvironmentVariables {
 
 export const WALLET_VARIABLE_NAMES = [
   'WALLET_REQUEST_KEY_FILE', 'WALLET_REQUEST_CERTIFICATE_CHAIN_FILE', 'WALLET_CLIENT_ID_PREFIX', 'WALLET_PID_ANCHORS', 'WALLET_PID_ANCHORS_HIGH',
-  'WALLET_MDL_ANCHORS', 'WALLET_REQUEST_TTL_SECONDS', 'WALLET_STATUS_LIST_MAX_CACHE_SECONDS', 'WALLET_TRUST_OWN_CREDENTIALS',
+  'WALLET_MDL_ANCHORS', 'WALLET_TRUST_CRLS', 'WALLET_REQUEST_TTL_SECONDS', 'WALLET_STATUS_LIST_MAX_CACHE_SECONDS', 'WALLET_TRUST_OWN_CREDENTIALS',
 ] as const satisfies readonly (keyof WalletEnvironmentVariables)[];
 
 export interface WalletConfig {
@@ -64,6 +69,8 @@ export interface WalletConfig {
   requestSigner?: { keyFile: string; chainFile: string };
   clientIdPrefix: 'x509_hash' | 'x509_san_dns';
   anchors: { pid: string[]; pidHigh: string[]; mdl: string[] };
+  /** CRL files or folders (WALLET_TRUST_CRLS), checked at start to hold only CRLs. */
+  trustCrls: string[];
   requestTtlSeconds: number;
   statusListMaxCacheSeconds: number;
   /** Whether the scheme asks for and accepts the service's own reusable credential (when a provider offers one). */
@@ -83,6 +90,17 @@ export function loadWalletConfig(env: Record<string, string | undefined>, isProd
   for (const [name, file] of [['WALLET_REQUEST_KEY_FILE', keyFile], ['WALLET_REQUEST_CERTIFICATE_CHAIN_FILE', chainFile]] as const)
     if (file && !existsSync(resolve(file))) problems.push(`${name}: no file at ${resolve(file)}`);
   for (const path of [...anchors.pid, ...anchors.pidHigh, ...anchors.mdl]) if (!existsSync(path)) problems.push(`wallet anchors: no file or folder at ${path}`);
+  const trustCrls = paths(vars.WALLET_TRUST_CRLS);
+  for (const path of trustCrls) {
+    if (!existsSync(path)) problems.push(`WALLET_TRUST_CRLS: no file or folder at ${path}`);
+    else {
+      try {
+        readWalletCrls([path]);
+      } catch (e) {
+        problems.push((e as Error).message);
+      }
+    }
+  }
   const anyAnchor = anchors.pid.length + anchors.pidHigh.length + anchors.mdl.length > 0;
   // Production offers the wallet only when it can both sign requests and trust someone; half of it is a mistake.
   if (isProduction && Boolean(keyFile) !== anyAnchor)
@@ -93,6 +111,7 @@ export function loadWalletConfig(env: Record<string, string | undefined>, isProd
     requestSigner: keyFile && chainFile ? { keyFile: resolve(keyFile), chainFile: resolve(chainFile) } : undefined,
     clientIdPrefix: vars.WALLET_CLIENT_ID_PREFIX,
     anchors,
+    trustCrls,
     requestTtlSeconds: vars.WALLET_REQUEST_TTL_SECONDS,
     statusListMaxCacheSeconds: vars.WALLET_STATUS_LIST_MAX_CACHE_SECONDS,
     trustOwnCredentials: vars.WALLET_TRUST_OWN_CREDENTIALS,

@@ -1,11 +1,17 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { issueSdJwtVc, SPECIMEN_PID_CLAIMS } from '../../libs/eu-wallet/src/index.js';
-import { createTestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createStatusList, fullDate, issueSdJwtVc, issueTestMdoc, SPECIMEN_PID_CLAIMS } from '../../libs/eu-wallet/src/index.js';
+import { issueTestCrl } from '../../libs/eu-wallet/src/specimen/issue-crl.js';
+import { createTestRoot, createTestSigner, type TestCertificate, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
 import { mulberry32 } from '../support/seeded-random.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { walletEncrypts } from '../eu-wallet/support/jose-wallet.js';
 import { redeem, startWalletLogin, walletLinks } from '../support/wallet/wallet-login.js';
-import { TestWallet } from '../../scripts/test-wallet/wallet.js';
+import { newHolderKey, TestWallet } from '../../scripts/test-wallet/wallet.js';
 import { walletWorld, type WalletWorld } from '../support/wallet/wallet-world.js';
 
 /**
@@ -14,16 +20,50 @@ import { walletWorld, type WalletWorld } from '../support/wallet/wallet-world.js
  */
 describe('EU wallet scheme: attacks', () => {
   let w: WalletWorld;
+  /** Trusted beside customer-test's own: a second PID provider, and an IACA whose Document Signers name its CRL. */
+  let secondProvider: TestSigner;
+  let iaca: TestCertificate;
+  let documentSigners: TestSigner[];
+  /** The loopback server of this test: /status/1 the second provider's status list, /iaca.crl the IACA's CRL. */
+  let server: Server;
+  let served: { crl?: Uint8Array };
+  const local = (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
 
   beforeAll(async () => {
-    w = await walletWorld();
+    served = {};
+    server = createServer((req, res) => {
+      if (req.url === '/status/1') return res.writeHead(200).end(createStatusList({ signer: secondProvider, uri: local('/status/1'), bits: 2, values: [0, 0, 0, 0] }));
+      if (req.url === '/iaca.crl' && served.crl) return res.writeHead(200, { 'content-type': 'application/pkix-crl' }).end(served.crl);
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dates = { notBefore: new Date(Date.now() - 86_400_000), notAfter: new Date(Date.now() + 365 * 86_400_000) };
+    secondProvider = await createTestSigner({ rootName: 'Second PID Provider CA', signerName: 'Second PID Provider', uri: 'https://second-pid.test.invalid' });
+    iaca = await createTestRoot({ ...dates, commonName: 'Revoking IACA', country: 'UT' });
+    const ds = (name: string) => createTestSigner({ ...dates, root: iaca, rootName: 'unused', signerName: name, country: 'UT', crlUrls: [local('/iaca.crl')] });
+    documentSigners = await Promise.all([ds('Document Signer A'), ds('Document Signer B')]);
+    const files = { pid: join(tmpdir(), `second-pid-${process.pid}.der`), iaca: join(tmpdir(), `revoking-iaca-${process.pid}.der`) };
+    writeFileSync(files.pid, secondProvider.root);
+    writeFileSync(files.iaca, iaca.der);
+    w = await walletWorld(undefined, { WALLET_PID_ANCHORS: files.pid, WALLET_MDL_ANCHORS: files.iaca });
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(async () => {
+    await w?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  /** A wallet holding one mDL issued by a Document Signer of the revoking IACA. */
+  async function walletWithMdl(signer: TestSigner) {
+    const key = newHolderKey();
+    const values = { family_name: 'Svensson', given_name: 'Anna', birth_date: fullDate('1990-02-03'), issuing_country: 'UT', document_number: 'UT7654321', age_over_18: true };
+    const mdoc = await issueTestMdoc({ docType: 'org.iso.18013.5.1.mDL', namespaces: { 'org.iso.18013.5.1': values }, signer, deviceKey: key.publicJwk });
+    return new TestWallet(w.authorities.requestSigner.root, [{ kind: 'mdl', mdoc, deviceKey: key.privateKey.export({ format: 'jwk' }) as never }]);
+  }
 
   const refusedWith = (answer: { status: number; body: Record<string, unknown> }) => [answer.status, answer.body.check];
 
   /** A PID SD-JWT VC of our own making, for a wallet that holds only it. */
-  async function walletWithPid(options: { signer?: Parameters<typeof issueSdJwtVc>[0]['signer']; expiresAt?: Date; issuedAt?: Date; status?: { uri: string; idx: number } } = {}) {
+  async function walletWithPid(options: { signer?: TestSigner; expiresAt?: Date; issuedAt?: Date; status?: { uri: string; idx: number }; iss?: string } = {}) {
     const holder = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const credential = await issueSdJwtVc({ signer: options.signer ?? w.authorities.pidProvider, holderKey: holder.publicKey, claims: { ...SPECIMEN_PID_CLAIMS, issuing_country: 'AT' }, ...options });
     return new TestWallet(w.authorities.requestSigner.root, [{ kind: 'pid_sd_jwt', credential, holderKey: holder.privateKey }]);
@@ -101,6 +141,27 @@ describe('EU wallet scheme: attacks', () => {
       const { page } = await startWalletLogin(w, 'openid profile');
       expect(refusedWith(await wallet.answer(walletLinks(page).crossDevice, { use: 'pid_sd_jwt' }))).toEqual([400, check]);
     }
+  });
+
+  it("a PID whose status list is signed by another trusted PID provider: refused, status_signer_mismatch", async () => {
+    const wallet = await walletWithPid({ status: { uri: local('/status/1'), idx: 0 } });
+    const { page } = await startWalletLogin(w, 'openid profile');
+    expect(refusedWith(await wallet.answer(walletLinks(page).crossDevice, { use: 'pid_sd_jwt' }))).toEqual([400, 'status_signer_mismatch']);
+  });
+
+  it("a PID whose iss its x5c leaf does not name (another provider's identifier): refused, issuer_mismatch", async () => {
+    const wallet = await walletWithPid({ iss: 'https://second-pid.test.invalid' });
+    const { page } = await startWalletLogin(w, 'openid profile');
+    expect(refusedWith(await wallet.answer(walletLinks(page).crossDevice, { use: 'pid_sd_jwt' }))).toEqual([400, 'issuer_mismatch']);
+  });
+
+  it("an mDL whose Document Signer is on its IACA's CRL (fetched from the distribution point): refused, certificate_revoked; its sibling passes", async () => {
+    const [kept, revoked] = documentSigners;
+    served.crl = await issueTestCrl(iaca, { revoked: [revoked.chain[0]] });
+    const refused = await startWalletLogin(w, 'openid');
+    expect(refusedWith(await (await walletWithMdl(revoked)).answer(walletLinks(refused.page).crossDevice, { use: 'mdl' }))).toEqual([400, 'certificate_revoked']);
+    const passed = await startWalletLogin(w, 'openid');
+    expect((await (await walletWithMdl(kept)).answer(walletLinks(passed.page).crossDevice, { use: 'mdl' })).status).toBe(200);
   });
 
   it('a response_code works once, and only in the browser that started the sign-in', async () => {

@@ -7,7 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createStatusList } from '../../libs/eu-wallet/src/index.js';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import { createTestRoot, createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
 import { verifiedDocumentSubject } from '../../src/broker/spi/subjects/document-subject.js';
 import { WalletTestAuthoritiesService } from '../../src/schemes/eu-wallet/trust/wallet-test-authorities.service.js';
 import { TestWallet } from '../../scripts/test-wallet/wallet.js';
@@ -33,19 +33,23 @@ const ALWAYS = ['issuing_country', 'document_type', 'document_number', 'date_of_
 describe("EU wallet scheme: the service's own reusable credential", () => {
   let w: WalletWorld;
   let issuerSigner: TestSigner;
+  /** Under the trusted root, a certificate naming another issuer: its credentials pass the chain and iss rules, not the provider's. */
+  let elsewhere: TestSigner;
   let stranger: TestSigner;
   let statusServer: Server;
   let wallet: TestWallet;
   const holderKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 
   beforeAll(async () => {
-    [issuerSigner, stranger] = await Promise.all([
-      createTestSigner({ rootName: 'Stand-in Credential Issuer CA', signerName: 'Stand-in credential signer' }),
-      createTestSigner({ rootName: 'Stranger CA', signerName: 'Stranger signer' }),
-    ]);
+    const dates = { notBefore: new Date(Date.now() - 86_400_000), notAfter: new Date(Date.now() + 365 * 86_400_000) };
+    const issuerRoot = await createTestRoot({ ...dates, commonName: 'Stand-in Credential Issuer CA' });
+    const under = (uri?: string) => createTestSigner({ ...dates, root: issuerRoot, rootName: 'unused', signerName: 'Stand-in credential signer', uri });
+    stranger = await createTestSigner({ rootName: 'Stranger CA', signerName: 'Stranger signer' });
     // The service's own issuer is off: a stand-in takes its place, so that the test can issue what the issuer never would
     // (an old verification, another iss, another root). test/e2e/credential-issuer-flow.e2e-spec.ts runs the real one.
-    const t = await startTestApp({ env: { VCI_ENABLED: 'false' }, modules: [standInReusableCredentials(issuerSigner)] });
+    // The stand-in trusts the root; the signers under it name their iss (a SAN URI, as the real issuer's), known once the app has its address.
+    const t = await startTestApp({ env: { VCI_ENABLED: 'false' }, modules: [standInReusableCredentials(await under())] });
+    [issuerSigner, elsewhere] = await Promise.all([under(reusedIdentityIssuer(t.baseUrl)), under('https://elsewhere.example/vci')]);
     const authorities = await t.app.get(WalletTestAuthoritiesService).get();
     // Index 0 valid, 1 revoked: the issuer's status list, signed under its root.
     statusServer = createServer((_req, res) => {
@@ -173,7 +177,8 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
 
   const refusals: [string, () => Promise<ReusedIdentityHolder>, string, ((d: string[]) => string[])?][] = [
     ['a credential from an untrusted root', () => holderOf({ signer: stranger }), 'untrusted_issuer'],
-    ['a credential of the right type from another issuer (iss)', () => holderOf({ iss: 'https://elsewhere.example/vci' }), 'unexpected_credential'],
+    ['a credential of the right type from another issuer (iss)', () => holderOf({ signer: elsewhere, iss: 'https://elsewhere.example/vci' }), 'unexpected_credential'],
+    ["a credential whose iss its certificate does not name (SD-JWT VC draft: the x5c leaf's SAN)", () => holderOf({ iss: 'https://elsewhere.example/vci' }), 'issuer_mismatch'],
     ['a revoked credential', () => holderOf({ idx: 1 }), 'revoked'],
     // Its exp is past (the issuer rounds exp down to a day; an hour ago is beyond any clock skew allowed).
     ['an expired credential (exp in the past)', () => holderOf({ expiresAt: new Date(Date.now() - 3_600_000) }), 'expired'],

@@ -57,7 +57,8 @@ describe('OpenID4VCI: the verified identity credential and its status list', () 
   const token = () => statusListToken({ signer, uri: STATUS_URI, statuses, bits: 1, ttlSeconds: 300, expiresInSeconds: 86_400, now: new Date() });
 
   beforeAll(async () => {
-    pki = await createTestSigner({ rootName: 'Customer-test Credential Issuer CA', signerName: 'Test credential issuer' });
+    // As the service's signer certificates: the issuer identifier as a SAN URI, for the credential's iss (SD-JWT VC draft).
+    pki = await createTestSigner({ rootName: 'Customer-test Credential Issuer CA', signerName: 'Test credential issuer', uri: ISSUER });
     // The contract: x5c is the leaf (and intermediates), never the root.
     signer = { privateKey: pki.privateKey, chain: [pki.chain[0]] };
     holder = holderKeys();
@@ -134,8 +135,9 @@ describe('OpenID4VCI: the verified identity credential and its status list', () 
     const list = getListFromStatusListJWT(jwt);
     expect(Array.from({ length: 64 }, (_, i) => list.getStatus(i))).toEqual(Array.from(statuses));
     const checker = new StatusListChecker({ fetchStatusList: async () => jwt, trustAnchors: [pki.root], now: () => new Date() });
-    await expect(checker.check({ uri: STATUS_URI, idx: 5 })).resolves.toBeUndefined();
-    expect(await outcome(() => checker.check({ uri: STATUS_URI, idx: 6 }))).toBe('revoked: the credential is revoked (status INVALID)');
+    const issuedBy = { leaf: new X509Certificate(pki.chain[0]), anchor: new X509Certificate(pki.root), format: 'sd-jwt' as const, iss: ISSUER };
+    await expect(checker.check({ uri: STATUS_URI, idx: 5 }, issuedBy)).resolves.toBeUndefined();
+    expect(await outcome(() => checker.check({ uri: STATUS_URI, idx: 6 }, issuedBy))).toBe('revoked: the credential is revoked (status INVALID)');
     expect(() => statusListToken({ signer, uri: STATUS_URI, statuses: Uint8Array.of(0, 2), bits: 1, ttlSeconds: 1, expiresInSeconds: 1, now: new Date() })).toThrow('a status does not fit in 1 bit(s)');
   });
 

@@ -17,7 +17,7 @@ describe('SD-JWT VC presentation: disclosures and key binding', () => {
   const presentWith = (options: Partial<PresentOptions> = {}) => present(credential, { paths: asked, holderKey: holder.privateKey, ...options });
 
   beforeAll(async () => {
-    pid = await createTestSigner({ rootName: 'Test PID Provider CA', signerName: 'Test PID Provider' });
+    pid = await createTestSigner({ rootName: 'Test PID Provider CA', signerName: 'Test PID Provider', uri: 'https://pid-provider.test.invalid' });
     holder = holderKeys();
     credential = await issueSdJwtVc({ signer: pid, holderKey: holder.publicKey, status: { uri: 'https://pid-provider.test.invalid/status/1', idx: 7 } });
   });

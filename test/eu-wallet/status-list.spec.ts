@@ -1,6 +1,8 @@
+import { X509Certificate } from 'node:crypto';
 import { StatusListChecker, type StatusListCheckerOptions } from '../../libs/eu-wallet/src/status-list/status-list-checker.js';
+import type { CredentialSigner } from '../../libs/eu-wallet/src/status-list/status-issuer.js';
 import { createStatusList, type CreateStatusListOptions } from '../../libs/eu-wallet/src/specimen/issue-status-list.js';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import { createTestRoot, createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
 import { outcome } from './sd-jwt-holder.js';
 
 const URI = 'https://pid-provider.test.invalid/status/1';
@@ -15,8 +17,15 @@ describe('Token Status List checks', () => {
   let fetches: string[];
 
   const token = (options: Partial<CreateStatusListOptions> = {}) => createStatusList({ signer: pid, uri: URI, bits: 2, values: VALUES, issuedAt: clock, ...options });
-  const checker = (serve: (uri: string) => Promise<string> | string, options: Partial<StatusListCheckerOptions> = {}) =>
-    new StatusListChecker({
+  /** Who signed the credential whose status is looked up: by default the PID provider's signer, as its verifier reports it. */
+  const signedBy = (signer: TestSigner, extra: Partial<CredentialSigner> = {}): CredentialSigner => ({
+    leaf: new X509Certificate(signer.chain[0]),
+    anchor: new X509Certificate(signer.root),
+    format: 'sd-jwt',
+    ...extra,
+  });
+  const checker = (serve: (uri: string) => Promise<string> | string, options: Partial<StatusListCheckerOptions> = {}) => {
+    const c = new StatusListChecker({
       fetchStatusList: async (uri) => {
         fetches.push(uri);
         return serve(uri);
@@ -25,11 +34,22 @@ describe('Token Status List checks', () => {
       now: () => clock,
       ...options,
     });
+    return { check: (ref: { uri: string; idx: number }, signer = signedBy(pid)) => c.check(ref, signer) };
+  };
   const advance = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));
 
+  /** Under pid's root: the same subject with another key (a rotation), and another subject (another issuer). */
+  let rotated: TestSigner;
+  let sibling: TestSigner;
+
   beforeAll(async () => {
-    [pid, other] = await Promise.all([
-      createTestSigner({ rootName: 'Test PID Provider CA', signerName: 'Test PID Provider' }),
+    const day = 86_400_000;
+    const root = await createTestRoot({ commonName: 'Test PID Provider CA', notBefore: new Date(Date.now() - day), notAfter: new Date(Date.now() + 365 * day) });
+    const under = (signerName: string) => createTestSigner({ root, rootName: 'Test PID Provider CA', signerName });
+    [pid, rotated, sibling, other] = await Promise.all([
+      under('Test PID Provider'),
+      under('Test PID Provider'),
+      under('Another PID Provider'),
       createTestSigner({ rootName: 'Other CA', signerName: 'Other signer' }),
     ]);
   });
@@ -127,5 +147,37 @@ describe('Token Status List checks', () => {
     release(token());
     expect(await Promise.all(checks)).toEqual(['accepted', 'revoked: the credential is revoked (status INVALID)', 'accepted', 'accepted', 'revoked: the credential is suspended (status SUSPENDED)']);
     expect(fetches).toEqual([URI]);
+  });
+  describe("the list's signer is the credential's issuer (Token Status List -14 §11.3; -02 §5.1 for iss)", () => {
+    it('accepts a list signed by the credential signer, or by another key of the same subject under the same anchor', async () => {
+      expect(await outcome(() => checker(() => token()).check({ uri: URI, idx: 0 }))).toBe('accepted');
+      expect(await outcome(() => checker(() => token({ signer: rotated })).check({ uri: URI, idx: 0 }))).toBe('accepted');
+    });
+
+    it('refuses a list signed by another trusted issuer, or by another subject under the same anchor', async () => {
+      const trustsBoth = { trustAnchors: [pid.root, other.root] };
+      expect(await outcome(() => checker(() => token({ signer: other }), trustsBoth).check({ uri: URI, idx: 0 }))).toMatch(/^status_signer_mismatch: .*not signed by the credential's issuer/);
+      expect(await outcome(() => checker(() => token({ signer: sibling })).check({ uri: URI, idx: 0 }))).toMatch(/^status_signer_mismatch: /);
+      // The other way round: a credential of the other issuer pointing at the PID provider's own list.
+      expect(await outcome(() => checker(() => token(), trustsBoth).check({ uri: URI, idx: 0 }, signedBy(other)))).toMatch(/^status_signer_mismatch: /);
+    });
+
+    it("refuses a list whose iss is not the credential's; a list without iss passes on its key alone", async () => {
+      const iss = 'https://pid-provider.test.invalid';
+      const c = (tokenIss?: string) => checker(() => token({ iss: tokenIss }));
+      expect(await outcome(() => c(iss).check({ uri: URI, idx: 0 }, signedBy(pid, { iss })))).toBe('accepted');
+      expect(await outcome(() => c(undefined).check({ uri: URI, idx: 0 }, signedBy(pid, { iss })))).toBe('accepted');
+      expect(await outcome(() => c('https://mallory.invalid').check({ uri: URI, idx: 0 }, signedBy(pid, { iss })))).toMatch(/^status_signer_mismatch: .*iss/);
+      expect(await outcome(() => c(iss).check({ uri: URI, idx: 0 }, signedBy(pid)))).toMatch(/^status_signer_mismatch: .*iss/);
+      // An mdoc has no iss to compare: the key rule alone applies.
+      expect(await outcome(() => c(iss).check({ uri: URI, idx: 0 }, signedBy(pid, { format: 'mdoc' })))).toBe('accepted');
+    });
+
+    it('holds one cached list against every credential that points at it', async () => {
+      const c = checker(() => token(), { trustAnchors: [pid.root, other.root] });
+      expect(await outcome(() => c.check({ uri: URI, idx: 0 }))).toBe('accepted');
+      expect(await outcome(() => c.check({ uri: URI, idx: 0 }, signedBy(other)))).toMatch(/^status_signer_mismatch: /);
+      expect(fetches).toHaveLength(1);
+    });
   });
 });

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import { issueTestCrl } from '../../libs/eu-wallet/src/specimen/issue-crl.js';
+import { createTestRoot, createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
 import { loadWalletConfig } from '../../src/config/wallet-config.js';
+import { readWalletCrls } from '../../src/config/wallet-crls.js';
 import { WalletTrustService } from '../../src/schemes/eu-wallet/trust/wallet-trust.service.js';
 import type { AppConfig } from '../../src/config/load-config.js';
 import type { WalletTestAuthoritiesService } from '../../src/schemes/eu-wallet/trust/wallet-test-authorities.service.js';
@@ -53,6 +55,24 @@ describe('EU wallet configuration (WALLET_*)', () => {
     expect(loadWalletConfig({ WALLET_TRUST_OWN_CREDENTIALS: 'false' }, true).trustOwnCredentials).toBe(false);
     expect(loadWalletConfig({ WALLET_TRUST_OWN_CREDENTIALS: 'true' }, false).trustOwnCredentials).toBe(true);
     expect(problemsOf(() => loadWalletConfig({ WALLET_TRUST_OWN_CREDENTIALS: 'yes' }, false))).toEqual([expect.stringMatching(/^WALLET_TRUST_OWN_CREDENTIALS: must be true or false/)]);
+  });
+
+  it('reads WALLET_TRUST_CRLS (PEM with several CRLs, DER, folders) and stops the start on a file that is not a CRL, naming it', async () => {
+    const root = await createTestRoot({ commonName: 'CRL CA', notBefore: new Date(Date.now() - 86_400_000), notAfter: new Date(Date.now() + 86_400_000) });
+    const pemOf = (der: Uint8Array) => `-----BEGIN X509 CRL-----\n${Buffer.from(der).toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END X509 CRL-----\n`;
+    // Not under `dir`, whose files the next tests read as trust lists.
+    const folder = mkdtempSync(join(tmpdir(), 'wallet-crls-'));
+    writeFileSync(join(folder, 'two.pem'), pemOf(await issueTestCrl(root)) + pemOf(await issueTestCrl(root, { revoked: [pid.chain[0]] })));
+    writeFileSync(join(folder, 'one.crl'), await issueTestCrl(root));
+    const config = loadWalletConfig({ WALLET_TRUST_CRLS: folder }, true);
+    expect(config.trustCrls).toEqual([folder]);
+    const crls = readWalletCrls(config.trustCrls);
+    expect(crls.map((c) => [c.issuer.includes('CN=CRL CA'), c.crl.entries.length])).toEqual([[true, 0], [true, 0], [true, 1]]);
+    expect(problemsOf(() => loadWalletConfig({ WALLET_TRUST_CRLS: `${folder},${files.pidRoot},${join(dir, 'none.crl')}` }, false))).toEqual([
+      expect.stringMatching(/^WALLET_TRUST_CRLS: .*pid-root\.pem is not a CRL \(PEM or DER\)$/),
+      expect.stringMatching(/^WALLET_TRUST_CRLS: no file or folder at .*none\.crl$/),
+    ]);
+    rmSync(folder, { recursive: true, force: true });
   });
 
   const noTestAuthorities = { get: () => Promise.reject(new Error('production never loads the test authorities')) } as unknown as WalletTestAuthoritiesService;

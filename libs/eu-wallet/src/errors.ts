@@ -10,6 +10,14 @@ export type WalletCheckCode =
   | 'invalid_signature'
   /** The issuer's certificate chain does not end at a configured trust anchor, or is not valid now. */
   | 'untrusted_issuer'
+  /** A certificate of the issuer's chain (Document Signer, IACA, x5c leaf or intermediate) is on its CA's CRL. */
+  | 'certificate_revoked'
+  /** production: a CRL that applies to the issuer's chain could not be fetched, did not verify, or is past nextUpdate. */
+  | 'revocation_unknown'
+  /** An SD-JWT VC's `iss` is not an identifier its x5c leaf certificate names (SAN URI, or an https URI's DNS name). */
+  | 'issuer_mismatch'
+  /** The Token Status List was signed by someone else than the credential's issuer, or names another `iss`. */
+  | 'status_signer_mismatch'
   /** The credential is expired or not yet valid. */
   | 'expired'
   /** The status list says revoked or suspended, or the status cannot be established. */

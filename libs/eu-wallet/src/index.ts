@@ -37,6 +37,10 @@ export {
 // SD-JWT VC presentations and Token Status List (branch wallet-sdjwt).
 export { verifySdJwtVcPresentation, type SdJwtVcPresentation, type SdJwtVcPresentationInput } from './sd-jwt-vc/verify-presentation.js';
 export { requireValidStatus, StatusListChecker, type StatusListCheckerOptions } from './status-list/status-list-checker.js';
+export type { CredentialSigner as PresentationSigner } from './status-list/status-issuer.js';
+// Revocation of the issuers' certificates by CRLs (RFC 5280), for every presentation verifier and the status lists.
+export { parseCrl, type Crl } from './trust/crl.js';
+export { RevocationChecker, type RevocationCheck, type RevocationCheckerOptions } from './trust/revocation-checker.js';
 export { createTestRoot, createTestSigner, issueTestLeaf, type TestCertificate, type TestSigner } from './specimen/test-pki.js';
 export { issueSdJwtVc, SPECIMEN_PID_CLAIMS, type IssueSdJwtVcOptions } from './specimen/issue-sd-jwt-vc.js';
 export { createStatusList, type CreateStatusListOptions } from './specimen/issue-status-list.js';

@@ -74,6 +74,6 @@ function walletNotice(attempt: WalletAttempt, texts: WalletMessages): WaitingNot
 
 function noticeText(tx: Row, texts: WalletMessages): string {
   if (tx.failure?.startsWith('wallet_')) return texts.declined;
-  if (tx.failure === 'revoked' || tx.failure === 'expired') return texts.revoked;
+  if (tx.failure === 'revoked' || tx.failure === 'expired' || tx.failure === 'certificate_revoked') return texts.revoked;
   return texts.refused;
 }

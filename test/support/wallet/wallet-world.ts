@@ -24,8 +24,9 @@ export interface WalletWorld {
   close(): Promise<void>;
 }
 
-export async function walletWorld(scope = 'openid profile ageverify18 ageverify21'): Promise<WalletWorld> {
-  const t = await startTestApp({ env: { LOG_LEVEL: process.env.WALLET_DEBUG ? 'error' : 'silent' } });
+/** `env`: more of the service's variables (trust lists of the test's own issuers, WALLET_TRUST_CRLS). */
+export async function walletWorld(scope = 'openid profile ageverify18 ageverify21', env: Record<string, string> = {}): Promise<WalletWorld> {
+  const t = await startTestApp({ env: { LOG_LEVEL: process.env.WALLET_DEBUG ? 'error' : 'silent', ...env } });
   const authorities = await t.app.get(WalletTestAuthoritiesService).get();
   const statuses = [0, 1, 2, 0, 0, 0, 0, 0];
   const server: Server = createServer((_req, res) => {

@@ -1,5 +1,7 @@
 import { DeviceSignedDocument, parseDeviceResponse } from '@animo-id/mdoc';
 import { WalletCheckError } from '../errors.js';
+import type { CredentialSigner } from '../status-list/status-issuer.js';
+import type { RevocationCheck } from '../trust/revocation-checker.js';
 import { deviceResponseBytes } from './cbor-guard.js';
 import { checkDeviceAuth } from './device-auth.js';
 import { readDeviceResponse, readDocument, type DocumentShape } from './device-response-shape.js';
@@ -16,6 +18,8 @@ export interface MdocPresentationInput {
   trustAnchors: Uint8Array[];
   expectedDocType: string;
   now: Date;
+  /** Revocation of the Document Signer's and the IACA's certificates (CRLs); without it, none is checked. */
+  revocation?: RevocationCheck;
 }
 
 export interface MdocPresentation {
@@ -23,6 +27,8 @@ export interface MdocPresentation {
   /** Issuer-signed elements presented, by namespace then element identifier (values made plain: see plainValue). */
   elements: Record<string, Record<string, unknown>>;
   issuer: { subject: string; anchorSubject: string; country?: string };
+  /** Who signed it (the Document Signer and its IACA), for the Status List Token's issuer rule. */
+  signer: CredentialSigner;
   validUntil: Date;
   /** The MSO's Token Status List reference, unchecked here (the status module fetches and reads the list). */
   status?: { uri: string; idx: number };
@@ -58,11 +64,14 @@ async function verify(input: MdocPresentationInput): Promise<MdocPresentation> {
   const ctx = verifierContext(input.trustAnchors, input.now);
   const chain = await checkIssuerAuth(shape, document, input.trustAnchors, input.now, ctx);
   checkDeviceAuth(shape, input.sessionTranscript);
+  // ISO/IEC 18013-5 Annex B: the IACA's CRL covers its Document Signers. Last, as it may fetch: a forgery costs no request.
+  await input.revocation?.checkPath(chain.path);
   const country = chain.leaf.subject.split('\n').find((line) => line.startsWith('C='))?.slice(2);
   return {
     docType: shape.docType,
     elements: presentedElements(shape),
     issuer: { subject: oneLine(chain.leaf.subject), anchorSubject: oneLine(chain.anchor.subject), ...(country ? { country } : {}) },
+    signer: { leaf: chain.leaf, anchor: chain.anchor, format: 'mdoc' },
     validUntil: shape.mso.validUntil,
     ...(shape.mso.status ? { status: shape.mso.status } : {}),
   };

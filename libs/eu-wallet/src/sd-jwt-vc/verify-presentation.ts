@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { WalletCheckError } from '../errors.js';
 import { allowedAlg, isObject, numericDate, parseCompactJws, verifyEcdsa, x5cChain, type CompactJws } from '../jose/compact-jws.js';
+import type { CredentialSigner } from '../status-list/status-issuer.js';
 import { verifyCertificateChain } from '../trust/certificate-chain.js';
+import type { RevocationCheck } from '../trust/revocation-checker.js';
 import { unpackDisclosures } from './disclosures.js';
+import { checkIssuerNamedByLeaf } from './issuer-binding.js';
 import { verifyKeyBinding } from './key-binding.js';
 
 export interface SdJwtVcPresentationInput {
@@ -21,6 +24,8 @@ export interface SdJwtVcPresentationInput {
   keyBindingMaxAgeSeconds?: number;
   /** Clock skew allowed on exp, nbf and the KB-JWT's iat; default 60. */
   clockSkewSeconds?: number;
+  /** Revocation of the x5c chain's certificates (CRLs); without it, none is checked. */
+  revocation?: RevocationCheck;
 }
 
 export interface SdJwtVcPresentation {
@@ -28,6 +33,8 @@ export interface SdJwtVcPresentation {
   /** The claims in the clear and the disclosed ones, merged; without _sd, _sd_alg, cnf, status. */
   claims: Record<string, unknown>;
   issuer: { subject: string; anchorSubject: string };
+  /** Who signed it, for the Status List Token's issuer rule (StatusListChecker.check). */
+  signer: CredentialSigner;
   expiresAt?: Date;
   /** The Referenced Token's status (Token Status List, "Referenced Token"), for a StatusListChecker. */
   status?: { uri: string; idx: number };
@@ -104,7 +111,8 @@ async function verify(input: SdJwtVcPresentationInput): Promise<SdJwtVcPresentat
   const jws = parseCompactJws(issuerJwt, 'issuer JWT');
   const alg = checkHeader(jws);
   // HAIP 1.0: the issuer's key comes from x5c, a chain to a trust anchor of the PID provider list.
-  const { leaf, anchor } = verifyCertificateChain(x5cChain(jws.header, 'issuer JWT'), input.trustAnchors, input.now);
+  const chain = verifyCertificateChain(x5cChain(jws.header, 'issuer JWT'), input.trustAnchors, input.now);
+  const { leaf, anchor } = chain;
 
   let decoded: Awaited<ReturnType<SDJwtVcInstance['decode']>>;
   try {
@@ -131,6 +139,8 @@ async function verify(input: SdJwtVcPresentationInput): Promise<SdJwtVcPresentat
     throw new WalletCheckError('expired', 'the credential is expired or not yet valid', { cause });
   }
   if (signature !== true) throw new WalletCheckError('invalid_signature', 'the issuer JWT signature was not checked');
+  // After the signature (a forged iss reads as forged): the iss must be one the x5c leaf names (issuer-binding.ts).
+  checkIssuerNamedByLeaf(jws.payload.iss, leaf);
   // The same time checks here too, not depending on the library's truthiness tests (exp 0 is an expired credential).
   if ((exp !== undefined && exp + skew < nowSeconds) || (nbf !== undefined && nbf - skew > nowSeconds)) {
     throw new WalletCheckError('expired', 'the credential is expired or not yet valid');
@@ -154,12 +164,15 @@ async function verify(input: SdJwtVcPresentationInput): Promise<SdJwtVcPresentat
   });
 
   const status = statusReference(jws.payload);
+  // Last, for it may fetch CRLs: only for a credential that passed every other check, so a forgery costs no request.
+  await input.revocation?.checkPath(chain.path);
   delete claims.cnf;
   delete claims.status;
   return {
     vct,
     claims,
     issuer: { subject: subjectLine(leaf.subject), anchorSubject: subjectLine(anchor.subject) },
+    signer: { leaf, anchor, format: 'sd-jwt', ...(typeof jws.payload.iss === 'string' ? { iss: jws.payload.iss } : {}) },
     ...(exp !== undefined ? { expiresAt: new Date(exp * 1000) } : {}),
     ...(status ? { status } : {}),
   };

@@ -3,8 +3,9 @@
  * production). Issued with @sd-jwt/sd-jwt-vc's issuer API: ES256 by the test PID provider's signer, x5c its chain,
  * typ dc+sd-jwt, every PID claim selectively disclosable as ARF Annex 3.01 (PID Rulebook) §4 encodes them.
  */
-import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, randomBytes, sign, X509Certificate, type KeyObject } from 'node:crypto';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
+import { subjectAltNames } from '../trust/certificate-names.js';
 import type { TestSigner } from './test-pki.js';
 
 /** The PID Rulebook's SD-JWT VC claim names (§4.1): OIDC and eKYC names, and its own private names. */
@@ -30,6 +31,8 @@ export interface IssueSdJwtVcOptions {
   /** The holder's public key, bound through cnf.jwk. */
   holderKey: KeyObject;
   claims?: Record<string, unknown>;
+  /** `iss`; null for none. Default: the one the signer's certificate names (see issuerNamedBy). */
+  iss?: string | null;
   vct?: string;
   issuedAt?: Date;
   /** Default: a year after issuedAt. */
@@ -58,14 +61,26 @@ export const es256Signer = (privateKey: KeyObject) => (data: string) => sign('sh
 const hasher = (data: string | ArrayBuffer) => new Uint8Array(createHash('sha256').update(typeof data === 'string' ? data : Buffer.from(data)).digest());
 const saltGenerator = (length: number) => randomBytes(length).toString('base64url');
 
+/**
+ * The `iss` a verifier accepts with this signer's x5c leaf (sd-jwt-vc/issuer-binding.ts): its first SAN URI, else
+ * `https://` and its first SAN dNSName, else none (SD-JWT VC draft -13 §3.5: the Issuer is then the certificate's
+ * subject). So the specimen issuers never claim a name their certificate does not give them, whatever signer a test
+ * or customer-test (whose sealed PID provider may predate its SAN) hands them.
+ */
+export function issuerNamedBy(signer: TestSigner): string | undefined {
+  const names = subjectAltNames(new X509Certificate(signer.chain[0]));
+  return names.uri[0] ?? (names.dns[0] ? `https://${names.dns[0]}` : undefined);
+}
+
 /** Issues an SD-JWT VC (`<issuer JWT>~<disclosures>~`) as a PID provider would hand it to a wallet. */
 export async function issueSdJwtVc(options: IssueSdJwtVcOptions): Promise<string> {
   const issuedAt = options.issuedAt ?? new Date();
   const expiresAt = options.expiresAt ?? new Date(issuedAt.getTime() + 365 * 86_400_000);
   const claims = options.claims ?? SPECIMEN_PID_CLAIMS;
   const issuer = new SDJwtVcInstance({ signer: es256Signer(options.signer.privateKey), signAlg: 'ES256', hasher, hashAlg: 'sha-256', saltGenerator });
+  const iss = options.iss === undefined ? issuerNamedBy(options.signer) : (options.iss ?? undefined);
   const payload = {
-    iss: 'https://pid-provider.test.invalid',
+    ...(iss !== undefined ? { iss } : {}),
     vct: options.vct ?? 'urn:eudi:pid:1',
     iat: seconds(issuedAt),
     exp: seconds(expiresAt),

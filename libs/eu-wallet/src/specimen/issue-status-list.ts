@@ -10,6 +10,8 @@ export interface CreateStatusListOptions {
   signer: TestSigner;
   /** The uri the list is served at: the token's `sub`. */
   uri: string;
+  /** The token's `iss` (Token Status List -02 §5.1: the Referenced Token's `iss`); default none, as -14 has it. */
+  iss?: string;
   bits: BitsPerStatus;
   /** One status per index (0 VALID, 1 INVALID, 2 SUSPENDED, ...). */
   values: number[];
@@ -30,7 +32,7 @@ export function createStatusList(options: CreateStatusListOptions): string {
   const list = new StatusList([...options.values], options.bits);
   const { header, payload } = createHeaderAndPayload(
     list,
-    { sub: options.uri, iat: seconds(issuedAt), ...(expiresAt ? { exp: seconds(expiresAt) } : {}), ...(options.ttl !== undefined ? { ttl: options.ttl } : {}) },
+    { ...(options.iss !== undefined ? { iss: options.iss } : {}), sub: options.uri, iat: seconds(issuedAt), ...(expiresAt ? { exp: seconds(expiresAt) } : {}), ...(options.ttl !== undefined ? { ttl: options.ttl } : {}) },
     { alg: 'ES256', typ: 'statuslist+jwt', x5c: options.signer.chain.map((der) => Buffer.from(der).toString('base64')) },
   );
   const signingInput = `${b64u({ ...header, ...options.header })}.${b64u(payload)}`;

@@ -25,8 +25,14 @@ export interface TestPkiOptions {
   rootName: string;
   signerName: string;
   country?: string;
-  /** A DNS name for the signer's subjectAltName (the request signer's, for `x509_san_dns`). */
+  /** A DNS name for the signer's subjectAltName (the request signer's, for `x509_san_dns`; an issuer's host). */
   dnsName?: string;
+  /** A URI for the signer's subjectAltName: an SD-JWT VC issuer's `iss` (issueSdJwtVc takes it as its default iss). */
+  uri?: string;
+  /** CRL Distribution Points of the signer's certificate (the Document Signer's, ISO/IEC 18013-5 Annex B). */
+  crlUrls?: string[];
+  /** Issue the signer under this root instead of a new one (a second signer of one CA, a CRL signed by the root). */
+  root?: TestCertificate;
   notBefore?: Date;
   notAfter?: Date;
   /** The signer as a CA too (for tests of a chain that must refuse it). */
@@ -50,6 +56,10 @@ export interface TestNameOptions {
   country?: string;
   notBefore: Date;
   notAfter: Date;
+  /** CRL Distribution Points (RFC 5280 §4.2.1.13): http(s) addresses of the issuing CA's CRL. */
+  crlUrls?: string[];
+  /** A root's basicConstraints pathLenConstraint; default 0 (no intermediate CA below it). */
+  pathLength?: number;
 }
 
 const nameOf = (o: TestNameOptions) => `C=${o.country ?? 'UT'}, O=${o.organisation ?? 'Test'}, CN=${o.commonName}`;
@@ -65,9 +75,10 @@ export async function createTestRoot(options: TestNameOptions): Promise<TestCert
     keys: keys as never,
     signingAlgorithm: SIGN,
     extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.BasicConstraintsExtension(true, options.pathLength ?? 0, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey as never),
+      ...(options.crlUrls ? [new x509.CRLDistributionPointsExtension(options.crlUrls)] : []),
     ],
   });
   return { der: der(root), privateKey: KeyObject.from(keys.privateKey) };
@@ -99,10 +110,11 @@ export async function issueTestLeaf(root: TestCertificate, options: TestLeafOpti
     extensions: [
       new x509.BasicConstraintsExtension(options.isCa ?? false, undefined, true),
       // OpenSSL (Node's X509Certificate.ca) counts a certificate as a CA only with keyCertSign among its key usages.
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | (options.isCa ? x509.KeyUsageFlags.keyCertSign : 0), true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | (options.isCa ? x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign : 0), true),
       await x509.AuthorityKeyIdentifierExtension.create((await rootCertificate.publicKey.export()) as never),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey as never),
       ...(altNames.length ? [new x509.SubjectAlternativeNameExtension(altNames)] : []),
+      ...(options.crlUrls ? [new x509.CRLDistributionPointsExtension(options.crlUrls)] : []),
     ],
   });
   return { der: der(leaf), privateKey: KeyObject.from(keys.privateKey), publicKey: KeyObject.from(keys.publicKey) };
@@ -113,7 +125,7 @@ export async function createTestSigner(options: TestPkiOptions): Promise<TestSig
   const notBefore = options.notBefore ?? new Date(Date.now() - 86_400_000);
   const notAfter = options.notAfter ?? new Date(notBefore.getTime() + 3 * 365 * 86_400_000);
   const dates = { country: options.country, notBefore, notAfter };
-  const root = await createTestRoot({ ...dates, commonName: options.rootName });
-  const signer = await issueTestLeaf(root, { ...dates, commonName: options.signerName, dnsName: options.dnsName, isCa: options.signerIsCa });
+  const root = options.root ?? (await createTestRoot({ ...dates, commonName: options.rootName }));
+  const signer = await issueTestLeaf(root, { ...dates, commonName: options.signerName, dnsName: options.dnsName, uri: options.uri, crlUrls: options.crlUrls, isCa: options.signerIsCa });
   return { chain: [signer.der, root.der], root: root.der, privateKey: signer.privateKey, publicKey: signer.publicKey };
 }

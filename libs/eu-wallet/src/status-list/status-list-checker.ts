@@ -1,4 +1,6 @@
 import { WalletCheckError } from '../errors.js';
+import type { RevocationCheck } from '../trust/revocation-checker.js';
+import { requireSameIssuer, type CredentialSigner } from './status-issuer.js';
 import { verifyStatusListToken, type VerifiedStatusList } from './status-list-token.js';
 
 export interface StatusListCheckerOptions {
@@ -9,6 +11,8 @@ export interface StatusListCheckerOptions {
   now?: () => Date;
   /** The longest a list is kept, whatever its ttl says; default 300. */
   maxCacheSeconds?: number;
+  /** Revocation of the token signer's chain (CRLs), checked when a list is fetched. */
+  revocation?: RevocationCheck;
 }
 
 interface CachedList {
@@ -16,6 +20,9 @@ interface CachedList {
   /** Epoch milliseconds after which the list is fetched again. */
   until: number;
 }
+
+/** Codes that keep their own name rather than "status could not be established": they say who is at fault. */
+const OWN_CODES = new Set(['status_signer_mismatch', 'certificate_revoked', 'revocation_unknown']);
 
 /** Enough lists for every issuer a service trusts; past it the oldest entry goes. */
 const MAX_CACHED_LISTS = 1000;
@@ -44,6 +51,8 @@ export function requireValidStatus(status: number): void {
  * "Validation Rules"). Fails closed: an unreachable list, one that does not verify, an index outside it or a status
  * value other than VALID, INVALID or SUSPENDED is `revoked` ("status could not be established"). Lists are cached per
  * uri for their `ttl` ("Caching"), bounded by `maxCacheSeconds` and by `exp`; concurrent checks of one uri share one fetch.
+ * A list signed by another issuer than the credential's is `status_signer_mismatch` (status-issuer.ts), and a revoked
+ * or unknown certificate of the list signer's chain keeps its own code (revocation-checker.ts).
  */
 export class StatusListChecker {
   private readonly cache = new Map<string, CachedList>();
@@ -56,15 +65,21 @@ export class StatusListChecker {
     this.maxCacheSeconds = options.maxCacheSeconds ?? 300;
   }
 
-  async check(ref: { uri: string; idx: number }): Promise<void> {
+  /**
+   * `signer` is who signed the credential (its verifier's result): a list cached for the uri is held against each
+   * credential that points at it, so a list signed by another trusted issuer is refused whoever fetched it first.
+   */
+  async check(ref: { uri: string; idx: number }, signer: CredentialSigner): Promise<void> {
     let entry: CachedList;
     try {
       entry = await this.list(ref.uri);
     } catch (cause) {
+      if (cause instanceof WalletCheckError && OWN_CODES.has(cause.code)) throw cause;
       const reason = cause instanceof WalletCheckError ? cause.message : 'the status list could not be fetched';
       throw unknownStatus(reason, cause);
     }
-    const { list } = entry.verified;
+    const { list, chain, iss } = entry.verified;
+    requireSameIssuer(signer, { leaf: chain.leaf, anchor: chain.anchor, iss });
     if (!Number.isSafeInteger(ref.idx) || ref.idx < 0 || ref.idx >= list.statusList.length) throw unknownStatus('idx is outside the status list');
     requireValidStatus(list.getStatus(ref.idx));
   }
@@ -85,6 +100,7 @@ export class StatusListChecker {
     const jwt = await this.options.fetchStatusList(uri);
     const now = this.now();
     const verified = verifyStatusListToken(jwt, uri, this.options.trustAnchors, now);
+    await this.options.revocation?.checkPath(verified.chain.path);
     // "Caching": keep for ttl (the issuer's hint), never longer than maxCacheSeconds nor past exp.
     const keepSeconds = Math.min(verified.ttl ?? this.maxCacheSeconds, this.maxCacheSeconds);
     let until = now.getTime() + keepSeconds * 1000;

@@ -2,11 +2,14 @@ import { inflateSync } from 'node:zlib';
 import { StatusList, type BitsPerStatus } from '@sd-jwt/jwt-status-list';
 import { WalletCheckError } from '../errors.js';
 import { allowedAlg, base64UrlBytes, isObject, numericDate, parseCompactJws, verifyEcdsa, x5cChain } from '../jose/compact-jws.js';
-import { verifyCertificateChain } from '../trust/certificate-chain.js';
+import { verifyCertificateChain, type VerifiedChain } from '../trust/certificate-chain.js';
 
 /** A Status List Token that passed every check, its list decoded, and how long it may be used. */
 export interface VerifiedStatusList {
   list: StatusList;
+  /** Its signer's verified chain (for the issuer rule and revocation) and its `iss`, if any. */
+  chain: VerifiedChain;
+  iss?: unknown;
   /** Seconds since the epoch; absent when the token has no exp. */
   expiresAt?: number;
   /** The token's `ttl` in seconds, if it has one. */
@@ -34,8 +37,8 @@ export function verifyStatusListToken(jwt: unknown, uri: string, trustAnchors: r
   const jws = parseCompactJws(jwt, 'status list token');
   if (jws.header.typ !== 'statuslist+jwt') throw new WalletCheckError('unexpected_credential', 'the status list token typ is not statuslist+jwt');
   const alg = allowedAlg(jws.header, 'status list token');
-  const { leaf } = verifyCertificateChain(x5cChain(jws.header, 'status list token'), trustAnchors, now);
-  if (!verifyEcdsa(alg, leaf.publicKey, jws.signingInput, jws.signature)) throw new WalletCheckError('invalid_signature', 'the status list token is not signed by its x5c certificate');
+  const chain = verifyCertificateChain(x5cChain(jws.header, 'status list token'), trustAnchors, now);
+  if (!verifyEcdsa(alg, chain.leaf.publicKey, jws.signingInput, jws.signature)) throw new WalletCheckError('invalid_signature', 'the status list token is not signed by its x5c certificate');
 
   const { payload } = jws;
   if (payload.sub !== uri) throw new WalletCheckError('unexpected_credential', 'the status list token sub is not the uri it was fetched from');
@@ -62,5 +65,5 @@ export function verifyStatusListToken(jwt: unknown, uri: string, trustAnchors: r
   } catch (cause) {
     throw new WalletCheckError('malformed', 'status_list.lst does not decode', { cause });
   }
-  return { list, ...(expiresAt !== undefined ? { expiresAt } : {}), ...(ttl !== undefined ? { ttl: ttl as number } : {}) };
+  return { list, chain, ...(payload.iss !== undefined ? { iss: payload.iss } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}), ...(ttl !== undefined ? { ttl: ttl as number } : {}) };
 }

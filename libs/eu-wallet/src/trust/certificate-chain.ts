@@ -5,6 +5,8 @@ import { WalletCheckError } from '../errors.js';
 export interface VerifiedChain {
   leaf: X509Certificate;
   anchor: X509Certificate;
+  /** Leaf first, each certificate followed by its issuer, the anchor last (once): what revocation is checked on. */
+  path: X509Certificate[];
 }
 
 const parse = (der: Uint8Array, what: string): X509Certificate => {
@@ -23,7 +25,7 @@ const validAt = (cert: X509Certificate, now: Date): boolean => new Date(cert.val
  * list: PID providers, IACAs). The last presented certificate may be the anchor itself or be signed by one. Every
  * certificate must be valid at `now`, and every issuer in the chain (anchor included) a CA: a leaf that is a CA, or a
  * CA that is not, does not pass. Node's X509Certificate does the signature checks (native, and no ASN.1 schema decode
- * on this path). Revocation of the certificates themselves is not checked here (ISO 18013-5 IACA CRLs: see the docs).
+ * on this path). Revocation is the caller's next step, asynchronous (CRLs may be fetched): RevocationChecker on `path`.
  */
 export function verifyCertificateChain(presented: readonly Uint8Array[], trustAnchors: readonly Uint8Array[], now: Date): VerifiedChain {
   if (presented.length === 0) throw new WalletCheckError('malformed', 'no certificate chain');
@@ -43,7 +45,7 @@ export function verifyCertificateChain(presented: readonly Uint8Array[], trustAn
   for (const anchor of anchors) {
     if (!anchor.ca || !validAt(anchor, now)) continue;
     const isAnchor = last.raw.equals(anchor.raw);
-    if (isAnchor || (last.checkIssued(anchor) && last.verify(anchor.publicKey))) return { leaf: chain[0], anchor };
+    if (isAnchor || (last.checkIssued(anchor) && last.verify(anchor.publicKey))) return { leaf: chain[0], anchor, path: isAnchor ? chain : [...chain, anchor] };
   }
   throw new WalletCheckError('untrusted_issuer', `the chain of ${chain[0].subject.replace(/\n/g, ', ')} ends at no trusted anchor`);
 }

@@ -11,6 +11,7 @@ import {
   verifyMdocPresentation,
   verifySdJwtVcPresentation,
   type DcqlQuery,
+  type PresentationSigner,
 } from '../../../../libs/eu-wallet/src/index.js';
 import { WalletCheckError } from '../../../../libs/eu-wallet/src/errors.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/spi/acr.js';
@@ -55,24 +56,26 @@ export class WalletPresentationsService {
     const kind = id as WalletCredentialKind;
     if (kind === 'reused_identity') return this.verifyReused(request, binding, presentation, now);
     const anchors = await this.trust.anchors();
+    const revocation = await this.trust.revocation();
     const pidAnchors = [...anchors.pid, ...anchors.pidHigh];
     let values: Readonly<Record<string, unknown>>;
     let issuer: { subject: string; anchorSubject: string };
     let status: { uri: string; idx: number } | undefined;
+    let signer: PresentationSigner;
     if (kind === 'pid_sd_jwt') {
-      const r = await verifySdJwtVcPresentation({ presentation, trustAnchors: pidAnchors, acceptedVcts: [PID_SD_JWT_VCT], nonce: request.nonce, audience: binding.clientId, now });
-      ({ claims: values, issuer, status } = r);
+      const r = await verifySdJwtVcPresentation({ presentation, trustAnchors: pidAnchors, acceptedVcts: [PID_SD_JWT_VCT], nonce: request.nonce, audience: binding.clientId, now, revocation });
+      ({ claims: values, issuer, status, signer } = r);
     } else if (kind === 'pid_mdoc' || kind === 'mdl') {
       const jwkThumbprint = Buffer.from(await calculateJwkThumbprint(request.encryptionKey as JWK, 'sha256'), 'base64url');
       const sessionTranscript = openId4VpSessionTranscript({ clientId: binding.clientId, nonce: request.nonce, jwkThumbprint, responseUri: binding.responseUri });
       const docType = kind === 'mdl' ? MDL_DOCTYPE : PID_MDOC_DOCTYPE;
-      const r = await verifyMdocPresentation({ deviceResponse: presentation, sessionTranscript, trustAnchors: kind === 'mdl' ? anchors.mdl : pidAnchors, expectedDocType: docType, now });
+      const r = await verifyMdocPresentation({ deviceResponse: presentation, sessionTranscript, trustAnchors: kind === 'mdl' ? anchors.mdl : pidAnchors, expectedDocType: docType, now, revocation });
       values = r.elements[kind === 'mdl' ? MDL_NAMESPACE : PID_MDOC_DOCTYPE] ?? {};
-      ({ issuer, status } = r);
+      ({ issuer, status, signer } = r);
     } else {
       throw new WalletCheckError('unexpected_credential', 'an answer for a credential that was not asked for');
     }
-    if (status) await this.statusLists.check(status, kind === 'mdl' ? anchors.mdl : pidAnchors);
+    if (status) await this.statusLists.check(status, kind === 'mdl' ? anchors.mdl : pidAnchors, signer);
     const { claims, birthDate } = walletClaims(kind, values, request.scopes);
     // acr high only when asked for and earned: a PID whose provider the operator trusts at level high.
     const high = kind !== 'mdl' && binding.acrValues.includes(ACR_REQUEST_HIGH) && anchors.pidHighSubjects.has(issuer.anchorSubject);
@@ -99,10 +102,11 @@ export class WalletPresentationsService {
     const trusted = await this.reused.trustedWithAnchors();
     if (!trusted) throw new WalletCheckError('unexpected_credential', "the service's own credential is not accepted here");
     const { provider, anchors } = trusted;
-    const r = await verifySdJwtVcPresentation({ presentation, trustAnchors: anchors, acceptedVcts: [provider.vct], nonce: request.nonce, audience: binding.clientId, now });
+    const revocation = await this.trust.revocation();
+    const r = await verifySdJwtVcPresentation({ presentation, trustAnchors: anchors, acceptedVcts: [provider.vct], nonce: request.nonce, audience: binding.clientId, now, revocation });
     if (r.claims.iss !== provider.issuer) throw new WalletCheckError('unexpected_credential', "the credential's iss is not the service's credential issuer");
     // Our own status lists are read in process; another uri (none we issue) over HTTP like any other.
-    if (r.status) await this.statusLists.checkOwn(r.status, provider, anchors);
+    if (r.status) await this.statusLists.checkOwn(r.status, provider, anchors, r.signer);
     const { claims, birthDate, verifiedAt } = reusedIdentityClaims(r.claims, request.scopes);
     const acr = reusedIdentityAcr({
       acrValues: binding.acrValues,

@@ -7,6 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { WalletTestAuthorityEntity } from './wallet-test-authority.entity.js';
 
 const ID = 'customer-test';
+/** The test PID provider's issuer identifier. Authorities sealed before it had one issue without `iss` (issuerNamedBy). */
+const TEST_PID_PROVIDER_ISS = 'https://pid-provider.test.invalid';
 const CONTEXT = 'wallet-test-authorities';
 const ADVISORY_LOCK = 734_026;
 
@@ -62,7 +64,8 @@ export class WalletTestAuthoritiesService {
       }
       const host = new URL(this.config.baseUrl).hostname;
       const authorities: WalletTestAuthorities = {
-        pidProvider: await createTestSigner({ rootName: 'Customer-test PID Provider CA', signerName: 'Customer-test PID Provider', notAfter: years(10) }),
+        // Its SAN URI is the iss of its SD-JWT VCs (SD-JWT VC draft: the leaf names the issuer; issuer-binding.ts).
+        pidProvider: await createTestSigner({ rootName: 'Customer-test PID Provider CA', signerName: 'Customer-test PID Provider', uri: TEST_PID_PROVIDER_ISS, notAfter: years(10) }),
         iaca: await createTestSigner({ rootName: 'Customer-test IACA', signerName: 'Customer-test Document Signer', notAfter: years(10) }),
         requestSigner: await createTestSigner({ rootName: 'Customer-test Relying Party CA', signerName: `Customer-test verifier ${host}`, dnsName: host, notAfter: years(10) }),
       };

@@ -2,8 +2,10 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RevocationChecker } from '../../../../libs/eu-wallet/src/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { WalletTestAuthoritiesService } from './wallet-test-authorities.service.js';
+import { walletRevocation } from './wallet-revocation.js';
 
 /** The service's request signer: the key, and the chain every request object carries in `x5c` (signer first). */
 export interface RequestSigner {
@@ -21,13 +23,13 @@ export interface WalletAnchors {
 }
 
 /**
- * The scheme's keys and trust lists, read once: in production from the configured files (WALLET_REQUEST_*,
- * WALLET_*_ANCHORS); in customer-test the configured ones plus the generated test authorities, whose PID provider
+ * The scheme's keys, trust lists and revocation check, read once: in production from the configured files
+ * (WALLET_REQUEST_*, WALLET_*_ANCHORS, WALLET_TRUST_CRLS); in customer-test the configured ones plus the generated test authorities, whose PID provider
  * is trusted at level high so that a merchant can try acr high. Without a signer the module is not loaded (AppModule).
  */
 @Injectable()
 export class WalletTrustService implements OnModuleInit {
-  private loaded?: Promise<{ signer?: RequestSigner; anchors: WalletAnchors }>;
+  private loaded?: Promise<{ signer?: RequestSigner; anchors: WalletAnchors; revocation: RevocationChecker }>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -49,6 +51,11 @@ export class WalletTrustService implements OnModuleInit {
     return (await this.load()).anchors;
   }
 
+  /** CRL checks of the issuers' chains (one checker, so one CRL cache, for every credential kind and status list). */
+  async revocation(): Promise<RevocationChecker> {
+    return (await this.load()).revocation;
+  }
+
   private load() {
     this.loaded ??= (async () => {
       const { requestSigner, anchors } = this.config.wallet;
@@ -57,11 +64,13 @@ export class WalletTrustService implements OnModuleInit {
         chain: readCertificates(requestSigner.chainFile),
         privateKey: createPrivateKey(readFileSync(requestSigner.keyFile)),
       };
-      if (this.config.isProduction) return { signer: fromFiles, anchors: withSubjects(configured) };
+      const revocation = walletRevocation(this.config);
+      if (this.config.isProduction) return { signer: fromFiles, anchors: withSubjects(configured), revocation };
       const test = await this.testAuthorities.get();
       return {
         signer: fromFiles ?? { chain: test.requestSigner.chain, privateKey: test.requestSigner.privateKey },
         anchors: withSubjects({ pid: configured.pid, pidHigh: [...configured.pidHigh, test.pidProvider.root], mdl: [...configured.mdl, test.iaca.root] }),
+        revocation,
       };
     })();
     return this.loaded;
