@@ -7,6 +7,7 @@ import { describeWithPostgres } from '../support/describe-with-postgres.js';
 import { REDIRECT_URI } from '../support/oidc-flow.js';
 import { recordQueries } from '../support/record-queries.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { clientAccepted } from '../support/client-accepted.js';
 
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
 const LISTENERS = ['broker-merchant-cache', 'broker-signing-keys'];
@@ -33,17 +34,6 @@ async function listenerBackends(t: TestApp): Promise<number[]> {
   return rows.map((r) => r.pid);
 }
 
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-
-/** Whether `t`'s token endpoint accepts the merchant's credentials (400 for the bad grant) rather than 401. */
-const clientAccepted = async (t: TestApp, clientId: string, secret: string) =>
-  (
-    await fetch(`${t.baseUrl}/oidc/token`, {
-      method: 'POST',
-      headers: { authorization: basic(clientId, secret), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'not-a-code', redirect_uri: REDIRECT_URI }),
-    })
-  ).status !== 401;
 
 const kidsOf = async (t: TestApp) => ((await (await fetch(`${t.baseUrl}/oidc/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
 const publishes = (t: TestApp, kids: string[]) => async () => {

@@ -4,18 +4,8 @@ import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { describeWithPostgres } from '../support/describe-with-postgres.js';
+import { clientAccepted } from '../support/client-accepted.js';
 
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-
-/** What a merchant's credentials get at the token endpoint: 400 (a bad grant, the client was accepted) or 401. */
-const clientAccepted = async (t: TestApp, clientId: string, secret: string) =>
-  (
-    await fetch(`${t.baseUrl}/oidc/token`, {
-      method: 'POST',
-      headers: { authorization: basic(clientId, secret), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'not-a-code', redirect_uri: REDIRECT_URI }),
-    })
-  ).status !== 401;
 
 async function until(what: string, probe: () => Promise<boolean> | boolean, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
