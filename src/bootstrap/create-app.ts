@@ -20,6 +20,7 @@ import type { AppConfig } from '../config/load-config.js';
 import { type DatabaseHandle, openDatabase } from '../database/data-source-options.js';
 import { pageSiteOf } from '../common/pages/layout.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
+import { UnfinishedBodies } from '../ops/per-client/unfinished-bodies.js';
 import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
 import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
@@ -72,6 +73,8 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
       hsts: config.isProduction,
     }),
     noStoreOnBrokerPages,
+    // Before anything waits for a body: what one client address may hold with bodies it has not finished sending.
+    app.get(UnfinishedBodies).middleware(),
     // Bad input is refused before anything parses or stores it (the engine included); see README.
     refuseBadCharacters(pageSiteOf(config)),
     // Rate limits before the engine and the SAML front door (they answer these paths); after refuseBadCharacters, which
