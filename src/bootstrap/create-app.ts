@@ -20,10 +20,13 @@ import type { AppConfig } from '../config/load-config.js';
 import { type DatabaseHandle, openDatabase } from '../database/data-source-options.js';
 import { pageSiteOf } from '../common/pages/layout.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
+import { UnfinishedBodies } from '../ops/per-client/unfinished-bodies.js';
 import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
 import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
 import { SamlSsoService } from '../saml/sso/saml-sso.service.js';
+import { APP_SESSION_PATH, appSessionBeforeBody } from '../verifier/app-api/app-session.guard.js';
+import { VerificationSessionsService } from '../verifier/session/verification-sessions.service.js';
 import { BoundedExpressAdapter } from './bounded-http-server.js';
 import { serveEngineRoutesFirst } from './engine-light-path.js';
 import { noStoreOnBrokerPages, refuseBadCharacters } from './edge-guards.js';
@@ -70,6 +73,8 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
       hsts: config.isProduction,
     }),
     noStoreOnBrokerPages,
+    // Before anything waits for a body: what one client address may hold with bodies it has not finished sending.
+    app.get(UnfinishedBodies).middleware(),
     // Bad input is refused before anything parses or stores it (the engine included); see README.
     refuseBadCharacters(pageSiteOf(config)),
     // Rate limits before the engine and the SAML front door (they answer these paths); after refuseBadCharacters, which
@@ -83,6 +88,8 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   app.use(...edge);
   // SAML artifact resolution is SOAP 1.1 (text/xml), read as text and parsed by its own bounded, DTD-free reader.
   app.use(SAML_PATHS.artifactResolution, text({ type: 'text/xml', limit: MAX_SOAP_REQUEST_BYTES }));
+  // The app API's session steps are refused from their headers (no or no live session) before their body is read.
+  app.use(APP_SESSION_PATH, appSessionBeforeBody(app.get(VerificationSessionsService)));
   // The app API's chip files and face frames need megabytes, its other calls little (per path); the rest stays small.
   useJsonBodyParsers(app);
   // A wallet's encrypted answer holds its presentations (an mdoc with a large portrait, a PID): up to 1 MiB of JWE.

@@ -14,3 +14,13 @@ export const appSecretInvalid = () => new CibaError(401, 'unauthorized', 'the ap
 export const appSecretRequired = () =>
   new CibaError(400, 'invalid_request', 'app_secret is required to answer a provisioning: it binds this install, and only an app presenting it may answer later requests');
 export const appSuspended = () => new CibaError(403, 'app_suspended', 'this app is suspended at the merchant; it cannot answer authentication requests');
+/** A long poll is held only for an app that proves itself (CibaAppService.pending). */
+export const longPollUnauthenticated = () =>
+  new CibaError(401, 'unauthorized', 'a long poll (wait_seconds) needs the app_secret of the bound app or the provisioning_code of an open provisioning');
+/** Seconds a client over LONG_POLLS_PER_CLIENT is asked to wait: its other polls end within 25 s. */
+const LONG_POLL_RETRY_SECONDS = 5;
+export const tooManyLongPolls = () => {
+  const e = new CibaError(429, 'temporarily_unavailable', `too many long polls from this address; retry after ${LONG_POLL_RETRY_SECONDS} seconds`);
+  e.headers = { 'Retry-After': String(LONG_POLL_RETRY_SECONDS), 'Cache-Control': 'no-store' };
+  return e;
+};

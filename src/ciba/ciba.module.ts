@@ -6,6 +6,7 @@ import { VerifierModule } from '../verifier/verifier.module.js';
 import { CibaAppsAdminController } from './admin-api/ciba-apps-admin.controller.js';
 import { CibaAppController } from './app-api/ciba-app.controller.js';
 import { CibaAppService } from './app-api/ciba-app.service.js';
+import { LongPolls } from './app-api/long-polls.js';
 import { CibaPurgeService } from './ciba-purge.service.js';
 import { AppBindingsService } from './bindings/app-bindings.service.js';
 import { CibaCancelService } from './engine/ciba-cancel.service.js';
@@ -29,6 +30,6 @@ import { OutboxEntity } from './outbox/outbox.entity.js';
 @Module({
   imports: [TypeOrmModule.forFeature([CibaRequestEntity, AppBindingEntity, OutboxEntity]), AdminModule, OidcModule, MerchantsModule, VerifierModule],
   controllers: [CibaAppController, CibaTestPageController, CibaAppsAdminController],
-  providers: [CibaPurgeService, CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService, ProvisioningCodes],
+  providers: [CibaPurgeService, CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService, LongPolls, ProvisioningCodes],
 })
 export class CibaModule {}

@@ -41,6 +41,14 @@ export class OpsEnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(1) @Max(600)
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS = 65;
 
+  /** Requests of one client address whose body has not all arrived: each holds a connection while its client trickles. 0: no bound. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(100_000)
+  HTTP_UNFINISHED_BODIES_PER_CLIENT = 50;
+
+  /** App long polls (requests/pending with wait_seconds) one client address may have held at once. 0: no bound. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(100_000)
+  LONG_POLLS_PER_CLIENT = 100;
+
   @Transform(toBool) @IsBoolean({ message: 'must be on or off' })
   RATE_LIMITS = true;
 
@@ -68,7 +76,7 @@ export class OpsEnvironmentVariables {
 
 export const OPS_VARIABLE_NAMES = [
   'METRICS_TOKEN', 'METRICS_PORT', 'SHUTDOWN_GRACE_SECONDS', 'DATABASE_PING_TIMEOUT_MS', 'HTTP_REQUEST_TIMEOUT_SECONDS',
-  'HTTP_HEADERS_TIMEOUT_SECONDS', 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 'RATE_LIMITS', 'RATE_LIMIT_WINDOW_SECONDS', 'RATE_LIMIT_AUTHORIZATION',
+  'HTTP_HEADERS_TIMEOUT_SECONDS', 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 'HTTP_UNFINISHED_BODIES_PER_CLIENT', 'LONG_POLLS_PER_CLIENT', 'RATE_LIMITS', 'RATE_LIMIT_WINDOW_SECONDS', 'RATE_LIMIT_AUTHORIZATION',
   'RATE_LIMIT_APP_API', 'RATE_LIMIT_TOKEN', 'RATE_LIMIT_CIBA', 'RATE_LIMIT_FACE', 'RATE_LIMIT_REDIS_PREFIX',
 ] as const satisfies readonly (keyof OpsEnvironmentVariables)[];
 
@@ -82,6 +90,8 @@ export interface OpsConfig {
   databasePingTimeoutMs: number;
   /** Bounds on what a slow client may hold (Node's http server timeouts), seconds. */
   http: { requestTimeoutSeconds: number; headersTimeoutSeconds: number; keepAliveTimeoutSeconds: number };
+  /** What one client address (req.ip, which follows TRUST_PROXY) may hold at once; 0: no bound. */
+  perClient: { unfinishedBodies: number; longPolls: number };
   rateLimits: {
     enabled: boolean;
     windowSeconds: number;
@@ -105,6 +115,7 @@ export function loadOpsConfig(env: Record<string, string | undefined>): OpsConfi
       headersTimeoutSeconds: vars.HTTP_HEADERS_TIMEOUT_SECONDS,
       keepAliveTimeoutSeconds: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
     },
+    perClient: { unfinishedBodies: vars.HTTP_UNFINISHED_BODIES_PER_CLIENT, longPolls: vars.LONG_POLLS_PER_CLIENT },
     rateLimits: {
       enabled: vars.RATE_LIMITS,
       windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS,

@@ -6,6 +6,7 @@ import { HttpObserver } from './http-observer.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { MetricsServer } from './metrics/metrics-server.js';
 import { OpsMetrics } from './metrics/ops-metrics.service.js';
+import { UnfinishedBodies } from './per-client/unfinished-bodies.js';
 import { RateLimiter } from './rate-limit/rate-limiter.service.js';
 import { GracefulShutdown } from './shutdown/graceful-shutdown.service.js';
 
@@ -13,7 +14,7 @@ import { GracefulShutdown } from './shutdown/graceful-shutdown.service.js';
 @Module({
   imports: [OidcModule],
   controllers: [MetricsController, HealthController],
-  providers: [OpsMetrics, ReadinessService, HttpObserver, MetricsServer, RateLimiter, GracefulShutdown],
-  exports: [RateLimiter, ReadinessService, GracefulShutdown],
+  providers: [OpsMetrics, ReadinessService, HttpObserver, MetricsServer, RateLimiter, UnfinishedBodies, GracefulShutdown],
+  exports: [RateLimiter, UnfinishedBodies, ReadinessService, GracefulShutdown],
 })
 export class OpsModule {}

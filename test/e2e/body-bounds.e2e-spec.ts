@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { duringHealthPolling } from '../support/health-probe.js';
@@ -117,6 +118,21 @@ describe('request body bounds', () => {
     ])('%s answers 413 over its limit', async (path, body) => {
       const res = await send('POST', path, JSON.stringify(body), session());
       expect([res.status, res.json.error]).toEqual([413, 'payload_too_large']);
+    });
+
+    it('cuts a chunked body off at its limit in the app API: 413 at once and the connection closed, however long the client goes on', async () => {
+      const answer = await new Promise<{ status?: number; connection?: string }>((resolve) => {
+        const req = request(`${t.baseUrl}/app/v1/session/ca-challenge`, { method: 'POST', agent: false, headers: { ...JSON_TYPE, ...session() } }, (res) => {
+          clearInterval(sending);
+          resolve({ status: res.statusCode, connection: res.headers.connection });
+          req.destroy();
+        });
+        req.on('error', () => undefined);
+        // No Content-Length: chunked, and never ended.
+        req.write('{"dg14":"');
+        const sending = setInterval(() => req.write('A'.repeat(16 * 1024)), 5);
+      });
+      expect(answer).toEqual({ status: 413, connection: 'close' });
     });
 
     it('keeps megabytes for the chip and the face steps', async () => {

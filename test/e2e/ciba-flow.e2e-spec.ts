@@ -92,7 +92,9 @@ describe('CIBA provisioning and authentication with the app and a document verif
   it('keeps authentication requests from an app instance without the bound secret', async () => {
     const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', id_token_hint: idToken, user_code: '4711' });
     const impostor = new CibaAppClient(`${t.baseUrl}/app/v1`, appId, 'another-install-secret-0123456789abcdef');
-    expect((await impostor.pending(undefined, 1)).requests).toEqual([]);
+    expect((await impostor.pending()).requests).toEqual([]);
+    // Its long poll is not even held: its secret is not the bound app's (401 at once).
+    await expect(impostor.pending(undefined, 1)).rejects.toMatchObject({ status: 401, error: 'unauthorized' });
     const request = await nextRequest(); // id_token_hint found the bound app
     await expect(impostor.decline(request.id)).rejects.toMatchObject({ status: 401 });
     // The real app declines: the merchant gets access_denied.

@@ -40,7 +40,9 @@ describe('CIBA provisioning bound to a one-time code the merchant shows its user
   it('a second app that knows only the app id sees nothing and cannot approve, decline or read the request', async () => {
     const started = await provision('victim-phone');
     const impostor = new CibaAppClient(base(), 'victim-phone', 'impostor-install-secret-0123456789abcdef');
-    expect((await impostor.pending(undefined, 1)).requests).toEqual([]);
+    expect((await impostor.pending()).requests).toEqual([]);
+    // Nor is a long poll held for it: it proves nothing (no binding's secret, no provisioning's code), so 401 at once.
+    expect(await refusal(impostor.pending(undefined, 1))).toBe('401 unauthorized');
     const code = provisioningCodeOf(started);
     expect(code).toMatch(CODE);
     // A wrong code (a valid-looking one) shows nothing either.

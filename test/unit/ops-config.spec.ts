@@ -9,6 +9,7 @@ describe('operations configuration', () => {
       shutdownGraceSeconds: 25,
       databasePingTimeoutMs: 2000,
       http: { headersTimeoutSeconds: 10, requestTimeoutSeconds: 60, keepAliveTimeoutSeconds: 65 },
+      perClient: { unfinishedBodies: 50, longPolls: 100 },
       rateLimits: {
         enabled: true,
         windowSeconds: 60,
@@ -31,6 +32,8 @@ describe('operations configuration', () => {
         HTTP_REQUEST_TIMEOUT_SECONDS: '0',
         HTTP_HEADERS_TIMEOUT_SECONDS: 'x',
         HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '601',
+        HTTP_UNFINISHED_BODIES_PER_CLIENT: '-1',
+        LONG_POLLS_PER_CLIENT: 'many',
       });
     } catch (e) {
       error = e;
@@ -39,9 +42,14 @@ describe('operations configuration', () => {
     expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual(
       [
         'METRICS_PORT', 'METRICS_TOKEN', 'RATE_LIMITS', 'RATE_LIMIT_TOKEN', 'SHUTDOWN_GRACE_SECONDS', 'DATABASE_PING_TIMEOUT_MS',
-        'HTTP_REQUEST_TIMEOUT_SECONDS', 'HTTP_HEADERS_TIMEOUT_SECONDS', 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS',
+        'HTTP_REQUEST_TIMEOUT_SECONDS', 'HTTP_HEADERS_TIMEOUT_SECONDS', 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 'HTTP_UNFINISHED_BODIES_PER_CLIENT',
+        'LONG_POLLS_PER_CLIENT',
       ].sort(),
     );
+  });
+
+  it('reads the bounds per client address, 0 switching one off', () => {
+    expect(loadOpsConfig({ HTTP_UNFINISHED_BODIES_PER_CLIENT: '8', LONG_POLLS_PER_CLIENT: '0' }).perClient).toEqual({ unfinishedBodies: 8, longPolls: 0 });
   });
 
   it('reads on/off, true/false and limits of 0 (that limit off)', () => {

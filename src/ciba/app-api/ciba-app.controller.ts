@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { CibaAppService } from './ciba-app.service.js';
+import { type LongPoller, Poller } from './long-polls.js';
 import { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto, RequestStateDto } from './dto/ciba-app.dto.js';
 
 const NOT_FOUND = { type: ErrorResponseDto, description: "no such request of this app id (so is a provisioning asked without its provisioning_code, or with another one's)" };
@@ -18,10 +19,16 @@ export class CibaAppController {
 
   @Post('requests/pending')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Open backchannel requests for this app (long poll up to wait_seconds)' })
+  @ApiOperation({
+    summary: 'Open backchannel requests for this app (long poll up to wait_seconds)',
+    description:
+      'A long poll (wait_seconds above 0) is held only for an app that proves itself: the app_secret of the bound app, or the provisioning_code ' +
+      'of an open provisioning for its app_id (401 at once otherwise); one client address holds a bounded number at once (429 beyond, with Retry-After).',
+  })
   @ApiOkResponse({ type: PendingRequestsDto })
-  pending(@Body() dto: PendingRequestsQueryDto): Promise<PendingRequestsDto> {
-    return this.app.pending(dto);
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'this address holds as many long polls as it may; retry after the Retry-After seconds' })
+  pending(@Body() dto: PendingRequestsQueryDto, @Poller() poller: LongPoller): Promise<PendingRequestsDto> {
+    return this.app.pending(dto, poller);
   }
 
   @Post('requests/:id/status')

@@ -8,10 +8,13 @@ import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
 import { DOCUMENT_VERIFIER_ID } from '../../verifier/scheme/document-verifier.provider.js';
 import { AppBindingsService } from '../bindings/app-bindings.service.js';
-import { appSecretInvalid, appSecretRequired, appSuspended, requestNotFound, requestNotPending, verificationNotDone } from '../ciba.errors.js';
+import {
+  appSecretInvalid, appSecretRequired, appSuspended, longPollUnauthenticated, requestNotFound, requestNotPending, tooManyLongPolls, verificationNotDone,
+} from '../ciba.errors.js';
 import { CibaCompletionService } from '../engine/ciba-completion.service.js';
 import { type CibaRequest, CibaRequestsService } from '../requests/ciba-requests.service.js';
 import { ProvisioningCodes } from '../requests/provisioning-codes.js';
+import { type LongPoller, LongPolls } from './long-polls.js';
 import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto, RequestStateDto } from './dto/ciba-app.dto.js';
 
 const LONG_POLL_STEP_MS = 500;
@@ -34,20 +37,51 @@ export class CibaAppService {
     private readonly completion: CibaCompletionService,
     private readonly registry: EidRegistry,
     private readonly provisioningCodes: ProvisioningCodes,
+    private readonly longPolls: LongPolls,
   ) {}
 
-  async pending(dto: PendingRequestsQueryDto): Promise<PendingRequestsDto> {
+  /**
+   * The app's poll: answered at once, or held up to wait_seconds until a request comes. A poll is held only for an
+   * app that proves itself first (401 otherwise, at once) and within what its address may hold (429 beyond); the
+   * test page's polls, answered at once, name no poller.
+   */
+  async pending(dto: PendingRequestsQueryDto, poller?: LongPoller): Promise<PendingRequestsDto> {
+    if (!dto.wait_seconds || !poller) return this.visible(dto, 0);
+    if (!(await this.provesItself(dto))) throw longPollUnauthenticated();
+    const release = this.longPolls.hold(poller);
+    if (!release) throw tooManyLongPolls();
+    try {
+      return await this.visible(dto, dto.wait_seconds * 1000, poller.gone);
+    } finally {
+      release();
+    }
+  }
+
+  /** The open requests the app may see, waiting up to `waitMs` for one (no longer once `gone`: nobody would read the answer). */
+  private async visible(dto: PendingRequestsQueryDto, waitMs: number, gone?: AbortSignal): Promise<PendingRequestsDto> {
     const appKey = this.bindings.appKey(dto.app_id);
-    const deadline = Date.now() + (dto.wait_seconds ?? 0) * 1000;
+    const deadline = Date.now() + waitMs;
     let after = dto.after ?? '0';
     for (;;) {
       const open = await this.requests.openForApp(appKey, after);
       const visible: CibaRequest[] = [];
       for (const r of open) if (r.details.appId === dto.app_id && (await this.appMayAnswer(r, dto))) visible.push(r);
       if (open.length) after = open[open.length - 1].row.seq;
-      if (visible.length || Date.now() + LONG_POLL_STEP_MS > deadline) return { requests: visible.map(toDto), cursor: after };
-      await sleep(LONG_POLL_STEP_MS);
+      if (visible.length || gone?.aborted || Date.now() + LONG_POLL_STEP_MS > deadline) return { requests: visible.map(toDto), cursor: after };
+      await sleep(LONG_POLL_STEP_MS, undefined, { signal: gone }).catch(() => undefined);
     }
+  }
+
+  /**
+   * Whether the app proves itself, as a long poll must before it is held: the secret of a binding of its app id (at
+   * any merchant; a binding made without a secret asks none), or the code of one of its open provisionings.
+   */
+  private async provesItself(dto: AppIdentityDto): Promise<boolean> {
+    if (dto.provisioning_code !== undefined) {
+      const provisionings = await this.requests.openProvisioningsOf(this.bindings.appKey(dto.app_id));
+      if (provisionings.some(({ details }) => details.appId === dto.app_id && this.provisioningCodes.matches(dto.provisioning_code, details.provisioningCodeHash))) return true;
+    }
+    return this.bindings.boundAppAccepts(dto.app_id, dto.app_secret);
   }
 
   async status(id: string, dto: AppIdentityDto): Promise<RequestStateDto> {

@@ -88,6 +88,12 @@ export class AppBindingsService {
     return binding.appSecretHash === undefined || (appSecret !== undefined && secretMatches(appSecret, binding.appSecretHash));
   }
 
+  /** Whether a binding of the app id, at any merchant, accepts `appSecret`: the app proves it is a bound install. */
+  async boundAppAccepts(appId: string, appSecret: string | undefined): Promise<boolean> {
+    const rows = await this.repo.findBy({ appKey: this.appKey(appId) });
+    return rows.some((row) => this.appSecretAccepted(this.open(row), appSecret));
+  }
+
   userCodeMatches(binding: AppBinding, userCode: string): boolean {
     return secretMatches(userCode, binding.userCodeHash);
   }

@@ -85,6 +85,12 @@ export class CibaRequestsService {
     return row ? { row, details: this.open(row) } : undefined;
   }
 
+  /** Open provisionings of an app (all merchants): whose codes let an app that is not bound yet long-poll. */
+  async openProvisioningsOf(appKey: string): Promise<CibaRequest[]> {
+    const rows = await this.repo.findBy({ appKey, kind: 'provisioning', state: In(['pending', 'verifying']), expiresAt: MoreThan(this.clock.now()) });
+    return rows.map((row) => ({ row, details: this.open(row) }));
+  }
+
   /** Open requests of an app (all merchants), after the cursor, oldest first. */
   async openForApp(appKey: string, afterSeq: string): Promise<CibaRequest[]> {
     const rows = await this.repo

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { bodyLeftUnread, closeWithoutReading } from '../http/unread-body.js';
 import { logger } from '../logging/logger.js';
 import { requestIdOf } from '../logging/request-context.js';
 import { AppError, BadRequestError } from './app-error.js';
@@ -41,6 +42,8 @@ export function sendError(req: Request, res: Response, caught: unknown): void {
   else if (exception instanceof AppError && exception.detail)
     logger.info({ code: exception.code, detail: exception.detail, request_id: body.request_id }, 'request refused');
   if (res.headersSent) return;
+  // Refused before its body has all arrived (by its headers, or over a limit): the rest is not read.
+  if (bodyLeftUnread(req)) closeWithoutReading(req, res);
   if (exception instanceof AppError && exception.headers) for (const [k, v] of Object.entries(exception.headers)) res.setHeader(k, v);
   res.status(status).json(body);
 }

@@ -57,8 +57,7 @@ export function refuseCharactersInRequest(options: RefuseCharactersOptions) {
     try {
       body = await readRawBody(req, ENGINE_BODY_LIMIT);
     } catch (e) {
-      // Discard the unread rest, as Node does for bodies nobody reads, so the connection stays usable.
-      req.resume();
+      // The rest is not read: the refusal closes the connection (sendError).
       if (e instanceof BodyTooLargeError) return refuse(req, res, new AppError(413, 'payload_too_large', 'the request body is too large'));
       return refuse(req, res, new BadRequestError('the request body could not be read'));
     }
