@@ -176,7 +176,7 @@ export class CibaAppService {
   private async appVerdict({ row, details }: CibaRequest, dto: AppIdentityDto): Promise<'ok' | 'not_found' | 'secret' | 'suspended'> {
     if (row.kind === 'provisioning') return this.provisioningCodes.matches(dto.provisioning_code, details.provisioningCodeHash) ? 'ok' : 'not_found';
     const binding = await this.bindings.find(row.clientId, details.appId);
-    if (!binding || !this.bindings.appSecretAccepted(binding, dto.app_secret)) return 'secret';
+    if (!binding || !(await this.bindings.appSecretAccepted(binding, dto.app_secret))) return 'secret';
     return binding.status === 'active' ? 'ok' : 'suspended';
   }
 

@@ -60,8 +60,8 @@ export class AppBindingsService {
     const secrets: BindingSecrets = {
       appId,
       subject,
-      ...(appSecret ? { appSecretHash: hashSecret(appSecret) } : {}),
-      ...(userCode ? { userCodeHash: hashSecret(userCode) } : {}),
+      ...(appSecret ? { appSecretHash: await hashSecret(appSecret) } : {}),
+      ...(userCode ? { userCodeHash: await hashSecret(userCode) } : {}),
     };
     const sealed = this.secretBox.encrypt(JSON.stringify(secrets), context(clientId, appKey));
     await (manager?.getRepository(AppBindingEntity) ?? this.repo).upsert(
@@ -84,17 +84,18 @@ export class AppBindingsService {
   }
 
   /** An app bound without a secret (its provisioning sent none) is reachable by its appId alone. */
-  appSecretAccepted(binding: AppBinding, appSecret: string | undefined): boolean {
-    return binding.appSecretHash === undefined || (appSecret !== undefined && secretMatches(appSecret, binding.appSecretHash));
+  async appSecretAccepted(binding: AppBinding, appSecret: string | undefined): Promise<boolean> {
+    return binding.appSecretHash === undefined || (appSecret !== undefined && (await secretMatches(appSecret, binding.appSecretHash)));
   }
 
   /** Whether a binding of the app id, at any merchant, accepts `appSecret`: the app proves it is a bound install. */
   async boundAppAccepts(appId: string, appSecret: string | undefined): Promise<boolean> {
     const rows = await this.repo.findBy({ appKey: this.appKey(appId) });
-    return rows.some((row) => this.appSecretAccepted(this.open(row), appSecret));
+    for (const row of rows) if (await this.appSecretAccepted(this.open(row), appSecret)) return true;
+    return false;
   }
 
-  userCodeMatches(binding: AppBinding, userCode: string): boolean {
+  userCodeMatches(binding: AppBinding, userCode: string): Promise<boolean> {
     return secretMatches(userCode, binding.userCodeHash);
   }
 

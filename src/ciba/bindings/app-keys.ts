@@ -1,4 +1,8 @@
-import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+/** scrypt in libuv's thread pool: a check costs tens of milliseconds, which must never hold the event loop. */
+const scryptAsync = promisify(scrypt) as (value: string, salt: Buffer, length: number) => Promise<Buffer>;
 
 /**
  * Lookup keys for appIds and subjects: HMAC under SUBJECT_SECRET, so rows are found without storing the values
@@ -9,15 +13,15 @@ export function lookupKey(secret: string, kind: 'app' | 'subject', value: string
 }
 
 /** Slow salted hash for short secrets people choose (user codes, app secrets): a database reader cannot try them all cheaply. */
-export function hashSecret(value: string): string {
+export async function hashSecret(value: string): Promise<string> {
   const salt = randomBytes(16);
-  return `${salt.toString('base64url')}.${scryptSync(value, salt, 32).toString('base64url')}`;
+  return `${salt.toString('base64url')}.${(await scryptAsync(value, salt, 32)).toString('base64url')}`;
 }
 
-export function secretMatches(value: string, stored: string | undefined): boolean {
+export async function secretMatches(value: string, stored: string | undefined): Promise<boolean> {
   if (!stored) return false;
   const [salt, hash] = stored.split('.');
   const expected = Buffer.from(hash ?? '', 'base64url');
-  const actual = scryptSync(value, Buffer.from(salt ?? '', 'base64url'), 32);
+  const actual = await scryptAsync(value, Buffer.from(salt ?? '', 'base64url'), 32);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }

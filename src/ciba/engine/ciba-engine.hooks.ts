@@ -125,7 +125,7 @@ export class CibaEngineHooks implements CibaHooks {
     // A user code is chosen in the app at provisioning: it can only be asked for once the app is bound.
     if (target.kind !== 'authentication' || !ctx.oidc.client!.backchannelUserCodeParameter) return;
     if (!userCode) throw new errors.MissingUserCode('user_code is required for this merchant');
-    if (!this.bindings.userCodeMatches(target.binding, userCode)) throw new errors.InvalidUserCode('user_code does not match');
+    if (!(await this.bindings.userCodeMatches(target.binding, userCode))) throw new errors.InvalidUserCode('user_code does not match');
   }
 
   /**
