@@ -37,6 +37,8 @@ const STALL_MS = 5_000;
 /** Fuzz requests each route must have answered (the service's metrics: routed to it, whatever the status). */
 const MIN_REACHED = 5;
 const WALLET_SIGN_INS = 12;
+/** App sessions for the cancel route: each cancel that reaches it ends one. */
+const CANCEL_SESSIONS = 16;
 const REPORT = Boolean(process.env.FUZZ_REPORT);
 const METRICS_TOKEN = randomBytes(32).toString('base64url');
 
@@ -80,6 +82,7 @@ describe('fuzz: malformed requests over every route', () => {
   let healthy: { client_id: string; client_secret: string };
   let target: { client_id: string; client_secret: string };
   let appSessionToken = '';
+  const cancelTokens: string[] = [];
   let config: client.Configuration;
   /**
    * Live interactions: the document verifier's and the wallet's, each with its browser's cookie and its form's token. Only
@@ -117,10 +120,19 @@ describe('fuzz: malformed requests over every route', () => {
       csrf: parseForms(page.html).map((f) => f.fields._csrf).find(Boolean) ?? '',
       disposable: false,
     });
-    const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)?.[1].replace(/&amp;/g, '&');
-    const qrToken = link ? new URL(link).searchParams.get('session') : undefined;
-    const opened = await fetch(`${t.baseUrl}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr_token: qrToken }) });
-    appSessionToken = ((await opened.json()) as { session_token?: string }).session_token ?? '';
+    const openAppSession = async (waiting: string) => {
+      const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(waiting)?.[1].replace(/&amp;/g, '&');
+      const qrToken = link ? new URL(link).searchParams.get('session') : undefined;
+      const opened = await fetch(`${t.baseUrl}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr_token: qrToken }) });
+      return ((await opened.json()) as { session_token?: string }).session_token ?? '';
+    };
+    appSessionToken = await openAppSession(page.html);
+    // The session steps check the session from the headers before the body, so each needs a live session to be reached;
+    // a cancel ends its session, so cancels get sessions of their own.
+    for (let i = 0; i < CANCEL_SESSIONS; i++) {
+      const other = new TestBrowser(t.baseUrl);
+      cancelTokens.push(await openAppSession((await other.follow(await other.get((await authorizationRequest(config, { login_hint: 'eid:document-verifier' })).url.toString()))).html));
+    }
     // Wallet sign-ins waiting for their wallet, and the credential issuer's offers, codes and tokens.
     wallet = await walletTargets(t, WALLET_SIGN_INS);
     interactions.push(...wallet.targets.map((w, i) => ({ ...w, disposable: i >= WALLET_SIGN_INS / 2 })));
@@ -212,6 +224,8 @@ describe('fuzz: malformed requests over every route', () => {
       if (r < 0.63) return { authorization: `Basic ${Buffer.from(`${target.client_id}%00:${target.client_secret}`).toString('base64')}` };
       return {};
     };
+    /** The session steps: mostly the live session (checked before the body, so garbage bodies reach the route). */
+    const appSession = (): Record<string, string> => (clean || chance(0.7) ? { authorization: `Bearer ${appSessionToken}` } : {});
     const ODD_CONTENT_TYPES = [
       'text/plain',
       'text/plain; charset=utf-8',
@@ -599,13 +613,13 @@ describe('fuzz: malformed requests over every route', () => {
       ...['disable', 'enable'].map((action): RouteFuzz => ({ method: 'POST', path: () => `/admin/v1/eid-schemes/${pick(['fuzz-up', 'eu-wallet', value()])}/${action}`, json: noBody, in: 'json' })),
       { method: 'POST', path: () => '/app/v1/sessions', json: () => mutateJson({ qr_token: 'k2VdQ8sLx0pR4mT7yN1bC6hF' }), in: 'json' },
       { method: 'GET', path: () => '/app/v1/session', in: 'query' },
-      { method: 'POST', path: () => '/app/v1/session/aa-challenge', json: noBody, in: 'json' },
-      { method: 'POST', path: () => '/app/v1/session/chip', json: () => mutateJson({ sod: 'd4IGGDCCBhQ=', data_groups: { '1': 'YV9fXw==', '2': 'dYIGUQ==' }, active_authentication: { signature: 'AAAA' } }), in: 'json' },
-      { method: 'POST', path: () => '/app/v1/session/liveness-challenge', json: noBody, in: 'json' },
-      { method: 'POST', path: () => '/app/v1/session/face', json: () => mutateJson({ challenge_id: '7d3b1c2a-5e4f-4a6b-8c9d-0e1f2a3b4c5d', frames: [{ pose: 'center', image: '/9j/4AAQ', captured_at: new Date().toISOString() }] }), in: 'json' },
-      { method: 'GET', path: () => '/app/v1/session/outcome', in: 'query' },
-      { method: 'POST', path: () => '/app/v1/session/cancel', json: noBody, in: 'json' },
-      { method: 'POST', path: () => '/app/v1/session/ca-challenge', json: () => mutateJson({ dg14: 'bnsxeTBmBgkEAH8ABwICAQIwWTAT', key_id: 1 }), in: 'json' },
+      { method: 'POST', path: () => '/app/v1/session/aa-challenge', json: noBody, headers: appSession, in: 'json' },
+      { method: 'POST', path: () => '/app/v1/session/chip', json: () => mutateJson({ sod: 'd4IGGDCCBhQ=', data_groups: { '1': 'YV9fXw==', '2': 'dYIGUQ==' }, active_authentication: { signature: 'AAAA' } }), headers: appSession, in: 'json' },
+      { method: 'POST', path: () => '/app/v1/session/liveness-challenge', json: noBody, headers: appSession, in: 'json' },
+      { method: 'POST', path: () => '/app/v1/session/face', json: () => mutateJson({ challenge_id: '7d3b1c2a-5e4f-4a6b-8c9d-0e1f2a3b4c5d', frames: [{ pose: 'center', image: '/9j/4AAQ', captured_at: new Date().toISOString() }] }), headers: appSession, in: 'json' },
+      { method: 'GET', path: () => '/app/v1/session/outcome', headers: appSession, in: 'query' },
+      { method: 'POST', path: () => '/app/v1/session/cancel', json: noBody, headers: (): Record<string, string> => ((clean || chance(0.8)) && cancelTokens.length ? { authorization: `Bearer ${cancelTokens.shift()}` } : {}), in: 'json' },
+      { method: 'POST', path: () => '/app/v1/session/ca-challenge', json: () => mutateJson({ dg14: 'bnsxeTBmBgkEAH8ABwICAQIwWTAT', key_id: 1 }), headers: appSession, in: 'json' },
       // No wait_seconds: a valid one long-polls up to 25 s; mutations replace or add other keys only by chance.
       { method: 'POST', path: () => '/app/v1/ciba/requests/pending', json: () => mutateJson({ app_id: 'fuzz-app', app_secret: 'k3J9xQ2mV8pL5tR7wY1zA4cE6gH0jN2b', after: '0' }), in: 'json' },
       ...['status', 'approve', 'complete', 'decline'].map((action): RouteFuzz => ({ method: 'POST', path: () => `/app/v1/ciba/requests/${pick([randomUUID(), value()])}/${action}`, json: () => mutateJson({ app_id: 'fuzz-app', app_secret: 'k3J9xQ2mV8pL5tR7wY1zA4cE6gH0jN2b', user_code: '4711' }), in: 'json', weight: 0.5 })),
@@ -642,7 +656,7 @@ describe('fuzz: malformed requests over every route', () => {
       { method: 'POST', path: () => '/vci/token', params: issuerTokenParams, headers: () => dpopHeader('token'), in: 'form', weight: 2 * FOCUS },
       { method: 'POST', path: () => '/vci/credential', json: credentialRequest, headers: credentialHeaders, in: 'json', weight: 2 * FOCUS },
       { method: 'GET', path: () => `/vci/offers/${offerHandle()}`, headers: (): Record<string, string> => (chance(0.3) ? { 'accept-language': pick(['nb-NO', 'xx', '*;q=0.1', value()]) } : {}), in: 'query', weight: FOCUS },
-      { method: 'POST', path: () => '/app/v1/session/credential-offer', json: noBody, in: 'json' },
+      { method: 'POST', path: () => '/app/v1/session/credential-offer', json: noBody, headers: appSession, in: 'json' },
       { method: 'GET', path: () => `/vci/status-lists/${pick([issuer.issued.statusListId, randomB64(d, 16), value()])}`, in: 'query', weight: FOCUS },
       { method: 'GET', path: () => '/vci/authorize', params: authorizeParams, in: 'query', weight: FOCUS },
       { method: 'GET', path: () => `/vci/revoke/${revocationHandle()}`, params: () => [['ui_locale', pick(['en_GB', 'nb_NO', value()])]], in: 'query', weight: FOCUS },
