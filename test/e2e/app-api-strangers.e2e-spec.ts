@@ -61,8 +61,15 @@ async function slowestLiveAnswer<T>(baseUrl: string, work: () => Promise<T>): Pr
  * TRUST_PROXY: each upload comes from an address of its own, within the app API's rate limit; one address is over it.
  * PRINT_FIGURES=1 prints what was measured.
  */
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
+
 describe('app API uploads from strangers', () => {
   let t: ServiceProcess;
+  /** `broker_db_listener_up` by channel, from the service's /metrics. */
+  const listenersUp = async () => {
+    const text = await (await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    return Object.fromEntries([...text.matchAll(/^broker_db_listener_up\{channel="(\w+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]));
+  };
   let address = 0;
   const nextAddress = () => ({ 'x-forwarded-for': `198.18.${Math.floor(++address / 250)}.${(address % 250) + 1}` });
   /** Half without a token, half with one no session has (looked up, then refused); to the face and the chip step. */
@@ -95,7 +102,7 @@ describe('app API uploads from strangers', () => {
   const sendOnly = (send: () => Promise<(number | string)[]>) => send();
 
   beforeAll(async () => {
-    t = await startServiceProcess({ env: { RATE_LIMITS: 'on', TRUST_PROXY: 'true', RATE_LIMIT_APP_API: '2' } });
+    t = await startServiceProcess({ env: { RATE_LIMITS: 'on', TRUST_PROXY: 'true', RATE_LIMIT_APP_API: '2', METRICS_TOKEN } });
     // Warm: the face models load after the port opens, and each route's first requests compile its code.
     while (!(await fetch(`${t.baseUrl}/health/ready`)).ok) await sleep(200);
     await (await readyBurst(t.baseUrl, 2, strangers())).send();
@@ -123,6 +130,10 @@ describe('app API uploads from strangers', () => {
     // is 500 ms, or twice what the same burst with empty bodies cost the probe when that was more.
     expect(result.slowestMs).toBeLessThan(Math.max(500, 2 * empty.result.slowestMs));
     expect(grownMiB).toBeLessThan(100);
+    // The database notification listeners (PostgreSQL only) are still up after the burst: the stall that once cost an
+    // instance its listener does not happen any more.
+    const listeners = await listenersUp();
+    if (Object.keys(listeners).length > 0) expect(listeners).toEqual({ merchant_changed: 1, signing_keys_changed: 1 });
   }, 120_000);
 
   it('refuses 8 MB uploads over the rate limit (429) without reading them, and closes their connections', async () => {
