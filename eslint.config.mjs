@@ -13,7 +13,7 @@ const ROOMS = [
   ['bootstrap', ['src/bootstrap', 'src/ops']],
   ['front-door', ['src/oidc', 'src/saml', 'src/ciba', 'src/auth-files', 'src/service-docs', 'src/credential-issuer']],
   ['broker', ['src/broker/login', 'src/broker/logins', 'src/broker/schemes']],
-  ['scheme', ['src/schemes', 'src/verifier']],
+  ['scheme', ['src/schemes']],
   ['broker-spi', ['src/broker/spi']],
   ['feature', ['src/merchants', 'src/admin', 'src/verifier-claims']],
   ['platform', ['src/common', 'src/config', 'src/database', 'src/redis', 'src/i18n']],

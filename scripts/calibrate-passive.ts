@@ -18,7 +18,7 @@ import { decodeImageToFit } from '../libs/face/src/image/decode-image.js';
 import { MAX_ANALYSIS_SIDE } from '../libs/face/src/image/decode-limits.js';
 import { scorePresentation } from '../libs/face/src/presentation/score-presentation.js';
 import type { PresentationScores } from '../libs/face/src/types.js';
-import { frameScore, PRESENTATION_RULES, sessionScore } from '../src/verifier/verification/presentation-rules.js';
+import { frameScore, PRESENTATION_RULES, sessionScore } from '../src/schemes/document-verifier/verification/presentation-rules.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
@@ -151,7 +151,7 @@ function describe(scored: Scored[], missed: Map<string, string[]>, timings: numb
     lines.push(sessionRow('one photo', name, perPhoto));
     lines.push(sessionRow('one person', name, simulateSessions(of(kind))));
   }
-  lines.push('', `Rule (src/verifier/verification/presentation-rules.ts): refuse below ${refuseBelow}; below ${doubtBelow} refuse only when the`);
+  lines.push('', `Rule (src/schemes/document-verifier/verification/presentation-rules.ts): refuse below ${refuseBelow}; below ${doubtBelow} refuse only when the`);
   lines.push(`active answer is weak (its weakest movement less than ${PRESENTATION_RULES.strongActiveMargin}° past the asked pose). "doubted" counts sessions that fail if`);
   lines.push('their active answer is weak as well. The frame facing the camera (the one matched against the chip photo) is also');
   lines.push(`judged alone: below ${refuseBelow} it refuses the session. That is the per-photo rows above: a frontal photo is what the`);

@@ -11,7 +11,7 @@ import { BrokerModule } from './broker/broker.module.js';
 import { TestEidModule } from './schemes/test-eid/test-eid.module.js';
 import { UpstreamOidcModule } from './schemes/upstream-oidc/upstream-oidc.module.js';
 import { EuWalletModule } from './schemes/eu-wallet/eu-wallet.module.js';
-import { VerifierModule } from './verifier/verifier.module.js';
+import { VerifierModule } from './schemes/document-verifier/verifier.module.js';
 import { MerchantsModule } from './merchants/merchants.module.js';
 import { OidcModule } from './oidc/oidc.module.js';
 import { OpsModule } from './ops/ops.module.js';

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     import('./ops/shutdown/graceful-shutdown.service.js'),
     import('./ops/health/readiness.service.js'),
     // Loaded alongside (the face engine's module graph is the largest), not used here.
-    import('./verifier/verification/face-engine.provider.js'),
+    import('./schemes/document-verifier/verification/face-engine.provider.js'),
   ]);
   const { app, initialAdminToken } = await createApp(config, opening);
   app.get(GracefulShutdown).installSignalHandlers(app);

@@ -13,8 +13,8 @@ import type { AppConfig } from '../../src/config/load-config.js';
 import { CredentialIssuanceEntity } from '../../src/credential-issuer/issuances/credential-issuance.entity.js';
 import { CredentialIssuancesService } from '../../src/credential-issuer/issuances/credential-issuances.service.js';
 import { CredentialOffersService } from '../../src/credential-issuer/offer/credential-offers.service.js';
-import { VerificationRecordEntity } from '../../src/verifier/records/verification-record.entity.js';
-import { VerificationRecordsService } from '../../src/verifier/records/verification-records.service.js';
+import { VerificationRecordEntity } from '../../src/schemes/document-verifier/records/verification-record.entity.js';
+import { VerificationRecordsService } from '../../src/schemes/document-verifier/records/verification-records.service.js';
 import { passedRecord } from '../../test/support/credential-issuer.js';
 
 const PRE_AUTHORIZED_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
 import { OidcModule } from '../oidc/oidc.module.js';
-import { VerifierModule } from '../verifier/verifier.module.js';
+import { VerifierModule } from '../schemes/document-verifier/verifier.module.js';
 import { AuthFilesController } from './auth-files.controller.js';
 import { AuthFilesService } from './auth-files.service.js';
 import { AuthFilesJwtSigner } from './auth-files-jwt.js';

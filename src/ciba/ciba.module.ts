@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
 import { OidcModule } from '../oidc/oidc.module.js';
-import { VerifierModule } from '../verifier/verifier.module.js';
+import { VerifierModule } from '../schemes/document-verifier/verifier.module.js';
 import { CibaAppsAdminController } from './admin-api/ciba-apps-admin.controller.js';
 import { CibaAppController } from './app-api/ciba-app.controller.js';
 import { CibaAppService } from './app-api/ciba-app.service.js';

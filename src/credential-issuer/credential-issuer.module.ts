@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from '../admin/admin.module.js';
 import { ExclusiveJobs } from '../database/exclusive-jobs.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
-import { VerifierModule } from '../verifier/verifier.module.js';
+import { VerifierModule } from '../schemes/document-verifier/verifier.module.js';
 import { AuthorizeController } from './authorization/authorize.controller.js';
 import { CredentialAuthorizationEntity } from './authorization/credential-authorization.entity.js';
 import { CredentialAuthorizationsService } from './authorization/credential-authorizations.service.js';

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MatchLevelsReporter, type MatchLevelsReport } from '../verifier/scheme/match-levels-report.js';
+import { MatchLevelsReporter, type MatchLevelsReport } from '../schemes/document-verifier/scheme/match-levels-report.js';
 import { ServiceDocsService } from './service-docs.service.js';
 
 /** The page the discovery document names as service_documentation, and its figures as JSON. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { VerifierModule } from '../verifier/verifier.module.js';
+import { VerifierModule } from '../schemes/document-verifier/verifier.module.js';
 import { LandingController } from './landing.controller.js';
 import { ServiceDocsController } from './service-docs.controller.js';
 import { ServiceDocsService } from './service-docs.service.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../oidc/provider/routes.js';
-import { MatchLevelsReporter } from '../verifier/scheme/match-levels-report.js';
+import { MatchLevelsReporter } from '../schemes/document-verifier/scheme/match-levels-report.js';
 import { serviceDocsPage } from './service-docs-page.js';
 
 @Injectable()

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SecretBox } from '../../src/common/crypto/secret-box.js';
 import { Clock } from '../../src/common/clock.js';
-import { VerificationRecordsService } from '../../src/verifier/records/verification-records.service.js';
+import { VerificationRecordsService } from '../../src/schemes/document-verifier/records/verification-records.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { sampleRecord } from '../support/auth-files-record.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

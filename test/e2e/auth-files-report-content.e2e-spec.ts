@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { VerificationRecordsService } from '../../src/verifier/records/verification-records.service.js';
+import { VerificationRecordsService } from '../../src/schemes/document-verifier/records/verification-records.service.js';
 import { appWithRecord, fetchPdf, type Merchant } from '../support/auth-files-fetch.js';
 import { sampleRecord } from '../support/auth-files-record.js';
 import { pdfPageCount, pdfText, pdfToolsRequirement } from '../support/pdf-tools.js';

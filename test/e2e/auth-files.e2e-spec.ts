@@ -5,7 +5,7 @@ import * as client from 'openid-client';
 import { Clock } from '../../src/common/clock.js';
 import { reportCheckMessagesFor } from '../../src/i18n/auth-files-report-checks-messages.js';
 import { REPORT_LOCALES, reportMessagesFor } from '../../src/i18n/auth-files-report-messages.js';
-import { VerifierPurgeService } from '../../src/verifier/verifier-purge.service.js';
+import { VerifierPurgeService } from '../../src/schemes/document-verifier/verifier-purge.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { discover } from '../support/oidc-flow.js';
 import { pdfToolsRequirement, run, status, withPdfFile } from '../support/pdf-tools.js';

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { CIBA_PURGE_JOB, CibaPurgeService } from '../../src/ciba/ciba-purge.service.js';
 import { ExclusiveJobs, JOB_LOCK_NAMESPACE, jobLockKey } from '../../src/database/exclusive-jobs.js';
 import { OidcProviderService } from '../../src/oidc/provider/oidc-provider.service.js';
-import { VerifierPurgeService } from '../../src/verifier/verifier-purge.service.js';
+import { VerifierPurgeService } from '../../src/schemes/document-verifier/verifier-purge.service.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { describeWithPostgres } from '../support/describe-with-postgres.js';
 

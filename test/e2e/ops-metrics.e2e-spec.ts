@@ -10,7 +10,7 @@ import { freePort } from '../support/free-port.js';
 import { CertificateRevocationList, DocumentCertificate, loadMasterList } from '../../libs/icao9303/src/index.js';
 import { PadesSignerService } from '../../src/auth-files/signing/pades-signer.service.js';
 import { SamlKeysService } from '../../src/saml/keys/saml-keys.service.js';
-import { SpecimenAuthorityService } from '../../src/verifier/specimen/specimen-authority.service.js';
+import { SpecimenAuthorityService } from '../../src/schemes/document-verifier/specimen/specimen-authority.service.js';
 
 const TOKEN = randomBytes(32).toString('base64url');
 

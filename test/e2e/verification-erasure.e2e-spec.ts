@@ -2,7 +2,7 @@ import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import { decodeJwt } from 'jose';
 import { receiveCredentials } from '../../scripts/test-wallet/issuance.js';
 import { CredentialStatusPurgeService } from '../../src/credential-issuer/status/credential-status-purge.service.js';
-import { VerificationRecordsService } from '../../src/verifier/records/verification-records.service.js';
+import { VerificationRecordsService } from '../../src/schemes/document-verifier/records/verification-records.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { offerFor } from '../support/credential-issuer.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

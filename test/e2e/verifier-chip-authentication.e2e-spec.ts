@@ -3,7 +3,7 @@ import * as client from 'openid-client';
 import { deriveKey, parseDg14, SecureMessaging } from '../../libs/icao9303/src/index.js';
 import { answerChipAuthentication, issueSpecimenDocument, type SpecimenDocument } from '../../libs/icao9303/src/specimen/index.js';
 import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
-import { SpecimenAuthorityService } from '../../src/verifier/specimen/specimen-authority.service.js';
+import { SpecimenAuthorityService } from '../../src/schemes/document-verifier/specimen/specimen-authority.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { issueSpecimenDocument } from '../../libs/icao9303/src/specimen/index.js';
-import { SpecimenAuthorityService } from '../../src/verifier/specimen/specimen-authority.service.js';
+import { SpecimenAuthorityService } from '../../src/schemes/document-verifier/specimen/specimen-authority.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import type { WorkerFaceEngine } from '../../libs/face/src/worker/worker-face-engine.js';
 import { SecretBox } from '../../src/common/crypto/secret-box.js';
-import { FACE_ENGINE } from '../../src/verifier/verification/face-engine.provider.js';
+import { FACE_ENGINE } from '../../src/schemes/document-verifier/verification/face-engine.provider.js';
 import { adminClient } from '../support/admin-client.js';
 import { discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

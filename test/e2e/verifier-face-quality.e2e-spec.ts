@@ -5,7 +5,7 @@ import { runVerification, VerifierApiError, VerifierClient, type CaptureRetry, t
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { blur, compose, encodeJpeg } from '../../scripts/test-app/synthesise-frames.js';
 import { CAPTURE_RETRY_MESSAGES, type CaptureRetryReason } from '../../src/i18n/capture-retry-messages.js';
-import { FaceVerificationService } from '../../src/verifier/verification/face-verification.service.js';
+import { FaceVerificationService } from '../../src/schemes/document-verifier/verification/face-verification.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { TestBrowser } from '../support/test-browser.js';

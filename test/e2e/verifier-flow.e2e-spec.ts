@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sign } from 'node:crypto';
 import * as client from 'openid-client';
 import { Clock } from '../../src/common/clock.js';
-import { VerifierPurgeService } from '../../src/verifier/verifier-purge.service.js';
+import { VerifierPurgeService } from '../../src/schemes/document-verifier/verifier-purge.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -4,7 +4,7 @@ import { VerifierClient, type FaceFrame, type LivenessChallenge, type Outcome } 
 import { mirror, specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { crossFade, encodeJpeg, rotate } from '../../scripts/test-app/synthesise-frames.js';
 import { Clock } from '../../src/common/clock.js';
-import { VerificationRecordsService } from '../../src/verifier/records/verification-records.service.js';
+import { VerificationRecordsService } from '../../src/schemes/document-verifier/records/verification-records.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

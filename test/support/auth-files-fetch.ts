@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { VerificationRecordsService } from '../../src/verifier/records/verification-records.service.js';
+import { VerificationRecordsService } from '../../src/schemes/document-verifier/records/verification-records.service.js';
 import { adminClient } from './admin-client.js';
 import { sampleRecord } from './auth-files-record.js';
 import { startTestApp, type TestApp } from './test-app.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { CredentialOffersService } from '../../src/credential-issuer/offer/credential-offers.service.js';
-import { VerificationRecordsService, type VerificationRecordData } from '../../src/verifier/records/verification-records.service.js';
+import { VerificationRecordsService, type VerificationRecordData } from '../../src/schemes/document-verifier/records/verification-records.service.js';
 import type { TestApp } from './test-app.js';
 
 /** A passed verification as the document verifier stores it (a Norwegian passport), for tests of what comes after. */

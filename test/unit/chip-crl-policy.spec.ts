@@ -3,8 +3,8 @@ import { createSpecimenAuthority, issueSpecimenCrl, issueSpecimenDocument } from
 import type { TrustStore } from '../../libs/icao9303/src/index.js';
 import { addLogSink } from '../../src/common/logging/logger.js';
 import type { AppConfig } from '../../src/config/load-config.js';
-import { ChipVerificationService } from '../../src/verifier/verification/chip-verification.service.js';
-import type { TrustStoreProvider } from '../../src/verifier/verification/trust-store.provider.js';
+import { ChipVerificationService } from '../../src/schemes/document-verifier/verification/chip-verification.service.js';
+import type { TrustStoreProvider } from '../../src/schemes/document-verifier/verification/trust-store.provider.js';
 
 const hour = 3600_000;
 const NOW = new Date();

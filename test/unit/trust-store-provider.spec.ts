@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { addLogSink } from '../../src/common/logging/logger.js';
 import { ConfigError } from '../../src/config/app-config.js';
 import type { AppConfig } from '../../src/config/load-config.js';
-import type { SpecimenAuthorityService } from '../../src/verifier/specimen/specimen-authority.service.js';
-import { TrustStoreProvider } from '../../src/verifier/verification/trust-store.provider.js';
+import type { SpecimenAuthorityService } from '../../src/schemes/document-verifier/specimen/specimen-authority.service.js';
+import { TrustStoreProvider } from '../../src/schemes/document-verifier/verification/trust-store.provider.js';
 
 const FIXTURES = resolve('test/fixtures/icao/masterlists');
 const CSCA = join(FIXTURES, 'CSCA_NL_serial6_2021.cer');

@@ -1,6 +1,6 @@
 import { startChipAuthentication, verifyDocument } from '../../libs/icao9303/src/index.js';
 import { answerChipAuthentication, createSpecimenAuthority, encodeDg15, generateSpecimenKeyPair, issueSpecimenDocument, signActiveAuthChallenge, type SpecimenDocument } from '../../libs/icao9303/src/specimen/index.js';
-import { judgeCloneDetection } from '../../src/verifier/verification/clone-detection.js';
+import { judgeCloneDetection } from '../../src/schemes/document-verifier/verification/clone-detection.js';
 
 /** Clone detection judged from the SOD's list of data groups (ICAO 9303-11 §6.1, §6.2). */
 describe('judgeCloneDetection', () => {

@@ -1,4 +1,4 @@
-import { DIRECTIONS, judgeBurst, judgeLiveness, progress, randomDirections } from '../../src/verifier/verification/liveness-rules.js';
+import { DIRECTIONS, judgeBurst, judgeLiveness, progress, randomDirections } from '../../src/schemes/document-verifier/verification/liveness-rules.js';
 
 const pose = (yaw: number, roll = 0, pitch = -12) => ({ yaw, pitch, roll });
 const centre = pose(-2, 3);

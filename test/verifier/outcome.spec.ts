@@ -1,6 +1,6 @@
-import type { ChipEvidence } from '../../src/verifier/verification/chip-verification.service.js';
-import type { FaceOutcome } from '../../src/verifier/verification/face-verification.service.js';
-import { decideVerdict } from '../../src/verifier/verification/outcome.js';
+import type { ChipEvidence } from '../../src/schemes/document-verifier/verification/chip-verification.service.js';
+import type { FaceOutcome } from '../../src/schemes/document-verifier/verification/face-verification.service.js';
+import { decideVerdict } from '../../src/schemes/document-verifier/verification/outcome.js';
 
 const chip = (over: Partial<ChipEvidence> = {}): ChipEvidence => ({
   holder: {} as ChipEvidence['holder'],

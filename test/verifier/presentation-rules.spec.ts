@@ -1,4 +1,4 @@
-import { activeMargin, frameScore, judgePresentation, PRESENTATION_RULES, sessionScore } from '../../src/verifier/verification/presentation-rules.js';
+import { activeMargin, frameScore, judgePresentation, PRESENTATION_RULES, sessionScore } from '../../src/schemes/document-verifier/verification/presentation-rules.js';
 
 const pose = (yaw: number, roll = 0, pitch = -12) => ({ yaw, pitch, roll });
 const centre = pose(-2, 3);

@@ -1,6 +1,6 @@
 import type { CloneDetectionMethod, ReportCheckId, ReportCheckOutcome } from '../../i18n/auth-files-report-checks-messages.js';
-import type { CrlEvidence } from '../../verifier/verification/chip-verification.service.js';
-import { EXPLANATION } from '../../verifier/verification/explanations.js';
+import type { CrlEvidence } from '../../schemes/document-verifier/verification/chip-verification.service.js';
+import { EXPLANATION } from '../../schemes/document-verifier/verification/explanations.js';
 
 export interface ReportCheck {
   id: ReportCheckId;

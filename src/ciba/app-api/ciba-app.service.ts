@@ -6,7 +6,7 @@ import { appDisplayText } from '../../broker/spi/request/app-display-text.js';
 import { EidRegistry } from '../../broker/schemes/eid-registry.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
-import { DOCUMENT_VERIFIER_ID } from '../../verifier/scheme/document-verifier.provider.js';
+import { DOCUMENT_VERIFIER_ID } from '../../schemes/document-verifier/scheme/document-verifier.provider.js';
 import { AppBindingsService } from '../bindings/app-bindings.service.js';
 import {
   appSecretInvalid, appSecretRequired, appSuspended, longPollUnauthenticated, requestNotFound, requestNotPending, tooManyLongPolls, verificationNotDone,

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { issueVerifiedIdentityCredential, parseCredentialRequestBody, proofNonce, verifyKeyProofs } from '../../../libs/eu-wallet/src/index.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { VerificationRecordsService } from '../../verifier/records/verification-records.service.js';
+import { VerificationRecordsService } from '../../schemes/document-verifier/records/verification-records.service.js';
 import { fromLibrary, invalidCredentialRequest, invalidNonce } from '../credential-issuer.errors.js';
 import { CREDENTIAL_CONFIGURATION_ID, issuerUrls, VCI_PATHS, type IssuerUrls } from '../credential-issuer-paths.js';
 import { CredentialIssuancesService } from '../issuances/credential-issuances.service.js';

@@ -2,8 +2,8 @@ import { Controller, Get, Header, Headers, Param, Post, UseGuards } from '@nestj
 import { ApiBearerAuth, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { pickLocale } from '../../i18n/locales.js';
-import { AppSession, AppSessionGuard } from '../../verifier/app-api/app-session.guard.js';
-import type { VerificationSessionEntity } from '../../verifier/session/verification-session.entity.js';
+import { AppSession, AppSessionGuard } from '../../schemes/document-verifier/app-api/app-session.guard.js';
+import type { VerificationSessionEntity } from '../../schemes/document-verifier/session/verification-session.entity.js';
 import { VCI_PATHS } from '../credential-issuer-paths.js';
 import { credentialOfferUnavailable } from '../credential-issuer.errors.js';
 import { CredentialOfferDto } from './credential-offer.dto.js';

@@ -4,7 +4,7 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { CREDENTIAL_OFFER_MESSAGES } from '../../i18n/credential-offer-messages.js';
 import type { UiLocale } from '../../i18n/locales.js';
-import { VerificationRecordsService } from '../../verifier/records/verification-records.service.js';
+import { VerificationRecordsService } from '../../schemes/document-verifier/records/verification-records.service.js';
 import { credentialContent } from '../credential/credential-claims.js';
 import { offerGone } from '../credential-issuer.errors.js';
 import { CREDENTIAL_CONFIGURATION_ID, issuerUrls, type IssuerUrls } from '../credential-issuer-paths.js';

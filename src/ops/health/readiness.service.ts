@@ -5,7 +5,7 @@ import { logger } from '../../common/logging/logger.js';
 import { DatabasePing } from '../../database/database-ping.js';
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
-import { FACE_ENGINE } from '../../verifier/verification/face-engine.provider.js';
+import { FACE_ENGINE } from '../../schemes/document-verifier/verification/face-engine.provider.js';
 
 export type CheckState = 'ok' | 'pending' | 'failed';
 

@@ -6,7 +6,7 @@ import { PadesSignerService } from '../../auth-files/signing/pades-signer.servic
 import { IssuerKeysService } from '../../credential-issuer/keys/issuer-keys.service.js';
 import { SamlKeysService } from '../../saml/keys/saml-keys.service.js';
 import { WalletTrustService } from '../../schemes/eu-wallet/trust/wallet-trust.service.js';
-import { TrustStoreProvider } from '../../verifier/verification/trust-store.provider.js';
+import { TrustStoreProvider } from '../../schemes/document-verifier/verification/trust-store.provider.js';
 
 /** A certificate as PEM text or DER bytes, as its owner keeps it. */
 type Held = string | Uint8Array;

@@ -7,7 +7,7 @@ import { CibaOutboxService } from '../../ciba/outbox/ciba-outbox.service.js';
 import { NotificationListeners } from '../../database/notification-listener.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { ReadinessService } from '../health/readiness.service.js';
-import { FACE_ENGINE } from '../../verifier/verification/face-engine.provider.js';
+import { FACE_ENGINE } from '../../schemes/document-verifier/verification/face-engine.provider.js';
 import { EngineEventCounter } from './engine-events.js';
 import { registerExpiryGauges } from './expiry-metrics.js';
 
