@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { SPECIMEN_IDENTITIES } from '../../schemes/test-eid/specimen-identities.js';
+import { SPECIMEN_IDENTITIES } from '../../verifier-claims/specimen-identities.js';
 import { TEST_EID_MESSAGES } from '../../i18n/test-eid-messages.js';
 import { CsrfTokens } from '../../common/pages/csrf.js';
 import { formBody } from '../../common/http/form-body.js';
