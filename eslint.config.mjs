@@ -5,45 +5,51 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The rooms, top to bottom (docs/architecture.md#rules). A room may import itself and any room below it, never one
- * above. The assembly (`main.ts`, `app.module.ts`, `bootstrap/`) is the top room: it starts the service and lists
- * every module. Operations sit with it: they observe every room. The broker's SPI (the scheme interface and what it
- * offers schemes) sits below the schemes, the core above them: schemes implement the SPI, the core finds them by
- * their marks.
+ * above. The assembly sits at the top: `main.ts` and `app.module.ts` (files, see ASSEMBLY) and `bootstrap/`, which
+ * start the service and list its modules. Operations sit with it: they observe every room. The broker's SPI (the
+ * scheme interface and what it offers schemes) sits below the schemes, the core above them: schemes implement the
+ * SPI, the core finds them by their marks.
  */
 const ROOMS = [
-  ['bootstrap', ['src/main.ts', 'src/app.module.ts', 'src/bootstrap', 'src/ops']],
+  ['bootstrap', ['src/bootstrap', 'src/ops']],
   ['front-door', ['src/oidc', 'src/saml', 'src/ciba', 'src/auth-files', 'src/service-docs', 'src/credential-issuer']],
   ['broker', ['src/broker/login', 'src/broker/logins', 'src/broker/schemes']],
+  // Each folder of src/schemes is an element of its own, named by the folder.
   ['scheme', ['src/schemes/*']],
   ['broker-spi', ['src/broker/spi']],
   ['feature', ['src/merchants', 'src/admin', 'src/verifier-claims']],
   ['platform', ['src/common', 'src/config', 'src/database', 'src/redis', 'src/i18n']],
   ['lib', ['libs']],
 ];
+/** The assembly's two files in src/ itself; elements are folders, so they are a file category of the top room. */
+const ASSEMBLY = ['src/main.ts', 'src/app.module.ts'];
 
-/** A file is its own element (main.ts, app.module.ts); a folder's files belong to the folder's element. */
-const descriptor = (type, path) =>
-  path.endsWith('.ts') ? { type, pattern: path, mode: 'file' } : path.endsWith('/*') ? { type, pattern: path, capture: ['name'] } : { type, pattern: path };
-const elements = ROOMS.flatMap(([type, paths]) => paths.map((path) => descriptor(type, path)));
+const elements = ROOMS.flatMap(([type, paths]) => paths.map((path) => ({ type, pattern: path, ...(path.endsWith('/*') ? { capture: ['name'] } : {}) })));
+const room = (type) => ({ to: { element: { type } } });
+const assembly = { to: { file: { categories: 'assembly' } } };
 
 /**
  * Sideways imports the order of the rooms alone would let through:
- * - a scheme imports no other scheme (each folder of src/schemes is its own element, by its captured name): what two
- *   schemes share lives below them;
+ * - a scheme imports no other scheme, only itself (its captured name): what two schemes share lives below them;
  * - a front door reaches a scheme only through the broker's SPI (src/broker/spi), never by importing it.
  */
-const SIDEWAYS = {
-  scheme: [{ to: { element: { type: 'scheme', captured: { name: '{{ from.element.captured.name }}' } } } }],
-  'front-door': [],
-};
-/** Each room's policy: it may depend on itself and every room below it, less the sideways imports above. */
-const policies = ROOMS.map(([type], index) => ({
-  from: { element: { type } },
-  allow: ROOMS.slice(index)
-    .filter(([lower]) => !(type in SIDEWAYS && lower === 'scheme'))
-    .map(([lower]) => ({ to: { element: { type: lower } } }))
-    .concat(SIDEWAYS[type] ?? []),
-}));
+const NO_SCHEMES = new Set(['scheme', 'front-door']);
+const OWN_SCHEME = { to: { element: { type: 'scheme', captured: { name: '{{ from.element.captured.name }}' } } } };
+
+/** Each room's policy: itself and every room below it, less the sideways imports; the assembly's files, the top room. */
+const policies = [
+  ...ROOMS.map(([type], index) => ({
+    from: { element: { type } },
+    allow: [
+      ...ROOMS.slice(index)
+        .filter(([lower]) => !(NO_SCHEMES.has(type) && lower === 'scheme'))
+        .map(([lower]) => room(lower)),
+      ...(type === 'scheme' ? [OWN_SCHEME] : []),
+      ...(type === 'bootstrap' ? [assembly] : []),
+    ],
+  })),
+  { from: { file: { categories: 'assembly' } }, allow: [...ROOMS.map(([type]) => room(type)), assembly] },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.cache/**', 'data/**'] },
@@ -53,6 +59,7 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
+      'boundaries/files': ASSEMBLY.map((pattern) => ({ category: 'assembly', pattern })),
       'import/resolver': { typescript: { alwaysTryTypes: true, project: './tsconfig.json' } },
     },
     rules: {
