@@ -82,6 +82,11 @@ describe('the rooms of the lint', () => {
     });
   });
 
+  it('keeps the configuration below the platform: config/ imports nothing of common/', async () => {
+    expect(await roomErrors('src/config/planted.ts', importing('../common/logging/logger.js', 'logger'))).toEqual([expect.stringContaining('"config" to elements of type "platform"')]);
+    expect(await roomErrors('src/common/planted.ts', importing('../config/load-config.js', 'APP_CONFIG'))).toEqual([]);
+  });
+
   it('still refuses an import that runs up the rooms', async () => {
     expect(await roomErrors('src/broker/spi/planted.ts', importing('../../schemes/test-eid/test-eid.module.js', 'TestEidModule'))).toHaveLength(1);
     expect(await roomErrors('src/config/planted.ts', importing('../merchants/merchants.module.js', 'MerchantsModule'))).toHaveLength(1);
