@@ -5,27 +5,53 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The rooms, top to bottom (docs/architecture.md#rules). A room may import itself and any room below it, never one
- * above. Operations sit with the assembly: they observe every room. The broker's SPI (the scheme interface and
- * what it offers schemes) sits below the schemes, the core above them: schemes implement the SPI, the core finds
- * them by their marks.
+ * above. The assembly sits at the top: `main.ts` and `app.module.ts` (files, see ASSEMBLY) and `bootstrap/`, which
+ * start the service and list its modules. Operations sit with it: they observe every room. The broker's SPI (the
+ * scheme interface and what it offers schemes) sits below the schemes, the core above them: schemes implement the
+ * SPI, the core finds them by their marks.
  */
 const ROOMS = [
   ['bootstrap', ['src/bootstrap', 'src/ops']],
   ['front-door', ['src/oidc', 'src/saml', 'src/ciba', 'src/auth-files', 'src/service-docs', 'src/credential-issuer']],
   ['broker', ['src/broker/login', 'src/broker/logins', 'src/broker/schemes']],
-  ['scheme', ['src/schemes']],
+  // Each folder of src/schemes is an element of its own, named by the folder.
+  ['scheme', ['src/schemes/*']],
   ['broker-spi', ['src/broker/spi']],
   ['feature', ['src/merchants', 'src/admin', 'src/verifier-claims']],
-  ['platform', ['src/common', 'src/config', 'src/database', 'src/redis', 'src/i18n']],
+  ['platform', ['src/common', 'src/database', 'src/redis', 'src/i18n']],
+  // The configuration is read by every room, the platform included, and reads none of them.
+  ['config', ['src/config']],
   ['lib', ['libs']],
 ];
+/** The assembly's two files in src/ itself; elements are folders, so they are a file category of the top room. */
+const ASSEMBLY = ['src/main.ts', 'src/app.module.ts'];
 
-const elements = ROOMS.flatMap(([type, paths]) => paths.map((path) => ({ type, pattern: path })));
-/** Each room's policy: it may depend on itself and every room below it. */
-const policies = ROOMS.map(([type], index) => ({
-  from: { element: { type } },
-  allow: ROOMS.slice(index).map(([lower]) => ({ to: { element: { type: lower } } })),
-}));
+const elements = ROOMS.flatMap(([type, paths]) => paths.map((path) => ({ type, pattern: path, ...(path.endsWith('/*') ? { capture: ['name'] } : {}) })));
+const room = (type) => ({ to: { element: { type } } });
+const assembly = { to: { file: { categories: 'assembly' } } };
+
+/**
+ * Sideways imports the order of the rooms alone would let through:
+ * - a scheme imports no other scheme, only itself (its captured name): what two schemes share lives below them;
+ * - a front door reaches a scheme only through the broker's SPI (src/broker/spi), never by importing it.
+ */
+const NO_SCHEMES = new Set(['scheme', 'front-door']);
+const OWN_SCHEME = { to: { element: { type: 'scheme', captured: { name: '{{ from.element.captured.name }}' } } } };
+
+/** Each room's policy: itself and every room below it, less the sideways imports; the assembly's files, the top room. */
+const policies = [
+  ...ROOMS.map(([type], index) => ({
+    from: { element: { type } },
+    allow: [
+      ...ROOMS.slice(index)
+        .filter(([lower]) => !(NO_SCHEMES.has(type) && lower === 'scheme'))
+        .map(([lower]) => room(lower)),
+      ...(type === 'scheme' ? [OWN_SCHEME] : []),
+      ...(type === 'bootstrap' ? [assembly] : []),
+    ],
+  })),
+  { from: { file: { categories: 'assembly' } }, allow: [...ROOMS.map(([type]) => room(type)), assembly] },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.cache/**', 'data/**'] },
@@ -35,6 +61,7 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
+      'boundaries/files': ASSEMBLY.map((pattern) => ({ category: 'assembly', pattern })),
       'import/resolver': { typescript: { alwaysTryTypes: true, project: './tsconfig.json' } },
     },
     rules: {

@@ -7,6 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import type { DocumentEvidence } from '../../src/broker/spi/document-verifier/document-evidence.js';
 import { Clock } from '../../src/common/clock.js';
 import { SecretBox } from '../../src/common/crypto/secret-box.js';
 import type { AppConfig } from '../../src/config/load-config.js';
@@ -42,7 +43,9 @@ export async function makeOffers(config: AppConfig, databaseUrl: string, count: 
   try {
     const clock = new Clock();
     const records = new VerificationRecordsService(dataSource, new SecretBox(config.encryption.currentKeyId, config.encryption.keys), clock, config);
-    const offers = new CredentialOffersService(config, clock, new CredentialIssuancesService(dataSource, clock, config), records);
+    // The offers read records through the broker SPI; here the records service stands in for the document verifier.
+    const evidence = { record: (id: string) => records.get(id) } as Pick<DocumentEvidence, 'record'> as DocumentEvidence;
+    const offers = new CredentialOffersService(config, clock, new CredentialIssuancesService(dataSource, clock, config), evidence);
     const read: ReadOffer[] = [];
     for (let i = 0; i < count; i++) {
       const recordId = randomUUID();

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { approveWithVerification, CibaAppClient, runVerification, VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
-import { SPECIMEN_IDENTITIES } from '../../src/schemes/test-eid/specimen-identities.js';
+import { SPECIMEN_IDENTITIES } from '../../src/verifier-claims/specimen-identities.js';
 import { specimenPhone } from './specimen-phone.js';
 
 /** The specimen holders the service signs chips for (customer-test). */

@@ -8,8 +8,8 @@ import type { MerchantEntity } from '../merchants/merchant.entity.js';
 import { MerchantsService } from '../merchants/merchants.service.js';
 import { STANDARD_SCOPES } from '../merchants/scopes.js';
 import { parseBasicCredentials } from '../common/http/basic-credentials.js';
-import { VerificationRecordsService, type VerificationRecordData } from '../schemes/document-verifier/records/verification-records.service.js';
-import { MatchLevelsReporter } from '../schemes/document-verifier/scheme/match-levels-report.js';
+import { DocumentEvidence } from '../broker/spi/document-verifier/document-evidence.js';
+import type { VerificationRecordData } from '../broker/spi/document-verifier/verification-record.js';
 import { claimsByScope, VERIFIER_CLAIMS } from '../verifier-claims/claim-table.js';
 import { parseAuthFileRequest, type PdfRequest } from './auth-file-request.js';
 import { AuthFilesJwtSigner } from './auth-files-jwt.js';
@@ -28,18 +28,17 @@ const NOT_ATTRIBUTES = new Set(['facematch_level', 'auth_files_url', 'acr', 'aut
 
 /**
  * Spec 4.8: the evidence of one document verification as PDF or PNG, for the merchant whose transaction
- * produced it. Reads the sealed record through the verifier's records service (architecture rule), never its table.
+ * produced it. Reads the sealed record through the document verifier's evidence (broker SPI), never its table.
  */
 @Injectable()
 export class AuthFilesService {
   constructor(
     private readonly merchants: MerchantsService,
-    private readonly records: VerificationRecordsService,
+    private readonly evidence: DocumentEvidence,
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly jwt: AuthFilesJwtSigner,
     private readonly padesSigner: PadesSignerService,
-    private readonly matchLevels: MatchLevelsReporter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,7 +54,7 @@ export class AuthFilesService {
     // retention are conditions of the query, decided before anything is decrypted, so neither the answer nor its
     // time tells a merchant whether a tid exists for someone else.
     const id = typeof tid === 'string' && UUID.test(tid) ? tid.toLowerCase() : undefined;
-    const record = id ? await this.records.getForMerchant(id, merchant.clientId) : undefined;
+    const record = id ? await this.evidence.recordForMerchant(id, merchant.clientId) : undefined;
     if (!id || !record) throw unknownTransaction(`no record of ${merchant.clientId} for this tid (unknown, malformed, another merchant's or past retention)`);
 
     const response =
@@ -94,7 +93,7 @@ export class AuthFilesService {
       attributes: attributesFor(record.claims, releasedScopes(merchant.scope, record.scopes)),
       checks: reportChecks({ explanations: record.explanations, faceStepRan, cloneDetection: cloneDetectionOf(record), facematchLevel: record.facematchLevel, crl: record.crl }),
       facematchLevel: record.facematchLevel,
-      validatedLevels: this.matchLevels.report().levels.filter((l) => l.status === 'validated').map((l) => l.level),
+      validatedLevels: this.evidence.matchLevels().levels.filter((l) => l.status === 'validated').map((l) => l.level),
       eidasHigh: record.eidasHigh,
       explanations: record.explanations,
       photos,

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
 import { OidcModule } from '../oidc/oidc.module.js';
-import { VerifierModule } from '../schemes/document-verifier/verifier.module.js';
 import { CibaAppsAdminController } from './admin-api/ciba-apps-admin.controller.js';
 import { CibaAppController } from './app-api/ciba-app.controller.js';
 import { CibaAppService } from './app-api/ciba-app.service.js';
@@ -28,7 +27,7 @@ import { OutboxEntity } from './outbox/outbox.entity.js';
  * outbox, and the purge of finished rows.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CibaRequestEntity, AppBindingEntity, OutboxEntity]), AdminModule, OidcModule, MerchantsModule, VerifierModule],
+  imports: [TypeOrmModule.forFeature([CibaRequestEntity, AppBindingEntity, OutboxEntity]), AdminModule, OidcModule, MerchantsModule],
   controllers: [CibaAppController, CibaTestPageController, CibaAppsAdminController],
   providers: [CibaPurgeService, CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService, LongPolls, ProvisioningCodes],
 })

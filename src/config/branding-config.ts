@@ -3,9 +3,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsOptional, Matches, validateSync } from 'class-validator';
-import { inspectLogo, type LogoType } from '../common/images/logo-image.js';
-import { contrastRatio } from '../common/pages/contrast.js';
 import { ConfigError } from './app-config.js';
+import { contrastRatio } from './contrast.js';
+import { inspectLogo, type LogoType } from './logo-image.js';
 
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 

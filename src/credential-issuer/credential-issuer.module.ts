@@ -1,9 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from '../admin/admin.module.js';
+import { DocumentEvidenceModule } from '../broker/spi/document-verifier/document-evidence.js';
 import { ExclusiveJobs } from '../database/exclusive-jobs.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
-import { VerifierModule } from '../schemes/document-verifier/verifier.module.js';
 import { AuthorizeController } from './authorization/authorize.controller.js';
 import { CredentialAuthorizationEntity } from './authorization/credential-authorization.entity.js';
 import { CredentialAuthorizationsService } from './authorization/credential-authorizations.service.js';
@@ -30,7 +30,7 @@ const PURGE_MS = 10 * 60_000;
  * code, DPoP), the issuer keys, the status lists and revocation.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CredentialIssuanceEntity, CredentialAuthorizationEntity, ...ISSUER_STATE_ENTITIES]), VerifierModule, AdminModule, MerchantsModule],
+  imports: [TypeOrmModule.forFeature([CredentialIssuanceEntity, CredentialAuthorizationEntity, ...ISSUER_STATE_ENTITIES]), DocumentEvidenceModule, AdminModule, MerchantsModule],
   controllers: [IssuerMetadataController, TokenController, AuthorizeController, CredentialController, CredentialOffersController, ...ISSUER_STATE_CONTROLLERS],
   providers: [CredentialIssuancesService, CredentialAuthorizationsService, WalletSignIn, SingleUseValuesService, DpopProofsService, CredentialIssuingService, CredentialOffersService, SignInCredentialOffers, OwnCredentialTrust, ...ISSUER_STATE_PROVIDERS],
 })

@@ -1,5 +1,5 @@
 import { html, SafeHtml } from '../common/html/escape.js';
-import type { MatchLevelsReport, MatchLevelStatus } from '../schemes/document-verifier/scheme/match-levels-report.js';
+import type { MatchLevelsReport, MatchLevelStatus } from '../broker/spi/document-verifier/match-levels.js';
 
 export interface ServiceDocsLinks {
   discovery: string;

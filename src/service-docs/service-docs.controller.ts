@@ -1,6 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MatchLevelsReporter, type MatchLevelsReport } from '../schemes/document-verifier/scheme/match-levels-report.js';
+import { DocumentEvidence } from '../broker/spi/document-verifier/document-evidence.js';
+import type { MatchLevelsReport } from '../broker/spi/document-verifier/match-levels.js';
 import { ServiceDocsService } from './service-docs.service.js';
 
 /** The page the discovery document names as service_documentation, and its figures as JSON. */
@@ -9,7 +10,7 @@ import { ServiceDocsService } from './service-docs.service.js';
 export class ServiceDocsController {
   constructor(
     private readonly docs: ServiceDocsService,
-    private readonly levels: MatchLevelsReporter,
+    private readonly evidence: DocumentEvidence,
   ) {}
 
   @Get()
@@ -25,6 +26,6 @@ export class ServiceDocsController {
   @ApiOperation({ summary: 'The face match levels of spec 2.2 for the running engine: threshold, validated or extrapolated, measured rates' })
   @ApiOkResponse({ description: 'engine, calibration data, one entry per level 1-9, and the level the eIDAS-high acr needs' })
   matchLevels(): MatchLevelsReport {
-    return this.levels.report();
+    return this.evidence.matchLevels();
   }
 }

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { VerifierModule } from '../schemes/document-verifier/verifier.module.js';
+import { DocumentEvidenceModule } from '../broker/spi/document-verifier/document-evidence.js';
 import { LandingController } from './landing.controller.js';
 import { ServiceDocsController } from './service-docs.controller.js';
 import { ServiceDocsService } from './service-docs.service.js';
 
 /** The public service documentation (discovery's service_documentation) and the base URL's page. */
 @Module({
-  imports: [VerifierModule],
+  imports: [DocumentEvidenceModule],
   controllers: [ServiceDocsController, LandingController],
   providers: [ServiceDocsService],
 })

@@ -1,19 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DocumentEvidence } from '../broker/spi/document-verifier/document-evidence.js';
 import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../oidc/provider/routes.js';
-import { MatchLevelsReporter } from '../schemes/document-verifier/scheme/match-levels-report.js';
 import { serviceDocsPage } from './service-docs-page.js';
 
 @Injectable()
 export class ServiceDocsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly levels: MatchLevelsReporter,
+    private readonly evidence: DocumentEvidence,
   ) {}
 
   page(): string {
     const base = this.config.baseUrl;
-    return serviceDocsPage(this.levels.report(), {
+    return serviceDocsPage(this.evidence.matchLevels(), {
       discovery: `${base}${DISCOVERY_PATH}`,
       jwks: `${base}${OIDC_ROUTES.jwks}`,
       adminDocs: `${base}/admin/docs`,

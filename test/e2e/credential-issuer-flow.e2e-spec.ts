@@ -58,6 +58,13 @@ describe('reusable identity, end to end', () => {
   }, 60_000);
   afterAll(() => t.close());
 
+  it("the app's offer endpoint judges its session token as every app step does (through the broker SPI): 401 without one, 404 unknown", async () => {
+    const offer = (authorization?: string) =>
+      fetch(`${t.baseUrl}/app/v1/session/credential-offer`, { method: 'POST', headers: authorization ? { authorization } : {} });
+    expect((await offer()).status).toBe(401);
+    expect((await offer(`Bearer ${'x'.repeat(43)}`)).status).toBe(404);
+  });
+
   it('a passed verification at the bank ends with an offer; the wallet takes three credentials; the bank gets its claims', async () => {
     const documentDir = await specimenDocumentDir(t.baseUrl);
     const request = await authorizationRequest(bank, { scope: 'openid profile' });

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { loadBrandingConfig } from '../../src/config/branding-config.js';
-import { contrastRatio } from '../../src/common/pages/contrast.js';
+import { contrastRatio } from '../../src/config/contrast.js';
 import { writeOperatorLogo } from '../support/operator-logo.js';
 import { configProblems } from '../support/config-problems.js';
 

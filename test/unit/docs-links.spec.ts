@@ -95,6 +95,24 @@ function brokenLinks(file: string, root: string): BrokenLink[] {
   return broken;
 }
 
+/**
+ * Repository paths the prose names in code spans (`src/broker/spi/eid-provider.ts`, `test/e2e/…`) that do not exist:
+ * a file moves, its mentions stay behind. A span counts when it is one word starting at a top folder of the
+ * repository; a line number or anchor after it is dropped, and a pattern (`*`, `{`, `<`, `…`) is no path. The
+ * libraries' READMEs are left out: they name their own files relative to their folder, and other projects' sources.
+ */
+function missingRepositoryPaths(file: string, root: string): BrokenLink[] {
+  const missing: BrokenLink[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    for (const [, span] of line.matchAll(/`((?:src|libs|test|scripts|docs)\/[^`\s]*)`/g)) {
+      const path = span.replace(/[#:].*$/, '');
+      if (/[*{}<>…]/.test(path)) continue;
+      if (!existsSync(join(root, path))) missing.push({ file: relative(root, file), target: span, reason: 'no such path' });
+    }
+  }
+  return missing;
+}
+
 function markdownFiles(folder: string): string[] {
   if (!existsSync(folder)) return [];
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
@@ -113,6 +131,11 @@ describe('documentation links', () => {
     const files = documentationFiles(ROOT);
     expect(files.map((file) => relative(ROOT, file))).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'libs/face/README.md']));
     expect(files.flatMap((file) => brokenLinks(file, ROOT))).toEqual([]);
+  });
+
+  it('every repository path named in code spans of README.md and docs/ exists', () => {
+    const files = [join(ROOT, 'README.md'), ...markdownFiles(join(ROOT, 'docs'))];
+    expect(files.flatMap((file) => missingRepositoryPaths(file, ROOT))).toEqual([]);
   });
 
   it('slugs headings as GitHub does', () => {
@@ -167,6 +190,16 @@ describe('documentation links', () => {
         'docs/page.md#not-a-heading: no heading for #not-a-heading',
         '#bottom: no heading for #bottom',
       ]);
+    });
+
+    it('reports a repository path in a code span that does not exist, and no pattern or command', () => {
+      mkdirSync(join(root, 'src', 'broker'), { recursive: true });
+      writeFileSync(join(root, 'src', 'broker', 'here.ts'), '');
+      writeFileSync(
+        join(root, 'README.md'),
+        '`src/broker/here.ts` `src/broker/here.ts:12` `src/broker` `src/broker/gone.ts` `docs/gone.md#x` `src/*/x.ts` `npx tsx scripts/x.ts`\n',
+      );
+      expect(missingRepositoryPaths(join(root, 'README.md'), root).map(({ target }) => target)).toEqual(['src/broker/gone.ts', 'docs/gone.md#x']);
     });
 
     it('reports a third repeated heading that does not exist', () => {

@@ -1,7 +1,7 @@
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fetchLogo } from '../../src/merchants/logos/logo-fetcher.js';
-import { inspectLogo } from '../../src/common/images/logo-image.js';
+import { inspectLogo } from '../../src/config/logo-image.js';
 import { withIhdrBytes } from '../support/crafted-headers.js';
 import { logoJpeg, logoPng, SCRIPTED_SVG } from '../support/logo-server.js';
 

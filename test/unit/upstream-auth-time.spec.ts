@@ -1,4 +1,5 @@
-import { AUTH_TIME_SKEW_SECONDS, brokeredAuthTime, maxAgeOf } from '../../src/schemes/upstream-oidc/upstream-auth-time.js';
+import { maxAgeOf } from '../../src/oidc/interaction/interaction-context.js';
+import { AUTH_TIME_SKEW_SECONDS, brokeredAuthTime } from '../../src/schemes/upstream-oidc/upstream-auth-time.js';
 
 describe('brokered auth_time', () => {
   const callbackAt = new Date('2026-05-01T12:00:00Z');

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import type { BrokeredIdentity, EidProvider, EidRequest } from '../../broker/spi/eid-provider.js';
+import { DOCUMENT_VERIFIER_ID } from '../../broker/spi/document-verifier/document-evidence.js';
 import { appDisplayText } from '../../broker/spi/request/app-display-text.js';
 import { EidRegistry } from '../../broker/schemes/eid-registry.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
-import { DOCUMENT_VERIFIER_ID } from '../../schemes/document-verifier/scheme/document-verifier.provider.js';
 import { AppBindingsService } from '../bindings/app-bindings.service.js';
 import {
   appSecretInvalid, appSecretRequired, appSuspended, longPollUnauthenticated, requestNotFound, requestNotPending, tooManyLongPolls, verificationNotDone,

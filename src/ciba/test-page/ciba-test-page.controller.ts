@@ -1,28 +1,20 @@
 import { Controller, Get, HttpCode, Inject, NotFoundException, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { SPECIMEN_IDENTITIES } from '../../schemes/test-eid/specimen-identities.js';
+import { SPECIMEN_IDENTITIES } from '../../verifier-claims/specimen-identities.js';
 import { TEST_EID_MESSAGES } from '../../i18n/test-eid-messages.js';
-import { CsrfTokens } from '../../common/pages/csrf.js';
+import { PageCsrf } from '../../common/pages/page-csrf.js';
 import { formBody } from '../../common/http/form-body.js';
 import { CibaAppService } from '../app-api/ciba-app.service.js';
 import { CibaError } from '../ciba.errors.js';
 import { testPage } from './ciba-test-page.html.js';
 import { pageSiteOf } from '../../common/pages/layout.js';
 
-const COOKIE = 'ciba_test_csrf';
 const PATH = '/ciba/test';
 
 const appIdOf = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined);
 const codeOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim().length > 0 && value.length <= 64 ? value : undefined);
-
-/** The browser's CSRF cookie value (set by the page), if any. */
-function cookieNonce(req: Request): string | undefined {
-  const match = /(?:^|;\s*)ciba_test_csrf=([A-Za-z0-9_-]{16,64})(?:;|$)/.exec(req.headers.cookie ?? '');
-  return match?.[1];
-}
 
 /**
  * customer-test only: a page where the test eID answers a pending CIBA request for a specimen holder, so a
@@ -35,13 +27,13 @@ function cookieNonce(req: Request): string | undefined {
 @ApiExcludeController()
 @Controller('ciba/test')
 export class CibaTestPageController {
-  private readonly csrf: CsrfTokens;
+  private readonly csrf: PageCsrf;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly app: CibaAppService,
   ) {
-    this.csrf = new CsrfTokens(config.cookieKeys[0]);
+    this.csrf = new PageCsrf(config, 'ciba_test_csrf', PATH, 'ciba-test');
   }
 
   @Get()
@@ -73,22 +65,16 @@ export class CibaTestPageController {
   }
 
   private async render(req: Request, res: Response, appId: string | undefined, provisioningCode: string | undefined, notice?: string): Promise<void> {
-    let nonce = cookieNonce(req);
-    if (!nonce) {
-      nonce = randomBytes(24).toString('base64url');
-      const secure = this.config.baseUrl.startsWith('https://') ? '; Secure' : '';
-      res.setHeader('Set-Cookie', `${COOKIE}=${nonce}; Path=${PATH}; HttpOnly; SameSite=Strict${secure}`);
-    }
+    const csrf = this.csrf.issue(req, res);
     const requests = appId ? (await this.app.pending({ app_id: appId, provisioning_code: provisioningCode, wait_seconds: 0 })).requests : [];
     const persons = SPECIMEN_IDENTITIES.map((p) => ({ id: p.id, label: `${p.name} — ${TEST_EID_MESSAGES.en_GB[p.id]}` }));
     res.setHeader('Cache-Control', 'no-store');
-    res.type('html').send(testPage({ site: pageSiteOf(this.config), appId, provisioningCode, requests, persons, csrf: this.csrf.issue(`ciba-test:${nonce}`), notice }));
+    res.type('html').send(testPage({ site: pageSiteOf(this.config), appId, provisioningCode, requests, persons, csrf, notice }));
   }
 
   private checkedForm(req: Request): Record<string, unknown> {
     const body = formBody(req);
-    const nonce = cookieNonce(req);
-    if (!nonce || !this.csrf.verify(`ciba-test:${nonce}`, body._csrf)) throw new CibaError(403, 'csrf_rejected', 'the form is stale or was not sent by this page; reload the page');
+    if (!this.csrf.verify(req, body._csrf)) throw new CibaError(403, 'csrf_rejected', 'the form is stale or was not sent by this page; reload the page');
     return body;
   }
 

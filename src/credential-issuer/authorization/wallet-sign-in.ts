@@ -1,12 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { DocumentEvidence, DOCUMENT_VERIFIER_ID } from '../../broker/spi/document-verifier/document-evidence.js';
 import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { type InteractionHandoff, LoginHandoff } from '../../oidc/interaction/interaction-handoff.js';
-import { VerificationRecordsService } from '../../schemes/document-verifier/records/verification-records.service.js';
-import { DOCUMENT_VERIFIER_ID } from '../../schemes/document-verifier/scheme/document-verifier.provider.js';
 import { issuerUrls } from '../credential-issuer-paths.js';
 import type { AuthorizationRequest } from './authorization-request.js';
 import { CredentialAuthorizationsService, type WalletRedirect } from './credential-authorizations.service.js';
@@ -30,7 +29,7 @@ export class WalletSignIn implements InteractionHandoff, OnApplicationBootstrap 
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly merchants: MerchantsService,
     private readonly authorizations: CredentialAuthorizationsService,
-    private readonly records: VerificationRecordsService,
+    private readonly evidence: DocumentEvidence,
   ) {
     this.issuer = issuerUrls(config.baseUrl).issuer;
     this.unusedRedirect = `${config.baseUrl}/vci/authorize/end`;
@@ -72,7 +71,7 @@ export class WalletSignIn implements InteractionHandoff, OnApplicationBootstrap 
   /** Only a passed verification authorizes (a failed one also ends with an identity, naming no one: access_denied). */
   async identified(_req: Request, res: Response, params: Readonly<Record<string, unknown>>, _scheme: string, identity: BrokeredIdentity): Promise<void> {
     const id = String(params.state);
-    const record = identity.evidenceRef ? await this.records.get(identity.evidenceRef) : undefined;
+    const record = identity.evidenceRef ? await this.evidence.record(identity.evidenceRef) : undefined;
     const redirect = record?.result === 'pass' ? await this.authorizations.authorize(id, identity.evidenceRef!) : await this.authorizations.fail(id);
     this.send(res, redirect, redirect?.code ? undefined : 'access_denied');
   }

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
+import { DocumentEvidence } from '../../broker/spi/document-verifier/document-evidence.js';
 import { issueVerifiedIdentityCredential, parseCredentialRequestBody, proofNonce, verifyKeyProofs } from '../../../libs/eu-wallet/src/index.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { VerificationRecordsService } from '../../schemes/document-verifier/records/verification-records.service.js';
 import { fromLibrary, invalidCredentialRequest, invalidNonce } from '../credential-issuer.errors.js';
 import { CREDENTIAL_CONFIGURATION_ID, issuerUrls, VCI_PATHS, type IssuerUrls } from '../credential-issuer-paths.js';
 import { CredentialIssuancesService } from '../issuances/credential-issuances.service.js';
@@ -34,7 +34,7 @@ export class CredentialIssuingService {
     private readonly dpop: DpopProofsService,
     private readonly issuances: CredentialIssuancesService,
     private readonly singleUse: SingleUseValuesService,
-    private readonly records: VerificationRecordsService,
+    private readonly evidence: DocumentEvidence,
     private readonly status: CredentialStatusService,
     private readonly keys: IssuerKeysService,
   ) {
@@ -52,7 +52,7 @@ export class CredentialIssuingService {
     if (!(await this.singleUse.spendNonce(nonce))) throw invalidNonce('the c_nonce is unknown, expired or already used: fetch a new one from the nonce endpoint');
     const holderKeys = await refusals(() => verifyKeyProofs({ jwts, credentialIssuer: this.urls.issuer, expectedNonce: nonce, now, maxProofs: this.config.credentialIssuer.batchSize }));
 
-    const record = await this.records.get(holder.recordId);
+    const record = await this.evidence.record(holder.recordId);
     if (!record || record.result !== 'pass') throw invalidCredentialRequest('the verification this offer was made for is no longer available');
     const content = credentialContent(record, now);
     const expiresAt = startOfDay(Math.min(content.validUntil?.getTime() ?? Infinity, now.getTime() + this.config.credentialIssuer.credentialMaxLifetimeDays * DAY_MS));

@@ -1,8 +1,12 @@
 import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { CredentialIssuerConfig } from '../../config/credential-issuer-config.js';
-import { certificateThumbprint, readCertificates } from './issuer-certificates.js';
+import { readCertificates } from '../../common/crypto/certificate-files.js';
+import { certificateThumbprint } from './issuer-certificates.js';
 import type { IssuerSigner } from './issuer-signer.js';
+
+/** Whose files a start-up error names. */
+const OWNER = 'credential issuer';
 
 const samePublicKey = (a: X509Certificate, key: ReturnType<typeof createPrivateKey>) =>
   a.publicKey.export({ type: 'spki', format: 'der' }).equals(createPublicKey(key).export({ type: 'spki', format: 'der' }));
@@ -27,7 +31,7 @@ export function loadFileSigner(config: CredentialIssuerConfig): { signer: Issuer
   // HAIP 1.0 §6 / the contract: credentials are signed ES256.
   if (privateKey.asymmetricKeyType !== 'ec' || privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1')
     throw new Error(`credential issuer: VCI_ISSUER_KEY_FILE ${files.keyFile} must be a P-256 (ES256) key`);
-  const ders = readCertificates(files.chainFile);
+  const ders = readCertificates(files.chainFile, OWNER);
   const certificates = ders.map((der) => new X509Certificate(der));
   if (!certificates.length) throw new Error(`credential issuer: VCI_ISSUER_CERTIFICATE_CHAIN_FILE ${files.chainFile} holds no certificate`);
   if (!samePublicKey(certificates[0], privateKey))
@@ -40,6 +44,6 @@ export function loadFileSigner(config: CredentialIssuerConfig): { signer: Issuer
   const last = certificates[certificates.length - 1];
   const rootIncluded = certificates.length > 1 && selfSigned(last);
   const chain = rootIncluded ? ders.slice(0, -1) : ders;
-  const anchors = config.anchorPaths.length ? config.anchorPaths.flatMap(readCertificates) : [ders[ders.length - 1]];
+  const anchors = config.anchorPaths.length ? config.anchorPaths.flatMap((path) => readCertificates(path, OWNER)) : [ders[ders.length - 1]];
   return { signer: { privateKey, chain, kid: certificateThumbprint(ders[0]), notAfter }, anchors };
 }

@@ -1,10 +1,8 @@
 /**
  * The certificates of customer-test's credential issuer PKI (a root, and signer certificates it issues), on P-256 with
- * the wallet library's test PKI (libs/eu-wallet, specimen/test-pki.ts), and the reading of the operator's PEM files in production.
+ * the wallet library's test PKI (libs/eu-wallet, specimen/test-pki.ts).
  */
-import { createHash, X509Certificate } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { createTestRoot as createTestRootCertificate, issueTestLeaf, type TestCertificate } from '../../../libs/eu-wallet/src/index.js';
 
 /** A certificate and its private key (DER, and a Node KeyObject). */
@@ -32,17 +30,4 @@ export async function createSignerCertificate(root: KeyAndCertificate, options: 
 /** The kid of a signer: its certificate's SHA-256 thumbprint, base64url (the value of x5t#S256, RFC 7515 §4.1.8). */
 export function certificateThumbprint(der: Uint8Array): string {
   return createHash('sha256').update(der).digest('base64url');
-}
-
-/** The certificates of a PEM or DER file, or of every file in a folder; a file without one stops the start, named. */
-export function readCertificates(path: string): Uint8Array[] {
-  if (statSync(path).isDirectory()) return readdirSync(path).sort().flatMap((name) => readCertificates(join(path, name)));
-  const bytes = readFileSync(path);
-  const text = bytes.toString('latin1');
-  try {
-    if (!text.includes('-----BEGIN CERTIFICATE-----')) return [new Uint8Array(new X509Certificate(bytes).raw)];
-    return [...text.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)].map((m) => new Uint8Array(new X509Certificate(m[0]).raw));
-  } catch {
-    throw new Error(`credential issuer: ${path} is not a certificate (PEM or DER)`);
-  }
 }

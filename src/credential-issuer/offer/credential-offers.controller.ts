@@ -2,10 +2,9 @@ import { Controller, Get, Header, Headers, Param, Post, UseGuards } from '@nestj
 import { ApiBearerAuth, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { pickLocale } from '../../i18n/locales.js';
-import { AppSession, AppSessionGuard } from '../../schemes/document-verifier/app-api/app-session.guard.js';
-import type { VerificationSessionEntity } from '../../schemes/document-verifier/session/verification-session.entity.js';
 import { VCI_PATHS } from '../credential-issuer-paths.js';
 import { credentialOfferUnavailable } from '../credential-issuer.errors.js';
+import { AppSessionRecord, AppSessionRecordGuard, type SessionRecord } from './app-session-record.guard.js';
 import { CredentialOfferDto } from './credential-offer.dto.js';
 import { CredentialOffersService } from './credential-offers.service.js';
 import { SECURITY_SCHEMES } from '../../common/http/security-schemes.js';
@@ -27,7 +26,7 @@ export class CredentialOffersController {
   }
 
   @Post('app/v1/session/credential-offer')
-  @UseGuards(AppSessionGuard)
+  @UseGuards(AppSessionRecordGuard)
   @ApiBearerAuth(SECURITY_SCHEMES.APP_SESSION)
   @ApiOperation({
     summary: 'After a passed verification: an offer to keep the verified identity in the EU wallet (OpenID4VCI 1.0)',
@@ -39,8 +38,8 @@ export class CredentialOffersController {
   })
   @ApiOkResponse({ type: CredentialOfferDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'no or unknown session token' })
-  async appOffer(@AppSession() session: VerificationSessionEntity): Promise<CredentialOfferDto> {
-    const offer = session.state === 'completed' && session.recordId ? await this.offers.offerFor(session.recordId, session.clientId) : undefined;
+  async appOffer(@AppSessionRecord() session: SessionRecord): Promise<CredentialOfferDto> {
+    const offer = session ? await this.offers.offerFor(session.recordId, session.clientId) : undefined;
     if (!offer) throw credentialOfferUnavailable();
     return { credential_offer: offer.link, tx_code: offer.txCode, revocation_url: offer.revokeUrl, expires_at: offer.expiresAt.toISOString() };
   }

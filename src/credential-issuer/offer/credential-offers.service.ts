@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DocumentEvidence } from '../../broker/spi/document-verifier/document-evidence.js';
 import { credentialOffer, credentialOfferLink } from '../../../libs/eu-wallet/src/index.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { CREDENTIAL_OFFER_MESSAGES } from '../../i18n/credential-offer-messages.js';
 import type { UiLocale } from '../../i18n/locales.js';
-import { VerificationRecordsService } from '../../schemes/document-verifier/records/verification-records.service.js';
 import { credentialContent } from '../credential/credential-claims.js';
 import { offerGone } from '../credential-issuer.errors.js';
 import { CREDENTIAL_CONFIGURATION_ID, issuerUrls, type IssuerUrls } from '../credential-issuer-paths.js';
@@ -31,7 +31,7 @@ export class CredentialOffersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly issuances: CredentialIssuancesService,
-    private readonly records: VerificationRecordsService,
+    private readonly evidence: DocumentEvidence,
   ) {
     this.urls = issuerUrls(config.baseUrl);
   }
@@ -42,7 +42,7 @@ export class CredentialOffersService {
    */
   async offerFor(recordId: string, clientId: string): Promise<OfferForPerson | undefined> {
     if (!this.config.credentialIssuer.enabled) return undefined;
-    const record = await this.records.get(recordId);
+    const record = await this.evidence.record(recordId);
     if (!record || record.result !== 'pass') return undefined;
     const until = credentialContent(record, this.clock.now()).validUntil;
     if (until && until <= this.clock.now()) return undefined;

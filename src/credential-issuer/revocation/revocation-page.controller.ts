@@ -1,8 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { randomBytes } from 'node:crypto';
-import { CsrfTokens } from '../../common/pages/csrf.js';
+import { PageCsrf } from '../../common/pages/page-csrf.js';
 import { pageSiteOf, type PageSite } from '../../common/pages/layout.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { pickLocale, type UiLocale } from '../../i18n/locales.js';
@@ -11,13 +10,8 @@ import { CredentialStatusService } from '../status/credential-status.service.js'
 import { hashOfPresentedHandle } from './revocation-handle.js';
 import { confirmRevocationPage, formRejectedPage, nothingToRevokePage, revokedPage } from './revocation-pages.js';
 
-const COOKIE = 'vci_revoke_csrf';
 const PATH = '/vci/revoke';
 const FORM = 'application/x-www-form-urlencoded';
-
-function cookieNonce(req: Request): string | undefined {
-  return /(?:^|;\s*)vci_revoke_csrf=([A-Za-z0-9_-]{32})(?:;|$)/.exec(req.headers.cookie ?? '')?.[1];
-}
 
 /**
  * The person's own revocation (contract: GET|POST /vci/revoke/:handle): the link they were given with their
@@ -30,15 +24,15 @@ function cookieNonce(req: Request): string | undefined {
 @ApiExcludeController()
 @Controller('vci/revoke')
 export class RevocationPageController {
-  private readonly csrf: CsrfTokens;
+  private readonly csrf: PageCsrf;
   private readonly site: PageSite;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly status: CredentialStatusService,
     private readonly issuances: CredentialIssuancesService,
   ) {
-    this.csrf = new CsrfTokens(config.cookieKeys[0]);
+    this.csrf = new PageCsrf(config, 'vci_revoke_csrf', PATH, 'vci-revoke');
     this.site = pageSiteOf(config);
   }
 
@@ -47,13 +41,7 @@ export class RevocationPageController {
     const locale = localeOf(req, req.query as Record<string, unknown>);
     const hash = hashOfPresentedHandle(handle);
     if (!hash || !(await this.isLive(hash))) return send(res, 404, nothingToRevokePage(this.site, locale));
-    let nonce = cookieNonce(req);
-    if (!nonce) {
-      nonce = randomBytes(24).toString('base64url');
-      const secure = this.config.baseUrl.startsWith('https://') ? '; Secure' : '';
-      res.setHeader('Set-Cookie', `${COOKIE}=${nonce}; Path=${PATH}; HttpOnly; SameSite=Strict${secure}`);
-    }
-    send(res, 200, confirmRevocationPage(this.site, locale, `${PATH}/${handle}`, this.csrf.issue(`vci-revoke:${nonce}:${hash}`)));
+    send(res, 200, confirmRevocationPage(this.site, locale, `${PATH}/${handle}`, this.csrf.issue(req, res, hash)));
   }
 
   @Post(':handle')
@@ -63,8 +51,7 @@ export class RevocationPageController {
     const locale = localeOf(req, form);
     const hash = hashOfPresentedHandle(handle);
     if (!hash) return send(res, 404, nothingToRevokePage(this.site, locale));
-    const nonce = cookieNonce(req);
-    if (!nonce || !this.csrf.verify(`vci-revoke:${nonce}:${hash}`, form._csrf)) return send(res, 403, formRejectedPage(this.site, locale));
+    if (!this.csrf.verify(req, form._csrf, hash)) return send(res, 403, formRejectedPage(this.site, locale));
     // The offer first: an issuance racing with this either committed before (its status rows are revoked next) or
     // finds the offer burnt and issues nothing.
     const burnt = await this.issuances.burnUnissuedOffer(hash);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { OutboundFetchError, outboundGet, type OutboundPolicy } from '../../common/outbound/outbound-fetch.js';
-import { inspectLogo, LOGO_TYPES, type LogoImage } from '../../common/images/logo-image.js';
+import { inspectLogo, LOGO_TYPES, type LogoImage } from '../../config/logo-image.js';
 import { MerchantLogoError } from './logo.errors.js';
 
 export const MAX_LOGO_BYTES = 256 * 1024;

@@ -1,6 +1,5 @@
 import { parseBindingMessage, parseServiceContext, type BindingMessage } from '../../broker/spi/request/binding-message.js';
 import type { EidRequest } from '../../broker/spi/eid-provider.js';
-import { maxAgeOf } from '../../schemes/upstream-oidc/upstream-auth-time.js';
 import { pickLocale, type UiLocale } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
 
@@ -39,6 +38,15 @@ export function toEidRequest(
     maxAge: maxAgeOf(params.max_age),
     ...(settings.reusedIdentityMaxAgeDays !== undefined ? { reusedIdentityMaxAgeDays: settings.reusedIdentityMaxAgeDays } : {}),
   };
+}
+
+/**
+ * max_age as the engine hands it over (a number, or the query's text): read here, where the request's parameters
+ * become the EidRequest every scheme sees.
+ */
+export function maxAgeOf(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
 /** What the merchant asked us to show the user, as plain text (markdown is shown as written, never as HTML). */

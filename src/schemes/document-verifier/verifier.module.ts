@@ -6,6 +6,7 @@ import { VerifierAppService } from './app-api/verifier-app.service.js';
 import { VerificationRecordsService } from './records/verification-records.service.js';
 import { DocumentVerifierProvider } from './scheme/document-verifier.provider.js';
 import { MatchLevelsReporter } from './scheme/match-levels-report.js';
+import { VerifierEvidence } from './scheme/verifier-evidence.js';
 import { VerifierStatusController } from './scheme/verifier-status.controller.js';
 import { VerificationErasureController } from './records/verification-erasure.controller.js';
 import { VerificationSessionsService } from './session/verification-sessions.service.js';
@@ -44,6 +45,7 @@ import { SpecimenAuthorityEntity } from './specimen/specimen-authority.entity.js
     DocumentVerifierProvider,
     VerifierPurgeService,
     MatchLevelsReporter,
+    VerifierEvidence,
   ],
   exports: [DocumentVerifierProvider, VerificationRecordsService, VerificationSessionsService, MatchLevelsReporter],
 })

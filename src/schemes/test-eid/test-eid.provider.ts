@@ -7,7 +7,7 @@ import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/spi/acr.js';
 import { documentKindOf } from '../../broker/spi/request/binding-message.js';
 import { documentSubject } from '../../broker/spi/subjects/document-subject.js';
 import { EidScheme, type EidProvider, type EidRequest, type EidStep, type SupportsAcr } from '../../broker/spi/eid-provider.js';
-import { SPECIMEN_IDENTITIES, type SpecimenIdentity } from './specimen-identities.js';
+import { SPECIMEN_IDENTITIES, type SpecimenIdentity } from '../../verifier-claims/specimen-identities.js';
 import { localDate, TEST_EID_MESSAGES } from '../../i18n/test-eid-messages.js';
 
 /**

@@ -40,12 +40,6 @@ export function brokeredAuthTime(claimed: unknown, { redirectedAt, callbackAt, m
   return { kind: 'ok', authTime: new Date(value * 1000), source: 'upstream' };
 }
 
-/** max_age as the engine hands it over (a number, or the query's text). */
-export function maxAgeOf(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-}
-
 function seconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }

@@ -13,7 +13,7 @@ const SESSION = Symbol('verificationSession');
 type WithSession = Request & { [SESSION]?: VerificationSessionEntity };
 
 /** The session the request's bearer token names, as it is now (404 unknown, 410 expired, 401 without a token). */
-function sessionOf(req: Request, sessions: VerificationSessionsService): Promise<VerificationSessionEntity> {
+export function appSessionOf(req: Request, sessions: VerificationSessionsService): Promise<VerificationSessionEntity> {
   const match = /^Bearer ([A-Za-z0-9_-]{20,100})$/i.exec(req.headers.authorization ?? '');
   if (!match) return Promise.reject(appTokenRequired());
   return sessions.byAppToken(match[1]);
@@ -29,7 +29,7 @@ export function appSessionBeforeBody(sessions: VerificationSessionsService) {
   return (req: Request, res: Response, next: NextFunction): void => {
     // Without a body the guard's own check comes soon enough, and one lookup does.
     if (!hasBody(req)) return next();
-    sessionOf(req, sessions).then(
+    appSessionOf(req, sessions).then(
       () => next(),
       (e: unknown) => sendError(req, res, e),
     );
@@ -43,7 +43,7 @@ export class AppSessionGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<WithSession>();
-    req[SESSION] = await sessionOf(req, this.sessions);
+    req[SESSION] = await appSessionOf(req, this.sessions);
     return true;
   }
 }

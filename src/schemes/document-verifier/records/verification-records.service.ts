@@ -3,40 +3,8 @@ import { DataSource, type EntityManager, LessThanOrEqual, MoreThan, Repository }
 import { Clock } from '../../../common/clock.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
-import type { CrlEvidence } from '../verification/chip-verification.service.js';
+import type { VerificationRecordData } from '../../../broker/spi/document-verifier/verification-record.js';
 import { VerificationRecordEntity } from './verification-record.entity.js';
-
-/** Everything kept about one verification (spec 1.9); only ever stored sealed. */
-export interface VerificationRecordData {
-  clientId: string;
-  documentPhoto: string;
-  documentPhotoType: string;
-  /** The frame facing the camera; the other liveness frames are discarded once evaluated. Absent when the chip step failed (no face step). */
-  selfie?: string;
-  selfieEmbedding: number[];
-  claims: Record<string, unknown>;
-  subject: string;
-  birthDate?: string;
-  result: 'pass' | 'fail';
-  explanations: string[];
-  facematchLevel: number;
-  eidasHigh: boolean;
-  /** The chip proved its key (Active or Chip Authentication, 9303-11 §6.1/§6.2); absent in records older than this field. */
-  cloneDetectionPassed?: boolean;
-  /** How the chip proved it is genuine, or 'none' when its SOD offers no proof; absent in older records. */
-  cloneDetection?: 'active-authentication' | 'chip-authentication' | 'none';
-  /** A specimen document (its signer chains to this environment's specimen CSCA, or the ICAO specimen state UTO); absent in older records. */
-  specimen?: boolean;
-  completedAt: string;
-  /** Support detail with ICAO clauses; never sent to merchants. */
-  failures: string[];
-  /** How current the signer chain's CRL was (RFC 5280 §6.3.3); absent in older records. */
-  crl?: CrlEvidence;
-  /** Support detail of what passed with a warning (an outdated CRL accepted in customer-test); absent in older records. */
-  warnings?: string[];
-  /** Scopes of the login's authorization request (what its ID token could release); absent in older records. */
-  scopes?: string[];
-}
 
 const context = (id: string) => `verification-record:${id}`;
 

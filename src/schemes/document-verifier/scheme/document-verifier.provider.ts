@@ -3,11 +3,12 @@ import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/spi/acr.js';
 import { EidScheme, type EidProvider, type EidRequest, type EidStep, type ProgressStep, type SupportsAcr } from '../../../broker/spi/eid-provider.js';
 import type { Messages } from '../../../i18n/messages.js';
-import { VerificationRecordsService, type VerificationRecordData } from '../records/verification-records.service.js';
+import { DOCUMENT_VERIFIER_ID } from '../../../broker/spi/document-verifier/document-evidence.js';
+import type { VerificationRecordData } from '../../../broker/spi/document-verifier/verification-record.js';
+import { VerificationRecordsService } from '../records/verification-records.service.js';
 import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 
-export const DOCUMENT_VERIFIER_ID = 'document-verifier';
 const ALL_KINDS: SessionRequirements['documentKinds'] = ['P', 'I', 'D', 'V'];
 
 /**

@@ -1,35 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CalibrationTable } from '../../../../libs/face/src/levels/calibration-table.js';
 import type { MatchLevelTable } from '../../../../libs/face/src/levels/match-level-table.js';
-import { MATCHING_LEVELS, TARGET_FAR, TARGET_FRR, type MatchingLevel } from '../../../../libs/face/src/levels/match-levels.js';
+import { MATCHING_LEVELS, TARGET_FAR, TARGET_FRR } from '../../../../libs/face/src/levels/match-levels.js';
+import type { MatchLevelsReport, MatchLevelStatus } from '../../../broker/spi/document-verifier/match-levels.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { MATCH_LEVELS } from '../verification/face-engine.provider.js';
-
-export interface MatchLevelStatus {
-  level: MatchingLevel;
-  /** Spec 2.2: the false acceptance rate the level must not exceed. */
-  targetFar: number;
-  threshold: number;
-  /** validated: the calibration data alone bounds FAR under the target; extrapolated: a fitted tail model does. */
-  status: 'validated' | 'extrapolated';
-  falseAccepts?: number;
-  impostorPairs?: number;
-  falseRejects?: number;
-  genuinePairs?: number;
-  measuredFrr?: number;
-  /** Spec 2.2 asks FRR under 1% at every level; false when this engine misses it on the calibration data. */
-  frrBelowTarget?: boolean;
-}
-
-export interface MatchLevelsReport {
-  engine: string;
-  metric: string;
-  calibratedOn: CalibrationTable['calibratedOn'];
-  targetFrr: number;
-  levels: MatchLevelStatus[];
-  /** The lowest face match level that earns the eIDAS-high acr (FACEMATCH_MIN_LEVEL_FOR_HIGH, default 7). */
-  eidasHigh: { minLevel: number; status: 'validated' | 'extrapolated' };
-}
 
 /**
  * What the running engine's calibration table vouches for, level by level: the product states it (service

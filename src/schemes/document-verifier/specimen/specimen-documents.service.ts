@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
 import { buildTd1, buildTd3, Icao9303Error, issueSpecimenDocument, type MrzFields } from '../../../../libs/icao9303/src/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
-import { SPECIMEN_IDENTITIES } from '../../test-eid/specimen-identities.js';
+import { SPECIMEN_IDENTITIES } from '../../../verifier-claims/specimen-identities.js';
 import type { SpecimenDocumentDto, SpecimenRequestDto } from '../app-api/dto/app-api.dto.js';
 import { specimenOnlyInTest, unusableFaceData } from '../verifier.errors.js';
 import { SpecimenAuthorityService } from './specimen-authority.service.js';

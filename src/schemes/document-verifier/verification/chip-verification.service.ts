@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Icao9303Error, parseDg1, parseDg11, parseDg2, startChipAuthentication, verifyDocument, type ChipAuthChallenge, type ChipAuthEvidence, type CrlFreshnessCheck,
-  type CrlFreshnessCode, type CrlFreshnessPolicy,
+  type CrlFreshnessPolicy,
 } from '../../../../libs/icao9303/src/index.js';
 import { logger } from '../../../common/logging/logger.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
@@ -10,7 +10,8 @@ import type { DocumentHolderData } from '../../../verifier-claims/map-verifier-c
 import { expiryDateFromMrz } from '../../../verifier-claims/dates.js';
 import { unusableChipData } from '../verifier.errors.js';
 import { judgeCloneDetection } from './clone-detection.js';
-import { EXPLANATION, type Explanation } from './explanations.js';
+import type { CrlEvidence } from '../../../broker/spi/document-verifier/verification-record.js';
+import { EXPLANATION, type Explanation } from '../../../broker/spi/document-verifier/explanations.js';
 import { TrustStoreProvider } from './trust-store.provider.js';
 
 /** ICAO 9303's specimen state, Utopia: no genuine document carries it. */
@@ -43,14 +44,6 @@ export interface ChipEvidence {
   crl: CrlEvidence;
   /** What passed but must not pass unsaid (an outdated CRL accepted in customer-test), with its clauses, for support. */
   warnings: string[];
-}
-
-export interface CrlEvidence {
-  code: CrlFreshnessCode;
-  /** the nextUpdate the deciding CRL had (missed, for the outdated codes) */
-  nextUpdate?: string;
-  /** the verification failed for it (production) */
-  refused: boolean;
 }
 
 @Injectable()

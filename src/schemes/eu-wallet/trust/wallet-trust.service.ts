@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { RevocationChecker } from '../../../../libs/eu-wallet/src/index.js';
+import { readCertificates } from '../../../common/crypto/certificate-files.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { WalletTestAuthoritiesService } from './wallet-test-authorities.service.js';
 import { walletRevocation } from './wallet-revocation.js';
@@ -59,9 +59,9 @@ export class WalletTrustService implements OnModuleInit {
   private load() {
     this.loaded ??= (async () => {
       const { requestSigner, anchors } = this.config.wallet;
-      const configured = { pid: anchors.pid.flatMap(readCertificates), pidHigh: anchors.pidHigh.flatMap(readCertificates), mdl: anchors.mdl.flatMap(readCertificates) };
+      const configured = { pid: anchors.pid.flatMap(trustList), pidHigh: anchors.pidHigh.flatMap(trustList), mdl: anchors.mdl.flatMap(trustList) };
       const fromFiles = requestSigner && {
-        chain: readCertificates(requestSigner.chainFile),
+        chain: readCertificates(requestSigner.chainFile, 'wallet request signer'),
         privateKey: createPrivateKey(readFileSync(requestSigner.keyFile)),
       };
       const revocation = walletRevocation(this.config);
@@ -82,18 +82,4 @@ const withSubjects = (a: Omit<WalletAnchors, 'pidHighSubjects'>): WalletAnchors 
   pidHighSubjects: new Set(a.pidHigh.map((der) => new X509Certificate(der).subject.replace(/\n/g, ', '))),
 });
 
-/**
- * The certificates of a PEM or DER file, or of every file in a folder. A file that holds no certificate is a
- * mistake in a trust list (a key, a CRL, a stray note): it stops the start, named.
- */
-function readCertificates(path: string): Uint8Array[] {
-  if (statSync(path).isDirectory()) return readdirSync(path).sort().flatMap((name) => readCertificates(join(path, name)));
-  const bytes = readFileSync(path);
-  const text = bytes.toString('latin1');
-  try {
-    if (!text.includes('-----BEGIN CERTIFICATE-----')) return [new Uint8Array(new X509Certificate(bytes).raw)];
-    return [...text.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)].map((m) => new Uint8Array(new X509Certificate(m[0]).raw));
-  } catch {
-    throw new Error(`wallet trust list: ${path} is not a certificate (PEM or DER)`);
-  }
-}
+const trustList = (path: string) => readCertificates(path, 'wallet trust list');

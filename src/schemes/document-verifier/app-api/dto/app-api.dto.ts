@@ -20,7 +20,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { SPECIMEN_IDENTITIES } from '../../../test-eid/specimen-identities.js';
+import { SPECIMEN_IDENTITIES } from '../../../../verifier-claims/specimen-identities.js';
 import { DIRECTIONS, LIVENESS_RULES } from '../../verification/liveness-rules.js';
 
 const B64 = { message: '$property must be Base64' };

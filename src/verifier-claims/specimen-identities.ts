@@ -1,5 +1,5 @@
-import type { SpecimenDocumentId } from '../../i18n/test-eid-messages.js';
-import type { DocumentHolderData } from '../../verifier-claims/map-verifier-claims.js';
+import type { SpecimenDocumentId } from '../i18n/test-eid-messages.js';
+import type { DocumentHolderData } from './map-verifier-claims.js';
 
 export interface SpecimenIdentity {
   id: SpecimenDocumentId;
@@ -9,8 +9,10 @@ export interface SpecimenIdentity {
 }
 
 /**
- * Specimen holders for the test eID, after the ICAO 9303 specimens (Utopia, UTO) and the German
- * specimen ID card, with expiry dates moved into the future so that the documents are valid.
+ * Specimen holders, after the ICAO 9303 specimens (Utopia, UTO) and the German specimen ID card, with expiry dates
+ * moved into the future so that the documents are valid. The test eID offers them, the document verifier writes
+ * specimen chips of them and the CIBA test page answers as them: they live here, below all three, in the shape the
+ * claims are mapped from, so that no scheme imports another.
  * Chosen to cover: TD3 passport with a personal number, TD1 ID card with a one-letter state code and
  * place of birth, a minor (ageverify18 false), a holder with every claim of spec 2.1 (Norwegian passport
  * with personal number, place of birth and a name with diacritics), and a name with diacritics (other_identifier).

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { DocumentEvidenceSource, type DocumentEvidenceProvider } from '../../../broker/spi/document-verifier/document-evidence.js';
+import type { MatchLevelsReport } from '../../../broker/spi/document-verifier/match-levels.js';
+import type { VerificationRecordData } from '../../../broker/spi/document-verifier/verification-record.js';
+import { appSessionOf } from '../app-api/app-session.guard.js';
+import { VerificationRecordsService } from '../records/verification-records.service.js';
+import { VerificationSessionsService } from '../session/verification-sessions.service.js';
+import { MatchLevelsReporter } from './match-levels-report.js';
+
+/** The document verifier's side of DocumentEvidence (broker SPI): what front doors read of it, and nothing more. */
+@Injectable()
+@DocumentEvidenceSource()
+export class VerifierEvidence implements DocumentEvidenceProvider {
+  constructor(
+    private readonly records: VerificationRecordsService,
+    private readonly sessions: VerificationSessionsService,
+    private readonly levels: MatchLevelsReporter,
+  ) {}
+
+  record(id: string): Promise<VerificationRecordData | undefined> {
+    return this.records.get(id);
+  }
+
+  recordForMerchant(id: string, clientId: string): Promise<VerificationRecordData | undefined> {
+    return this.records.getForMerchant(id, clientId);
+  }
+
+  matchLevels(): MatchLevelsReport {
+    return this.levels.report();
+  }
+
+  async appSessionRecord(req: Request): Promise<{ recordId: string; clientId: string } | undefined> {
+    const session = await appSessionOf(req, this.sessions);
+    return session.state === 'completed' && session.recordId ? { recordId: session.recordId, clientId: session.clientId } : undefined;
+  }
+}
