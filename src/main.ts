@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   // still leaves it for the next.
   void app
     .get(ReadinessService)
-    .warmFaceModels()
+    .warmUp()
     .then(() => module.flushCompileCache?.());
 }
 

@@ -6,8 +6,6 @@ import type { VerificationSessionEntity } from '../session/verification-session.
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 import { appTokenRequired } from '../verifier.errors.js';
 
-/** The paths of the steps authenticated by the session token (AppApiController's SessionStep routes). */
-
 const SESSION = Symbol('verificationSession');
 type WithSession = Request & { [SESSION]?: VerificationSessionEntity };
 
