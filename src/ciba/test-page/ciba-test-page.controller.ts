@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { SPECIMEN_IDENTITIES } from '../../schemes/test-eid/specimen-identities.js';
-import { TEST_EID_MESSAGES } from '../../i18n/test-eid-messages.js';
+import { TEST_EID_MESSAGES } from '../../schemes/test-eid/test-eid-messages.js';
 import { CsrfTokens } from '../../common/pages/csrf.js';
 import { formBody } from '../../common/http/form-body.js';
 import { CibaAppService } from '../app-api/ciba-app.service.js';

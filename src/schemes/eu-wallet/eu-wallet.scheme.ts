@@ -8,7 +8,7 @@ import { PendingRedirectsService } from '../../broker/spi/redirects/pending-redi
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { DEFAULT_LOCALE, type UiLocale } from '../../i18n/locales.js';
 import type { Messages } from '../../i18n/messages.js';
-import { WALLET_MESSAGES } from '../../i18n/wallet-messages.js';
+import { WALLET_MESSAGES } from './wallet-messages.js';
 import { wantedCredentials } from './claims/wallet-credentials.js';
 import { WalletExchangeService } from './exchange/wallet-exchange.service.js';
 import { ReusedIdentityTrust } from './trust/reused-identity-trust.service.js';

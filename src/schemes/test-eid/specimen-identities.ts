@@ -1,4 +1,4 @@
-import type { SpecimenDocumentId } from '../../i18n/test-eid-messages.js';
+import type { SpecimenDocumentId } from './test-eid-messages.js';
 import type { DocumentHolderData } from '../../verifier-claims/map-verifier-claims.js';
 
 export interface SpecimenIdentity {

@@ -1,4 +1,4 @@
-import { htmlLang, type UiLocale } from './locales.js';
+import { htmlLang, type UiLocale } from '../../i18n/locales.js';
 
 /**
  * The test eID's specimen holders as a tester reads them: the document in their language (the holder's
