@@ -1,12 +1,12 @@
 import module from 'node:module';
 import { logger } from './common/logging/logger.js';
 import { ConfigError } from './config/app-config.js';
-import { loadConfig, type AppConfig } from './config/load-config.js';
-import { openServiceDatabase } from './bootstrap/scheme-manifests.js';
+import type { AppConfig } from './config/load-config.js';
+import { loadServiceConfig, openServiceDatabase } from './bootstrap/scheme-manifests.js';
 
 function loadConfigOrExit(): AppConfig {
   try {
-    return loadConfig(process.env);
+    return loadServiceConfig(process.env);
   } catch (e) {
     exitOnConfigError(e);
     throw e;

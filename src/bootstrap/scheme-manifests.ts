@@ -1,6 +1,6 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { SchemeManifest } from '../broker/spi/scheme-manifest.js';
-import type { AppConfig, DatabaseConfig } from '../config/load-config.js';
+import { type AppConfig, type DatabaseConfig, loadConfig } from '../config/load-config.js';
 import { type DatabaseHandle, openDatabase } from '../database/data-source-options.js';
 import { CORE_MIGRATIONS, inOrder } from '../database/migrations/index.js';
 import * as listed from '../schemes/index.js';
@@ -24,4 +24,9 @@ export const SERVICE_MIGRATIONS = inOrder([...CORE_MIGRATIONS, ...SCHEME_MANIFES
 /** The service's database with every migration (main.ts, createApp, ormconfig.ts, tests). */
 export function openServiceDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   return openDatabase(config, SERVICE_MIGRATIONS);
+}
+
+/** The service's configuration: the core's and every listed scheme's section (main.ts, ormconfig.ts, the tests' apps). */
+export function loadServiceConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  return loadConfig(env, SCHEME_MANIFESTS.flatMap((scheme) => (scheme.config ? [{ name: scheme.name, load: scheme.config }] : [])));
 }

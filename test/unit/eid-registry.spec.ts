@@ -3,14 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addLogSink } from '../../src/common/logging/logger.js';
-import { loadConfig } from '../../src/config/load-config.js';
-import { schemeModules } from '../../src/bootstrap/scheme-manifests.js';
+import { loadServiceConfig, schemeModules } from '../../src/bootstrap/scheme-manifests.js';
 import { TestEidModule } from '../../src/schemes/test-eid/test-eid.module.js';
 import { EidRegistry } from '../../src/broker/schemes/eid-registry.js';
 import { TestEidProvider } from '../../src/schemes/test-eid/test-eid.provider.js';
 
 const config = (env: 'customer-test' | 'production') =>
-  loadConfig({
+  loadServiceConfig({
     APP_ENV: env,
     BASE_URL: 'https://broker.example',
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),

@@ -1,6 +1,6 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { RequestHandler } from 'express';
-import type { AppConfig } from '../../config/load-config.js';
+import type { AppConfig, ConfigSection } from '../../config/load-config.js';
 import type { RateLimitBucket } from '../../config/ops-config.js';
 import type { MigrationClass } from '../../database/data-source-options.js';
 
@@ -48,6 +48,8 @@ export interface SchemeManifest {
   /** Whether this deployment runs it (say customer-test only, or only once configured); default: always. */
   enabled?(config: AppConfig): boolean;
   module(): Promise<Type | DynamicModule>;
+  /** Its part of the configuration: its own variables, parsed and checked at start (a ConfigError names each problem). */
+  config?: ConfigSection['load'];
   /** Its tables' migrations; each keeps its class name and timestamp wherever its file lives. */
   migrations?: MigrationClass[];
   http?: { bodyLimits?: SchemeBodyLimit[]; beforeBody?: SchemeBeforeBody[]; rateLimits?: SchemeRateLimit[] };

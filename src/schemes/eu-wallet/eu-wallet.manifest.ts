@@ -1,4 +1,5 @@
 import type { SchemeManifest } from '../../broker/spi/scheme-manifest.js';
+import { loadWalletConfig, walletConfig } from './config/wallet-config.js';
 import { EuWallet1700000000230 } from './migrations/1700000000230-eu-wallet.js';
 import { WalletTransactionPerLink1700000000243 } from './migrations/1700000000243-wallet-transaction-per-link.js';
 import { WALLET_API_PREFIX, WALLET_PATHS } from './wallet-paths.js';
@@ -11,7 +12,8 @@ import { WALLET_API_PREFIX, WALLET_PATHS } from './wallet-paths.js';
 export const manifest: SchemeManifest = {
   name: 'eu-wallet',
   order: 40,
-  enabled: (config) => config.wallet.offered,
+  config: loadWalletConfig,
+  enabled: (config) => walletConfig(config).offered,
   module: () => import('./eu-wallet.module.js').then((m) => m.EuWalletModule),
   migrations: [EuWallet1700000000230, WalletTransactionPerLink1700000000243],
   http: {
