@@ -50,8 +50,10 @@ describe('EU wallet configuration (WALLET_*)', () => {
       expect.stringMatching(/^WALLET_REQUEST_TTL_SECONDS: /),
     ]);
     // The service's configuration reads the wallet's section (its manifest's) and fails with the same message.
-    expect(problemsOf(() => loadServiceConfig({ DATA_DIR: dir, WALLET_REQUEST_KEY_FILE: files.key }))).toEqual([expect.stringMatching(/^WALLET_REQUEST_KEY_FILE and WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: set both/)]);
-    expect(walletConfig(loadServiceConfig({ DATA_DIR: dir })).offered).toBe(true);
+    const dataDir = mkdtempSync(join(tmpdir(), 'wallet-service-config-'));
+    expect(problemsOf(() => loadServiceConfig({ DATA_DIR: dataDir, WALLET_REQUEST_KEY_FILE: files.key }))).toEqual([expect.stringMatching(/^WALLET_REQUEST_KEY_FILE and WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: set both/)]);
+    expect(walletConfig(loadServiceConfig({ DATA_DIR: dataDir })).offered).toBe(true);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("trusts the service's own reusable credential unless WALLET_TRUST_OWN_CREDENTIALS is false", () => {
