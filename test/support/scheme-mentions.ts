@@ -7,14 +7,12 @@ import { dirname, join, relative, resolve } from 'node:path';
  * - imports a module inside the scheme's folder (a relative path that resolves there), or
  * - spells the folder's name in any case, as code does (`eu-wallet`, `EuWallet`, `euWallet`, `EU_WALLET`; "EU wallet" with a
  *   space is prose), outside an import of a library of `libs/` (the wallet's library is `libs/eu-wallet`), or
- * - uses one of the scheme's own environment variables (`OWN_VARIABLES`: the EU wallet's `WALLET_*`), or
+ * - names one of the scheme's own environment variables (the `UPPER_SNAKE` string literals of its `config/` folder: the
+ *   EU wallet's `WALLET_REQUEST_KEY_FILE` and the others its section reads), or
  * - uses an identifier the scheme's folder exports that no other file declares, when it is a compound name (an inner
  *   capital or an underscore: `WalletTrustService`, `WALLET_PATHS`; plain words such as `read` are everybody's).
  */
 export const SCHEME_FOLDERS = ['eu-wallet', 'upstream-oidc', 'test-eid', 'document-verifier'] as const;
-
-/** Environment variables a scheme owns by their prefix (the others' are named in its configuration section). */
-const OWN_VARIABLES: Partial<Record<(typeof SCHEME_FOLDERS)[number], RegExp>> = { 'eu-wallet': /(?<![\w$])WALLET_[A-Z]/ };
 
 export interface Mention {
   file: string;
@@ -69,6 +67,9 @@ export function schemeMentions(root: string): Record<string, Mention[]> {
         .flatMap((f) => [...f.code.matchAll(DECLARED)].map((m) => m[1]))
         .filter((name) => COMPOUND.test(name) && !declaredElsewhere.has(name)),
     );
+    // Its own environment variables: the names its configuration section reads.
+    for (const f of files.filter((file) => file.path.startsWith(join(folder, 'config') + '/')))
+      for (const m of f.code.matchAll(/'([A-Z][A-Z0-9]*_[A-Z0-9_]+)'/g)) names.add(m[1]);
     const nameRule = names.size ? new RegExp(`(?<![\\w$])(?:${[...names].join('|')})(?![\\w$])`) : undefined;
     const folderName = spellings(scheme);
     const mentions: Mention[] = [];
@@ -78,7 +79,7 @@ export function schemeMentions(root: string): Record<string, Mention[]> {
         const imports = [...line.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)(['"])([^'"]+)\1/g)].map((m) => m[2]);
         const intoFolder = imports.some((spec) => spec.startsWith('.') && (resolve(dirname(path), spec) + '/').startsWith(folder + '/'));
         const bare = line.replace(/(['"])[^'"\n]*libs\/[^'"\n]*\1/g, "''");
-        if (intoFolder || folderName.test(bare) || nameRule?.test(bare) || OWN_VARIABLES[scheme]?.test(bare)) mentions.push({ file: relative(root, path), line: index + 1, text: line.trim() });
+        if (intoFolder || folderName.test(bare) || nameRule?.test(bare)) mentions.push({ file: relative(root, path), line: index + 1, text: line.trim() });
       });
     }
     result[scheme] = mentions;
