@@ -64,7 +64,7 @@ export function waitingPage(m: WaitingPageModel): string {
   const steps = shown.map((step) => {
     const done = order.indexOf(step.id) <= reached;
     const current = step === next;
-    // Say the app opening the session: news on another device only, as on the phone itself the person opened it.
+    // A step news on another device only (the ID app opening the session): on the phone itself the person opened it.
     const classes = [done ? 'done' : '', m.app && step.onDesktopOnly ? 'on-desktop' : ''].filter(Boolean).join(' ');
     return html`<li data-for="${step.id}"${classes ? html` class="${classes}"` : ''}${current ? html` aria-current="step"` : ''}>${step.label} <span class="state">${w.completed}</span></li>`;
   });
