@@ -12,7 +12,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { rmSync } from 'node:fs';
-import { loadConfig } from '../src/config/load-config.js';
+import { loadServiceConfig } from '../src/bootstrap/scheme-manifests.js';
 import { libraryIssuer } from './bench/issuance-anchor.js';
 import { makeOffers, sharedSecrets, type ReadOffer } from './bench/issuance-offers.js';
 import { runWallets, walletKeys } from './bench/issuance-wallet.js';
@@ -63,7 +63,7 @@ await withDatabase(async (databaseUrl) => {
   const dataDir = `/tmp/bench-${new URL(service.base).port}`;
   let bare: Awaited<ReturnType<typeof bareTokenServer>> | undefined;
   try {
-    const config = loadConfig({ ...process.env, ...secrets, APP_ENV: process.env.APP_ENV ?? 'customer-test', BASE_URL: service.base, DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+    const config = loadServiceConfig({ ...process.env, ...secrets, APP_ENV: process.env.APP_ENV ?? 'customer-test', BASE_URL: service.base, DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
     const batches = Math.max(1, Math.round(count / BATCH));
     const offers = await makeOffers(config, databaseUrl, warmup + 2 + rounds * (count + batches));
     const take = (n: number) => offers.splice(0, n);

@@ -8,10 +8,6 @@ import { APP_CONFIG, type AppConfig } from './config/load-config.js';
 import type { DatabaseHandle } from './database/data-source-options.js';
 import { DatabaseModule } from './database/database.module.js';
 import { BrokerModule } from './broker/broker.module.js';
-import { TestEidModule } from './schemes/test-eid/test-eid.module.js';
-import { UpstreamOidcModule } from './schemes/upstream-oidc/upstream-oidc.module.js';
-import { EuWalletModule } from './schemes/eu-wallet/eu-wallet.module.js';
-import { VerifierModule } from './schemes/document-verifier/verifier.module.js';
 import { MerchantsModule } from './merchants/merchants.module.js';
 import { OidcModule } from './oidc/oidc.module.js';
 import { OpsModule } from './ops/ops.module.js';
@@ -31,8 +27,11 @@ class ConfigModule {
 
 @Module({})
 export class AppModule {
-  /** `extra`: modules of the tests' own (say a stand-in for a provider another room will give), after all the others. */
-  static forRoot(config: AppConfig, database: DatabaseHandle, extra: (Type | DynamicModule)[] = []): DynamicModule {
+  /**
+   * `schemes`: the modules of the schemes this deployment runs (their manifests say which: src/bootstrap/scheme-manifests.ts).
+   * `extra`: modules of the tests' own (say a stand-in for a provider another room will give), after all the others.
+   */
+  static forRoot(config: AppConfig, database: DatabaseHandle, schemes: (Type | DynamicModule)[], extra: (Type | DynamicModule)[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -45,12 +44,8 @@ export class AppModule {
         AdminModule,
         MerchantsModule,
         BrokerModule,
-        // The schemes: found by the broker through their marks, never imported by it. The test eID is customer-test's only.
-        VerifierModule,
-        ...(config.isProduction ? [] : [TestEidModule]),
-        UpstreamOidcModule,
-        // Production offers the wallet only with a request signer and a trust anchor (WALLET_*).
-        ...(config.wallet.offered ? [EuWalletModule] : []),
+        // The schemes: found by the broker through their marks, never imported by it.
+        ...schemes,
         OidcModule,
         CibaModule,
         SamlModule,

@@ -1,12 +1,12 @@
 import module from 'node:module';
 import { logger } from './common/logging/logger.js';
 import { ConfigError } from './config/app-config.js';
-import { loadConfig, type AppConfig } from './config/load-config.js';
-import { openDatabase } from './database/data-source-options.js';
+import type { AppConfig } from './config/load-config.js';
+import { loadServiceConfig, openServiceDatabase } from './bootstrap/scheme-manifests.js';
 
 function loadConfigOrExit(): AppConfig {
   try {
-    return loadConfig(process.env);
+    return loadServiceConfig(process.env);
   } catch (e) {
     exitOnConfigError(e);
     throw e;
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   // The database opens while the rest of the service's code loads (a second or more of each at start-up). So that
   // it starts early (its WASM compiles on V8's background threads meanwhile), this file imports statically only
   // what opening it needs: Nest, TypeORM and the service's modules come below.
-  const opening = openDatabase(config.database);
+  const opening = openServiceDatabase(config.database);
   opening.catch(() => undefined); // awaited in createApp; not an unhandled rejection meanwhile
   const [{ createApp }, { SWAGGER_PATH }, { proxyMisconfiguration }, { GracefulShutdown }, { ReadinessService }] = await Promise.all([
     import('./bootstrap/create-app.js'),
@@ -34,8 +34,8 @@ async function main(): Promise<void> {
     import('./oidc/provider/public-origin.js'),
     import('./ops/shutdown/graceful-shutdown.service.js'),
     import('./ops/health/readiness.service.js'),
-    // Loaded alongside (the face engine's module graph is the largest), not used here.
-    import('./schemes/document-verifier/verification/face-engine.provider.js'),
+    // Loaded alongside (a scheme's module graph, the face engine's, is the largest); createApp takes them from the cache.
+    import('./bootstrap/scheme-manifests.js').then(({ schemeModules }) => schemeModules(config)),
   ]);
   const { app, initialAdminToken } = await createApp(config, opening);
   app.get(GracefulShutdown).installSignalHandlers(app);
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   // still leaves it for the next.
   void app
     .get(ReadinessService)
-    .warmFaceModels()
+    .warmUp()
     .then(() => module.flushCompileCache?.());
 }
 

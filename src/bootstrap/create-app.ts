@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { text, urlencoded } from 'express';
+import { text } from 'express';
 import helmet from 'helmet';
 import { AdminTokensService } from '../admin/admin-tokens.service.js';
 import { AppModule } from '../app.module.js';
@@ -15,9 +15,8 @@ import { createValidationPipe } from '../common/http/validation.js';
 import { accessLogMiddleware } from '../common/logging/access-log.middleware.js';
 import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
 import { requestIdMiddleware } from '../common/logging/request-context.js';
-import { WALLET_PATHS } from '../schemes/eu-wallet/wallet-paths.js';
 import type { AppConfig } from '../config/load-config.js';
-import { type DatabaseHandle, openDatabase } from '../database/data-source-options.js';
+import type { DatabaseHandle } from '../database/data-source-options.js';
 import { pageSiteOf } from '../common/pages/layout.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
 import { UnfinishedBodies } from '../ops/per-client/unfinished-bodies.js';
@@ -25,12 +24,11 @@ import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
 import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
 import { SamlSsoService } from '../saml/sso/saml-sso.service.js';
-import { APP_SESSION_PATH, appSessionBeforeBody } from '../schemes/document-verifier/app-api/app-session.guard.js';
-import { VerificationSessionsService } from '../schemes/document-verifier/session/verification-sessions.service.js';
 import { BoundedExpressAdapter } from './bounded-http-server.js';
 import { serveEngineRoutesFirst } from './engine-light-path.js';
 import { noStoreOnBrokerPages, refuseBadCharacters } from './edge-guards.js';
-import { useJsonBodyParsers } from './json-body-limits.js';
+import { useJsonBodyParsers, useSchemesBeforeBody } from './json-body-limits.js';
+import { enabledSchemes, openServiceDatabase, schemeModules } from './scheme-manifests.js';
 import { mountSwagger } from './swagger.js';
 
 export interface StartedApp {
@@ -44,10 +42,10 @@ export interface StartedApp {
  * already being opened (main.ts starts that before loading the rest of the code, which it overlaps).
  * `extraModules`: tests only, modules of their own beside the service's (main.ts passes none).
  */
-export async function createApp(config: AppConfig, opening?: Promise<DatabaseHandle>, extraModules: Parameters<typeof AppModule.forRoot>[2] = []): Promise<StartedApp> {
+export async function createApp(config: AppConfig, opening?: Promise<DatabaseHandle>, extraModules: Parameters<typeof AppModule.forRoot>[3] = []): Promise<StartedApp> {
   setLogLevel(config.logLevel);
-  const database = await (opening ?? openDatabase(config.database));
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database, extraModules), new BoundedExpressAdapter(config.ops.http), {
+  const [database, schemes] = await Promise.all([opening ?? openServiceDatabase(config.database), schemeModules(config)]);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database, schemes, extraModules), new BoundedExpressAdapter(config.ops.http), {
     logger: new JsonNestLogger(),
     bodyParser: false,
     // Start-up errors are thrown to the caller (main prints them and exits; tests see them).
@@ -88,12 +86,11 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   app.use(...edge);
   // SAML artifact resolution is SOAP 1.1 (text/xml), read as text and parsed by its own bounded, DTD-free reader.
   app.use(SAML_PATHS.artifactResolution, text({ type: 'text/xml', limit: MAX_SOAP_REQUEST_BYTES }));
-  // The app API's session steps are refused from their headers (no or no live session) before their body is read.
-  app.use(APP_SESSION_PATH, appSessionBeforeBody(app.get(VerificationSessionsService)));
-  // The app API's chip files and face frames need megabytes, its other calls little (per path); the rest stays small.
-  useJsonBodyParsers(app);
-  // A wallet's encrypted answer holds its presentations (an mdoc with a large portrait, a PID): up to 1 MiB of JWE.
-  app.use(WALLET_PATHS.responses, urlencoded({ limit: '1100kb', extended: false, parameterLimit: 8 }));
+  // What the schemes put before the body parsers (say a refusal from the headers, before a body is read).
+  const running = enabledSchemes(config);
+  await useSchemesBeforeBody(app, running);
+  // The schemes' body limits (per path: an upload of megabytes, a wallet's large form), then the core's small ones.
+  useJsonBodyParsers(app, running);
   app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
   // Before validation, whose cost grows with the square of an object's keys: bound the parsed body, then its text.
   app.use(refuseUnboundedBody, refuseCharactersInParsedBody);

@@ -16,7 +16,8 @@ const EXAMPLES: Record<string, unknown> = {
   request_uris: ['https://shop.example/requests/'],
   post_logout_redirect_uris: ['https://shop.example/logged-out'],
   scope: 'openid profile ssn',
-  eid_schemes: ['document-verifier'],
+  // A merchant limited to one scheme: an upstream one, as an operator would name it (docs/upstream-oidc.md).
+  eid_schemes: ['bankid-no'],
   psd2: false,
   token_endpoint_auth_method: 'client_secret_basic',
   id_token_signed_response_alg: 'RS256',
@@ -56,8 +57,6 @@ const EXAMPLES: Record<string, unknown> = {
   show_document_list: true,
   binding_message: 'ABC-123',
   transaction_text: { type: 'text', content: 'Pay 100 NOK to Example Shop' },
-  'SessionStatusDto.state': 'opened',
-  'OutcomeDto.state': 'completed',
   challenge: '1f2e3d4c5b6a7988',
   signature: 'MEUCIQDx1o7iS0b9mB2mTjz3oN1hq8w0Qp0gkq4L8aGm1X0V2wIgP9x0r7m0n8Uq3Ck9sN8mYzDq3lX4vW0bT1r2c3d4e5Y=',
   response_apdu: 'hwkBNzmcmB0hn3CZAhCOCJ1u9SBrM+uJkAA=',

@@ -7,7 +7,6 @@ import { loadCredentialIssuerConfig, type CredentialIssuerConfig } from './crede
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';
 import { type Branding, loadBrandingConfig } from './branding-config.js';
 import { loadSamlConfig, type SamlConfig } from './saml-config.js';
-import { loadWalletConfig, type WalletConfig } from './wallet-config.js';
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'embedded'; dir: string };
 
@@ -90,7 +89,8 @@ export interface AppConfig {
   ops: OpsConfig;
   /** SAML front door settings (TLS client authentication of artifact resolution through a proxy). */
   saml: SamlConfig;
-  wallet: WalletConfig;
+  /** Each scheme's own section by its name (its manifest's `config`; the scheme reads it through its own accessor). */
+  schemes: Readonly<Record<string, unknown>>;
   /** The OpenID4VCI credential issuer (src/credential-issuer): its signer, lifetimes and status lists. */
   credentialIssuer: CredentialIssuerConfig;
 }
@@ -162,14 +162,26 @@ function parseKeys(vars: EnvironmentVariables, generatedKey?: string): Map<strin
 
 const list = (value?: string) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
 
-/** Validates the environment once and derives the typed configuration; fails fast with every problem named. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+/**
+ * A scheme's part of the configuration: it reads its own variables and fails fast with a ConfigError naming every
+ * problem, like the core's. The schemes' manifests declare them (src/bootstrap/scheme-manifests.ts, loadServiceConfig).
+ */
+export interface ConfigSection {
+  name: string;
+  load(env: Record<string, string | undefined>, isProduction: boolean): unknown;
+}
+
+/**
+ * Validates the environment once and derives the typed configuration; fails fast with every problem named. `sections`:
+ * the schemes' parts (loadServiceConfig passes every listed scheme's), each read where the wallet's always was.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, sections: readonly ConfigSection[] = []): AppConfig {
   const vars = validateEnvironment(env);
   const ops = loadOpsConfig(env);
   const branding = loadBrandingConfig(env);
   const saml = loadSamlConfig(env);
   const isProduction = vars.APP_ENV === 'production';
-  const wallet = loadWalletConfig(env, isProduction);
+  const schemes = Object.fromEntries(sections.map((section) => [section.name, section.load(env, isProduction)]));
   if (isProduction) {
     const problems = productionProblems(vars);
     if (problems.length) throw new ConfigError(problems);
@@ -255,7 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storedSecrets,
     ops,
     saml,
-    wallet,
+    schemes,
     credentialIssuer,
   };
 }

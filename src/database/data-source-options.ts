@@ -1,7 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/load-config.js';
 import { openEmbedded } from './embedded-template.js';
-import { MIGRATIONS } from './migrations/index.js';
+import { inOrder } from './migrations/index.js';
 import { SelfListeningClient } from './self-listening-client.js';
 
 export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
@@ -16,9 +16,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** A migration class, as TypeORM takes it. */
+export type MigrationClass = new () => object;
+
 const common = {
   type: 'postgres' as const,
-  migrations: MIGRATIONS,
   // Run by DatabaseModule under an advisory lock (runMigrationsLocked), not by TypeORM's initialize, which takes none.
   migrationsRun: false,
   synchronize: false,
@@ -30,18 +32,21 @@ const common = {
 /**
  * Same entities, same migrations, two engines: a real PostgreSQL through DATABASE_URL, or PGlite
  * (PostgreSQL compiled to WASM) embedded in the process, reached through the stock `pg` driver via
- * PGlite's node-postgres connection so that TypeORM runs the exact same SQL on both.
+ * PGlite's node-postgres connection so that TypeORM runs the exact same SQL on both. `migrations`: the core's and
+ * every scheme's (src/bootstrap/scheme-manifests.ts, SERVICE_MIGRATIONS), run in the order of their timestamps.
  */
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+export async function openDatabase(config: DatabaseConfig, migrations: MigrationClass[]): Promise<DatabaseHandle> {
+  const ordered = inOrder(migrations);
   if (config.kind === 'postgres') {
-    return { options: { ...common, url: config.url, poolSize: 10, extra: { Client: SelfListeningClient } }, singleSession: false, close: async () => undefined };
+    return { options: { ...common, migrations: ordered, url: config.url, poolSize: 10, extra: { Client: SelfListeningClient } }, singleSession: false, close: async () => undefined };
   }
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
-  const { pglite, saveAsTemplate } = await openEmbedded(config.dir, MIGRATIONS.map((m) => m.name));
+  const { pglite, saveAsTemplate } = await openEmbedded(config.dir, ordered.map((m) => m.name));
   const pgConfig = createPgConfig(pglite);
   return {
     options: {
       ...common,
+      migrations: ordered,
       host: pgConfig.host,
       port: pgConfig.port,
       username: pgConfig.user,

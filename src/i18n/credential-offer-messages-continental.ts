@@ -2,7 +2,7 @@ import type { CredentialOfferMessages } from './credential-offer-messages.js';
 
 /**
  * The credential and its offer page in Estonian, Latvian, German, Dutch and French. Claim labels are the words each
- * language's passport prints; the wallet is named as on the wallet's waiting page (wallet-messages.ts), and each
+ * language's passport prints; the wallet is named as on the wallet's waiting page (src/schemes/eu-wallet/wallet-messages.ts), and each
  * language addresses the reader as that page does (Estonian "sina", Latvian "jūs", German "Sie", Dutch "u", French "vous").
  */
 export const ET: CredentialOfferMessages = {
@@ -76,7 +76,7 @@ export const LV: CredentialOfferMessages = {
   revokeLink: 'Atsaukt apliecinājumu',
 };
 
-/** The wallet is the "EU-Identitäts-Brieftasche" of wallet-messages.ts, never the ID app ("AusweisApp" is another product). */
+/** The wallet is the "EU-Identitäts-Brieftasche" of the wallet's page texts, never the ID app ("AusweisApp" is another product). */
 export const DE: CredentialOfferMessages = {
   credentialName: 'Geprüftes Ausweisdokument',
   credentialDescription: 'Ihre Identität, aus dem Chip Ihres Reisepasses oder Personalausweises gelesen und mit Ihrem Gesicht abgeglichen.',

@@ -3,7 +3,7 @@ import type { CredentialOfferMessages } from './credential-offer-messages.js';
 /**
  * The credential and its offer page in the Nordic languages. Claim labels are the passport's words, as the evidence
  * report has them (auth-files-report-messages.ts); the wallet is named as on the wallet's waiting page
- * (wallet-messages.ts). The credential is a "bevis" / "intyg" / "todiste": the word a person reads, not "attestation".
+ * (src/schemes/eu-wallet/wallet-messages.ts). The credential is a "bevis" / "intyg" / "todiste": the word a person reads, not "attestation".
  */
 export const NB: CredentialOfferMessages = {
   credentialName: 'Verifisert identitetsdokument',

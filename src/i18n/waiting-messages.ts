@@ -1,7 +1,8 @@
 import type { UiLocale } from './locales.js';
 
 /**
- * The verifier's waiting page: the hand-off to the ID app and the steps the phone reports as it goes. `{app}` is the
+ * A waiting page: the hand-off to the ID app, and the core's words around the steps the phone reports as it goes (the
+ * steps themselves are the scheme's: EidStep `waiting`, `steps`). `{app}` is the
  * app's name from the configuration (VERIFIER_APP_NAME): a product name, never a generic "ID app", which in German
  * would read as the government's AusweisApp.
  */
@@ -17,9 +18,6 @@ export interface WaitingMessages {
   noAppHelp: string;
   continueHint: string;
   progressTitle: string;
-  phone_connected: string;
-  document_read: string;
-  face_checked: string;
   done: string;
   completed: string;
   stopped: string;
@@ -27,9 +25,9 @@ export interface WaitingMessages {
 
 /**
  * The hand-off texts of a waiting page, for a scheme whose other device is not the ID app (a wallet): the button
- * that opens it on this device, what to do with the QR code, and the name of its one step before done.
+ * that opens it on this device and what to do with the QR code.
  */
-export type WaitingTexts = Pick<WaitingMessages, 'openApp' | 'phoneInstruction' | 'qrInstruction' | 'qrLabel' | 'linkLabel' | 'phone_connected'>;
+export type WaitingTexts = Pick<WaitingMessages, 'openApp' | 'phoneInstruction' | 'qrInstruction' | 'qrLabel' | 'linkLabel'>;
 
 const en: WaitingMessages = {
   openApp: 'Open {app}',
@@ -42,9 +40,6 @@ const en: WaitingMessages = {
   noAppHelp: 'Install {app} on your phone, then come back to this page: it waits for a few minutes.',
   continueHint: 'This page moves on by itself when the app is done; Continue checks at once.',
   progressTitle: 'Progress',
-  phone_connected: 'Phone connected',
-  document_read: 'Document read',
-  face_checked: 'Face checked',
   done: 'Done',
   completed: '(completed)',
   stopped: 'The verification on the phone was stopped. Continue takes you back to the service.',
@@ -61,9 +56,6 @@ const sv: WaitingMessages = {
   noAppHelp: 'Installera {app} på din telefon och kom sedan tillbaka till den här sidan: den väntar några minuter.',
   continueHint: 'Sidan går vidare av sig själv när appen är klar; Fortsätt kontrollerar direkt.',
   progressTitle: 'Förlopp',
-  phone_connected: 'Telefonen ansluten',
-  document_read: 'Handlingen läst',
-  face_checked: 'Ansiktet kontrollerat',
   done: 'Klart',
   completed: '(klart)',
   stopped: 'Verifieringen på telefonen avbröts. Fortsätt tar dig tillbaka till tjänsten.',
@@ -84,9 +76,6 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     noAppHelp: 'Installer {app} på telefonen, og kom så tilbake til denne siden: den venter i noen minutter.',
     continueHint: 'Siden går videre av seg selv når appen er ferdig; Fortsett sjekker med en gang.',
     progressTitle: 'Fremdrift',
-    phone_connected: 'Telefonen er tilkoblet',
-    document_read: 'Dokumentet er lest',
-    face_checked: 'Ansiktet er kontrollert',
     done: 'Ferdig',
     completed: '(fullført)',
     stopped: 'Verifiseringen på telefonen ble stoppet. Fortsett tar deg tilbake til tjenesten.',
@@ -102,9 +91,6 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     noAppHelp: 'Installer {app} på telefonen, og kom så tilbake til denne sida: ho ventar i nokre minutt.',
     continueHint: 'Sida går vidare av seg sjølv når appen er ferdig; Hald fram sjekkar med ein gong.',
     progressTitle: 'Framdrift',
-    phone_connected: 'Telefonen er kopla til',
-    document_read: 'Dokumentet er lese',
-    face_checked: 'Andletet er kontrollert',
     done: 'Ferdig',
     completed: '(fullført)',
     stopped: 'Verifiseringa på telefonen vart stoppa. Hald fram tek deg tilbake til tenesta.',
@@ -120,9 +106,6 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     noAppHelp: 'Installer {app} på din telefon, og kom så tilbage til denne side: den venter et par minutter.',
     continueHint: 'Siden fortsætter af sig selv, når appen er færdig; Fortsæt tjekker med det samme.',
     progressTitle: 'Forløb',
-    phone_connected: 'Telefonen er forbundet',
-    document_read: 'Dokumentet er læst',
-    face_checked: 'Ansigtet er kontrolleret',
     done: 'Færdig',
     completed: '(gennemført)',
     stopped: 'Verifikationen på telefonen blev stoppet. Fortsæt fører dig tilbage til tjenesten.',
@@ -138,9 +121,6 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     noAppHelp: 'Asenna {app} puhelimeesi ja palaa sitten tälle sivulle: se odottaa muutaman minuutin.',
     continueHint: 'Sivu jatkaa itsestään, kun sovellus on valmis; Jatka tarkistaa heti.',
     progressTitle: 'Eteneminen',
-    phone_connected: 'Puhelin yhdistetty',
-    document_read: 'Asiakirja luettu',
-    face_checked: 'Kasvot tarkistettu',
     done: 'Valmis',
     completed: '(valmis)',
     stopped: 'Varmennus puhelimessa keskeytettiin. Jatka vie sinut takaisin palveluun.',
@@ -156,9 +136,6 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     noAppHelp: 'Paigalda {app} oma telefoni ja tule siis sellele lehele tagasi: leht ootab mõne minuti.',
     continueHint: 'Leht liigub ise edasi, kui rakendus on valmis; Jätka kontrollib kohe.',
     progressTitle: 'Edenemine',
-    phone_connected: 'Telefon ühendatud',
-    document_read: 'Dokument loetud',
-    face_checked: 'Nägu kontrollitud',
     done: 'Valmis',
     completed: '(tehtud)',
     stopped: 'Tuvastamine telefonis peatati. Jätka viib sind tagasi teenusesse.',
@@ -174,9 +151,6 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     noAppHelp: 'Instalējiet {app} savā tālrunī un tad atgriezieties šajā lapā: tā gaidīs dažas minūtes.',
     continueHint: 'Lapa turpinās pati, kad lietotne būs pabeigusi; Turpināt pārbauda uzreiz.',
     progressTitle: 'Norise',
-    phone_connected: 'Tālrunis pievienots',
-    document_read: 'Dokuments nolasīts',
-    face_checked: 'Seja pārbaudīta',
     done: 'Pabeigts',
     completed: '(izpildīts)',
     stopped: 'Pārbaude tālrunī tika apturēta. Turpināt jūs atgriezīs pakalpojumā.',
@@ -192,9 +166,6 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     noAppHelp: 'Installieren Sie {app} auf Ihrem Telefon und kehren Sie dann zu dieser Seite zurück; die Seite wartet einige Minuten.',
     continueHint: 'Diese Seite geht von selbst weiter, wenn die App fertig ist; Weiter prüft sofort.',
     progressTitle: 'Fortschritt',
-    phone_connected: 'Telefon verbunden',
-    document_read: 'Dokument gelesen',
-    face_checked: 'Gesicht geprüft',
     done: 'Fertig',
     completed: '(erledigt)',
     stopped: 'Die Prüfung auf dem Telefon wurde beendet. Weiter führt Sie zurück zum Dienst.',
@@ -210,9 +181,6 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     noAppHelp: 'Installeer {app} op uw telefoon en kom dan terug naar deze pagina: die wacht een paar minuten.',
     continueHint: 'Deze pagina gaat vanzelf verder als de app klaar is; Doorgaan controleert meteen.',
     progressTitle: 'Voortgang',
-    phone_connected: 'Telefoon verbonden',
-    document_read: 'Document gelezen',
-    face_checked: 'Gezicht gecontroleerd',
     done: 'Klaar',
     completed: '(voltooid)',
     stopped: 'De verificatie op de telefoon is gestopt. Doorgaan brengt u terug naar de dienst.',
@@ -228,9 +196,6 @@ export const WAITING_MESSAGES: Record<UiLocale, WaitingMessages> = {
     noAppHelp: 'Installez {app} sur votre téléphone, puis revenez sur cette page : elle attend quelques minutes.',
     continueHint: "Cette page avance d'elle-même quand l'application a fini ; Continuer vérifie tout de suite.",
     progressTitle: 'Progression',
-    phone_connected: 'Téléphone connecté',
-    document_read: 'Document lu',
-    face_checked: 'Visage vérifié',
     done: 'Terminé',
     completed: '(fait)',
     stopped: 'La vérification sur le téléphone a été arrêtée. Continuer vous ramène au service.',

@@ -1,10 +1,14 @@
-import type { SpecimenDocumentId } from '../i18n/test-eid-messages.js';
 import type { DocumentHolderData } from './map-verifier-claims.js';
+
+/** The specimen documents, by id: the test eID names them in the tester's language (its own page texts). */
+export type SpecimenDocumentId = 'uto-passport' | 'd-idcard' | 'nor-minor' | 'nor-adult' | 'nld-diacritics';
 
 export interface SpecimenIdentity {
   id: SpecimenDocumentId;
   /** As printed on the document; what the document is comes from the tester's language (test-eid-messages). */
   name: string;
+  /** What the document is, in English, for the operator's test pages (the CIBA test page). */
+  document: string;
   holder: DocumentHolderData;
 }
 
@@ -21,6 +25,7 @@ export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
   {
     id: 'uto-passport',
     name: 'Anna Maria Eriksson',
+    document: 'Utopia passport',
     holder: {
       documentCode: 'P',
       issuingState: 'UTO',
@@ -37,6 +42,7 @@ export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
   {
     id: 'd-idcard',
     name: 'Erika Mustermann',
+    document: 'German ID card',
     holder: {
       documentCode: 'ID',
       issuingState: 'D',
@@ -52,6 +58,7 @@ export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
   {
     id: 'nor-minor',
     name: 'Ola Nordmann',
+    document: 'Norwegian passport (minor)',
     holder: {
       documentCode: 'P',
       issuingState: 'NOR',
@@ -66,6 +73,7 @@ export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
   {
     id: 'nor-adult',
     name: 'Kåre Nordmann',
+    document: 'Norwegian passport (every claim present)',
     holder: {
       documentCode: 'P',
       issuingState: 'NOR',
@@ -82,6 +90,7 @@ export const SPECIMEN_IDENTITIES: SpecimenIdentity[] = [
   {
     id: 'nld-diacritics',
     name: 'Jürgen Müller',
+    document: 'Netherlands passport (name with diacritics)',
     holder: {
       documentCode: 'P',
       issuingState: 'NLD',

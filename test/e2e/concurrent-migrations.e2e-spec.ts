@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { openDatabase } from '../../src/database/data-source-options.js';
+import { openServiceDatabase } from '../../src/bootstrap/scheme-manifests.js';
 import { runMigrationsLocked } from '../../src/database/locked-migrations.js';
-import { MIGRATIONS } from '../../src/database/migrations/index.js';
+import { SERVICE_MIGRATIONS as MIGRATIONS } from '../../src/bootstrap/scheme-manifests.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { describeWhen, POSTGRES } from '../support/when-available.js';
 
@@ -12,7 +12,7 @@ import { describeWhen, POSTGRES } from '../support/when-available.js';
  */
 describeWhen(POSTGRES, 'migrations run by instances starting together', () => {
   const open = async (url: string) => {
-    const handle = await openDatabase({ kind: 'postgres', url });
+    const handle = await openServiceDatabase({ kind: 'postgres', url });
     return new DataSource(handle.options).initialize();
   };
 

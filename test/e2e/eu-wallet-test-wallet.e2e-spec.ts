@@ -4,6 +4,7 @@ import { runScript } from '../support/run-script.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
 import { productionTestEnv, startTestApp, type TestApp } from '../support/test-app.js';
 import { redeem, refusalShown, startWalletLogin, walletLinks } from '../support/wallet/wallet-login.js';
+import { walletConfig } from '../../src/schemes/eu-wallet/config/wallet-config.js';
 import type { WalletWorld } from '../support/wallet/wallet-world.js';
 
 const testWallet = (args: string[]) => runScript('scripts/test-wallet/main.ts', args);
@@ -55,7 +56,7 @@ describe('the test wallet command line', () => {
     const local = `http://127.0.0.1:${(production.app.getHttpServer().address() as AddressInfo).port}`;
     try {
       // Production without WALLET_* offers no wallet at all: no test issuer, no status list, not on the choice page.
-      expect(production.config.wallet.offered).toBe(false);
+      expect(walletConfig(production.config).offered).toBe(false);
       expect((await issue(local, { kty: 'EC', crv: 'P-256', x: 'DxiH5Q4Yx3UrukE2lWCErq8N8bqC9CHLLrAwLz5BmE0', y: 'XtLM4-3h5o3HUH0MHVJV0kyq0iBlrBwlh8qEDMZ4-Pc' })).status).toBe(404);
       expect((await fetch(`${local}/wallet/v1/test-status-lists/1`)).status).toBe(404);
     } finally {

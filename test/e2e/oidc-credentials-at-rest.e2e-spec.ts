@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { openDatabase } from '../../src/database/data-source-options.js';
+import { openServiceDatabase } from '../../src/bootstrap/scheme-manifests.js';
 import { HashedCredentials1700000000004 } from '../../src/database/migrations/1700000000004-hashed-credentials.js';
-import { MIGRATIONS } from '../../src/database/migrations/index.js';
+import { SERVICE_MIGRATIONS as MIGRATIONS } from '../../src/bootstrap/scheme-manifests.js';
 import { TypeOrmAdapter } from '../../src/oidc/storage/typeorm-adapter.js';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
@@ -48,7 +48,7 @@ describe('tokens and codes at rest', () => {
 describe('migration 1700000000004 (tokens stored before hashing)', () => {
   it('re-keys a clear access token row so that the adapter still finds it, and drops the clear jti', async () => {
     const database = await createTestDatabase();
-    const handle = await openDatabase(database.url ? { kind: 'postgres', url: database.url } : { kind: 'embedded', dir: 'memory://' });
+    const handle = await openServiceDatabase(database.url ? { kind: 'postgres', url: database.url } : { kind: 'embedded', dir: 'memory://' });
     const index = MIGRATIONS.findIndex((m) => m === HashedCredentials1700000000004);
     const dataSource = new DataSource({ ...handle.options, migrations: MIGRATIONS.slice(0, index), migrationsRun: false } as never);
     await dataSource.initialize();

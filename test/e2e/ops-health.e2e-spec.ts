@@ -29,7 +29,7 @@ describe('/health/live and /health/ready', () => {
   });
 
   it('is ready once the face models are loaded', async () => {
-    await t.app.get(ReadinessService).warmFaceModels();
+    await t.app.get(ReadinessService).warmUp();
     expect(await ready()).toMatchObject({ status: 200, body: { status: 'ready', checks: { migrations: 'ok', database: 'ok', signing_keys: 'ok', face_models: 'ok', draining: false } } });
   }, 120_000);
 

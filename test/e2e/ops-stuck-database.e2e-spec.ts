@@ -33,7 +33,7 @@ describe('an instance whose database does not answer', () => {
     let t: TestApp;
     beforeAll(async () => {
       t = await startTestApp({ embedded: true, env: { DATABASE_PING_TIMEOUT_MS: String(PING_TIMEOUT_MS) } });
-      await t.app.get(ReadinessService).warmFaceModels();
+      await t.app.get(ReadinessService).warmUp();
     }, 120_000);
     afterAll(() => t.close(), 60_000);
 

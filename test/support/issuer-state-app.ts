@@ -13,8 +13,8 @@ import { AppExceptionFilter } from '../../src/common/errors/app-exception.filter
 import { setLogLevel } from '../../src/common/logging/logger.js';
 import { requestIdMiddleware } from '../../src/common/logging/request-context.js';
 import { createValidationPipe } from '../../src/common/http/validation.js';
-import { APP_CONFIG, loadConfig, type AppConfig } from '../../src/config/load-config.js';
-import { openDatabase } from '../../src/database/data-source-options.js';
+import { APP_CONFIG, type AppConfig } from '../../src/config/load-config.js';
+import { loadServiceConfig, openServiceDatabase } from '../../src/bootstrap/scheme-manifests.js';
 import { DatabaseModule } from '../../src/database/database.module.js';
 import { ISSUER_STATE_CONTROLLERS, ISSUER_STATE_ENTITIES, ISSUER_STATE_PROVIDERS } from '../../src/credential-issuer/issuer-state.js';
 import { CredentialIssuanceEntity } from '../../src/credential-issuer/issuances/credential-issuance.entity.js';
@@ -77,10 +77,10 @@ export async function startIssuerStateApp(options: { env?: Record<string, string
     ...options.env,
     DATA_DIR: dataDir,
   };
-  const config = loadConfig(env);
+  const config = loadServiceConfig(env);
   setLogLevel(config.logLevel);
   if (!database.url) (config as { database: AppConfig['database'] }).database = { kind: 'embedded', dir: 'memory://' };
-  const handle = await openDatabase(config.database);
+  const handle = await openServiceDatabase(config.database);
   @Module({ imports: [TestConfigModule.forRoot(config), DatabaseModule.forRoot(handle), ClockModule, CryptoModule, IssuerStateTestModule] })
   class RootModule {}
   const app = await NestFactory.create(RootModule, { logger: false, abortOnError: false });

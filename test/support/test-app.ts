@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/bootstrap/create-app.js';
-import { loadConfig, type AppConfig } from '../../src/config/load-config.js';
+import type { AppConfig } from '../../src/config/load-config.js';
+import { loadServiceConfig } from '../../src/bootstrap/scheme-manifests.js';
 import { REDIS, type RedisHandle } from '../../src/redis/redis.module.js';
 import { createTestDatabase } from './test-database.js';
 import { freePort } from './free-port.js';
@@ -83,7 +84,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(first && { ...first.env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir }),
     ...options.env,
   };
-  const config = loadConfig(env);
+  const config = loadServiceConfig(env);
   if (!database.url) (config as { database: AppConfig['database'] }).database = { kind: 'embedded', dir: 'memory://' };
   const { app, initialAdminToken } = await createApp(config, undefined, options.modules);
   await app.listen(port, '127.0.0.1');

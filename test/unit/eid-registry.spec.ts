@@ -3,14 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addLogSink } from '../../src/common/logging/logger.js';
-import { loadConfig } from '../../src/config/load-config.js';
-import { AppModule } from '../../src/app.module.js';
+import { loadServiceConfig, schemeModules } from '../../src/bootstrap/scheme-manifests.js';
 import { TestEidModule } from '../../src/schemes/test-eid/test-eid.module.js';
 import { EidRegistry } from '../../src/broker/schemes/eid-registry.js';
 import { TestEidProvider } from '../../src/schemes/test-eid/test-eid.provider.js';
 
 const config = (env: 'customer-test' | 'production') =>
-  loadConfig({
+  loadServiceConfig({
     APP_ENV: env,
     BASE_URL: 'https://broker.example',
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -28,10 +27,9 @@ describe('eID registry', () => {
     expect(registry.ids()).toEqual(['test']);
   });
 
-  it('cannot enable the test eID in production: the module leaves it out, and the registry refuses it outright', () => {
-    const database: Parameters<typeof AppModule.forRoot>[1] = { options: { type: 'postgres' }, singleSession: false, close: async () => undefined };
-    expect(AppModule.forRoot(config('customer-test'), database).imports).toContain(TestEidModule);
-    expect(AppModule.forRoot(config('production'), database).imports).not.toContain(TestEidModule);
+  it('cannot enable the test eID in production: its manifest leaves its module out, and the registry refuses it outright', async () => {
+    expect(await schemeModules(config('customer-test'))).toContain(TestEidModule);
+    expect(await schemeModules(config('production'))).not.toContain(TestEidModule);
     expect(() => new EidRegistry([new TestEidProvider(config('customer-test'))], config('production'))).toThrow('test-only eID schemes cannot run in production: test');
   });
 

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { addLogSink, logger, setLogLevel } from '../../src/common/logging/logger.js';
-import { openDatabase } from '../../src/database/data-source-options.js';
+import { openServiceDatabase } from '../../src/bootstrap/scheme-manifests.js';
 import { createTestDatabase } from '../support/test-database.js';
 
 /** Logged errors keep what support needs (codes, the SQL text) and lose the values (parameters, details). */
@@ -34,7 +34,7 @@ describe('error logging', () => {
     let close: () => Promise<void>;
     beforeAll(async () => {
       const database = await createTestDatabase();
-      const handle = await openDatabase(database.url ? { kind: 'postgres', url: database.url } : { kind: 'embedded', dir: 'memory://' });
+      const handle = await openServiceDatabase(database.url ? { kind: 'postgres', url: database.url } : { kind: 'embedded', dir: 'memory://' });
       dataSource = new DataSource({ ...handle.options, migrationsRun: false } as never);
       await dataSource.initialize();
       close = async () => {

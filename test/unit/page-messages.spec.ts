@@ -2,9 +2,10 @@ import { CREDENTIAL_REVOCATION_MESSAGES } from '../../src/i18n/credential-revoca
 import { ERROR_MESSAGES } from '../../src/i18n/error-messages.js';
 import { LANDING_MESSAGES } from '../../src/i18n/landing-messages.js';
 import { UI_LOCALES } from '../../src/i18n/locales.js';
-import { localDate, TEST_EID_MESSAGES } from '../../src/i18n/test-eid-messages.js';
+import { localDate, TEST_EID_MESSAGES } from '../../src/schemes/test-eid/test-eid-messages.js';
 import { SAML_POST_MESSAGES } from '../../src/i18n/saml-post-messages.js';
 import { WAITING_MESSAGES } from '../../src/i18n/waiting-messages.js';
+import { VERIFIER_STEP_NAMES } from '../../src/schemes/document-verifier/scheme/progress-steps.js';
 
 /** Every broker page string exists in every locale and is translated (only sv_FI shares Swedish). */
 describe('broker page texts', () => {
@@ -12,6 +13,7 @@ describe('broker page texts', () => {
     ['error sentences', ERROR_MESSAGES],
     ['test identity labels', TEST_EID_MESSAGES],
     ['verifier waiting page', WAITING_MESSAGES],
+    ['the verifier\'s steps on its waiting page', VERIFIER_STEP_NAMES],
     ['SAML post page', SAML_POST_MESSAGES],
     ['credential revocation pages', CREDENTIAL_REVOCATION_MESSAGES],
     ['the base URL page', LANDING_MESSAGES],

@@ -23,7 +23,7 @@ class AnotherIssuer extends OneIssuer {}
 
 /** A Nest context of the trust service, the given providers, and WALLET_TRUST_OWN_CREDENTIALS as given. */
 async function trustWith(providers: (typeof OneIssuer)[], trustOwnCredentials: boolean): Promise<{ context: INestApplicationContext; trust: ReusedIdentityTrust }> {
-  @Module({ imports: [DiscoveryModule], providers: [{ provide: APP_CONFIG, useValue: { wallet: { trustOwnCredentials } } }, ReusedIdentityTrust, ...providers] })
+  @Module({ imports: [DiscoveryModule], providers: [{ provide: APP_CONFIG, useValue: { schemes: { 'eu-wallet': { trustOwnCredentials } } } }, ReusedIdentityTrust, ...providers] })
   class Root {}
   const context = await NestFactory.createApplicationContext(Root, { logger: false, abortOnError: false });
   return { context, trust: context.get(ReusedIdentityTrust) };

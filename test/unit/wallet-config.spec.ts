@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { issueTestCrl } from '../../libs/eu-wallet/src/specimen/issue-crl.js';
 import { createTestRoot, createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
-import { loadWalletConfig } from '../../src/config/wallet-config.js';
-import { readWalletCrls } from '../../src/config/wallet-crls.js';
+import { loadServiceConfig } from '../../src/bootstrap/scheme-manifests.js';
+import { loadWalletConfig, walletConfig } from '../../src/schemes/eu-wallet/config/wallet-config.js';
+import { readWalletCrls } from '../../src/schemes/eu-wallet/config/wallet-crls.js';
 import { WalletTrustService } from '../../src/schemes/eu-wallet/trust/wallet-trust.service.js';
 import type { AppConfig } from '../../src/config/load-config.js';
 import type { WalletTestAuthoritiesService } from '../../src/schemes/eu-wallet/trust/wallet-test-authorities.service.js';
@@ -48,6 +49,11 @@ describe('EU wallet configuration (WALLET_*)', () => {
       expect.stringMatching(/^WALLET_CLIENT_ID_PREFIX: /),
       expect.stringMatching(/^WALLET_REQUEST_TTL_SECONDS: /),
     ]);
+    // The service's configuration reads the wallet's section (its manifest's) and fails with the same message.
+    const dataDir = mkdtempSync(join(tmpdir(), 'wallet-service-config-'));
+    expect(problemsOf(() => loadServiceConfig({ DATA_DIR: dataDir, WALLET_REQUEST_KEY_FILE: files.key }))).toEqual([expect.stringMatching(/^WALLET_REQUEST_KEY_FILE and WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: set both/)]);
+    expect(walletConfig(loadServiceConfig({ DATA_DIR: dataDir })).offered).toBe(true);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("trusts the service's own reusable credential unless WALLET_TRUST_OWN_CREDENTIALS is false", () => {
@@ -76,7 +82,7 @@ describe('EU wallet configuration (WALLET_*)', () => {
   });
 
   const noTestAuthorities = { get: () => Promise.reject(new Error('production never loads the test authorities')) } as unknown as WalletTestAuthoritiesService;
-  const productionTrust = (env: Record<string, string>) => new WalletTrustService({ isProduction: true, wallet: loadWalletConfig(env, true) } as AppConfig, noTestAuthorities);
+  const productionTrust = (env: Record<string, string>) => new WalletTrustService({ isProduction: true, schemes: { 'eu-wallet': loadWalletConfig(env, true) } } as unknown as AppConfig, noTestAuthorities);
 
   it('reads the production signer and the anchors from PEM files, DER files and folders, at start', async () => {
     const folder = mkdtempSync(join(dir, 'anchors-'));

@@ -22,7 +22,7 @@ describe('EU wallet scheme: revocation of the issuers\' certificates', () => {
   let ds: TestSigner;
   const path = () => [new X509Certificate(ds.chain[0]), new X509Certificate(iaca.der)];
   const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (e: unknown) => (e instanceof WalletCheckError ? `${e.code}: ${e.message}` : Promise.reject(e)));
-  const config = (isProduction: boolean) => ({ isProduction, wallet: { trustCrls: [] } }) as unknown as AppConfig;
+  const config = (isProduction: boolean) => ({ isProduction, schemes: { 'eu-wallet': { trustCrls: [] } } }) as unknown as AppConfig;
 
   beforeAll(async () => {
     server = createServer((_req, res) => (crl ? res.writeHead(200, { 'content-type': 'application/pkix-crl' }).end(crl) : res.writeHead(503).end()));

@@ -135,12 +135,13 @@ describe('LoginTransaction (broker core, collaborators stubbed)', () => {
   });
 
   it("renders a scheme's waiting step as the waiting page: its status URL, the no-script refresh, the scheme's Continue and the CSRF token", async () => {
-    const waiting: EidStep = { kind: 'waiting', title: 'Use your phone', qrSvg: '<svg id="qr"/>', link: 'https://app.example/x', statusUrl: '/its/status/x', state: 's', progress: 'waiting' };
+    const waiting: EidStep = { kind: 'waiting', title: 'Use your phone', qrSvg: '<svg id="qr"/>', link: 'https://app.example/x', statusUrl: '/its/status/x', state: 's', progress: 'waiting', steps: [{ id: 'scanned', label: 'Code scanned' }] };
     const a = scheme('a', { start: waiting });
     const { transaction } = setup([a.provider]);
     const outcome = await transaction.begin(await open(transaction));
     const html = outcome.kind === 'page' ? outcome.html : '';
     expect(html).toContain('/its/status/x');
+    expect(html).toContain('Code scanned');
     expect(html).toContain('/its/interaction/uid-1/eid/a?progress');
     expect(html).toContain('action="/its/interaction/uid-1/eid/a"');
     expect(html).toContain('action="/its/interaction/uid-1/cancel"');

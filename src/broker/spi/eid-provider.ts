@@ -56,11 +56,19 @@ export interface EidChoice {
 }
 
 /**
- * How far the other device has got, for the waiting page and its status route (never personal data):
- * waiting (nobody has opened the link yet), then each step done, or stopped (cancelled, expired).
+ * How far the other device has got, for the waiting page and its status route (never personal data): `waiting`
+ * (nobody has opened the link yet), then the id of each of the scheme's own steps as it is done (WaitingStep, in the
+ * scheme's order), `done`, or `stopped` (cancelled, expired).
  */
-export const PROGRESS_STEPS = ['waiting', 'phone_connected', 'document_read', 'face_checked', 'done'] as const;
-export type ProgressStep = (typeof PROGRESS_STEPS)[number] | 'stopped';
+export type ProgressStep = 'waiting' | 'done' | 'stopped' | (string & NonNullable<unknown>);
+
+/** A step the scheme reports between `waiting` and `done` (say "Phone connected"), named in the request's locale. */
+export interface WaitingStep {
+  id: string;
+  label: string;
+  /** News on another device only: hidden when the page is on the phone that did it (it opened the app itself). */
+  onDesktopOnly?: boolean;
+}
 
 /** An app named on a waiting page: its product name and where to get it (store pages, by store name). */
 export interface HandoffApp {
@@ -91,9 +99,10 @@ export type EidStep =
       statusUrl: string;
       state: string;
       progress: ProgressStep;
-      /** The scheme's own hand-off texts and the steps it reports (default: the ID app's, every step). */
+      /** The scheme's own hand-off texts (default: the ID app's). */
       texts?: WaitingTexts;
-      steps?: Exclude<ProgressStep, 'waiting' | 'stopped'>[];
+      /** The steps it reports before `done`, in order; the page lists them, then `done`. */
+      steps: WaitingStep[];
       /** A second way to open the other app on this device (another link scheme), under the main button. */
       alternate?: { label: string; href: string };
       /** The app the default texts name (`{app}`), with its store pages for a person who has not got it. */

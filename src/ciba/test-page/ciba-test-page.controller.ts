@@ -3,7 +3,6 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { SPECIMEN_IDENTITIES } from '../../verifier-claims/specimen-identities.js';
-import { TEST_EID_MESSAGES } from '../../i18n/test-eid-messages.js';
 import { PageCsrf } from '../../common/pages/page-csrf.js';
 import { formBody } from '../../common/http/form-body.js';
 import { CibaAppService } from '../app-api/ciba-app.service.js';
@@ -67,7 +66,7 @@ export class CibaTestPageController {
   private async render(req: Request, res: Response, appId: string | undefined, provisioningCode: string | undefined, notice?: string): Promise<void> {
     const csrf = this.csrf.issue(req, res);
     const requests = appId ? (await this.app.pending({ app_id: appId, provisioning_code: provisioningCode, wait_seconds: 0 })).requests : [];
-    const persons = SPECIMEN_IDENTITIES.map((p) => ({ id: p.id, label: `${p.name} — ${TEST_EID_MESSAGES.en_GB[p.id]}` }));
+    const persons = SPECIMEN_IDENTITIES.map((p) => ({ id: p.id, label: `${p.name} — ${p.document}` }));
     res.setHeader('Cache-Control', 'no-store');
     res.type('html').send(testPage({ site: pageSiteOf(this.config), appId, provisioningCode, requests, persons, csrf, notice }));
   }

@@ -5,11 +5,10 @@ import { toHex, type DocumentCertificate, type TrustStore } from '../../../libs/
 import { PadesSignerService } from '../../auth-files/signing/pades-signer.service.js';
 import { IssuerKeysService } from '../../credential-issuer/keys/issuer-keys.service.js';
 import { SamlKeysService } from '../../saml/keys/saml-keys.service.js';
-import { WalletTrustService } from '../../schemes/eu-wallet/trust/wallet-trust.service.js';
-import { TrustStoreProvider } from '../../schemes/document-verifier/verification/trust-store.provider.js';
+import type { HeldCertificate } from '../../broker/spi/scheme-observations.js';
+import type { ObservedSchemes } from '../observed-schemes.js';
 
-/** A certificate as PEM text or DER bytes, as its owner keeps it. */
-type Held = string | Uint8Array;
+type Held = HeldCertificate;
 
 interface CertificateFacts {
   subject: string;
@@ -46,16 +45,17 @@ export async function within<T, F>(ms: number, work: Promise<T>, fallback: F): P
 
 /**
  * The expiry series (docs/operations.md, "Metrics"): the end of every certificate the service signs with or
- * hands out, the newest CSCA of each country the document verifier trusts, and the nextUpdate of its CRLs.
+ * hands out (the core's and the running schemes': SchemeObservations.expiringCertificates), the newest CSCA of each
+ * country a scheme's document trust store holds (the document verifier's), and the nextUpdate of its CRLs.
  * Read at scrape time from what the owning services hold (each loads once and keeps it); the parsed dates are
  * kept per certificate object and per trust store, so a scrape parses nothing it has seen before.
  */
-export function registerExpiryGauges(registry: Registry, moduleRef: ModuleRef): void {
+export function registerExpiryGauges(registry: Registry, moduleRef: ModuleRef, schemes: ObservedSchemes): void {
   const get = <T>(type: abstract new (...args: never[]) => T): T | undefined => {
     try {
       return moduleRef.get(type as never, { strict: false }) as T;
     } catch {
-      return undefined; // the module is not loaded in this deployment (wallet, credential issuer)
+      return undefined; // the module is not loaded in this deployment (the credential issuer)
     }
   };
 
@@ -75,16 +75,13 @@ export function registerExpiryGauges(registry: Registry, moduleRef: ModuleRef): 
     async collect() {
       const saml = get(SamlKeysService);
       const pades = get(PadesSignerService);
-      const wallet = get(WalletTrustService);
       const issuer = get(IssuerKeysService);
       const sources = await Promise.all([
         held('saml_signing', () => saml?.certificatePem().then((pem) => [pem])),
         held('pades_signing', () => pades?.current().then((s) => s?.chain ?? [])),
-        held('wallet_request_signing', () => wallet?.signer().then((s) => s.chain)),
-        held('wallet_pid_anchor', () => wallet?.anchors().then((a) => [...a.pid, ...a.pidHigh])),
-        held('wallet_mdl_anchor', () => wallet?.anchors().then((a) => a.mdl)),
         held('credential_issuer_signing', () => issuer?.current().then((s) => s.chain)),
         held('credential_issuer_anchor', () => issuer?.anchors()),
+        ...schemes.all().flatMap((scheme) => scheme.expiringCertificates?.() ?? []).map(({ purpose, read }) => held(purpose, read)),
       ]);
       this.reset();
       for (const { purpose, certificates } of sources)
@@ -96,8 +93,8 @@ export function registerExpiryGauges(registry: Registry, moduleRef: ModuleRef): 
   });
 
   const trust = async (): Promise<TrustFacts | undefined> => {
-    const provider = get(TrustStoreProvider);
-    const store = provider && (await within(SOURCE_TIMEOUT_MS, provider.get(), undefined));
+    const source = schemes.all().find((scheme) => scheme.documentTrustStore);
+    const store = source && (await within(SOURCE_TIMEOUT_MS, source.documentTrustStore!(), undefined));
     return store && trustFactsOf(store);
   };
 

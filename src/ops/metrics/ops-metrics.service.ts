@@ -7,7 +7,7 @@ import { CibaOutboxService } from '../../ciba/outbox/ciba-outbox.service.js';
 import { NotificationListeners } from '../../database/notification-listener.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { ReadinessService } from '../health/readiness.service.js';
-import { FACE_ENGINE } from '../../schemes/document-verifier/verification/face-engine.provider.js';
+import { ObservedSchemes } from '../observed-schemes.js';
 import { EngineEventCounter } from './engine-events.js';
 import { registerExpiryGauges } from './expiry-metrics.js';
 
@@ -52,6 +52,7 @@ export class OpsMetrics implements OnModuleInit {
     private readonly readiness: ReadinessService,
     private readonly moduleRef: ModuleRef,
     private readonly listeners: NotificationListeners,
+    private readonly schemes: ObservedSchemes,
     @Inject(REDIS) private readonly redis: RedisHandle,
   ) {
     this.engineEvents = new EngineEventCounter(
@@ -64,9 +65,10 @@ export class OpsMetrics implements OnModuleInit {
     this.logins();
     this.verifications();
     this.faceWork();
+    this.schemeWorkers();
     this.callbacks();
     this.stateGauges();
-    registerExpiryGauges(this.registry, this.moduleRef);
+    registerExpiryGauges(this.registry, this.moduleRef, this.schemes);
   }
 
   private logins(): void {
@@ -124,19 +126,23 @@ export class OpsMetrics implements OnModuleInit {
     // Both series exist from the start, so a scrape shows 0 before the first recycle.
     for (const reason of ['memory', 'idle', 'exit']) recycled.inc({ reason }, 0);
     this.telemetry.on('faceWorkerRecycled', (reason) => recycled.inc({ reason }));
-    const moduleRef = this.moduleRef;
-    new Gauge({
-      name: 'broker_face_worker_memory_bytes',
-      help: 'Each face worker thread\'s own memory (its V8 heap and WebAssembly heap) after its last call; 0 for a thread not running',
-      labelNames: ['thread'] as const,
-      registers: [this.registry],
-      collect() {
-        // A plugged engine without threads has no such figures: the gauge stays empty.
-        const engine = tryGet<{ threadHeapBytes?: number[] }>(() => moduleRef.get(FACE_ENGINE, { strict: false }));
-        this.reset();
-        engine?.threadHeapBytes?.forEach((bytes, thread) => this.set({ thread: String(thread) }, bytes));
-      },
-    });
+  }
+
+  /** Each running scheme's worker threads' memory (the document verifier's face workers: broker_face_worker_memory_bytes). */
+  private schemeWorkers(): void {
+    for (const { workerMemory } of this.schemes.all()) {
+      if (!workerMemory) continue;
+      new Gauge({
+        name: `${workerMemory.name}_worker_memory_bytes`,
+        help: workerMemory.help,
+        labelNames: ['thread'] as const,
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          workerMemory.threadHeapBytes()?.forEach((bytes, thread) => this.set({ thread: String(thread) }, bytes));
+        },
+      });
+    }
   }
 
   private callbacks(): void {
@@ -192,14 +198,14 @@ export class OpsMetrics implements OnModuleInit {
     });
     new Gauge({
       name: 'broker_readiness_check',
-      help: 'Each check of GET /health/ready: 1 when it passes (database, redis, migrations, signing_keys, face_models), 0 when not',
+      help: "Each check of GET /health/ready: 1 when it passes (database, redis, migrations, signing_keys, and the running schemes' own, such as face_models), 0 when not",
       labelNames: ['check'] as const,
       registers: [this.registry],
       async collect() {
         const { checks } = await report();
         this.reset();
-        for (const check of ['database', 'redis', 'migrations', 'signing_keys', 'face_models'] as const)
-          if (checks[check] !== 'not_used') this.set({ check }, checks[check] === 'ok' ? 1 : 0);
+        for (const [check, state] of Object.entries(checks))
+          if (check !== 'draining' && state !== 'not_used') this.set({ check }, state === 'ok' ? 1 : 0);
       },
     });
     new Gauge({
@@ -230,13 +236,5 @@ export class OpsMetrics implements OnModuleInit {
           this.set(redis.status === 'ready' ? 1 : 0);
         },
       });
-  }
-}
-
-function tryGet<T>(get: () => unknown): T | undefined {
-  try {
-    return get() as T;
-  } catch {
-    return undefined;
   }
 }

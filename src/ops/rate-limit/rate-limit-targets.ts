@@ -5,7 +5,8 @@ import { hasBody, readRawBody } from '../../common/http/replayable-body.js';
 import type { RateLimitBucket } from '../../config/ops-config.js';
 import { OIDC_ROUTES } from '../../oidc/provider/routes.js';
 import { claimedClientId } from '../../oidc/provider/token-params.middleware.js';
-import { WALLET_API_PREFIX } from '../../schemes/eu-wallet/wallet-paths.js';
+import type { SchemeRateLimit } from '../../broker/spi/scheme-manifest.js';
+import { SCHEME_MANIFESTS } from '../../bootstrap/scheme-manifests.js';
 
 /** How a refusal is answered: the OAuth error JSON, the app API's error object, or the broker's error page. */
 export type Answer = 'oauth' | 'app' | 'page';
@@ -24,11 +25,11 @@ const MERCHANT_ENDPOINTS: Record<string, RateLimitBucket> = {
   [OIDC_ROUTES.pushed_authorization_request]: 'token',
   [OIDC_ROUTES.backchannel_authentication]: 'ciba',
 };
-/** The face step: the liveness challenge and the frames, each a few seconds of CPU. */
 /** The credential issuer's endpoints (src/credential-issuer: VCI_PATHS.prefix); the status lists, answered from memory to every verifier, are not counted. */
 const CREDENTIAL_ISSUER_PREFIX = '/vci/';
 const STATUS_LISTS_PREFIX = '/vci/status-lists/';
-const FACE_STEP = new Set(['/app/v1/session/face', '/app/v1/session/liveness-challenge']);
+/** The schemes' own limits (their manifests): counted besides the core's, on every instance the same (listed, not enabled). */
+const SCHEME_LIMITS: readonly SchemeRateLimit[] = SCHEME_MANIFESTS.flatMap((scheme) => scheme.http?.rateLimits ?? []);
 
 const hashed = (kind: string, value: string) => `${kind}:${sha256Hex(value).slice(0, 32)}`;
 
@@ -48,10 +49,27 @@ async function merchantKey(req: Request): Promise<string> {
   return clientId ? hashed('client', clientId) : hashed('ip', req.ip ?? '');
 }
 
-/** Which limits a request counts against (none for most routes). req.ip follows TRUST_PROXY. */
+/** The schemes' limits this request counts against: by its address, or by its bearer token (none without one). */
+function schemeTargets(req: Request, path: string): LimitTarget[] {
+  const targets: LimitTarget[] = [];
+  for (const limit of SCHEME_LIMITS) {
+    if (limit.method && req.method !== limit.method) continue;
+    if (!(limit.prefix !== undefined && path.startsWith(limit.prefix)) && !limit.paths?.includes(path)) continue;
+    const bearer = limit.per === 'bearer' ? /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1] : undefined;
+    if (limit.per === 'ip') targets.push({ bucket: limit.bucket, key: hashed('ip', req.ip ?? ''), answer: limit.answer });
+    else if (bearer) targets.push({ bucket: limit.bucket, key: hashed('session', bearer), answer: limit.answer });
+  }
+  return targets;
+}
+
+/** Which limits a request counts against (none for most routes): the core's, then the schemes'. req.ip follows TRUST_PROXY. */
 export async function limitTargets(req: Request): Promise<LimitTarget[]> {
-  const path = req.path;
   if (req.method === 'OPTIONS') return [];
+  return [...(await coreTargets(req)), ...schemeTargets(req, req.path)];
+}
+
+async function coreTargets(req: Request): Promise<LimitTarget[]> {
+  const path = req.path;
   const merchantBucket = req.method === 'POST' ? MERCHANT_ENDPOINTS[path] : undefined;
   if (merchantBucket) return [{ bucket: merchantBucket, key: await merchantKey(req), answer: 'oauth' }];
   // The authorization endpoint (SAML requests share it) and the broker pages after it; not their static assets.
@@ -59,15 +77,8 @@ export async function limitTargets(req: Request): Promise<LimitTarget[]> {
     const answer = req.accepts(['html', 'json']) === 'json' ? 'oauth' : 'page';
     return [{ bucket: 'authorization', key: hashed('ip', req.ip ?? ''), answer }];
   }
-  // Wallets are apps too: their request_uri and response_uri count in the app API's budget per address.
-  if (path.startsWith(WALLET_API_PREFIX)) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'app' }];
-  // And so are they at the credential issuer (its token, nonce and credential endpoints, the offers, the revocation page).
+  // Wallets are apps too at the credential issuer (its token, nonce and credential endpoints, the offers, the revocation page).
   if (path.startsWith(CREDENTIAL_ISSUER_PREFIX) && !path.startsWith(STATUS_LISTS_PREFIX)) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'oauth' }];
-  if (path.startsWith('/app/v1/')) {
-    const targets: LimitTarget[] = [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'app' }];
-    const session = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (req.method === 'POST' && FACE_STEP.has(path) && session) targets.push({ bucket: 'face', key: hashed('session', session), answer: 'app' });
-    return targets;
-  }
+  if (path.startsWith('/app/v1/')) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'app' }];
   return [];
 }

@@ -20,6 +20,7 @@ import { FaceVerificationService } from './verification/face-verification.servic
 import { FaceWorkQueue } from './verification/face-work-queue.js';
 import { TrustStoreProvider } from './verification/trust-store.provider.js';
 import { VerifierPurgeService } from './verifier-purge.service.js';
+import { VerifierObservations } from './verifier-observations.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { VerificationSessionEntity } from './session/verification-session.entity.js';
 import { VerificationRecordEntity } from './records/verification-record.entity.js';
@@ -46,6 +47,7 @@ import { SpecimenAuthorityEntity } from './specimen/specimen-authority.entity.js
     VerifierPurgeService,
     MatchLevelsReporter,
     VerifierEvidence,
+    VerifierObservations,
   ],
   exports: [DocumentVerifierProvider, VerificationRecordsService, VerificationSessionsService, MatchLevelsReporter],
 })

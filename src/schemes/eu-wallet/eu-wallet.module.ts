@@ -15,6 +15,7 @@ import { WalletTestAuthorityEntity } from './trust/wallet-test-authority.entity.
 import { WalletTestAuthoritiesService } from './trust/wallet-test-authorities.service.js';
 import { ReusedIdentityTrust } from './trust/reused-identity-trust.service.js';
 import { WalletTrustService } from './trust/wallet-trust.service.js';
+import { WalletObservations } from './wallet-observations.js';
 
 /**
  * The EU Digital Identity Wallet as an eID scheme (OpenID4VP 1.0, docs/eu-wallet.md): its transactions, its trust
@@ -24,7 +25,7 @@ import { WalletTrustService } from './trust/wallet-trust.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([WalletTransactionEntity, WalletTestAuthorityEntity]), DiscoveryModule],
   controllers: [WalletEndpointsController, WalletStatusController, WalletTestCredentialsController],
-  providers: [WalletTestCredentialsService, EuWalletScheme, WalletExchangeService, WalletPresentationsService, WalletStatusLists, WalletTransactionsService, WalletTestAuthoritiesService, WalletTrustService, ReusedIdentityTrust],
+  providers: [WalletTestCredentialsService, EuWalletScheme, WalletExchangeService, WalletPresentationsService, WalletStatusLists, WalletTransactionsService, WalletTestAuthoritiesService, WalletTrustService, ReusedIdentityTrust, WalletObservations],
   exports: [WalletTestAuthoritiesService],
 })
 export class EuWalletModule {}

@@ -8,13 +8,14 @@ import { PendingRedirectsService } from '../../broker/spi/redirects/pending-redi
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { DEFAULT_LOCALE, type UiLocale } from '../../i18n/locales.js';
 import type { Messages } from '../../i18n/messages.js';
-import { WALLET_MESSAGES } from '../../i18n/wallet-messages.js';
+import { WALLET_MESSAGES } from './wallet-messages.js';
 import { wantedCredentials } from './claims/wallet-credentials.js';
 import { WalletExchangeService } from './exchange/wallet-exchange.service.js';
 import { ReusedIdentityTrust } from './trust/reused-identity-trust.service.js';
 import { WalletTransactionsService, type WalletAttempt, type WalletRequestData, type WalletResult } from './transactions/wallet-transactions.service.js';
 import { WALLET_PATHS } from './wallet-paths.js';
 import { attemptOpen, walletWaitingStep } from './wallet-waiting-step.js';
+import { walletConfig } from './config/wallet-config.js';
 
 export const EU_WALLET_ID = 'eu-wallet';
 
@@ -54,7 +55,7 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
    * service's own credential from a verification that reached high, recent enough for the merchant.
    */
   supportsAcr(acr: string): boolean {
-    return acr === ACR_REQUEST_HIGH && (!this.config.isProduction || this.config.wallet.anchors.pidHigh.length > 0 || this.reused.trusted() !== undefined);
+    return acr === ACR_REQUEST_HIGH && (!this.config.isProduction || walletConfig(this.config).anchors.pidHigh.length > 0 || this.reused.trusted() !== undefined);
   }
 
   async start(request: EidRequest): Promise<EidStep> {

@@ -1,5 +1,5 @@
 import type { EidRequest, EidStep, ProgressStep, WaitingNotice } from '../../broker/spi/eid-provider.js';
-import { WALLET_MESSAGES, type WalletMessages } from '../../i18n/wallet-messages.js';
+import { WALLET_MESSAGES, type WalletMessages } from './wallet-messages.js';
 import type { WalletTransactionEntity } from './transactions/wallet-transaction.entity.js';
 import type { WalletAttempt } from './transactions/wallet-transactions.service.js';
 
@@ -28,7 +28,7 @@ export async function walletWaitingStep(request: EidRequest, attempt: WalletAtte
     state: attemptStatus(attempt),
     progress: attemptProgress(attempt),
     texts,
-    steps: ['phone_connected', 'done'],
+    steps: [{ id: 'phone_connected', label: texts.phone_connected }],
     // Anyone who sees the QR code may fetch its request; the person's own wallet still can, so the code stays shown.
     keepHandoff: true,
     // HAIP wallets open haip-vp://; other OpenID4VP wallets only openid4vp:// (OpenID4VP 1.0 §13.1.1).

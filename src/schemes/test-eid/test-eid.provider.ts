@@ -8,7 +8,7 @@ import { documentKindOf } from '../../broker/spi/request/binding-message.js';
 import { documentSubject } from '../../broker/spi/subjects/document-subject.js';
 import { EidScheme, type EidProvider, type EidRequest, type EidStep, type SupportsAcr } from '../../broker/spi/eid-provider.js';
 import { SPECIMEN_IDENTITIES, type SpecimenIdentity } from '../../verifier-claims/specimen-identities.js';
-import { localDate, TEST_EID_MESSAGES } from '../../i18n/test-eid-messages.js';
+import { localDate, TEST_EID_MESSAGES } from './test-eid-messages.js';
 
 /**
  * customer-test only: the tester picks a specimen identity and gets the claim set the document verifier

@@ -1,5 +1,5 @@
 import { html, SafeHtml } from '../../../common/html/escape.js';
-import { type HandoffApp, PROGRESS_STEPS, type ProgressStep, type WaitingNotice } from '../../spi/eid-provider.js';
+import type { HandoffApp, ProgressStep, WaitingNotice, WaitingStep } from '../../spi/eid-provider.js';
 import type { UiLocale } from '../../../i18n/locales.js';
 import type { Messages } from '../../../i18n/messages.js';
 import { WAITING_MESSAGES, type WaitingMessages, type WaitingTexts } from '../../../i18n/waiting-messages.js';
@@ -19,9 +19,10 @@ export interface WaitingPageModel {
   link: string;
   statusUrl: string;
   progress: ProgressStep;
-  /** A scheme's own hand-off texts (a wallet's), and the steps it reports; default the ID app's, every step. */
+  /** A scheme's own hand-off texts (a wallet's); default the ID app's. */
   texts?: WaitingTexts;
-  steps?: Exclude<ProgressStep, 'waiting' | 'stopped'>[];
+  /** The scheme's steps before `done`, in order, named. */
+  steps: WaitingStep[];
   alternate?: { label: string; href: string };
   /** The app the default texts name (`{app}`) and its store pages; absent for a scheme with its own texts. */
   app?: HandoffApp;
@@ -54,17 +55,18 @@ export const WAITING_SCRIPT = '/its/assets/wait-for-phone.js';
  */
 export function waitingPage(m: WaitingPageModel): string {
   const w = withAppName({ ...WAITING_MESSAGES[m.locale], ...m.texts }, m.app);
-  const reached = PROGRESS_STEPS.indexOf(m.progress as (typeof PROGRESS_STEPS)[number]);
-  const shown = m.steps ?? (PROGRESS_STEPS.slice(1) as Exclude<ProgressStep, 'waiting' | 'stopped'>[]);
-  // Positions in the full order, so that a scheme reporting fewer steps marks them as the script does. Nothing is
-  // current before the other device has done anything: the first step is pending, not under way.
-  const next = reached > 0 ? shown.find((step) => PROGRESS_STEPS.indexOf(step) > reached) : undefined;
+  // The order the script follows too (it reads it from the list): waiting, the scheme's steps, done; stopped is none.
+  const shown: WaitingStep[] = [...m.steps, { id: 'done', label: w.done }];
+  const order: ProgressStep[] = ['waiting', ...shown.map((step) => step.id)];
+  const reached = order.indexOf(m.progress);
+  // Nothing is current before the other device has done anything: the first step is pending, not under way.
+  const next = reached > 0 ? shown.find((step) => order.indexOf(step.id) > reached) : undefined;
   const steps = shown.map((step) => {
-    const done = PROGRESS_STEPS.indexOf(step) <= reached;
+    const done = order.indexOf(step.id) <= reached;
     const current = step === next;
-    // The ID app opening the session is news on another device only: on the phone itself the person opened it.
-    const classes = [done ? 'done' : '', m.app && step === 'phone_connected' ? 'on-desktop' : ''].filter(Boolean).join(' ');
-    return html`<li data-for="${step}"${classes ? html` class="${classes}"` : ''}${current ? html` aria-current="step"` : ''}>${w[step]} <span class="state">${w.completed}</span></li>`;
+    // A step news on another device only (the ID app opening the session): on the phone itself the person opened it.
+    const classes = [done ? 'done' : '', m.app && step.onDesktopOnly ? 'on-desktop' : ''].filter(Boolean).join(' ');
+    return html`<li data-for="${step.id}"${classes ? html` class="${classes}"` : ''}${current ? html` aria-current="step"` : ''}>${step.label} <span class="state">${w.completed}</span></li>`;
   });
   return layout(
     m.site,

@@ -9,7 +9,10 @@ export const WAIT_FOR_PHONE_JS = `(function () {
   var list = document.getElementById('progress');
   if (!form || !list) return;
   var url = form.getAttribute('data-status-url');
-  var order = ['waiting', 'phone_connected', 'document_read', 'face_checked', 'done'];
+  // The steps in their order as the page lists them (the scheme's own, then done), after waiting.
+  var order = ['waiting'];
+  var listed = list.querySelectorAll('li[data-for]');
+  for (var l = 0; l < listed.length; l++) order.push(listed[l].getAttribute('data-for'));
   function show(step) {
     var reached = order.indexOf(step);
     if (reached < 0 || list.getAttribute('data-step') === step) return;

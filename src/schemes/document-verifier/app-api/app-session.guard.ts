@@ -6,9 +6,6 @@ import type { VerificationSessionEntity } from '../session/verification-session.
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 import { appTokenRequired } from '../verifier.errors.js';
 
-/** The paths of the steps authenticated by the session token (AppApiController's SessionStep routes). */
-export const APP_SESSION_PATH = '/app/v1/session';
-
 const SESSION = Symbol('verificationSession');
 type WithSession = Request & { [SESSION]?: VerificationSessionEntity };
 
@@ -20,7 +17,7 @@ export function appSessionOf(req: Request, sessions: VerificationSessionsService
 }
 
 /**
- * Before the body parsers, on APP_SESSION_PATH: a request without a live session is refused from its headers, before
+ * Before the body parsers, on the session steps (/app/v1/session, as the scheme's manifest mounts it): a request without a live session is refused from its headers, before
  * a byte of its body is read (a chip or face upload is megabytes, and reading and parsing one cost 65-77 ms of CPU).
  * The guard reads the session again once the body is in: the step works on its state as it is then, and an upload
  * from a phone may take seconds.

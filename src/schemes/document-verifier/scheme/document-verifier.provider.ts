@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/spi/acr.js';
+import { VERIFIER_STEP_NAMES, VERIFIER_STEPS } from './progress-steps.js';
 import { EidScheme, type EidProvider, type EidRequest, type EidStep, type ProgressStep, type SupportsAcr } from '../../../broker/spi/eid-provider.js';
 import type { Messages } from '../../../i18n/messages.js';
 import { DOCUMENT_VERIFIER_ID } from '../../../broker/spi/document-verifier/document-evidence.js';
@@ -106,6 +107,8 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
       statusUrl: `/its/interaction/${request.interactionUid}/verifier-status`,
       state: session.state,
       progress: progressOf(session.state),
+      // The ID app opening the session is news on another device only: on the phone itself the person opened it.
+      steps: VERIFIER_STEPS.map((id) => ({ id, label: VERIFIER_STEP_NAMES[request.locale][id], onDesktopOnly: id === 'phone_connected' })),
       app: this.config.verifier.app,
     };
   }

@@ -9,6 +9,7 @@ import { WalletPresentationsService } from '../presentation/wallet-presentations
 import { WalletTransactionsService } from '../transactions/wallet-transactions.service.js';
 import { WalletTrustService } from '../trust/wallet-trust.service.js';
 import { WALLET_PATHS } from '../wallet-paths.js';
+import { walletConfig } from '../config/wallet-config.js';
 
 /** HAIP 1.0: both offered; the response must use one of them. */
 const OFFERED_ENC = ['A128GCM', 'A256GCM'];
@@ -36,7 +37,7 @@ export class WalletExchangeService {
   /** The client identifier of the request signer, with its OpenID4VP 1.0 prefix. */
   async clientId(): Promise<string> {
     const signer = await this.trust.signer();
-    return this.config.wallet.clientIdPrefix === 'x509_hash' ? x509HashClientId(signer.chain[0]) : x509SanDnsClientId(new URL(this.config.baseUrl).hostname);
+    return walletConfig(this.config).clientIdPrefix === 'x509_hash' ? x509HashClientId(signer.chain[0]) : x509SanDnsClientId(new URL(this.config.baseUrl).hostname);
   }
 
   responseUri(id: string): string {

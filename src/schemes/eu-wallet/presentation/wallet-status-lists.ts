@@ -6,6 +6,7 @@ import type { ReusableCredentialProvider } from '../../../broker/spi/reusable-cr
 import { outboundGet } from '../../../common/outbound/outbound-fetch.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { WalletTrustService } from '../trust/wallet-trust.service.js';
+import { walletConfig } from '../config/wallet-config.js';
 
 /** A status list token is a JWT over a compressed bit array: a million credentials at 1 bit are 125 KB before compression. */
 const MAX_STATUS_LIST_BYTES = 1024 * 1024;
@@ -32,7 +33,7 @@ export class WalletStatusLists {
     const key = trustAnchors.map((a) => createHash('sha256').update(a).digest('base64')).join(',');
     let checker = this.checkers.get(key);
     if (!checker) {
-      checker = new StatusListChecker({ fetchStatusList: (uri) => this.fetch(uri), trustAnchors, maxCacheSeconds: this.config.wallet.statusListMaxCacheSeconds, revocation });
+      checker = new StatusListChecker({ fetchStatusList: (uri) => this.fetch(uri), trustAnchors, maxCacheSeconds: walletConfig(this.config).statusListMaxCacheSeconds, revocation });
       this.checkers.set(key, checker);
     }
     await checker.check(ref, signer);

@@ -7,6 +7,7 @@ import { ExclusiveJobs } from '../../../database/exclusive-jobs.js';
 import type { WalletCheckCode } from '../../../../libs/eu-wallet/src/errors.js';
 import { WalletTransactionEntity } from './wallet-transaction.entity.js';
 import type { WalletFlow } from '../wallet-paths.js';
+import { walletConfig } from '../config/wallet-config.js';
 
 /** What the request object carried and the answer must match, sealed: nonce, state, the response key, the query. */
 export interface WalletRequestData {
@@ -78,7 +79,7 @@ export class WalletTransactionsService implements OnModuleInit {
    */
   async create(interactionUid: string, clientId: string, requests: Record<WalletFlow, WalletRequestData>, now = new Date()): Promise<WalletAttempt> {
     const attempt = randomBytes(16).toString('base64url');
-    const expiresAt = new Date(now.getTime() + this.config.wallet.requestTtlSeconds * 1000);
+    const expiresAt = new Date(now.getTime() + walletConfig(this.config).requestTtlSeconds * 1000);
     const row = (flow: WalletFlow) => {
       const id = randomBytes(24).toString('base64url');
       return this.repo.create({

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { findReusableCredentialProvider, type ReusableCredentialProvider } from '../../../broker/spi/reusable-credentials.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { walletConfig } from '../config/wallet-config.js';
 
 /**
  * The service's own reusable credential, as the wallet scheme trusts it: the provider the credential issuer marks
@@ -19,7 +20,7 @@ export class ReusedIdentityTrust implements OnModuleInit {
 
   onModuleInit(): void {
     const found = findReusableCredentialProvider(this.discovery);
-    this.provider = this.config.wallet.trustOwnCredentials ? found : undefined;
+    this.provider = walletConfig(this.config).trustOwnCredentials ? found : undefined;
   }
 
   /** The provider, when the scheme trusts its credential. */

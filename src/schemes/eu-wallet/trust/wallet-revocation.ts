@@ -2,7 +2,8 @@ import { RevocationChecker } from '../../../../libs/eu-wallet/src/index.js';
 import { logger } from '../../../common/logging/logger.js';
 import { outboundGet } from '../../../common/outbound/outbound-fetch.js';
 import type { AppConfig } from '../../../config/load-config.js';
-import { readWalletCrls } from '../../../config/wallet-crls.js';
+import { readWalletCrls } from '../config/wallet-crls.js';
+import { walletConfig } from '../config/wallet-config.js';
 
 /** An IACA's or a PID provider's CRL is a few KiB to a few hundred; 4 MiB leaves room and bounds a hostile answer. */
 const MAX_CRL_BYTES = 4 * 1024 * 1024;
@@ -19,7 +20,7 @@ const TIMEOUT_MS = 5000;
 export function walletRevocation(config: AppConfig): RevocationChecker {
   const allowLoopback = !config.isProduction;
   return new RevocationChecker({
-    crls: readWalletCrls(config.wallet.trustCrls ?? []),
+    crls: readWalletCrls(walletConfig(config).trustCrls ?? []),
     fetchCrl: async (url) => {
       const res = await outboundGet(new URL(url), { allowLoopback }, { maxBytes: MAX_CRL_BYTES, timeoutMs: TIMEOUT_MS, accept: 'application/pkix-crl' });
       if (res.status !== 200) throw new Error(`it answered ${res.status}`);

@@ -6,6 +6,7 @@ import { readCertificates } from '../../../common/crypto/certificate-files.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { WalletTestAuthoritiesService } from './wallet-test-authorities.service.js';
 import { walletRevocation } from './wallet-revocation.js';
+import { walletConfig } from '../config/wallet-config.js';
 
 /** The service's request signer: the key, and the chain every request object carries in `x5c` (signer first). */
 export interface RequestSigner {
@@ -58,7 +59,7 @@ export class WalletTrustService implements OnModuleInit {
 
   private load() {
     this.loaded ??= (async () => {
-      const { requestSigner, anchors } = this.config.wallet;
+      const { requestSigner, anchors } = walletConfig(this.config);
       const configured = { pid: anchors.pid.flatMap(trustList), pidHigh: anchors.pidHigh.flatMap(trustList), mdl: anchors.mdl.flatMap(trustList) };
       const fromFiles = requestSigner && {
         chain: readCertificates(requestSigner.chainFile, 'wallet request signer'),

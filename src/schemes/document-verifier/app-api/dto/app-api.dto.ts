@@ -53,7 +53,7 @@ export class OpenedSessionDto {
 }
 
 export class SessionStatusDto {
-  @ApiProperty({ enum: ['created', 'opened', 'chip_received', 'face_received', 'completed', 'cancelled', 'expired'] }) state: string;
+  @ApiProperty({ enum: ['created', 'opened', 'chip_received', 'face_received', 'completed', 'cancelled', 'expired'], example: 'opened' }) state: string;
   @ApiProperty() expires_at: string;
   @ApiProperty({ type: SessionRequirementsDto }) requirements: SessionRequirementsDto;
 }
@@ -201,7 +201,7 @@ export class FaceUploadDto {
 }
 
 export class OutcomeDto {
-  @ApiProperty({ enum: ['created', 'opened', 'chip_received', 'face_received', 'completed', 'cancelled', 'expired'] }) state: string;
+  @ApiProperty({ enum: ['created', 'opened', 'chip_received', 'face_received', 'completed', 'cancelled', 'expired'], example: 'completed' }) state: string;
   @ApiPropertyOptional({ enum: ['pass', 'fail'] }) authentication_result?: string;
   @ApiPropertyOptional({ type: [String] }) result_explanation?: string[];
   @ApiPropertyOptional() facematch_level?: number;

@@ -1,10 +1,12 @@
-import type { UiLocale } from './locales.js';
-import type { WaitingTexts } from './waiting-messages.js';
+import type { UiLocale } from '../../i18n/locales.js';
+import type { WaitingTexts } from '../../i18n/waiting-messages.js';
 
 /** The EU wallet scheme's name on the choice page and its waiting page's hand-off (the wallet, not the ID app). */
 export interface WalletMessages extends WaitingTexts {
   name: string;
   title: string;
+  /** The one step its waiting page lists before done: a wallet fetched the request. */
+  phone_connected: string;
   /** The second same-device link (plain OpenID4VP), for wallets that do not open the HAIP one. */
   openOther: string;
   /** What the page says after a refused answer: the wallet's own error, a refused presentation, a revoked credential. */

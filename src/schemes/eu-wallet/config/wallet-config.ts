@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, validateSync } from 'class-validator';
-import { ConfigError } from './app-config.js';
+import { ConfigError } from '../../../config/app-config.js';
+import type { AppConfig } from '../../../config/load-config.js';
 import { readWalletCrls } from './wallet-crls.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value);
@@ -116,4 +117,11 @@ export function loadWalletConfig(env: Record<string, string | undefined>, isProd
     statusListMaxCacheSeconds: vars.WALLET_STATUS_LIST_MAX_CACHE_SECONDS,
     trustOwnCredentials: vars.WALLET_TRUST_OWN_CREDENTIALS,
   };
+}
+
+/** The wallet's section of the configuration (its manifest's `config`, loaded with the rest at start). */
+export function walletConfig(config: AppConfig): WalletConfig {
+  const section = config.schemes['eu-wallet'] as WalletConfig | undefined;
+  if (!section) throw new Error('the EU wallet configuration section was not loaded: load the configuration with loadServiceConfig');
+  return section;
 }

@@ -1,10 +1,10 @@
-import { htmlLang, type UiLocale } from './locales.js';
+import { htmlLang, type UiLocale } from '../../i18n/locales.js';
+import type { SpecimenDocumentId } from '../../verifier-claims/specimen-identities.js';
 
 /**
  * The test eID's specimen holders as a tester reads them: the document in their language (the holder's
  * name stays as printed on the document) and the date of birth in their locale's convention.
  */
-export type SpecimenDocumentId = 'uto-passport' | 'd-idcard' | 'nor-minor' | 'nor-adult' | 'nld-diacritics';
 type Texts = Record<SpecimenDocumentId, string> & { born: string };
 
 const sv: Texts = {

@@ -1,0 +1,27 @@
+import type { TrustStore } from '../../../libs/icao9303/src/index.js';
+import { extensionPoint } from '../../common/discovery/discovered.js';
+
+/** A certificate as PEM text or DER bytes, as its owner keeps it. */
+export type HeldCertificate = string | Uint8Array;
+
+/** Certificates a scheme holds whose end the operator watches, by purpose (`broker_certificate_not_after_seconds`). */
+export interface ExpiringCertificates {
+  purpose: string;
+  read(): Promise<HeldCertificate[]>;
+}
+
+/**
+ * What operations observe of a scheme (docs/operations.md), each part optional: the certificates it holds, the
+ * document trust store it checks chips against (the CSCA and CRL expiry series), a readiness check it warms up at
+ * start (the instance is ready once it passed), and the memory of its worker threads.
+ */
+export interface SchemeObservations {
+  expiringCertificates?(): ExpiringCertificates[];
+  documentTrustStore?(): Promise<TrustStore>;
+  readiness?: { check: string; warmUp(): Promise<void> };
+  /** Worker threads' own memory (bytes, by thread index) after their last call: `<name>_worker_memory_bytes`. */
+  workerMemory?: { name: string; help: string; threadHeapBytes(): number[] | undefined };
+}
+
+/** Marks a scheme's provider of SchemeObservations; operations (src/ops) collect every one at start. */
+export const ObservedScheme = extensionPoint();
