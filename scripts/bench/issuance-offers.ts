@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { DocumentEvidence } from '../../src/broker/spi/document-verifier/document-evidence.js';
+import type { DocumentEvidence } from '../../src/broker/spi/document-evidence/document-evidence.js';
 import { Clock } from '../../src/common/clock.js';
 import { SecretBox } from '../../src/common/crypto/secret-box.js';
 import type { AppConfig } from '../../src/config/load-config.js';

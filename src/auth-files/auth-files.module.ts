@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DocumentEvidenceModule } from '../broker/spi/document-verifier/document-evidence.js';
+import { DocumentEvidenceModule } from '../broker/spi/document-evidence/document-evidence.js';
 import { AdminModule } from '../admin/admin.module.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
 import { OidcModule } from '../oidc/oidc.module.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
+import { DocumentEvidenceModule } from '../broker/spi/document-evidence/document-evidence.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
 import { OidcModule } from '../oidc/oidc.module.js';
 import { CibaAppsAdminController } from './admin-api/ciba-apps-admin.controller.js';
@@ -27,7 +28,7 @@ import { OutboxEntity } from './outbox/outbox.entity.js';
  * outbox, and the purge of finished rows.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CibaRequestEntity, AppBindingEntity, OutboxEntity]), AdminModule, OidcModule, MerchantsModule],
+  imports: [TypeOrmModule.forFeature([CibaRequestEntity, AppBindingEntity, OutboxEntity]), AdminModule, OidcModule, MerchantsModule, DocumentEvidenceModule],
   controllers: [CibaAppController, CibaTestPageController, CibaAppsAdminController],
   providers: [CibaPurgeService, CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService, LongPolls, ProvisioningCodes],
 })

@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from '../admin/admin.module.js';
-import { DocumentEvidenceModule } from '../broker/spi/document-verifier/document-evidence.js';
+import { DocumentEvidenceModule } from '../broker/spi/document-evidence/document-evidence.js';
 import { ExclusiveJobs } from '../database/exclusive-jobs.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
 import { AuthorizeController } from './authorization/authorize.controller.js';

@@ -1,5 +1,5 @@
 import { html, SafeHtml } from '../common/html/escape.js';
-import type { MatchLevelsReport, MatchLevelStatus } from '../broker/spi/document-verifier/match-levels.js';
+import type { MatchLevelsReport, MatchLevelStatus } from '../broker/spi/document-evidence/match-levels.js';
 
 export interface ServiceDocsLinks {
   discovery: string;

@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DocumentEvidence } from '../broker/spi/document-verifier/document-evidence.js';
-import type { MatchLevelsReport } from '../broker/spi/document-verifier/match-levels.js';
+import { DocumentEvidence } from '../broker/spi/document-evidence/document-evidence.js';
+import type { MatchLevelsReport } from '../broker/spi/document-evidence/match-levels.js';
 import { ServiceDocsService } from './service-docs.service.js';
 
 /** The page the discovery document names as service_documentation, and its figures as JSON. */

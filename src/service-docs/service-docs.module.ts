@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DocumentEvidenceModule } from '../broker/spi/document-verifier/document-evidence.js';
+import { DocumentEvidenceModule } from '../broker/spi/document-evidence/document-evidence.js';
 import { LandingController } from './landing.controller.js';
 import { ServiceDocsController } from './service-docs.controller.js';
 import { ServiceDocsService } from './service-docs.service.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DocumentEvidence } from '../broker/spi/document-verifier/document-evidence.js';
+import { DocumentEvidence } from '../broker/spi/document-evidence/document-evidence.js';
 import { APP_CONFIG, type AppConfig } from '../config/load-config.js';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../oidc/provider/routes.js';
 import { serviceDocsPage } from './service-docs-page.js';

@@ -1,5 +1,5 @@
 import jpeg from 'jpeg-js';
-import type { VerificationRecordData } from '../../src/broker/spi/document-verifier/verification-record.js';
+import type { VerificationRecordData } from '../../src/broker/spi/document-evidence/verification-record.js';
 
 /** A small JPEG (a smooth gradient, `seed` shifting its colours) standing in for a face picture. */
 export function sampleJpeg(width = 240, height = 320, seed = 0): Buffer {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { CredentialOffersService } from '../../src/credential-issuer/offer/credential-offers.service.js';
-import type { VerificationRecordData } from '../../src/broker/spi/document-verifier/verification-record.js';
+import type { VerificationRecordData } from '../../src/broker/spi/document-evidence/verification-record.js';
 import { VerificationRecordsService } from '../../src/schemes/document-verifier/records/verification-records.service.js';
 import type { TestApp } from './test-app.js';
 

@@ -32,9 +32,9 @@ describe('the rooms of the lint', () => {
     it('lets a scheme import itself, the broker SPI and the rooms below', async () => {
       const code = [
         "import { TestEidModule } from '../test-eid/test-eid.module.js';",
-        "import { DOCUMENT_VERIFIER_ID } from '../../broker/spi/document-verifier/document-evidence.js';",
+        "import { DocumentEvidence } from '../../broker/spi/document-evidence/document-evidence.js';",
         "import { SPECIMEN_IDENTITIES } from '../../verifier-claims/specimen-identities.js';",
-        'export const planted = [TestEidModule, DOCUMENT_VERIFIER_ID, SPECIMEN_IDENTITIES];',
+        'export const planted = [TestEidModule, DocumentEvidence, SPECIMEN_IDENTITIES];',
       ].join('\n');
       expect(await roomErrors('src/schemes/test-eid/planted.ts', code)).toEqual([]);
     });
@@ -54,7 +54,7 @@ describe('the rooms of the lint', () => {
 
     it('lets a front door import the broker SPI, the broker core and another front door', async () => {
       const code = [
-        "import { DocumentEvidence } from '../../broker/spi/document-verifier/document-evidence.js';",
+        "import { DocumentEvidence } from '../../broker/spi/document-evidence/document-evidence.js';",
         "import { EidRegistry } from '../../broker/schemes/eid-registry.js';",
         "import { OidcModule } from '../../oidc/oidc.module.js';",
         'export const planted = [DocumentEvidence, EidRegistry, OidcModule];',

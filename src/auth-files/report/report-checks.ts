@@ -1,6 +1,6 @@
 import type { CloneDetectionMethod, ReportCheckId, ReportCheckOutcome } from '../../i18n/auth-files-report-checks-messages.js';
-import { EXPLANATION } from '../../broker/spi/document-verifier/explanations.js';
-import type { CrlEvidence } from '../../broker/spi/document-verifier/verification-record.js';
+import { EXPLANATION } from '../../broker/spi/document-evidence/explanations.js';
+import type { CrlEvidence } from '../../broker/spi/document-evidence/verification-record.js';
 
 export interface ReportCheck {
   id: ReportCheckId;

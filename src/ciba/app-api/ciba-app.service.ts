@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import type { BrokeredIdentity, EidProvider, EidRequest } from '../../broker/spi/eid-provider.js';
-import { DOCUMENT_VERIFIER_ID } from '../../broker/spi/document-verifier/document-evidence.js';
+import { DocumentEvidence } from '../../broker/spi/document-evidence/document-evidence.js';
 import { appDisplayText } from '../../broker/spi/request/app-display-text.js';
 import { EidRegistry } from '../../broker/schemes/eid-registry.js';
 import { DEFAULT_LOCALE } from '../../i18n/locales.js';
@@ -20,7 +20,8 @@ import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingReq
 const LONG_POLL_STEP_MS = 500;
 const ALL_KINDS = ['P', 'I', 'D', 'V'];
 /** The test eID's scheme id (customer-test only; the app module leaves it out of production). */
-const TEST_EID_ID = 'test';
+/** The public id of the customer-test scheme of specimen holders (merchants name it in eid_schemes and login_hint). */
+const SPECIMEN_SCHEME_ID = 'test';
 
 /**
  * The phone's side of CIBA: the app long-polls the open requests of its appId (a provisioning only with the
@@ -38,6 +39,7 @@ export class CibaAppService {
     private readonly registry: EidRegistry,
     private readonly provisioningCodes: ProvisioningCodes,
     private readonly longPolls: LongPolls,
+    private readonly evidence: DocumentEvidence,
   ) {}
 
   /**
@@ -109,7 +111,7 @@ export class CibaAppService {
     const step = await this.verifier().handle(this.eidRequest(request), {});
     if (step.kind === 'failed') return this.deny(request, step.description);
     if (step.kind !== 'identified') throw verificationNotDone();
-    return this.decide(request, dto, DOCUMENT_VERIFIER_ID, step.identity);
+    return this.decide(request, dto, this.evidence.schemeId, step.identity);
   }
 
   /**
@@ -119,11 +121,11 @@ export class CibaAppService {
   async completeWithTestIdentity(id: string, dto: AppIdentityDto, person: string): Promise<RequestResultDto> {
     const request = await this.load(id, dto);
     if (request.row.state !== 'pending' && request.row.state !== 'verifying') throw requestNotPending(request.row.state);
-    const scheme = this.registry.get(TEST_EID_ID);
+    const scheme = this.registry.get(SPECIMEN_SCHEME_ID);
     if (!scheme?.testOnly) throw requestNotFound();
     const step = await scheme.handle(this.eidRequest(request), { person });
     if (step.kind !== 'identified') throw verificationNotDone();
-    return this.decide(request, dto, TEST_EID_ID, step.identity);
+    return this.decide(request, dto, SPECIMEN_SCHEME_ID, step.identity);
   }
 
   private async decide(request: CibaRequest, dto: CompleteRequestDto, scheme: string, identity: BrokeredIdentity): Promise<RequestResultDto> {
@@ -181,7 +183,7 @@ export class CibaAppService {
   }
 
   private verifier(): EidProvider {
-    const scheme = this.registry.get(DOCUMENT_VERIFIER_ID);
+    const scheme = this.registry.get(this.evidence.schemeId);
     if (!scheme) throw new Error('the document verifier is not registered');
     return scheme;
   }

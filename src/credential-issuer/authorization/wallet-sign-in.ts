@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { DocumentEvidence, DOCUMENT_VERIFIER_ID } from '../../broker/spi/document-verifier/document-evidence.js';
+import { DocumentEvidence } from '../../broker/spi/document-evidence/document-evidence.js';
 import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
@@ -41,7 +41,7 @@ export class WalletSignIn implements InteractionHandoff, OnApplicationBootstrap 
     await this.merchants.ensureReserved(WALLET_SIGN_IN_CLIENT_ID, {
       name: `${this.config.authFiles.operatorName}: credential issuer`,
       redirect_uris: [this.unusedRedirect],
-      eid_schemes: [DOCUMENT_VERIFIER_ID],
+      eid_schemes: [this.evidence.schemeId],
       scope: 'openid',
     });
   }

@@ -1,6 +1,6 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { DocumentEvidence } from '../../broker/spi/document-verifier/document-evidence.js';
+import { DocumentEvidence } from '../../broker/spi/document-evidence/document-evidence.js';
 
 /** What an app session ended with: its verification record and merchant, or null while it has none. */
 export type SessionRecord = { recordId: string; clientId: string } | null;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DocumentEvidence } from '../../broker/spi/document-verifier/document-evidence.js';
+import { DocumentEvidence } from '../../broker/spi/document-evidence/document-evidence.js';
 import { credentialOffer, credentialOfferLink } from '../../../libs/eu-wallet/src/index.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';

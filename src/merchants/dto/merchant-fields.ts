@@ -191,7 +191,7 @@ export class MerchantOptionalFields {
 
   @ApiPropertyOptional({
     description:
-      "EU wallet scheme, the service's own reusable credential (docs/eu-wallet.md): how many days after the original document " +
+      "EU wallet scheme, the service's own reusable credential (the reusable identity a wallet keeps): how many days after the original document " +
       'verification (the credential\'s verified_at) a login with it still gets acr eIDAS high, when asked for and the verification ' +
       'reached high. Older credentials still log in, without acr high.',
     minimum: REUSED_IDENTITY_MAX_AGE_DAYS.min,

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager, LessThanOrEqual, MoreThan, Repository }
 import { Clock } from '../../../common/clock.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
-import type { VerificationRecordData } from '../../../broker/spi/document-verifier/verification-record.js';
+import type { VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
 import { VerificationRecordEntity } from './verification-record.entity.js';
 
 const context = (id: string) => `verification-record:${id}`;

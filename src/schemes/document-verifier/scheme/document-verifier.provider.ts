@@ -4,8 +4,7 @@ import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/spi/acr.js';
 import { VERIFIER_STEP_NAMES, VERIFIER_STEPS } from './progress-steps.js';
 import { EidScheme, type EidProvider, type EidRequest, type EidStep, type ProgressStep, type SupportsAcr } from '../../../broker/spi/eid-provider.js';
 import type { Messages } from '../../../i18n/messages.js';
-import { DOCUMENT_VERIFIER_ID } from '../../../broker/spi/document-verifier/document-evidence.js';
-import type { VerificationRecordData } from '../../../broker/spi/document-verifier/verification-record.js';
+import type { VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
 import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
@@ -17,6 +16,9 @@ const ALL_KINDS: SessionRequirements['documentKinds'] = ['P', 'I', 'D', 'V'];
  * for the app, and when the app has finished turns the sealed verification record into the brokered
  * identity (claims of spec 2.1; acr eIDAS high only when asked for and earned).
  */
+/** The document verifier's scheme id (merchants list it in eid_schemes; document-verified subjects carry it). */
+export const DOCUMENT_VERIFIER_ID = 'document-verifier';
+
 @Injectable()
 @EidScheme({ order: 10 })
 export class DocumentVerifierProvider implements EidProvider, SupportsAcr {

@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { DocumentEvidenceSource, type DocumentEvidenceProvider } from '../../../broker/spi/document-verifier/document-evidence.js';
-import type { MatchLevelsReport } from '../../../broker/spi/document-verifier/match-levels.js';
-import type { VerificationRecordData } from '../../../broker/spi/document-verifier/verification-record.js';
+import { DocumentEvidenceSource, type DocumentEvidenceProvider } from '../../../broker/spi/document-evidence/document-evidence.js';
+import type { MatchLevelsReport } from '../../../broker/spi/document-evidence/match-levels.js';
+import type { VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
 import { appSessionOf } from '../app-api/app-session.guard.js';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
+import { DOCUMENT_VERIFIER_ID } from './document-verifier.provider.js';
 import { MatchLevelsReporter } from './match-levels-report.js';
 
 /** The document verifier's side of DocumentEvidence (broker SPI): what front doors read of it, and nothing more. */
 @Injectable()
 @DocumentEvidenceSource()
 export class VerifierEvidence implements DocumentEvidenceProvider {
+  readonly schemeId = DOCUMENT_VERIFIER_ID;
+
   constructor(
     private readonly records: VerificationRecordsService,
     private readonly sessions: VerificationSessionsService,

@@ -10,8 +10,8 @@ import type { DocumentHolderData } from '../../../verifier-claims/map-verifier-c
 import { expiryDateFromMrz } from '../../../verifier-claims/dates.js';
 import { unusableChipData } from '../verifier.errors.js';
 import { judgeCloneDetection } from './clone-detection.js';
-import type { CrlEvidence } from '../../../broker/spi/document-verifier/verification-record.js';
-import { EXPLANATION, type Explanation } from '../../../broker/spi/document-verifier/explanations.js';
+import type { CrlEvidence } from '../../../broker/spi/document-evidence/verification-record.js';
+import { EXPLANATION, type Explanation } from '../../../broker/spi/document-evidence/explanations.js';
 import { TrustStoreProvider } from './trust-store.provider.js';
 
 /** ICAO 9303's specimen state, Utopia: no genuine document carries it. */

@@ -10,7 +10,7 @@ import type { WorkerFaceEngine } from '../../../../libs/face/src/worker/worker-f
 import { logger } from '../../../common/logging/logger.js';
 import { recordStep, timedStep } from '../app-api/server-timing.interceptor.js';
 import { captureRetry, unusableFaceData } from '../verifier.errors.js';
-import { EXPLANATION, type Explanation } from '../../../broker/spi/document-verifier/explanations.js';
+import { EXPLANATION, type Explanation } from '../../../broker/spi/document-evidence/explanations.js';
 import { FACE_ENGINE, MATCH_LEVELS } from './face-engine.provider.js';
 import { FaceWorkQueue } from './face-work-queue.js';
 import { judgeLiveness, type Direction } from './liveness-rules.js';

@@ -5,9 +5,6 @@ import { discovered, extensionPoint } from '../../../common/discovery/discovered
 import type { MatchLevelsReport } from './match-levels.js';
 import type { VerificationRecordData } from './verification-record.js';
 
-/** The document verifier's scheme id (merchants list it in eid_schemes; the CIBA app's verifications run under it). */
-export const DOCUMENT_VERIFIER_ID = 'document-verifier';
-
 /**
  * What front doors may ask of the document verifier: the sealed records of its verifications (the evidence report,
  * the credential issuer), what its face match levels are worth (the service documentation), and the verification an
@@ -15,6 +12,11 @@ export const DOCUMENT_VERIFIER_ID = 'document-verifier';
  * below; front doors inject DocumentEvidence and never import the scheme (docs/architecture.md#rules).
  */
 export interface DocumentEvidenceProvider {
+  /**
+   * The verifier's scheme id, as merchants list it in eid_schemes (the credential issuer's sign-in client allows only
+   * it; the CIBA app's verifications run under it). Asked of the scheme, so no front door spells it.
+   */
+  readonly schemeId: string;
   /** The record of `id` within retention, whoever it belongs to. */
   record(id: string): Promise<VerificationRecordData | undefined>;
   /**
@@ -45,6 +47,10 @@ export class DocumentEvidence implements DocumentEvidenceProvider, OnModuleInit 
     const found = discovered<DocumentEvidenceProvider>(this.discovery, DocumentEvidenceSource);
     if (found.length > 1) throw new Error(`${found.length} providers are marked DocumentEvidenceSource; there can be one`);
     this.provider = found[0];
+  }
+
+  get schemeId(): string {
+    return this.source().schemeId;
   }
 
   record(id: string): Promise<VerificationRecordData | undefined> {
