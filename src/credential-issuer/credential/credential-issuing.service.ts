@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { issueVerifiedIdentityCredential, parseCredentialRequestBody, proofNonce, verifyKeyProofs } from '../../../libs/eu-wallet/src/index.js';
+import {
+  issueVerifiedIdentityCredential,
+  parseCredentialRequestBody,
+  proofNonce,
+  verifyKeyProofs,
+} from '@identity-broker/eu-wallet';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { VerificationRecordsService } from '../../schemes/document-verifier/records/verification-records.service.js';

@@ -5,7 +5,11 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTestRoot as createTestRootCertificate, issueTestLeaf, type TestCertificate } from '../../../libs/eu-wallet/src/index.js';
+import {
+  createTestRoot as createTestRootCertificate,
+  issueTestLeaf,
+  type TestCertificate,
+} from '@identity-broker/eu-wallet';
 
 /** A certificate and its private key (DER, and a Node KeyObject). */
 export type KeyAndCertificate = TestCertificate;

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CalibrationTable } from '../../../../libs/face/src/levels/calibration-table.js';
-import type { MatchLevelTable } from '../../../../libs/face/src/levels/match-level-table.js';
-import { MATCHING_LEVELS, TARGET_FAR, TARGET_FRR, type MatchingLevel } from '../../../../libs/face/src/levels/match-levels.js';
+import {
+  type CalibrationTable,
+  type MatchLevelTable,
+  MATCHING_LEVELS,
+  TARGET_FAR,
+  TARGET_FRR,
+  type MatchingLevel,
+} from '@identity-broker/face';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { MATCH_LEVELS } from '../verification/face-engine.provider.js';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RevocationChecker } from '../../../../libs/eu-wallet/src/index.js';
+import type { RevocationChecker } from '@identity-broker/eu-wallet';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { WalletTestAuthoritiesService } from './wallet-test-authorities.service.js';
 import { walletRevocation } from './wallet-revocation.js';
