@@ -6,6 +6,8 @@
  * - JPEG: our decoder (libs/face, DCT-domain scaling) against jpeg-js (full decode, then the same downscale), on the
  *   test fixtures at full size and on a 12 MP frame made from one of them, each decode in a process of its own so its
  *   peak resident memory is its own (the face worker's heap is bounded, docs/operations.md).
+ * - ASN.1: an EF.SOD read by icao9303's single-pass DER reader (parseSod) against a schema decode of the same
+ *   SignedData with @peculiar/asn1-cms (what the reader replaced on passive authentication's path).
  * - JWS: the DPoP proof check (libs/eu-wallet over node:crypto) against jose's jwtVerify with the embedded jwk plus
  *   the same RFC 9449 claim checks, and what each does with the holder algorithms the issuer's metadata offers.
  */
@@ -17,6 +19,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { decodeImage, decodeImageToFit, downscaleToFit, MAX_ANALYSIS_SIDE } from '@identity-broker/face';
 import { verifyDpopProof } from '@identity-broker/eu-wallet';
+import { createSpecimenAuthority, issueSpecimenDocument, parseSod } from '@identity-broker/icao9303';
+import { ContentInfo, SignedData } from '@peculiar/asn1-cms';
+import { AsnConvert } from '@peculiar/asn1-schema';
 import jpeg from 'jpeg-js';
 import { calculateJwkThumbprint, EmbeddedJWK, jwtVerify } from 'jose';
 
@@ -126,8 +131,25 @@ async function joseSection(): Promise<void> {
   }
 }
 
+async function asn1Section(): Promise<void> {
+  const runs = 500;
+  process.stdout.write(`\nEF.SOD read: mean ms per SOD over ${runs} (a specimen with DG1, DG2, DG15; ECDSA document signer)\n`);
+  const document = await issueSpecimenDocument(await createSpecimenAuthority(), { faceImage: new Uint8Array(readFileSync(FIXTURES[0])) });
+  const contentInfo = document.sod.subarray(document.sod[1] & 0x80 ? 2 + (document.sod[1] & 0x7f) : 2);
+  for (const [name, read] of [
+    ['own DER reader', () => parseSod(document.sod).ldsSecurityObject.dataGroupHashes.length],
+    ['@peculiar/asn1-cms', () => AsnConvert.parse(AsnConvert.parse(contentInfo, ContentInfo).content, SignedData).signerInfos.length],
+  ] as const) {
+    for (let i = 0; i < 50; i++) read();
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) read();
+    process.stdout.write(`  ${name.padEnd(20)} ${((performance.now() - start) / runs).toFixed(3).padStart(7)} ms\n`);
+  }
+}
+
 if (process.argv[2] === '--jpeg-child') await jpegChild(process.argv[3], process.argv[4], Number(process.argv[5]));
 else {
   jpegSection();
+  await asn1Section();
   await joseSection();
 }
