@@ -20,6 +20,11 @@ RUN apt-get update -qq \
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY vendor ./vendor
+# The libraries are npm workspaces: `npm ci` needs each one's package.json (their sources come below).
+COPY libs/eu-wallet/package.json ./libs/eu-wallet/
+COPY libs/face/package.json ./libs/face/
+COPY libs/icao9303/package.json ./libs/icao9303/
+COPY libs/verifier-sdk/package.json ./libs/verifier-sdk/
 # A Node to run npm with: the project's own Node 24 (the version the lockfile pins for the `node` package, from the
 # registry's node-linux-<arch> package) and npm from the registry. `npm ci` then installs the project's runtime
 # itself, as on a developer's machine (README "Two commands"); that binary is the one the runtime stage runs.
@@ -79,6 +84,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/src ./dist/src
 COPY --from=build /app/dist/libs ./dist/libs
+# The libraries as packages (links to dist/libs/*, made by the build): how dist/src imports them by name.
+COPY --from=build /app/dist/node_modules ./dist/node_modules
 COPY --from=build /app/libs/face/calibration ./libs/face/calibration
 COPY --from=build /app/assets/fonts ./assets/fonts
 ENV PORT=3000 \

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type * as client from 'openid-client';
-import { VerifierApiError, type FaceFrame } from '../libs/verifier-sdk/src/index.js';
+import { VerifierApiError, type FaceFrame } from '@identity-broker/verifier-sdk';
 import { adminClient } from '../test/support/admin-client.js';
 import { discover } from '../test/support/oidc-flow.js';
 import { jpegDeclaring, upscaledJpeg, upscaledPng } from '../test/support/oversized-images.js';

@@ -5,7 +5,7 @@
  *   npm run bench:face            BENCH_RUNS=20
  */
 import { readFileSync } from 'node:fs';
-import { FaceApiEngine } from '../libs/face/src/face-api/face-api-engine.js';
+import { FaceApiEngine } from '@identity-broker/face';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const images = ['howard-document.jpg', 'howard-center.png', 'sheldon-center.png'].map(

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
-type Lib = typeof import('../libs/icao9303/src/index.js');
+type Lib = typeof import('@identity-broker/icao9303');
 
 /** the last commit before single-pass parsing and direct signature checks (see libs/icao9303/README.md) */
 const DEFAULT_BASELINE = 'e6f4a0d';

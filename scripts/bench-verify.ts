@@ -23,7 +23,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runVerification, VerifierClient } from '../libs/verifier-sdk/src/index.js';
+import { runVerification, VerifierClient } from '@identity-broker/verifier-sdk';
 import { TestBrowser } from '../test/support/test-browser.js';
 import { upscaledJpeg } from '../test/support/oversized-images.js';
 import { specimenPhone } from './test-app/specimen-phone.js';

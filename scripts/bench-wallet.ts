@@ -8,8 +8,14 @@
  *   BENCH_PRESENTATIONS=200 BENCH_CONCURRENCY=4
  */
 import { createPublicKey } from 'node:crypto';
-import { createStatusList, issueSdJwtVc, SPECIMEN_PID_CLAIMS, StatusListChecker, verifySdJwtVcPresentation } from '../libs/eu-wallet/src/index.js';
-import { createTestSigner } from '../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  createStatusList,
+  issueSdJwtVc,
+  SPECIMEN_PID_CLAIMS,
+  StatusListChecker,
+  verifySdJwtVcPresentation,
+  createTestSigner,
+} from '@identity-broker/eu-wallet';
 import { TestBrowser } from '../test/support/test-browser.js';
 import { cpuMs, percentiles, startService, withDatabase } from './bench/service.js';
 import { encryptResponse } from './test-wallet/encrypt-response.js';

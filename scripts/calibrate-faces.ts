@@ -14,14 +14,26 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { calibrate, embedOutcome, readLabels, type EmbeddingOutcome, type LabelledImage, type ScoredPairs } from '../libs/face/src/calibration/calibrate.js';
-import { TAIL_FRACTION, type ThresholdChoice } from '../libs/face/src/calibration/choose-thresholds.js';
-import { plotCalibration } from '../libs/face/src/calibration/plot-calibration.js';
-import { binomialUpperBound, percentile } from '../libs/face/src/calibration/statistics.js';
-import { createFaceEngineFromSpec } from '../libs/face/src/engine-spec.js';
-import type { FaceEngine } from '../libs/face/src/face-engine.js';
-import { calibrationFilePath } from '../libs/face/src/levels/load-calibration-table.js';
-import { MATCHING_LEVELS, TARGET_FRR } from '../libs/face/src/levels/match-levels.js';
+import {
+  calibrate,
+  embedOutcome,
+  readLabels,
+  type EmbeddingOutcome,
+  type LabelledImage,
+  type ScoredPairs,
+  TAIL_FRACTION,
+  type ThresholdChoice,
+  plotCalibration,
+  binomialUpperBound,
+  percentile,
+} from '@identity-broker/face/calibration';
+import {
+  createFaceEngineFromSpec,
+  type FaceEngine,
+  calibrationFilePath,
+  MATCHING_LEVELS,
+  TARGET_FRR,
+} from '@identity-broker/face';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);

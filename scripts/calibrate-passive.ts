@@ -9,15 +9,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { readLabels } from '../libs/face/src/calibration/calibrate.js';
-import { plotPresentation, type PresentationSeries } from '../libs/face/src/calibration/plot-presentation.js';
-import { percentile } from '../libs/face/src/calibration/statistics.js';
-import { SYNTHETIC_ATTACKS, syntheticAttack } from '../libs/face/src/calibration/synthetic-attacks.js';
-import { FaceApiEngine } from '../libs/face/src/face-api/face-api-engine.js';
-import { decodeImageToFit } from '../libs/face/src/image/decode-image.js';
-import { MAX_ANALYSIS_SIDE } from '../libs/face/src/image/decode-limits.js';
-import { scorePresentation } from '../libs/face/src/presentation/score-presentation.js';
-import type { PresentationScores } from '../libs/face/src/types.js';
+import {
+  readLabels,
+  plotPresentation,
+  type PresentationSeries,
+  percentile,
+  SYNTHETIC_ATTACKS,
+  syntheticAttack,
+} from '@identity-broker/face/calibration';
+import {
+  FaceApiEngine,
+  decodeImageToFit,
+  MAX_ANALYSIS_SIDE,
+  scorePresentation,
+  type PresentationScores,
+} from '@identity-broker/face';
 import { frameScore, PRESENTATION_RULES, sessionScore } from '../src/schemes/document-verifier/verification/presentation-rules.js';
 
 const args = process.argv.slice(2);

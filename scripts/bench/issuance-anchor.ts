@@ -7,8 +7,15 @@
  * clock starts; what the service's wallets sign is not the service's CPU either.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { issueVerifiedIdentityCredential, parseCredentialRequestBody, proofNonce, verifyDpopProof, verifyKeyProofs, type CredentialSigner } from '../../libs/eu-wallet/src/index.js';
-import { createTestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  issueVerifiedIdentityCredential,
+  parseCredentialRequestBody,
+  proofNonce,
+  verifyDpopProof,
+  verifyKeyProofs,
+  type CredentialSigner,
+  createTestSigner,
+} from '@identity-broker/eu-wallet';
 import { credentialContent } from '../../src/credential-issuer/credential/credential-claims.js';
 import { dpopProof, keyProof, passedRecord } from '../../test/support/credential-issuer.js';
 import { walletKeys } from './issuance-wallet.js';

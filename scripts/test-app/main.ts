@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { approveWithVerification, CibaAppClient, runVerification, VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { approveWithVerification, CibaAppClient, runVerification, VerifierApiError, VerifierClient } from '@identity-broker/verifier-sdk';
 import { SPECIMEN_IDENTITIES } from '../../src/verifier-claims/specimen-identities.js';
 import { specimenPhone } from './specimen-phone.js';
 

@@ -1,11 +1,15 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { flipHorizontal } from '../../libs/face/src/image/flip-horizontal.js';
-import { parseDg14 } from '../../libs/icao9303/src/lds/dg14.js';
-import { answerChipAuthentication } from '../../libs/icao9303/src/specimen/chipAuthChip.js';
-import { signActiveAuthChallenge } from '../../libs/icao9303/src/specimen/document.js';
-import type { ChipAuthChallenge, ChipData, FaceFrame, LivenessChallenge, PhoneSide } from '../../libs/verifier-sdk/src/index.js';
+import { flipHorizontal } from '@identity-broker/face';
+import { parseDg14, answerChipAuthentication, signActiveAuthChallenge } from '@identity-broker/icao9303';
+import type {
+  ChipAuthChallenge,
+  ChipData,
+  FaceFrame,
+  LivenessChallenge,
+  PhoneSide,
+} from '@identity-broker/verifier-sdk';
 import { crossFade, decodeImage, encodeJpeg, rotate, shift } from './synthesise-frames.js';
 
 /**

@@ -1,6 +1,5 @@
 import jpeg from 'jpeg-js';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
-import type { RgbImage } from '../../libs/face/src/types.js';
+import { decodeImage, type RgbImage } from '@identity-broker/face';
 
 /**
  * Intermediate camera frames made from still images, so the specimen phone can answer a burst (a head moving

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 
-// @auth0/mdl is CommonJS and require()s pkijs, an ES module: imported statically beside the service (which loads
-// pkijs itself), jest refuses the require(esm) cycle. Loaded once, on first use, after the test's module graph.
+// @auth0/mdl is CommonJS and require()s pkijs, an ES module: imported statically beside a test that loads pkijs
+// itself (the auth-files tests read CMS with it), jest refuses the require(esm) cycle. Loaded once, on first use, after the test's module graph.
 const mdl = import('@auth0/mdl');
 
 /** CBOR of any value: @auth0/mdl's DataItem keeps the encoding of its data. */

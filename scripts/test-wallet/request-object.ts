@@ -8,7 +8,7 @@ import { compactVerify, decodeProtectedHeader, importX509 } from 'jose';
 
 export interface RequestView {
   header: Record<string, unknown>;
-  claims: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  claims: Record<string, any>;
   x5c: Buffer[];
 }
 

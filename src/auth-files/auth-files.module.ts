@@ -13,7 +13,7 @@ import { PadesTestSignerEntity } from './signing/pades-test-signer.entity.js';
 /**
  * Auth-files (spec 4.8): PDF and PNG evidence of a document verification. Reads sealed records through the
  * document verifier's evidence (broker SPI); pdf/ lays out and encrypts the report, images/ converts the pictures, signing/
- * signs it (PAdES B-B with pkijs).
+ * signs it (PAdES B-B: CMS built with @peculiar/asn1-cms).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([PadesTestSignerEntity]), AdminModule, MerchantsModule, OidcModule, DocumentEvidenceModule],

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { FaceEngineSpec } from '../../libs/face/src/engine-spec.js';
+import type { FaceEngineSpec } from '@identity-broker/face';
 import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, DEFAULT_VERIFIER_APP_NAME, EnvironmentVariables, validateEnvironment } from './app-config.js';
 import { loadCredentialIssuerConfig, type CredentialIssuerConfig } from './credential-issuer-config.js';
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';

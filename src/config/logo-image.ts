@@ -1,7 +1,6 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { detectImageFormat } from '../../libs/face/src/image/detect-image-format.js';
-import { readImageHeader } from '../../libs/face/src/image/read-image-header.js';
+import { detectImageFormat, readImageHeader } from '@identity-broker/face';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];

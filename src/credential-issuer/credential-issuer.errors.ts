@@ -1,4 +1,4 @@
-import { CredentialIssuerError as LibraryRefusal, oneLine } from '../../libs/eu-wallet/src/index.js';
+import { CredentialIssuerError as LibraryRefusal, oneLine } from '@identity-broker/eu-wallet';
 import { AppError } from '../common/errors/app-error.js';
 
 /**

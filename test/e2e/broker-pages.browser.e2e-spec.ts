@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
 import type { Page } from 'playwright-core';
-import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { VerifierClient } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
 import { describeWithChromium, launchChromium, type Chromium } from '../support/chromium.js';

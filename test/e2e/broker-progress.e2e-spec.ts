@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { VerifierClient } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { approveWithVerification, CibaAppClient, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { approveWithVerification, CibaAppClient, VerifierClient } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
 import { answerOnTestPage, cibaError, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';

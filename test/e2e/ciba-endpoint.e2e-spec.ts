@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { VerifierClient } from '@identity-broker/verifier-sdk';
 import { PAIRWISE_CIBA_REASON } from '../../src/merchants/merchant-policy.js';
 import { adminClient } from '../support/admin-client.js';
 import { cibaError, pollOnce, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';

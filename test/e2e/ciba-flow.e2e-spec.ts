@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { approveWithVerification, CibaAppClient, type CibaPendingRequest } from '../../libs/verifier-sdk/src/index.js';
+import { approveWithVerification, CibaAppClient, type CibaPendingRequest } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
 import { cibaError, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
+import { CibaAppClient } from '@identity-broker/verifier-sdk';
 import { adminClient } from '../support/admin-client.js';
 import { type CallbackListener, cibaError, pollOnce, provisioning, provisioningCodeOf, startCallbackListener } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { CibaAppClient, VerifierApiError } from '../../libs/verifier-sdk/src/index.js';
+import { CibaAppClient, VerifierApiError } from '@identity-broker/verifier-sdk';
 import { adminClient } from '../support/admin-client.js';
 import { answerOnTestPage, pollOnce, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';

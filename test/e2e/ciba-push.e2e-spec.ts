@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
-import { approveWithVerification, CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
+import { approveWithVerification, CibaAppClient } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
 import { MAX_ATTEMPTS } from '../../src/ciba/outbox/ciba-outbox.service.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import * as client from 'openid-client';
-import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
+import { CibaAppClient } from '@identity-broker/verifier-sdk';
 import { adminClient } from '../support/admin-client.js';
 import { cibaError, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
-import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
+import { CibaAppClient } from '@identity-broker/verifier-sdk';
 import { CibaOutboxService } from '../../src/ciba/outbox/ciba-outbox.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { provisioning, provisioningCodeOf } from '../support/ciba-flow.js';

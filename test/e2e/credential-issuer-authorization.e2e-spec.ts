@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { runVerification, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { runVerification, VerifierClient } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { finishAuthorization, startAuthorization } from '../../scripts/test-wallet/authorization.js';
 import { dpopProof, keyProof, testKey } from '../support/credential-issuer.js';

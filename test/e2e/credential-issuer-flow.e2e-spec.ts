@@ -7,7 +7,7 @@ import { SDJwtVcInstance, TypeMetadataFormatSchema } from '@sd-jwt/sd-jwt-vc';
 import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import { decodeJwt, decodeProtectedHeader, importX509, jwtVerify } from 'jose';
 import * as client from 'openid-client';
-import { runVerification, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { runVerification, VerifierClient } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { CredentialStore } from '../../scripts/test-wallet/credential-store.js';
 import { receiveCredentials } from '../../scripts/test-wallet/issuance.js';

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
-import { runVerification, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { runVerification, VerifierClient } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { keyProof, offerFor, testKey } from '../support/credential-issuer.js';
 import { TestBrowser } from '../support/test-browser.js';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import type { Page } from 'playwright-core';
-import { runVerification, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { runVerification, VerifierClient } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { adminClient } from '../support/admin-client.js';
 import { describeWithChromium, launchChromium, type Chromium } from '../support/chromium.js';

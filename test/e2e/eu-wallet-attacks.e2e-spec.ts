@@ -4,9 +4,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStatusList, fullDate, issueSdJwtVc, issueTestMdoc, SPECIMEN_PID_CLAIMS } from '../../libs/eu-wallet/src/index.js';
-import { issueTestCrl } from '../../libs/eu-wallet/src/specimen/issue-crl.js';
-import { createTestRoot, createTestSigner, type TestCertificate, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  createStatusList,
+  fullDate,
+  issueSdJwtVc,
+  issueTestMdoc,
+  SPECIMEN_PID_CLAIMS,
+  issueTestCrl,
+  createTestRoot,
+  createTestSigner,
+  type TestCertificate,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 import { mulberry32 } from '../support/seeded-random.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { walletEncrypts } from '../eu-wallet/support/jose-wallet.js';

@@ -6,8 +6,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createStatusList } from '../../libs/eu-wallet/src/index.js';
-import { createTestRoot, createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import { createStatusList, createTestRoot, createTestSigner, type TestSigner } from '@identity-broker/eu-wallet';
 import { verifiedDocumentSubject } from '../../src/broker/spi/subjects/document-subject.js';
 import { WalletTestAuthoritiesService } from '../../src/schemes/eu-wallet/trust/wallet-test-authorities.service.js';
 import { TestWallet } from '../../scripts/test-wallet/wallet.js';

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
-import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
+import { CibaAppClient } from '@identity-broker/verifier-sdk';
 import { adminClient } from '../support/admin-client.js';
 import { type CallbackListener, provisioning, provisioningCodeOf, startCallbackListener } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';

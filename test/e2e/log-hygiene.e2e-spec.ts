@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { addLogSink, setLogLevel } from '../../src/common/logging/logger.js';
-import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
+import { CibaAppClient } from '@identity-broker/verifier-sdk';
 import { adminClient } from '../support/admin-client.js';
 import { provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';

@@ -7,7 +7,7 @@ import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { PENNY, specimenDocumentDir, verifierLogin } from '../support/verifier-flow.js';
 import { freePort } from '../support/free-port.js';
-import { CertificateRevocationList, DocumentCertificate, loadMasterList } from '../../libs/icao9303/src/index.js';
+import { CertificateRevocationList, DocumentCertificate, loadMasterList } from '@identity-broker/icao9303';
 import { PadesSignerService } from '../../src/auth-files/signing/pades-signer.service.js';
 import { SamlKeysService } from '../../src/saml/keys/saml-keys.service.js';
 import { SpecimenAuthorityService } from '../../src/schemes/document-verifier/specimen/specimen-authority.service.js';

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import * as client from 'openid-client';
-import { CibaAppClient } from '../../libs/verifier-sdk/src/index.js';
+import { CibaAppClient } from '@identity-broker/verifier-sdk';
 import { adminClient } from '../support/admin-client.js';
 import { provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';

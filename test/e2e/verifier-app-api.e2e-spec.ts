@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as client from 'openid-client';
-import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { VerifierClient } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { Clock } from '../../src/common/clock.js';
 import { adminClient } from '../support/admin-client.js';

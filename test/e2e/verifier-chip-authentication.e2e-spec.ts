@@ -1,8 +1,14 @@
 import { createECDH } from 'node:crypto';
 import * as client from 'openid-client';
-import { deriveKey, parseDg14, SecureMessaging } from '../../libs/icao9303/src/index.js';
-import { answerChipAuthentication, issueSpecimenDocument, type SpecimenDocument } from '../../libs/icao9303/src/specimen/index.js';
-import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import {
+  deriveKey,
+  parseDg14,
+  SecureMessaging,
+  answerChipAuthentication,
+  issueSpecimenDocument,
+  type SpecimenDocument,
+} from '@identity-broker/icao9303';
+import { VerifierClient } from '@identity-broker/verifier-sdk';
 import { SpecimenAuthorityService } from '../../src/schemes/document-verifier/specimen/specimen-authority.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSpecimenAuthority, issueSpecimenCrl, issueSpecimenDocument } from '../../libs/icao9303/src/specimen/index.js';
-import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { createSpecimenAuthority, issueSpecimenCrl, issueSpecimenDocument } from '@identity-broker/icao9303';
+import { VerifierClient } from '@identity-broker/verifier-sdk';
 import { VerificationRecordsService } from '../../src/schemes/document-verifier/records/verification-records.service.js';
 import { VerificationSessionEntity } from '../../src/schemes/document-verifier/session/verification-session.entity.js';
 import { VerificationSessionsService } from '../../src/schemes/document-verifier/session/verification-sessions.service.js';

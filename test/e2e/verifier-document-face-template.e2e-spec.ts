@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { WorkerFaceEngine } from '../../libs/face/src/worker/worker-face-engine.js';
+import type { WorkerFaceEngine } from '@identity-broker/face';
 import { SecretBox } from '../../src/common/crypto/secret-box.js';
 import { FACE_ENGINE } from '../../src/schemes/document-verifier/verification/face-engine.provider.js';
 import { adminClient } from '../support/admin-client.js';

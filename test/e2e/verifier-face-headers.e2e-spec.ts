@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { FaceFrame, LivenessChallenge, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import type { FaceFrame, LivenessChallenge, VerifierClient } from '@identity-broker/verifier-sdk';
 import { adminClient } from '../support/admin-client.js';
 import { flatJpeg, withFrameHeader, withIhdrBytes } from '../support/crafted-headers.js';
 import { discover } from '../support/oidc-flow.js';

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as client from 'openid-client';
-import { VerifierApiError, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { VerifierApiError, VerifierClient } from '@identity-broker/verifier-sdk';
 import { adminClient } from '../support/admin-client.js';
 import { discover } from '../support/oidc-flow.js';
 import { pngBomb, upscaledJpeg } from '../support/oversized-images.js';

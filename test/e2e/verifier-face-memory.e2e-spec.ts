@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as client from 'openid-client';
-import { VerifierApiError, type FaceFrame } from '../../libs/verifier-sdk/src/index.js';
+import { VerifierApiError, type FaceFrame } from '@identity-broker/verifier-sdk';
 import { adminClient } from '../support/admin-client.js';
 import { discover } from '../support/oidc-flow.js';
 import { jpegDeclaring, upscaledJpeg, upscaledPng } from '../support/oversized-images.js';

@@ -1,7 +1,12 @@
 import * as client from 'openid-client';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
-import type { RgbImage } from '../../libs/face/src/types.js';
-import { runVerification, VerifierApiError, VerifierClient, type CaptureRetry, type FaceFrame } from '../../libs/verifier-sdk/src/index.js';
+import { decodeImage, type RgbImage } from '@identity-broker/face';
+import {
+  runVerification,
+  VerifierApiError,
+  VerifierClient,
+  type CaptureRetry,
+  type FaceFrame,
+} from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { blur, compose, encodeJpeg } from '../../scripts/test-app/synthesise-frames.js';
 import { CAPTURE_RETRY_MESSAGES, type CaptureRetryReason } from '../../src/i18n/capture-retry-messages.js';

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
-import { VerifierClient, type FaceFrame, type LivenessChallenge, type Outcome } from '../../libs/verifier-sdk/src/index.js';
+import { decodeImage } from '@identity-broker/face';
+import { VerifierClient, type FaceFrame, type LivenessChallenge, type Outcome } from '@identity-broker/verifier-sdk';
 import { mirror, specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { crossFade, encodeJpeg, rotate } from '../../scripts/test-app/synthesise-frames.js';
 import { Clock } from '../../src/common/clock.js';

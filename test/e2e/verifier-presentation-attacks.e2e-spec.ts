@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
-import { phoneReplay } from '../../libs/face/src/calibration/synthetic-attacks.js';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
-import { VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { phoneReplay } from '@identity-broker/face/calibration';
+import { decodeImage } from '@identity-broker/face';
+import { VerifierClient } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { encodeJpeg } from '../../scripts/test-app/synthesise-frames.js';
 import { VerificationRecordsService } from '../../src/schemes/document-verifier/records/verification-records.service.js';

@@ -1,6 +1,9 @@
-import { verifyCertificateChain } from '../../libs/eu-wallet/src/trust/certificate-chain.js';
-import { WalletCheckError } from '../../libs/eu-wallet/src/errors.js';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  verifyCertificateChain,
+  WalletCheckError,
+  createTestSigner,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 
 const refusal = (fn: () => unknown) => {
   try {

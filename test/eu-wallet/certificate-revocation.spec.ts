@@ -2,9 +2,17 @@
 import 'reflect-metadata';
 import { X509Certificate } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import { parseCrl, RevocationChecker, verifyMdocPresentation, type RevocationCheckerOptions } from '../../libs/eu-wallet/src/index.js';
-import { issueTestCrl } from '../../libs/eu-wallet/src/specimen/issue-crl.js';
-import { createTestRoot, createTestSigner, type TestCertificate, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  parseCrl,
+  RevocationChecker,
+  verifyMdocPresentation,
+  type RevocationCheckerOptions,
+  issueTestCrl,
+  createTestRoot,
+  createTestSigner,
+  type TestCertificate,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 import { refusedWith } from '../support/mdoc-expect.js';
 import { mdocWorld, PID, transcriptFor, type MdocWorld } from '../support/mdoc-fixtures.js';
 

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { parseDeviceResponse, Verifier, type DeviceSignedDocument } from '@animo-id/mdoc';
-import { sessionTranscriptBytes, verifyMdocPresentation } from '../../libs/eu-wallet/src/index.js';
+import { sessionTranscriptBytes, verifyMdocPresentation } from '@identity-broker/eu-wallet';
 import { verifierContext } from '../../libs/eu-wallet/src/mdoc/mdoc-context.js';
 import { createDeviceKeys } from '../support/mdoc-holder.js';
 import { refusedWith } from '../support/mdoc-expect.js';

@@ -1,5 +1,4 @@
-import { MAX_DEVICE_RESPONSE_BYTES, verifyMdocPresentation } from '../../libs/eu-wallet/src/index.js';
-import { WalletCheckError } from '../../libs/eu-wallet/src/errors.js';
+import { MAX_DEVICE_RESPONSE_BYTES, verifyMdocPresentation, WalletCheckError } from '@identity-broker/eu-wallet';
 import { mdocWorld, PID, transcriptFor, type MdocWorld } from '../support/mdoc-fixtures.js';
 import { mulberry32 } from '../support/seeded-random.js';
 

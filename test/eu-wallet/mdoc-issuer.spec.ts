@@ -1,5 +1,4 @@
-import { verifyMdocPresentation } from '../../libs/eu-wallet/src/index.js';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import { verifyMdocPresentation, createTestSigner, type TestSigner } from '@identity-broker/eu-wallet';
 import { refusedWith } from '../support/mdoc-expect.js';
 import { MDL, MDL_VALUES, mdocWorld, PID, PID_VALUES, transcriptFor, type MdocWorld } from '../support/mdoc-fixtures.js';
 import { cborDecode, cborEncode, editItem, editResponse, issuerAuth, issuerItems } from '../support/mdoc-tamper.js';

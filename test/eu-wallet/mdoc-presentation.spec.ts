@@ -1,4 +1,4 @@
-import { verifyMdocPresentation } from '../../libs/eu-wallet/src/index.js';
+import { verifyMdocPresentation } from '@identity-broker/eu-wallet';
 import { createDeviceKeys } from '../support/mdoc-holder.js';
 import { MDL, MDL_VALUES, mdocWorld, PID, transcriptFor, type MdocWorld } from '../support/mdoc-fixtures.js';
 

@@ -3,16 +3,22 @@ import { verifySDJWT } from '@meeco/sd-jwt';
 import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { compactVerify } from 'jose';
-import { issueVerifiedIdentityCredential, type IssueVerifiedIdentityCredentialInput } from '../../libs/eu-wallet/src/openid4vci/issue-credential.js';
-import { statusListToken } from '../../libs/eu-wallet/src/openid4vci/status-list-token.js';
-import { VERIFIED_IDENTITY_CLAIM_NAMES, type VerifiedIdentityClaims } from '../../libs/eu-wallet/src/openid4vci/verified-identity.js';
-import type { CredentialSigner } from '../../libs/eu-wallet/src/openid4vci/credential-signer.js';
-import type { HolderJwk } from '../../libs/eu-wallet/src/openid4vci/holder-jws.js';
-import { proofNonce, verifyKeyProofs } from '../../libs/eu-wallet/src/openid4vci/key-proofs.js';
-import { credentialResponse } from '../../libs/eu-wallet/src/openid4vci/responses.js';
-import { verifySdJwtVcPresentation } from '../../libs/eu-wallet/src/sd-jwt-vc/verify-presentation.js';
-import { StatusListChecker } from '../../libs/eu-wallet/src/status-list/status-list-checker.js';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  issueVerifiedIdentityCredential,
+  type IssueVerifiedIdentityCredentialInput,
+  statusListToken,
+  VERIFIED_IDENTITY_CLAIM_NAMES,
+  type VerifiedIdentityClaims,
+  type CredentialSigner,
+  type HolderJwk,
+  proofNonce,
+  verifyKeyProofs,
+  credentialResponse,
+  verifySdJwtVcPresentation,
+  StatusListChecker,
+  createTestSigner,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 import { C_NONCE, ISSUER as WALLET_AUDIENCE, keyProof, walletKey } from './support/vci-wallet.js';
 import { AUDIENCE, NONCE, decodeSegment, holderKeys, makeDisclosure, outcome, present } from './sd-jwt-holder.js';
 

@@ -1,5 +1,4 @@
-import { verifyDpopProof, type VerifyDpopProofInput } from '../../libs/eu-wallet/src/openid4vci/dpop.js';
-import { jwkThumbprint } from '../../libs/eu-wallet/src/openid4vci/holder-jws.js';
+import { verifyDpopProof, type VerifyDpopProofInput, jwkThumbprint } from '@identity-broker/eu-wallet';
 import { dpopProof, forgeHeader, hs256, refusal, unsecured, walletKey, type WalletKey } from './support/vci-wallet.js';
 
 const TOKEN_URL = 'https://broker.test.invalid/vci/token';

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Openid4vciIssuer, Openid4vciVersion, type IssuerMetadataResult } from '@openid4vc/openid4vci';
 import { jwtSignerFromJwt } from '@openid4vc/oauth2';
-import { proofNonce, verifyKeyProofs, type VerifyKeyProofsInput } from '../../libs/eu-wallet/src/openid4vci/key-proofs.js';
-import { jwkThumbprint } from '../../libs/eu-wallet/src/openid4vci/holder-jws.js';
-import { oneLine } from '../../libs/eu-wallet/src/openid4vci/issuer-error.js';
+import {
+  proofNonce,
+  verifyKeyProofs,
+  type VerifyKeyProofsInput,
+  jwkThumbprint,
+  oneLine,
+} from '@identity-broker/eu-wallet';
 import { C_NONCE, ISSUER, forgeHeader, hs256, keyProof, refusal, unsecured, walletKey, type WalletKey } from './support/vci-wallet.js';
 
 /** OpenID4VCI 1.0 §8.2 `proofs.jwt` and Appendix F.1: the checks, and the gaps of @openid4vc/openid4vci they close. */

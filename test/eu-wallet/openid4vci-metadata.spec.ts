@@ -2,12 +2,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fetchJwks } from '@openid4vc/oauth2';
 import { TypeMetadataFormatSchema } from '@sd-jwt/sd-jwt-vc';
-import { authorizationServerMetadata, credentialIssuerMetadata, wellKnownUrl } from '../../libs/eu-wallet/src/openid4vci/issuer-metadata.js';
-import { credentialOffer, credentialOfferLink } from '../../libs/eu-wallet/src/openid4vci/credential-offer.js';
-import { verifiedIdentityTypeMetadata } from '../../libs/eu-wallet/src/openid4vci/type-metadata.js';
-import { cachingFetch } from '../../libs/eu-wallet/src/openid4vci/caching-fetch.js';
-import { CredentialIssuerError } from '../../libs/eu-wallet/src/openid4vci/issuer-error.js';
-import type { ClaimDescription, LocalizedDisplay } from '../../libs/eu-wallet/src/openid4vci/display.js';
+import {
+  authorizationServerMetadata,
+  credentialIssuerMetadata,
+  wellKnownUrl,
+  credentialOffer,
+  credentialOfferLink,
+  verifiedIdentityTypeMetadata,
+  cachingFetch,
+  CredentialIssuerError,
+  type ClaimDescription,
+  type LocalizedDisplay,
+} from '@identity-broker/eu-wallet';
 
 const BASE = 'https://broker.test.invalid';
 const ISSUER = `${BASE}/vci`;

@@ -1,5 +1,4 @@
-import { parseCredentialRequestBody } from '../../libs/eu-wallet/src/openid4vci/credential-request.js';
-import { credentialResponse, nonceResponse } from '../../libs/eu-wallet/src/openid4vci/responses.js';
+import { parseCredentialRequestBody, credentialResponse, nonceResponse } from '@identity-broker/eu-wallet';
 import { refusal } from './support/vci-wallet.js';
 
 const ID = 'verified_document_identity';

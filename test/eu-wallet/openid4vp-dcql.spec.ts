@@ -6,7 +6,7 @@ import {
   PID_SD_JWT_VCT,
   validateDcqlQuery,
   type DcqlQuery,
-} from '../../libs/eu-wallet/src/index.js';
+} from '@identity-broker/eu-wallet';
 import { refusal } from './support/jose-wallet.js';
 
 describe('DCQL query (OpenID4VP 1.0 §6) and the vp_token that answers it (§8.1)', () => {

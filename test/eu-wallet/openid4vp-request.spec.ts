@@ -8,8 +8,9 @@ import {
   x509HashClientId,
   x509SanDnsClientId,
   type CreateRequestObjectOptions,
-} from '../../libs/eu-wallet/src/index.js';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+  createTestSigner,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 import { refusal, walletReadsRequest } from './support/jose-wallet.js';
 
 const fresh = () => randomBytes(24).toString('base64url');

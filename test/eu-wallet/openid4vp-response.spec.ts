@@ -9,8 +9,8 @@ import {
   PID_SD_JWT_VCT,
   x509HashClientId,
   type OpenAuthorizationResponseOptions,
-} from '../../libs/eu-wallet/src/index.js';
-import { createTestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+  createTestSigner,
+} from '@identity-broker/eu-wallet';
 import { mulberry32 } from '../support/seeded-random.js';
 import { refusal, walletEncrypts, walletReadsRequest, type WalletView } from './support/jose-wallet.js';
 

@@ -6,9 +6,7 @@
 import { createHash, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { SDJsonpath } from '@meeco/sd-jwt';
 import { SignJWT } from 'jose';
-import { es256Signer } from '../../libs/eu-wallet/src/specimen/issue-sd-jwt-vc.js';
-import type { TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
-import { WalletCheckError } from '../../libs/eu-wallet/src/errors.js';
+import { es256Signer, type TestSigner, WalletCheckError } from '@identity-broker/eu-wallet';
 
 export const AUDIENCE = 'x509_hash:Uu0lsi0Ai2nE1NeW9x0qTJvWzCfl2Zr7OXNfXcLV8nQ';
 export const NONCE = 'n-0S6_WzA2Mj';

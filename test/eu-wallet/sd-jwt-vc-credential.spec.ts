@@ -1,7 +1,11 @@
 import { createHash, type KeyObject } from 'node:crypto';
-import { verifySdJwtVcPresentation, type SdJwtVcPresentationInput } from '../../libs/eu-wallet/src/sd-jwt-vc/verify-presentation.js';
-import { issueSdJwtVc } from '../../libs/eu-wallet/src/specimen/issue-sd-jwt-vc.js';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  verifySdJwtVcPresentation,
+  type SdJwtVcPresentationInput,
+  issueSdJwtVc,
+  createTestSigner,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 import { AUDIENCE, NONCE, forge, holderKeys, makeDisclosure, outcome, present, resign } from './sd-jwt-holder.js';
 
 type Change = Parameters<typeof resign>[2];

@@ -1,7 +1,10 @@
-import { verifySdJwtVcPresentation } from '../../libs/eu-wallet/src/sd-jwt-vc/verify-presentation.js';
-import { WalletCheckError } from '../../libs/eu-wallet/src/errors.js';
-import { issueSdJwtVc } from '../../libs/eu-wallet/src/specimen/issue-sd-jwt-vc.js';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  verifySdJwtVcPresentation,
+  WalletCheckError,
+  issueSdJwtVc,
+  createTestSigner,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 import { mulberry32 } from '../support/seeded-random.js';
 import { AUDIENCE, NONCE, holderKeys, present } from './sd-jwt-holder.js';
 

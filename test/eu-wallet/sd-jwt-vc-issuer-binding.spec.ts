@@ -1,6 +1,4 @@
-import { verifySdJwtVcPresentation } from '../../libs/eu-wallet/src/sd-jwt-vc/verify-presentation.js';
-import { issueSdJwtVc } from '../../libs/eu-wallet/src/specimen/issue-sd-jwt-vc.js';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import { verifySdJwtVcPresentation, issueSdJwtVc, createTestSigner, type TestSigner } from '@identity-broker/eu-wallet';
 import { AUDIENCE, NONCE, forge, holderKeys, outcome, present } from './sd-jwt-holder.js';
 
 /**

@@ -1,7 +1,11 @@
 import type { KeyObject } from 'node:crypto';
-import { verifySdJwtVcPresentation, type SdJwtVcPresentationInput } from '../../libs/eu-wallet/src/sd-jwt-vc/verify-presentation.js';
-import { issueSdJwtVc } from '../../libs/eu-wallet/src/specimen/issue-sd-jwt-vc.js';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  verifySdJwtVcPresentation,
+  type SdJwtVcPresentationInput,
+  issueSdJwtVc,
+  createTestSigner,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 import { AUDIENCE, NONCE, decodeSegment, holderKeys, makeDisclosure, outcome, present, type PresentOptions } from './sd-jwt-holder.js';
 
 /** Presentation and key binding: what the wallet adds (RFC 9901 §4.2, §4.3, §7.1, §7.3). */

@@ -1,6 +1,16 @@
-import { RevocationChecker, StatusListChecker, verifySdJwtVcPresentation, createStatusList, issueSdJwtVc } from '../../libs/eu-wallet/src/index.js';
-import { issueTestCrl } from '../../libs/eu-wallet/src/specimen/issue-crl.js';
-import { createTestRoot, createTestSigner, issueTestLeaf, type TestCertificate, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  RevocationChecker,
+  StatusListChecker,
+  verifySdJwtVcPresentation,
+  createStatusList,
+  issueSdJwtVc,
+  issueTestCrl,
+  createTestRoot,
+  createTestSigner,
+  issueTestLeaf,
+  type TestCertificate,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 import { AUDIENCE, NONCE, holderKeys, outcome, present } from './sd-jwt-holder.js';
 
 const DAY = 86_400_000;

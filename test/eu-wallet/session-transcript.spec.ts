@@ -1,5 +1,5 @@
 import { calculateJwkThumbprint } from 'jose';
-import { openId4VpSessionTranscript, sessionTranscriptBytes } from '../../libs/eu-wallet/src/index.js';
+import { openId4VpSessionTranscript, sessionTranscriptBytes } from '@identity-broker/eu-wallet';
 
 /**
  * The example of OpenID4VP 1.0 (final), Appendix B.2.6.1 "Invocation via Redirects": its client_id, nonce,

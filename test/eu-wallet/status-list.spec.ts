@@ -1,8 +1,14 @@
 import { X509Certificate } from 'node:crypto';
-import { StatusListChecker, type StatusListCheckerOptions } from '../../libs/eu-wallet/src/status-list/status-list-checker.js';
-import type { CredentialSigner } from '../../libs/eu-wallet/src/status-list/status-issuer.js';
-import { createStatusList, type CreateStatusListOptions } from '../../libs/eu-wallet/src/specimen/issue-status-list.js';
-import { createTestRoot, createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  StatusListChecker,
+  type StatusListCheckerOptions,
+  type PresentationSigner as CredentialSigner,
+  createStatusList,
+  type CreateStatusListOptions,
+  createTestRoot,
+  createTestSigner,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 import { outcome } from './sd-jwt-holder.js';
 
 const URI = 'https://pid-provider.test.invalid/status/1';

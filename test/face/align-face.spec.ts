@@ -1,5 +1,5 @@
 import { alignFace, applyTransform, ARCFACE_TEMPLATE_112, estimateSimilarity, fivePointsFrom68 } from '../../libs/face/src/onnx/align-face.js';
-import type { Point } from '../../libs/face/src/types.js';
+import type { Point } from '@identity-broker/face';
 
 describe('ArcFace 5-point alignment', () => {
   it('recovers a known rotation, scale and shift exactly, and never reflects', () => {

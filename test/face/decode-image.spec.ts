@@ -1,8 +1,6 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { FaceError } from '../../libs/face/src/errors.js';
-import { decodeImage, toRgbImage } from '../../libs/face/src/image/decode-image.js';
-import { detectImageFormat } from '../../libs/face/src/image/detect-image-format.js';
+import { FaceError, decodeImage, toRgbImage, detectImageFormat } from '@identity-broker/face';
 import { extractJ2kCodestream } from '../../libs/face/src/image/jp2-codestream.js';
 import { encodeJ2k, wrapJp2 } from './helpers/encode-jpeg2000.js';
 import { gradientImage, maxAbsDifference } from './helpers/synthetic-images.js';

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jpeg from 'jpeg-js';
-import { decodeImage, decodeImageToFit } from '../../libs/face/src/image/decode-image.js';
+import { decodeImage, decodeImageToFit, type RgbImage } from '@identity-broker/face';
 import { decodeJpeg } from '../../libs/face/src/image/decode-jpeg.js';
-import type { RgbImage } from '../../libs/face/src/types.js';
 import { jpegDeclaring, upscaledJpeg } from '../support/oversized-images.js';
 import { gradientImage } from './helpers/synthetic-images.js';
 import { mulberry32 } from '../support/seeded-random.js';

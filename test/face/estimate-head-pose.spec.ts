@@ -1,5 +1,5 @@
 import { estimateHeadPose, HEAD_MODEL_POINTS } from '../../libs/face/src/pose/estimate-head-pose.js';
-import type { Point } from '../../libs/face/src/types.js';
+import type { Point } from '@identity-broker/face';
 
 const RAD = Math.PI / 180;
 

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FaceApiEngine } from '../../libs/face/src/face-api/face-api-engine.js';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
-import type { RgbImage } from '../../libs/face/src/types.js';
+import { FaceApiEngine, decodeImage, type RgbImage } from '@identity-broker/face';
 import { encodeJ2k, wrapJp2 } from './helpers/encode-jpeg2000.js';
 
 const FACES = join(import.meta.dirname, '../fixtures/verifier-faces');

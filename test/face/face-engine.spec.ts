@@ -2,11 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { FaceError } from '../../libs/face/src/errors.js';
-import { FaceApiEngine } from '../../libs/face/src/face-api/face-api-engine.js';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
-import { flipHorizontal } from '../../libs/face/src/image/flip-horizontal.js';
-import { loadMatchLevelTable } from '../../libs/face/src/levels/load-calibration-table.js';
+import { FaceError, FaceApiEngine, decodeImage, flipHorizontal, loadMatchLevelTable } from '@identity-broker/face';
 
 const FACES = join(import.meta.dirname, '../fixtures/verifier-faces');
 const face = (name: string) => new Uint8Array(readFileSync(join(FACES, name)));

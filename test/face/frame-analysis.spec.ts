@@ -1,15 +1,17 @@
 import { jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FaceApiEngine } from '../../libs/face/src/face-api/face-api-engine.js';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
-import { MAX_ANALYSIS_SIDE } from '../../libs/face/src/image/decode-limits.js';
-import { downscaleToFit } from '../../libs/face/src/image/downscale-image.js';
-import { measureFaceQuality } from '../../libs/face/src/quality/face-quality.js';
-import { padImage } from '../../libs/face/src/image/pad-image.js';
-import { frameSignature } from '../../libs/face/src/quality/frame-signature.js';
+import {
+  FaceApiEngine,
+  decodeImage,
+  MAX_ANALYSIS_SIDE,
+  downscaleToFit,
+  measureFaceQuality,
+  padImage,
+  frameSignature,
+  WorkerFaceEngine,
+} from '@identity-broker/face';
 import { encodeJpeg, rotate } from '../../scripts/test-app/synthesise-frames.js';
-import { WorkerFaceEngine } from '../../libs/face/src/worker/worker-face-engine.js';
 
 const face = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/verifier-faces', name)));
 

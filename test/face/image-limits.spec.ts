@@ -1,11 +1,15 @@
 import { deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { FaceError } from '../../libs/face/src/errors.js';
-import { decodeImage, toRgbImage } from '../../libs/face/src/image/decode-image.js';
-import { assertDecodableSize, MAX_IMAGE_PIXELS } from '../../libs/face/src/image/decode-limits.js';
-import { downscaleToFit } from '../../libs/face/src/image/downscale-image.js';
-import { readImageHeader } from '../../libs/face/src/image/read-image-header.js';
+import {
+  FaceError,
+  decodeImage,
+  toRgbImage,
+  assertDecodableSize,
+  MAX_IMAGE_PIXELS,
+  downscaleToFit,
+  readImageHeader,
+} from '@identity-broker/face';
 import { jpegDeclaring } from '../support/oversized-images.js';
 import { encodeJ2k, wrapJp2 } from './helpers/encode-jpeg2000.js';
 import { gradientImage, uniformImage } from './helpers/synthetic-images.js';

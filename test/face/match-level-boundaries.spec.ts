@@ -1,8 +1,5 @@
 import fc from 'fast-check';
-import type { CalibrationTable } from '../../libs/face/src/levels/calibration-table.js';
-import { loadMatchLevelTable } from '../../libs/face/src/levels/load-calibration-table.js';
-import { MatchLevelTable } from '../../libs/face/src/levels/match-level-table.js';
-import { MATCHING_LEVELS } from '../../libs/face/src/levels/match-levels.js';
+import { type CalibrationTable, loadMatchLevelTable, MatchLevelTable, MATCHING_LEVELS } from '@identity-broker/face';
 
 function table(metric: CalibrationTable['metric'], thresholds: number[]): MatchLevelTable {
   return new MatchLevelTable({

@@ -1,5 +1,4 @@
-import { MatchLevelTable } from '../../libs/face/src/levels/match-level-table.js';
-import { loadMatchLevelTable } from '../../libs/face/src/levels/load-calibration-table.js';
+import { MatchLevelTable, loadMatchLevelTable } from '@identity-broker/face';
 
 const table = (thresholds: Record<number, number>, metric: 'euclidean-distance' | 'cosine-similarity' = 'euclidean-distance') =>
   new MatchLevelTable({ engine: 'test', metric, thresholds, validatedLevels: [1, 2] } as never);

@@ -1,12 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { calibrate, embedOutcome, type EmbeddingOutcome, type LabelledImage } from '../../libs/face/src/calibration/calibrate.js';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
-import { MatchLevelTable } from '../../libs/face/src/levels/match-level-table.js';
-import { alignFace, fivePointsFrom68 } from '../../libs/face/src/onnx/align-face.js';
-import { onnxEngineName } from '../../libs/face/src/onnx/onnx-face-engine.js';
-import { WorkerFaceEngine } from '../../libs/face/src/worker/worker-face-engine.js';
+import { calibrate, embedOutcome, type EmbeddingOutcome, type LabelledImage } from '@identity-broker/face/calibration';
+import {
+  decodeImage,
+  MatchLevelTable,
+  alignFace,
+  fivePointsFrom68,
+  onnxEngineName,
+  WorkerFaceEngine,
+} from '@identity-broker/face';
 import { encodeOnnxModel, fixedWeights } from './helpers/onnx-model.js';
 
 const FACES = join(import.meta.dirname, '../fixtures/verifier-faces');

@@ -1,10 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { phoneReplay } from '../../libs/face/src/calibration/synthetic-attacks.js';
-import { FaceApiEngine } from '../../libs/face/src/face-api/face-api-engine.js';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
+import { phoneReplay } from '@identity-broker/face/calibration';
+import { FaceApiEngine, decodeImage, loadPresentationModels, presentationModelDirectory } from '@identity-broker/face';
 import { cropFace, presentationCropBox } from '../../libs/face/src/presentation/crop-face.js';
-import { loadPresentationModels, presentationModelDirectory } from '../../libs/face/src/presentation/load-presentation-models.js';
 
 const FACES = join(import.meta.dirname, '../fixtures/verifier-faces');
 const face = (name: string) => new Uint8Array(readFileSync(join(FACES, name)));

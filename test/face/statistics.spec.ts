@@ -1,6 +1,11 @@
-import { chooseThresholds } from '../../libs/face/src/calibration/choose-thresholds.js';
-import { binomialUpperBound, normalCdf, normalQuantile, percentile } from '../../libs/face/src/calibration/statistics.js';
-import { MATCHING_LEVELS } from '../../libs/face/src/levels/match-levels.js';
+import {
+  chooseThresholds,
+  binomialUpperBound,
+  normalCdf,
+  normalQuantile,
+  percentile,
+} from '@identity-broker/face/calibration';
+import { MATCHING_LEVELS } from '@identity-broker/face';
 
 describe('calibration statistics', () => {
   it('bounds a zero-event rate by about 3/n (rule of three)', () => {

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FaceError } from '../../libs/face/src/errors.js';
-import { loadMatchLevelTable } from '../../libs/face/src/levels/load-calibration-table.js';
-import { WorkerFaceEngine } from '../../libs/face/src/worker/worker-face-engine.js';
+import { FaceError, loadMatchLevelTable, WorkerFaceEngine } from '@identity-broker/face';
 
 const face = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/verifier-faces', name)));
 

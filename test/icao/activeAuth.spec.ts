@@ -1,6 +1,15 @@
 /** Active Authentication vectors of PROVENANCE §6 (9303-11 §6.1). */
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { parseDg15, verifyActiveAuthentication, verifyIso9796Scheme1, signIso9796Scheme1, publicKeyFromSpki, fromHex, toHex, Icao9303Error } from '../../libs/icao9303/src/index.js';
+import {
+  parseDg15,
+  verifyActiveAuthentication,
+  verifyIso9796Scheme1,
+  signIso9796Scheme1,
+  publicKeyFromSpki,
+  fromHex,
+  toHex,
+  Icao9303Error,
+} from '@identity-broker/icao9303';
 import { fixture, fixtureJson, flipBit } from './fixtures.js';
 
 describe('RSA, ISO/IEC 9796-2 scheme 1 (real passport vectors, pymrtd)', () => {

@@ -1,5 +1,18 @@
 /** BAC and secure messaging: ICAO 9303-11 Appendix D worked example byte for byte, and reading through a fake chip. */
-import { deriveBacKeys, buildMutualAuth, completeMutualAuth, SecureMessaging, readFile, openBacSession, FILE_IDS, fromHex, toHex, aesCmac, Icao9303Error, type ApduTransport } from '../../libs/icao9303/src/index.js';
+import {
+  deriveBacKeys,
+  buildMutualAuth,
+  completeMutualAuth,
+  SecureMessaging,
+  readFile,
+  openBacSession,
+  FILE_IDS,
+  fromHex,
+  toHex,
+  aesCmac,
+  Icao9303Error,
+  type ApduTransport,
+} from '@identity-broker/icao9303';
 import { fixture, fixtureJson } from './fixtures.js';
 import { FakeChip } from './fakeChip.js';
 

@@ -3,7 +3,16 @@
  * 9303-11 §6.2 / §9.7.1). The recorded terminal key is fed to the internal entry point only to reproduce
  * those sessions: the verifier itself always makes its own ephemeral key.
  */
-import { parseDg14, verifyChipAuthenticationResponse, verifyDocument, TrustStore, fromHex, toHex, STATUS, startChipAuthentication } from '../../libs/icao9303/src/index.js';
+import {
+  parseDg14,
+  verifyChipAuthenticationResponse,
+  verifyDocument,
+  TrustStore,
+  fromHex,
+  toHex,
+  STATUS,
+  startChipAuthentication,
+} from '@identity-broker/icao9303';
 import { startChipAuthenticationWithKey, type ChipAuthTerminalState } from '../../libs/icao9303/src/ca/chipAuth.js';
 import { fixture, fixtureJson, flipBit } from './fixtures.js';
 

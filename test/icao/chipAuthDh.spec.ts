@@ -1,8 +1,16 @@
 /** DH-based Chip Authentication (9303-11 §9.7.1, X9.42 keys): no real vectors exist, so a synthetic chip is built. */
 import { getDiffieHellman } from 'node:crypto';
 import * as asn1js from 'asn1js';
-import { parseDg14, startChipAuthentication, verifyChipAuthenticationResponse, SecureMessaging, deriveKey, Icao9303Error } from '../../libs/icao9303/src/index.js';
-import { answerChipAuthentication, type ChipAuthChipKey } from '../../libs/icao9303/src/specimen/index.js';
+import {
+  parseDg14,
+  startChipAuthentication,
+  verifyChipAuthenticationResponse,
+  SecureMessaging,
+  deriveKey,
+  Icao9303Error,
+  answerChipAuthentication,
+  type ChipAuthChipKey,
+} from '@identity-broker/icao9303';
 import { encodeTlv } from '../../libs/icao9303/src/util/tlv.js';
 
 const int = (b: Uint8Array) => new asn1js.Integer({ valueHex: new Uint8Array([0, ...b]).buffer });

@@ -3,8 +3,21 @@
  * its DG14 private key: only that key answers the server's challenge with a MAC that verifies.
  */
 import { createECDH, generateKeyPairSync } from 'node:crypto';
-import { parseDg14, startChipAuthentication, verifyChipAuthenticationResponse, verifyDocument, deriveKey, SecureMessaging, STATUS, Icao9303Error } from '../../libs/icao9303/src/index.js';
-import { answerChipAuthentication, createSpecimenAuthority, issueSpecimenDocument, type SpecimenAuthority, type SpecimenDocument } from '../../libs/icao9303/src/specimen/index.js';
+import {
+  parseDg14,
+  startChipAuthentication,
+  verifyChipAuthenticationResponse,
+  verifyDocument,
+  deriveKey,
+  SecureMessaging,
+  STATUS,
+  Icao9303Error,
+  answerChipAuthentication,
+  createSpecimenAuthority,
+  issueSpecimenDocument,
+  type SpecimenAuthority,
+  type SpecimenDocument,
+} from '@identity-broker/icao9303';
 import { decodeCommand } from '../../libs/icao9303/src/sm/apdu.js';
 
 describe('chip authentication: the verifier is the terminal', () => {

@@ -1,6 +1,12 @@
 /** How current the CRLs behind a chain are (RFC 5280 §5.1.2.5, §6.3.3 (a)(1); 9303-12 §7.1.4), with generated PKIs. */
-import { verifyDocument, STATUS, type CrlFreshnessPolicy } from '../../libs/icao9303/src/index.js';
-import { createSpecimenAuthority, issueSpecimenDocument, issueSpecimenCrl } from '../../libs/icao9303/src/specimen/index.js';
+import {
+  verifyDocument,
+  STATUS,
+  type CrlFreshnessPolicy,
+  createSpecimenAuthority,
+  issueSpecimenDocument,
+  issueSpecimenCrl,
+} from '@identity-broker/icao9303';
 
 const hour = 3600_000;
 const day = 24 * hour;

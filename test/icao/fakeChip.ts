@@ -3,7 +3,7 @@
  * secure messaging (§9.8) for SELECT and READ BINARY of its files. Deliberately small and strict.
  */
 import { randomBytes } from 'node:crypto';
-import { SecureMessaging, deriveBacKeys, retailMac, pad, type ApduTransport } from '../../libs/icao9303/src/index.js';
+import { SecureMessaging, deriveBacKeys, retailMac, pad, type ApduTransport } from '@identity-broker/icao9303';
 import { sessionKeys } from '../../libs/icao9303/src/sm/bac.js';
 import { tdesDecrypt, tdesEncrypt } from '../../libs/icao9303/src/sm/primitives.js';
 import { decodeCommand, encodeResponse } from '../../libs/icao9303/src/sm/apdu.js';

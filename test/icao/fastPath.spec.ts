@@ -5,7 +5,16 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { DocumentCertificate, parseSod, checkSignerSignature, verifyDocument, TrustStore, TIMING_CHANNEL, STATUS, type StepTiming } from '../../libs/icao9303/src/index.js';
+import {
+  DocumentCertificate,
+  parseSod,
+  checkSignerSignature,
+  verifyDocument,
+  TrustStore,
+  TIMING_CHANNEL,
+  STATUS,
+  type StepTiming,
+} from '@identity-broker/icao9303';
 import { fixture, flipBit } from './fixtures.js';
 
 const vectors = [

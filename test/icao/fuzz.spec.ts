@@ -3,7 +3,7 @@
  * Icao9303Error, and a mutation of a data group, a hash, the signature or a signed attribute never yields PASS.
  */
 import fc from 'fast-check';
-import { verifyDocument, parseLdsFile, parseSod, TrustStore, Icao9303Error, STATUS } from '../../libs/icao9303/src/index.js';
+import { verifyDocument, parseLdsFile, parseSod, TrustStore, Icao9303Error, STATUS } from '@identity-broker/icao9303';
 import { fixture } from './fixtures.js';
 
 /** ICAO_FUZZ_SCALE=10 npm test -- test/icao/fuzz runs ten times more cases (kept small for CI). */

@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 import {
-  parseEfCom, parseDg2, parseDg11, parseDg12, parseDg14, parseDg15, parseCardSecurity, parseFaceRecord, parseLdsFile, parseSod, Icao9303Error,
-} from '../../libs/icao9303/src/index.js';
+  parseEfCom,
+  parseDg2,
+  parseDg11,
+  parseDg12,
+  parseDg14,
+  parseDg15,
+  parseCardSecurity,
+  parseFaceRecord,
+  parseLdsFile,
+  parseSod,
+  Icao9303Error,
+} from '@identity-broker/icao9303';
 import { fixture } from './fixtures.js';
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');

@@ -1,5 +1,12 @@
-import { parseMrz, parseDg1, computeCheckDigit, mrzInformation, Icao9303Error } from '../../libs/icao9303/src/index.js';
-import { buildTd1, buildTd3 } from '../../libs/icao9303/src/specimen/index.js';
+import {
+  parseMrz,
+  parseDg1,
+  computeCheckDigit,
+  mrzInformation,
+  Icao9303Error,
+  buildTd1,
+  buildTd3,
+} from '@identity-broker/icao9303';
 import { fixture, fixtureJson } from './fixtures.js';
 
 const data = fixtureJson('mrz/mrz_specimens.json');

@@ -1,7 +1,16 @@
 /** Passive authentication against every SOD vector of PROVENANCE.md §1–3 and §5. */
 import {
-  verifyDocument, parseSod, parseCardSecurity, checkSignerSignature, checkCertificateChain, checkDataGroupHashes, TrustStore, DocumentCertificate, STATUS, Icao9303Error,
-} from '../../libs/icao9303/src/index.js';
+  verifyDocument,
+  parseSod,
+  parseCardSecurity,
+  checkSignerSignature,
+  checkCertificateChain,
+  checkDataGroupHashes,
+  TrustStore,
+  DocumentCertificate,
+  STATUS,
+  Icao9303Error,
+} from '@identity-broker/icao9303';
 import { OID } from '../../libs/icao9303/src/asn1/oids.js';
 import { fixture } from './fixtures.js';
 

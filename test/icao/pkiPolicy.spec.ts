@@ -2,8 +2,20 @@
 import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import { verifyDocument, TrustStore, DocumentCertificate, STATUS } from '../../libs/icao9303/src/index.js';
-import { createSpecimenAuthority, issueSpecimenDocument, issueSpecimenCrl, generateSpecimenKeyPair, buildSod, encodeDg1, buildTd3, SPECIMEN_MRZ_FIELDS } from '../../libs/icao9303/src/specimen/index.js';
+import {
+  verifyDocument,
+  TrustStore,
+  DocumentCertificate,
+  STATUS,
+  createSpecimenAuthority,
+  issueSpecimenDocument,
+  issueSpecimenCrl,
+  generateSpecimenKeyPair,
+  buildSod,
+  encodeDg1,
+  buildTd3,
+  SPECIMEN_MRZ_FIELDS,
+} from '@identity-broker/icao9303';
 
 const day = 86400_000;
 const T0 = new Date('2020-01-01T00:00:00Z');

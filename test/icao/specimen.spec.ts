@@ -1,6 +1,20 @@
 /** Specimen generator: a generated document passes; each derived failure gives its status. */
-import { verifyDocument, parseDg2, parseDg11, parseDg15, parseEfCom, parseMrz, STATUS, Icao9303Error } from '../../libs/icao9303/src/index.js';
-import { createSpecimenAuthority, issueSpecimenDocument, deriveSpecimenCase, signActiveAuthChallenge, type SpecimenFailureKind, type SpecimenAuthority } from '../../libs/icao9303/src/specimen/index.js';
+import {
+  verifyDocument,
+  parseDg2,
+  parseDg11,
+  parseDg15,
+  parseEfCom,
+  parseMrz,
+  STATUS,
+  Icao9303Error,
+  createSpecimenAuthority,
+  issueSpecimenDocument,
+  deriveSpecimenCase,
+  signActiveAuthChallenge,
+  type SpecimenFailureKind,
+  type SpecimenAuthority,
+} from '@identity-broker/icao9303';
 import { fixture } from './fixtures.js';
 
 const face = fixture('dg2/EF_DG2_ISO19794-5_jpeg_gmrtd_expected_face.jpg');

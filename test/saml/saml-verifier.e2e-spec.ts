@@ -1,4 +1,4 @@
-import { runVerification, VerifierClient } from '../../libs/verifier-sdk/src/index.js';
+import { runVerification, VerifierClient } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { toSamlAttributes } from '../../src/verifier-claims/saml-attributes.js';
 import { adminClient } from '../support/admin-client.js';

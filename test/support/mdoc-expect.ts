@@ -1,4 +1,4 @@
-import { WalletCheckError, type WalletCheckCode } from '../../libs/eu-wallet/src/errors.js';
+import { WalletCheckError, type WalletCheckCode } from '@identity-broker/eu-wallet';
 
 /** Awaits a promise that must be refused with a WalletCheckError of `code`, and returns that error. */
 export async function refusedWith(promise: Promise<unknown>, code: WalletCheckCode): Promise<WalletCheckError> {

@@ -1,6 +1,12 @@
 /** Shared fixtures of the mdoc tests: a test IACA, a device key, a PID and an mDL issued to it, a request's transcript. */
-import { fullDate, issueTestMdoc, openId4VpSessionTranscript, type TestMdocInput } from '../../libs/eu-wallet/src/index.js';
-import { createTestSigner, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  fullDate,
+  issueTestMdoc,
+  openId4VpSessionTranscript,
+  type TestMdocInput,
+  createTestSigner,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 import { createDeviceKeys, presentMdoc, type DeviceKeys, type PresentOptions } from './mdoc-holder.js';
 
 export const PID = { docType: 'eu.europa.ec.eudi.pid.1', namespace: 'eu.europa.ec.eudi.pid.1' } as const;

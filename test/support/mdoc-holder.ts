@@ -6,7 +6,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { DeviceResponse } from '@auth0/mdl';
 import type { JWK } from 'jose';
-import { sessionTranscriptBytes } from '../../libs/eu-wallet/src/index.js';
+import { sessionTranscriptBytes } from '@identity-broker/eu-wallet';
 
 export interface DeviceKeys {
   privateJwk: JWK;

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
+import { decodeImage } from '@identity-broker/face';
 
 /**
  * Oversized face images for the memory and limit tests and `npm run bench:face-memory`: a small face picture

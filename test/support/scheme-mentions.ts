@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
  * A line names a scheme when, its comments set aside (prose may say what a scheme does), it
  * - imports a module inside the scheme's folder (a relative path that resolves there), or
  * - spells the folder's name in any case, as code does (`eu-wallet`, `EuWallet`, `euWallet`, `EU_WALLET`; "EU wallet" with a
- *   space is prose), outside an import of a library of `libs/` (the wallet's library is `libs/eu-wallet`), or
+ *   space is prose), outside an import of a library of `libs/` (the wallet's library is `libs/eu-wallet`, imported as `@identity-broker/eu-wallet`), or
  * - names one of the scheme's own environment variables (the `UPPER_SNAKE` string literals of its `config/` folder: the
  *   EU wallet's `WALLET_REQUEST_KEY_FILE` and the others its section reads), or
  * - uses an identifier the scheme's folder exports that no other file declares, when it is a compound name (an inner
@@ -78,7 +78,7 @@ export function schemeMentions(root: string): Record<string, Mention[]> {
       code.split('\n').forEach((line, index) => {
         const imports = [...line.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)(['"])([^'"]+)\1/g)].map((m) => m[2]);
         const intoFolder = imports.some((spec) => spec.startsWith('.') && (resolve(dirname(path), spec) + '/').startsWith(folder + '/'));
-        const bare = line.replace(/(['"])[^'"\n]*libs\/[^'"\n]*\1/g, "''");
+        const bare = line.replace(/(['"])[^'"\n]*(?:libs\/|@identity-broker\/)[^'"\n]*\1/g, "''");
         if (intoFolder || folderName.test(bare) || nameRule?.test(bare)) mentions.push({ file: relative(root, path), line: index + 1, text: line.trim() });
       });
     }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
-import { runVerification, VerifierApiError, VerifierClient, type Outcome } from '../../libs/verifier-sdk/src/index.js';
+import { runVerification, VerifierApiError, VerifierClient, type Outcome } from '@identity-broker/verifier-sdk';
 import { specimenPhone, type SpecimenPhoneOptions } from '../../scripts/test-app/specimen-phone.js';
 import { authorizationRequest, REDIRECT_URI } from './oidc-flow.js';
 import { TestBrowser, type Page } from './test-browser.js';

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createSpecimenAuthority, issueSpecimenCrl, issueSpecimenDocument } from '../../libs/icao9303/src/specimen/index.js';
-import type { TrustStore } from '../../libs/icao9303/src/index.js';
+import {
+  createSpecimenAuthority,
+  issueSpecimenCrl,
+  issueSpecimenDocument,
+  type TrustStore,
+} from '@identity-broker/icao9303';
 import { addLogSink } from '../../src/common/logging/logger.js';
 import type { AppConfig } from '../../src/config/load-config.js';
 import { ChipVerificationService } from '../../src/schemes/document-verifier/verification/chip-verification.service.js';

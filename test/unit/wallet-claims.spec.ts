@@ -1,4 +1,4 @@
-import { buildDcqlQuery, validateDcqlQuery } from '../../libs/eu-wallet/src/index.js';
+import { buildDcqlQuery, validateDcqlQuery } from '@identity-broker/eu-wallet';
 import { walletClaims } from '../../src/schemes/eu-wallet/claims/wallet-claims.js';
 import { wantedCredentials } from '../../src/schemes/eu-wallet/claims/wallet-credentials.js';
 

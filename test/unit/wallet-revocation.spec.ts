@@ -1,9 +1,14 @@
 import { X509Certificate } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WalletCheckError } from '../../libs/eu-wallet/src/errors.js';
-import { issueTestCrl } from '../../libs/eu-wallet/src/specimen/issue-crl.js';
-import { createTestRoot, createTestSigner, type TestCertificate, type TestSigner } from '../../libs/eu-wallet/src/specimen/test-pki.js';
+import {
+  WalletCheckError,
+  issueTestCrl,
+  createTestRoot,
+  createTestSigner,
+  type TestCertificate,
+  type TestSigner,
+} from '@identity-broker/eu-wallet';
 import { addLogSink, logger, setLogLevel } from '../../src/common/logging/logger.js';
 import type { AppConfig } from '../../src/config/load-config.js';
 import { walletRevocation } from '../../src/schemes/eu-wallet/trust/wallet-revocation.js';

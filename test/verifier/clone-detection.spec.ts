@@ -1,5 +1,14 @@
-import { startChipAuthentication, verifyDocument } from '../../libs/icao9303/src/index.js';
-import { answerChipAuthentication, createSpecimenAuthority, encodeDg15, generateSpecimenKeyPair, issueSpecimenDocument, signActiveAuthChallenge, type SpecimenDocument } from '../../libs/icao9303/src/specimen/index.js';
+import {
+  startChipAuthentication,
+  verifyDocument,
+  answerChipAuthentication,
+  createSpecimenAuthority,
+  encodeDg15,
+  generateSpecimenKeyPair,
+  issueSpecimenDocument,
+  signActiveAuthChallenge,
+  type SpecimenDocument,
+} from '@identity-broker/icao9303';
 import { judgeCloneDetection } from '../../src/schemes/document-verifier/verification/clone-detection.js';
 
 /** Clone detection judged from the SOD's list of data groups (ICAO 9303-11 §6.1, §6.2). */

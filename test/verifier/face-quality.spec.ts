@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeImage } from '../../libs/face/src/image/decode-image.js';
-import { flipHorizontal } from '../../libs/face/src/image/flip-horizontal.js';
-import { DEFAULT_QUALITY_THRESHOLDS, judgeFaceQuality, measureFaceQuality } from '../../libs/face/src/quality/face-quality.js';
-import { frameSignature, signatureDistance } from '../../libs/face/src/quality/frame-signature.js';
-import type { RgbImage } from '../../libs/face/src/types.js';
+import {
+  decodeImage,
+  flipHorizontal,
+  DEFAULT_QUALITY_THRESHOLDS,
+  judgeFaceQuality,
+  measureFaceQuality,
+  frameSignature,
+  signatureDistance,
+  type RgbImage,
+} from '@identity-broker/face';
 import { blur, encodeJpeg, rotate } from '../../scripts/test-app/synthesise-frames.js';
 
 const fixture = (name: string) => decodeImage(new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/verifier-faces', name))));

@@ -8,10 +8,15 @@
 import { readdirSync, statSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FaceApiEngine } from '../../libs/face/src/face-api/face-api-engine.js';
-import { decodeImageToFit } from '../../libs/face/src/image/decode-image.js';
-import { MAX_ANALYSIS_SIDE } from '../../libs/face/src/image/decode-limits.js';
-import { DEFAULT_QUALITY_THRESHOLDS, judgeFaceQuality, measureFaceQuality, type FaceQualityMetrics } from '../../libs/face/src/quality/face-quality.js';
+import {
+  FaceApiEngine,
+  decodeImageToFit,
+  MAX_ANALYSIS_SIDE,
+  DEFAULT_QUALITY_THRESHOLDS,
+  judgeFaceQuality,
+  measureFaceQuality,
+  type FaceQualityMetrics,
+} from '@identity-broker/face';
 
 const folders = process.argv.slice(2).length ? process.argv.slice(2) : [join(import.meta.dirname, '../fixtures/verifier-faces'), '/work/shared/testdata/faces'];
 const images = (dir: string): string[] =>

@@ -2,6 +2,7 @@
  * The EU Digital Identity Wallet scheme's pure parts (no Nest): the verifier (OpenID4VP 1.0, SD-JWT VC and mdoc checks)
  * and the credential issuer's core (OpenID4VCI 1.0: metadata, offer, key and DPoP proofs, SD-JWT VC, status lists).
  */
+export { WalletCheckError, type WalletCheckCode } from './errors.js';
 export { openId4VpSessionTranscript, sessionTranscriptBytes, type OpenId4VpHandoverInput } from './mdoc/session-transcript.js';
 // --- OpenID4VP 1.0 request and response (branch wallet-vp) ---
 export { x509HashClientId, x509SanDnsClientId } from './openid4vp/client-identifier.js';
@@ -40,9 +41,11 @@ export { requireValidStatus, StatusListChecker, type StatusListCheckerOptions } 
 export type { CredentialSigner as PresentationSigner } from './status-list/status-issuer.js';
 // Revocation of the issuers' certificates by CRLs (RFC 5280), for every presentation verifier and the status lists.
 export { parseCrl, type Crl } from './trust/crl.js';
+export { verifyCertificateChain, type VerifiedChain } from './trust/certificate-chain.js';
 export { RevocationChecker, type RevocationCheck, type RevocationCheckerOptions } from './trust/revocation-checker.js';
 export { createTestRoot, createTestSigner, issueTestLeaf, type TestCertificate, type TestSigner } from './specimen/test-pki.js';
-export { issueSdJwtVc, SPECIMEN_PID_CLAIMS, type IssueSdJwtVcOptions } from './specimen/issue-sd-jwt-vc.js';
+export { es256Signer, issueSdJwtVc, SPECIMEN_PID_CLAIMS, type IssueSdJwtVcOptions } from './specimen/issue-sd-jwt-vc.js';
+export { issueTestCrl, type IssueTestCrlOptions } from './specimen/issue-crl.js';
 export { createStatusList, type CreateStatusListOptions } from './specimen/issue-status-list.js';
 // End of SD-JWT VC and Token Status List.
 export { verifyMdocPresentation, type MdocPresentation, type MdocPresentationInput } from './mdoc/verify-mdoc.js';

@@ -8,6 +8,7 @@ export { OnnxFaceEngine, onnxEngineName, type OnnxFaceEngineOptions } from './on
 export { ARCFACE_TEMPLATE_112, alignFace, estimateSimilarity, fivePointsFrom68 } from './onnx/align-face.js';
 export { createFaceEngineFromSpec, describeFaceEngine, type FaceEngineSpec } from './engine-spec.js';
 export { WorkerFaceEngine } from './worker/worker-face-engine.js';
+export type { FrameAnalysis, FrameAnalysisOptions, PreparedFrame } from './worker/protocol.js';
 export { loadFaceApi } from './face-api/load-face-api.js';
 export { FaceMatcher, type FaceMatch } from './face-matcher.js';
 export { decodeImage, decodeImageToFit, toAnalysisImage, toRgbImage } from './image/decode-image.js';
@@ -18,6 +19,11 @@ export { detectImageFormat, type ImageFormat } from './image/detect-image-format
 export { flipHorizontal } from './image/flip-horizontal.js';
 export { padImage } from './image/pad-image.js';
 export { estimateHeadPose } from './pose/estimate-head-pose.js';
+export {
+  DEFAULT_QUALITY_THRESHOLDS, judgeFaceQuality, measureFaceQuality,
+  type FaceQualityCode, type FaceQualityMetrics, type FaceQualityThresholds,
+} from './quality/face-quality.js';
+export { frameSignature, signatureDistance, type FrameSignature } from './quality/frame-signature.js';
 export { cosineSimilarity, euclideanDistance } from './similarity/embedding-distance.js';
 export { selectSingleFace } from './select-single-face.js';
 export type { CalibrationTable, LevelCalibration } from './levels/calibration-table.js';

@@ -1,4 +1,4 @@
-import { parseDg14 } from '../../icao9303/src/lds/dg14.js';
+import { parseDg14 } from '@identity-broker/icao9303';
 import { VerifierApiError } from './errors.js';
 import type { ChipAuthChallenge, ChipData, FaceFrame, LivenessChallenge, Outcome } from './types.js';
 import type { VerifierClient } from './verifier-client.js';

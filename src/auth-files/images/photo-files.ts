@@ -1,9 +1,6 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { decodeImage } from '../../../libs/face/src/image/decode-image.js';
-import { downscaleToFit } from '../../../libs/face/src/image/downscale-image.js';
-import { readImageHeader } from '../../../libs/face/src/image/read-image-header.js';
-import type { RgbImage } from '../../../libs/face/src/types.js';
+import { decodeImage, downscaleToFit, readImageHeader, type RgbImage } from '@identity-broker/face';
 
 /** Photos in the PDF are printed about 5 cm wide: 600 pixels is more than 300 dpi there. */
 const PDF_PHOTO_MAX_SIDE = 600;

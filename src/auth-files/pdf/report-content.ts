@@ -1,4 +1,4 @@
-import { TARGET_FAR } from '../../../libs/face/src/levels/match-levels.js';
+import { TARGET_FAR } from '@identity-broker/face';
 import type { ReportCheckMessages } from '../../i18n/auth-files-report-checks-messages.js';
 import type { ReportLocale, ReportMessages } from '../../i18n/auth-files-report-messages.js';
 import type { ReportCheck } from '../report/report-checks.js';

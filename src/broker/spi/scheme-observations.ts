@@ -1,4 +1,4 @@
-import type { TrustStore } from '../../../libs/icao9303/src/index.js';
+import type { TrustStore } from '@identity-broker/icao9303';
 import { extensionPoint } from '../../common/discovery/discovered.js';
 
 /** A certificate as PEM text or DER bytes, as its owner keeps it. */

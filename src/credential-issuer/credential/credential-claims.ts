@@ -6,7 +6,7 @@
  */
 import { ageOverClaims } from '../../verifier-claims/age.js';
 import { parseIsoDate } from '../../verifier-claims/dates.js';
-import type { VerifiedIdentityClaims } from '../../../libs/eu-wallet/src/index.js';
+import type { VerifiedIdentityClaims } from '@identity-broker/eu-wallet';
 
 /** The age thresholds stated (the EU PID's usual set); a merchant asking another age gets the birth date instead. */
 export const AGE_STATEMENTS = ['12', '14', '16', '18', '21', '65'] as const;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { DocumentEvidence } from '../../broker/spi/document-evidence/document-evidence.js';
-import { issueVerifiedIdentityCredential, parseCredentialRequestBody, proofNonce, verifyKeyProofs } from '../../../libs/eu-wallet/src/index.js';
+import { issueVerifiedIdentityCredential, parseCredentialRequestBody, proofNonce, verifyKeyProofs } from '@identity-broker/eu-wallet';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { fromLibrary, invalidCredentialRequest, invalidNonce } from '../credential-issuer.errors.js';

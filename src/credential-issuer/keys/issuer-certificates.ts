@@ -3,7 +3,7 @@
  * the wallet library's test PKI (libs/eu-wallet, specimen/test-pki.ts).
  */
 import { createHash } from 'node:crypto';
-import { createTestRoot as createTestRootCertificate, issueTestLeaf, type TestCertificate } from '../../../libs/eu-wallet/src/index.js';
+import { createTestRoot as createTestRootCertificate, issueTestLeaf, type TestCertificate } from '@identity-broker/eu-wallet';
 
 /** A certificate and its private key (DER, and a Node KeyObject). */
 export type KeyAndCertificate = TestCertificate;

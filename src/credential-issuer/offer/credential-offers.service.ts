@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DocumentEvidence } from '../../broker/spi/document-evidence/document-evidence.js';
-import { credentialOffer, credentialOfferLink } from '../../../libs/eu-wallet/src/index.js';
+import { credentialOffer, credentialOfferLink } from '@identity-broker/eu-wallet';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { CREDENTIAL_OFFER_MESSAGES } from '../../i18n/credential-offer-messages.js';

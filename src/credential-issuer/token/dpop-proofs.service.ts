@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { verifyDpopProof } from '../../../libs/eu-wallet/src/index.js';
+import { verifyDpopProof } from '@identity-broker/eu-wallet';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { fromLibrary, invalidDpopProof } from '../credential-issuer.errors.js';

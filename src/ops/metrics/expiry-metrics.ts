@@ -1,7 +1,7 @@
 import type { ModuleRef } from '@nestjs/core';
 import { createHash, X509Certificate } from 'node:crypto';
 import { Gauge, type Registry } from 'prom-client';
-import { toHex, type DocumentCertificate, type TrustStore } from '../../../libs/icao9303/src/index.js';
+import { toHex, type DocumentCertificate, type TrustStore } from '@identity-broker/icao9303';
 import { PadesSignerService } from '../../auth-files/signing/pades-signer.service.js';
 import { IssuerKeysService } from '../../credential-issuer/keys/issuer-keys.service.js';
 import { SamlKeysService } from '../../saml/keys/saml-keys.service.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FaceEngine } from '../../../libs/face/src/face-engine.js';
+import type { FaceEngine } from '@identity-broker/face';
 import { ObservedScheme, type SchemeObservations } from '../../broker/spi/scheme-observations.js';
 import { FACE_ENGINE } from './verification/face-engine.provider.js';
 import { TrustStoreProvider } from './verification/trust-store.provider.js';

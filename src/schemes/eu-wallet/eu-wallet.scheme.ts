@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { exportJWK } from 'jose';
-import { buildDcqlQuery, createResponseEncryptionKey } from '../../../libs/eu-wallet/src/index.js';
+import { buildDcqlQuery, createResponseEncryptionKey } from '@identity-broker/eu-wallet';
 import { ACR_REQUEST_HIGH } from '../../broker/spi/acr.js';
 import { EidScheme, type EidProvider, type EidRequest, type EidStep, type ResumesRedirect, type SupportsAcr } from '../../broker/spi/eid-provider.js';
 import { PendingRedirectsService } from '../../broker/spi/redirects/pending-redirects.service.js';

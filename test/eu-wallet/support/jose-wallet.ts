@@ -3,7 +3,7 @@
  * and node:crypto only, no @openid4vc code), so the verifier's request and response code is checked against an
  * independent reading of the specification.
  */
-import { WalletCheckError } from '../../../libs/eu-wallet/src/errors.js';
+import { WalletCheckError } from '@identity-broker/eu-wallet';
 
 export { readRequestObject as walletReadsRequest, type RequestView as WalletView } from '../../../scripts/test-wallet/request-object.js';
 export { encryptResponse as walletEncrypts, type EncryptOptions } from '../../../scripts/test-wallet/encrypt-response.js';

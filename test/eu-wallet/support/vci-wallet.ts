@@ -5,7 +5,7 @@
  */
 import { createHash, createHmac, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { CredentialIssuerError } from '../../../libs/eu-wallet/src/openid4vci/issuer-error.js';
+import { CredentialIssuerError } from '@identity-broker/eu-wallet';
 
 export const ISSUER = 'https://broker.test.invalid/vci';
 export const C_NONCE = 'c-nonce-Zq3vT0pWcR8n';

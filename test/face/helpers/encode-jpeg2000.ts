@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { RgbImage } from '../../../libs/face/src/types.js';
+import type { RgbImage } from '@identity-broker/face';
 
 interface J2kEncoder {
   getDecodedBuffer(info: object): Uint8Array;

@@ -1,4 +1,4 @@
-import type { RgbImage } from '../../../libs/face/src/types.js';
+import type { RgbImage } from '@identity-broker/face';
 
 /** Smooth colour gradient: easy to check after lossy round trips. */
 export function gradientImage(width: number, height: number): RgbImage {

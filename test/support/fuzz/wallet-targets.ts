@@ -5,7 +5,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { fullDate, issueSdJwtVc, issueTestMdoc, SPECIMEN_PID_CLAIMS } from '../../../libs/eu-wallet/src/index.js';
+import { fullDate, issueSdJwtVc, issueTestMdoc, SPECIMEN_PID_CLAIMS } from '@identity-broker/eu-wallet';
 import type { RequestView } from '../../../scripts/test-wallet/request-object.js';
 import { newHolderKey, TestWallet } from '../../../scripts/test-wallet/wallet.js';
 import { WalletTestAuthoritiesService } from '../../../src/schemes/eu-wallet/trust/wallet-test-authorities.service.js';

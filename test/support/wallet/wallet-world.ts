@@ -7,7 +7,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
 import type * as client from 'openid-client';
-import { createStatusList, fullDate, issueSdJwtVc, issueTestMdoc, SPECIMEN_PID_CLAIMS } from '../../../libs/eu-wallet/src/index.js';
+import {
+  createStatusList,
+  fullDate,
+  issueSdJwtVc,
+  issueTestMdoc,
+  SPECIMEN_PID_CLAIMS,
+} from '@identity-broker/eu-wallet';
 import { WalletTestAuthoritiesService, type WalletTestAuthorities } from '../../../src/schemes/eu-wallet/trust/wallet-test-authorities.service.js';
 import { adminClient } from '../admin-client.js';
 import { discover, REDIRECT_URI } from '../oidc-flow.js';

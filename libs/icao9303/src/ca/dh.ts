@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
-import * as asn1js from 'asn1js';
 import { Icao9303Error } from '../errors.js';
 import { decode } from '../asn1/der.js';
+import { DerReader, TAG } from '../asn1/derReader.js';
 
 export const bigFromBytes = (b: Uint8Array) => (b.length ? BigInt(`0x${Buffer.from(b).toString('hex')}`) : 0n);
 
@@ -39,13 +39,14 @@ export interface DhDomain {
 export function dhDomain(spki: Uint8Array): DhDomain {
   const field = 'DG14.chipAuthenticationPublicKey(DH)';
   const info = decode(spki, SubjectPublicKeyInfo, 'KEY_UNSUPPORTED', field);
-  const params = asn1js.fromBER(info.algorithm.parameters ?? new ArrayBuffer(0)).result as asn1js.Sequence;
-  const ints = (params.valueBlock?.value ?? []).filter((v): v is asn1js.Integer => v instanceof asn1js.Integer);
+  const reader = new DerReader('KEY_UNSUPPORTED', field);
+  const parameters = new Uint8Array(info.algorithm.parameters ?? new ArrayBuffer(0));
+  const ints = parameters[0] === TAG.SEQUENCE ? reader.children(reader.one(parameters, 'DomainParameters'), 'DomainParameters').filter((node) => node.tag === TAG.INTEGER) : [];
   if (ints.length < 2) throw new Icao9303Error('KEY_UNSUPPORTED', field, 'DomainParameters p, g missing (RFC 3279 §2.3.3)');
-  const [p, g, q] = ints.map((i) => bigFromBytes(new Uint8Array(i.valueBlock.valueHexView)));
-  const y = asn1js.fromBER(info.subjectPublicKey).result;
-  if (!(y instanceof asn1js.Integer)) throw new Icao9303Error('KEY_UNSUPPORTED', field, 'public value is not an INTEGER');
-  const domain = { p, g, q, y: bigFromBytes(new Uint8Array(y.valueBlock.valueHexView)) };
+  const [p, g, q] = ints.map((node) => bigFromBytes(node.value));
+  const publicValue = new Uint8Array(info.subjectPublicKey);
+  if (publicValue[0] !== TAG.INTEGER) throw new Icao9303Error('KEY_UNSUPPORTED', field, 'public value is not an INTEGER');
+  const domain = { p, g, q, y: bigFromBytes(reader.one(publicValue, 'subjectPublicKey').value) };
   // DG14 reaches the verifier before passive authentication: a huge p would make every modPow a CPU sink,
   // and g or y of 0, 1 or p-1 would make Z guessable. TR-03110-3 A.2.1.1 groups are 1024 and 2048 bits.
   const bits = p.toString(2).length;

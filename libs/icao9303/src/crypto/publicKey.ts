@@ -10,7 +10,6 @@ import { toBuffer } from '../util/bytes.js';
 import { decode, encode } from '../asn1/der.js';
 import { ECParameters } from '@peculiar/asn1-ecc';
 import { AlgorithmIdentifier } from '@peculiar/asn1-x509';
-import * as asn1js from 'asn1js';
 import { OID } from '../asn1/oids.js';
 import { DerReader, TAG, type DerNode } from '../asn1/derReader.js';
 
@@ -120,10 +119,12 @@ function normalizeChipAuthenticationKey(spki: SubjectPublicKeyInfo, field: strin
   const alg = spki.algorithm.algorithm;
   if (alg !== OID.pkEcdh && alg !== OID.standardizedDomainParameters && alg !== OID.ecPublicKey) return spki;
   let parameters = spki.algorithm.parameters;
-  const p = parameters ? asn1js.fromBER(parameters).result : undefined;
-  if (p instanceof asn1js.Integer) {
-    const curve = STANDARDIZED_CURVES[p.valueBlock.valueDec];
-    if (!curve) throw new Icao9303Error('KEY_UNSUPPORTED', field, `standardized domain parameters ${p.valueBlock.valueDec} are not an elliptic curve`);
+  // A standardized domain parameter ID is an INTEGER where the curve's OID or parameters would be.
+  const reader = new DerReader('KEY_UNSUPPORTED', field);
+  const id = parameters && new Uint8Array(parameters)[0] === TAG.INTEGER ? reader.smallInt(reader.one(new Uint8Array(parameters), 'parameters'), 'parameters') : undefined;
+  if (id !== undefined) {
+    const curve = STANDARDIZED_CURVES[id];
+    if (!curve) throw new Icao9303Error('KEY_UNSUPPORTED', field, `standardized domain parameters ${id} are not an elliptic curve`);
     parameters = encode(new ECParameters({ namedCurve: curve })).buffer as ArrayBuffer;
   } else if (alg === OID.ecPublicKey) {
     return spki;

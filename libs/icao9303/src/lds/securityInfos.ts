@@ -5,9 +5,9 @@
  */
 import { AsnParser } from '@peculiar/asn1-schema';
 import { AlgorithmIdentifier, SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
-import * as asn1js from 'asn1js';
-import { Icao9303Error, guard } from '../errors.js';
+import { guard } from '../errors.js';
 import { decode, encode } from '../asn1/der.js';
+import { DerReader } from '../asn1/derReader.js';
 import { OID } from '../asn1/oids.js';
 import { SecurityInfos } from '../asn1/schemas.js';
 import { publicKeyFromSpki, type PublicKeyInfo } from '../crypto/publicKey.js';
@@ -44,9 +44,8 @@ const CA_CIPHERS: Record<string, ChipAuthenticationInfo['cipher']> = { '1': '3DE
 
 function integer(buf: ArrayBuffer | undefined, field: string): number | undefined {
   if (!buf) return undefined;
-  const parsed = asn1js.fromBER(buf);
-  if (parsed.offset === -1 || !(parsed.result instanceof asn1js.Integer)) throw new Icao9303Error('LDS_MALFORMED', field, 'expected INTEGER');
-  return parsed.result.valueBlock.valueDec;
+  const reader = new DerReader('LDS_MALFORMED', field);
+  return reader.smallInt(reader.one(new Uint8Array(buf), 'INTEGER'), 'INTEGER');
 }
 
 export function parseSecurityInfos(der: Uint8Array, field: string): SecurityInfo[] {

@@ -3,11 +3,11 @@
  * the signature is checked over the original tbsCertList bytes.
  */
 import { CertificateList } from '@peculiar/asn1-x509';
-import * as asn1js from 'asn1js';
 import { Icao9303Error } from '../errors.js';
 import { decode, encode } from '../asn1/der.js';
+import { DerReader, TAG } from '../asn1/derReader.js';
 import { resolveSignatureAlgorithm, verifyWith } from '../crypto/verifySignature.js';
-import { toArrayBuffer, toHex } from '../util/bytes.js';
+import { toHex } from '../util/bytes.js';
 import { DocumentCertificate, stripLeadingZero } from './certificate.js';
 
 export interface RevokedEntry {
@@ -28,8 +28,9 @@ export class CertificateRevocationList {
     this.thisUpdate = t.thisUpdate.getTime();
     this.nextUpdate = t.nextUpdate?.getTime();
     this.revoked = (t.revokedCertificates ?? []).map((r) => ({ serialNumber: toHex(stripLeadingZero(new Uint8Array(r.userCertificate))), revocationDate: r.revocationDate.getTime() }));
-    const raw = asn1js.fromBER(toArrayBuffer(der)).result as asn1js.Sequence;
-    this.tbs = new Uint8Array(raw.valueBlock.value[0].valueBeforeDecodeView);
+    // The signed part as received (RFC 5280 §5.1.1.3), not as re-encoded.
+    const reader = new DerReader('CRL_MALFORMED', 'CRL');
+    this.tbs = reader.children(reader.one(der, 'CertificateList', TAG.SEQUENCE), 'CertificateList')[0].raw;
   }
 
   static fromDer(der: Uint8Array, field = 'CRL'): CertificateRevocationList {

@@ -1,5 +1,4 @@
-import type { CalibrationTable } from '../../../../libs/face/src/levels/calibration-table.js';
-import type { MatchingLevel } from '../../../../libs/face/src/levels/match-levels.js';
+import type { CalibrationTable, MatchingLevel } from '@identity-broker/face';
 
 /*
  * What each face match level of spec 2.2 is worth with the running engine, as the document verifier reports it and

@@ -1,4 +1,4 @@
-import type { CrlFreshnessCode } from '../../../../libs/icao9303/src/index.js';
+import type { CrlFreshnessCode } from '@identity-broker/icao9303';
 
 /*
  * What a document verification leaves behind, as the document verifier seals it and as front doors read it through

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Response } from 'express';
 import { Observable } from 'rxjs';
-import { TIMING_CHANNEL, type StepTiming } from '../../../../libs/icao9303/src/index.js';
+import { TIMING_CHANNEL, type StepTiming } from '@identity-broker/icao9303';
 
 type Steps = Array<{ step: string; ms: number }>;
 const requestSteps = new AsyncLocalStorage<Steps>();

@@ -9,7 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { transactionSubject, verifiedDocumentSubject } from '../../../broker/spi/subjects/document-subject.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../../verifier-claims/dates.js';
 import { mapVerifierClaims } from '../../../verifier-claims/map-verifier-claims.js';
-import type { ChipAuthTerminalState } from '../../../../libs/icao9303/src/index.js';
+import type { ChipAuthTerminalState } from '@identity-broker/icao9303';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
 import type { SessionRequirements, SessionState, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';

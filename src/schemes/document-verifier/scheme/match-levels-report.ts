@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { MatchLevelTable } from '../../../../libs/face/src/levels/match-level-table.js';
-import { MATCHING_LEVELS, TARGET_FAR, TARGET_FRR } from '../../../../libs/face/src/levels/match-levels.js';
+import { type MatchLevelTable, MATCHING_LEVELS, TARGET_FAR, TARGET_FRR } from '@identity-broker/face';
 import type { MatchLevelsReport, MatchLevelStatus } from '../../../broker/spi/document-evidence/match-levels.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { MATCH_LEVELS } from '../verification/face-engine.provider.js';

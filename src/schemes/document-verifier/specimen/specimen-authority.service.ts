@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { createSpecimenAuthority, type SpecimenAuthority } from '../../../../libs/icao9303/src/index.js';
-import { exportSpecimenAuthority, restoreSpecimenAuthority, type ExportedSpecimenAuthority } from '../../../../libs/icao9303/src/specimen/persist.js';
+import {
+  createSpecimenAuthority,
+  type SpecimenAuthority,
+  exportSpecimenAuthority,
+  restoreSpecimenAuthority,
+  type ExportedSpecimenAuthority,
+} from '@identity-broker/icao9303';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { SpecimenAuthorityEntity } from './specimen-authority.entity.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
-import { buildTd1, buildTd3, Icao9303Error, issueSpecimenDocument, type MrzFields } from '../../../../libs/icao9303/src/index.js';
+import { buildTd1, buildTd3, Icao9303Error, issueSpecimenDocument, type MrzFields } from '@identity-broker/icao9303';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { SPECIMEN_IDENTITIES } from '../../../verifier-claims/specimen-identities.js';
 import type { SpecimenDocumentDto, SpecimenRequestDto } from '../app-api/dto/app-api.dto.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   Icao9303Error, parseDg1, parseDg11, parseDg2, startChipAuthentication, verifyDocument, type ChipAuthChallenge, type ChipAuthEvidence, type CrlFreshnessCheck,
   type CrlFreshnessPolicy,
-} from '../../../../libs/icao9303/src/index.js';
+} from '@identity-broker/icao9303';
 import { logger } from '../../../common/logging/logger.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { type DocumentKind, documentKindOf } from '../../../broker/spi/request/binding-message.js';

@@ -1,4 +1,4 @@
-import { parseDg14, type verifyDocument } from '../../../../libs/icao9303/src/index.js';
+import { parseDg14, type verifyDocument } from '@identity-broker/icao9303';
 
 type DocumentResult = ReturnType<typeof verifyDocument>;
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { FaceError } from '../../../../libs/face/src/errors.js';
-import type { WorkerFaceEngine } from '../../../../libs/face/src/worker/worker-face-engine.js';
+import { FaceError, type WorkerFaceEngine } from '@identity-broker/face';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { logger } from '../../../common/logging/logger.js';
 import { VerificationSessionEntity } from '../session/verification-session.entity.js';

@@ -1,8 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import type { FaceEngine } from '../../../../libs/face/src/face-engine.js';
-import { loadMatchLevelTable } from '../../../../libs/face/src/levels/load-calibration-table.js';
-import type { MatchLevelTable } from '../../../../libs/face/src/levels/match-level-table.js';
-import { WorkerFaceEngine } from '../../../../libs/face/src/worker/worker-face-engine.js';
+import { type FaceEngine, loadMatchLevelTable, type MatchLevelTable, WorkerFaceEngine } from '@identity-broker/face';
 import { Telemetry } from '../../../common/telemetry/telemetry.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 

@@ -1,12 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { FaceError } from '../../../../libs/face/src/errors.js';
-import { readDecodableHeader } from '../../../../libs/face/src/image/decode-limits.js';
-import type { MatchLevelTable } from '../../../../libs/face/src/levels/match-level-table.js';
-import { judgeFaceQuality, type FaceQualityCode } from '../../../../libs/face/src/quality/face-quality.js';
-import { signatureDistance, type FrameSignature } from '../../../../libs/face/src/quality/frame-signature.js';
-import type { FrameAnalysis, PreparedFrame } from '../../../../libs/face/src/worker/protocol.js';
-import type { WorkerFaceEngine } from '../../../../libs/face/src/worker/worker-face-engine.js';
+import {
+  FaceError,
+  readDecodableHeader,
+  type MatchLevelTable,
+  judgeFaceQuality,
+  type FaceQualityCode,
+  signatureDistance,
+  type FrameSignature,
+  type FrameAnalysis,
+  type PreparedFrame,
+  type WorkerFaceEngine,
+} from '@identity-broker/face';
 import { logger } from '../../../common/logging/logger.js';
 import { recordStep, timedStep } from '../app-api/server-timing.interceptor.js';
 import { captureRetry, unusableFaceData } from '../verifier.errors.js';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { HeadPose } from '../../../../libs/face/src/types.js';
+import type { HeadPose } from '@identity-broker/face';
 
 /**
  * Liveness by active challenge: after one frame facing the camera, the app is given a server-drawn sequence of

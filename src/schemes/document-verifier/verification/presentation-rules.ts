@@ -1,4 +1,4 @@
-import type { HeadPose, PresentationScores } from '../../../../libs/face/src/types.js';
+import type { HeadPose, PresentationScores } from '@identity-broker/face';
 import { LIVENESS_RULES, progress, type Direction } from './liveness-rules.js';
 
 /**

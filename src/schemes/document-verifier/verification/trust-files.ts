@@ -1,5 +1,5 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
-import { DocumentCertificate, TrustStore, type MasterListReport } from '../../../../libs/icao9303/src/index.js';
+import { DocumentCertificate, TrustStore, type MasterListReport } from '@identity-broker/icao9303';
 import { logger } from '../../../common/logging/logger.js';
 import type { AppConfig } from '../../../config/load-config.js';
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { TrustStore } from '../../../../libs/icao9303/src/index.js';
+import type { TrustStore } from '@identity-broker/icao9303';
 import { logger } from '../../../common/logging/logger.js';
 import { ConfigError } from '../../../config/app-config.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';

@@ -1,4 +1,10 @@
-import { MDL_DOCTYPE, MDL_NAMESPACE, PID_MDOC_DOCTYPE, PID_SD_JWT_VCT, type WantedCredential } from '../../../../libs/eu-wallet/src/index.js';
+import {
+  MDL_DOCTYPE,
+  MDL_NAMESPACE,
+  PID_MDOC_DOCTYPE,
+  PID_SD_JWT_VCT,
+  type WantedCredential,
+} from '@identity-broker/eu-wallet';
 import { AGE_VERIFY_SCOPE } from '../../../verifier-claims/age.js';
 
 /**

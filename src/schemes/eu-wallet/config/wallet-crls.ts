@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCrl, type Crl } from '../../../../libs/eu-wallet/src/index.js';
+import { parseCrl, type Crl } from '@identity-broker/eu-wallet';
 
 const PEM_CRL = /-----BEGIN X509 CRL-----[\s\S]+?-----END X509 CRL-----/g;
 

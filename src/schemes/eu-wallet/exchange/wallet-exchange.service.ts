@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JWK } from 'jose';
-import { createRequestObject, openAuthorizationResponse, parseRequestUriPost, x509HashClientId, x509SanDnsClientId } from '../../../../libs/eu-wallet/src/index.js';
-import { WalletCheckError } from '../../../../libs/eu-wallet/src/errors.js';
+import {
+  createRequestObject,
+  openAuthorizationResponse,
+  parseRequestUriPost,
+  x509HashClientId,
+  x509SanDnsClientId,
+  WalletCheckError,
+} from '@identity-broker/eu-wallet';
 import { AppError, BadRequestError, NotFoundError } from '../../../common/errors/app-error.js';
 import { logger } from '../../../common/logging/logger.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';

@@ -12,8 +12,8 @@ import {
   verifySdJwtVcPresentation,
   type DcqlQuery,
   type PresentationSigner,
-} from '../../../../libs/eu-wallet/src/index.js';
-import { WalletCheckError } from '../../../../libs/eu-wallet/src/errors.js';
+  WalletCheckError,
+} from '@identity-broker/eu-wallet';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/spi/acr.js';
 import { documentSubject, transactionSubject, verifiedDocumentSubject } from '../../../broker/spi/subjects/document-subject.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { requireValidStatus, StatusListChecker, type PresentationSigner } from '../../../../libs/eu-wallet/src/index.js';
-import { WalletCheckError } from '../../../../libs/eu-wallet/src/errors.js';
+import {
+  requireValidStatus,
+  StatusListChecker,
+  type PresentationSigner,
+  WalletCheckError,
+} from '@identity-broker/eu-wallet';
 import type { ReusableCredentialProvider } from '../../../broker/spi/reusable-credentials.js';
 import { outboundGet } from '../../../common/outbound/outbound-fetch.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';

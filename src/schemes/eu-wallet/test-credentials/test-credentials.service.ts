@@ -1,7 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createPublicKey, randomInt } from 'node:crypto';
 import type { JWK } from 'jose';
-import { createStatusList, fullDate, issueSdJwtVc, issueTestMdoc, MDL_DOCTYPE, MDL_NAMESPACE, PID_MDOC_DOCTYPE, SPECIMEN_PID_CLAIMS } from '../../../../libs/eu-wallet/src/index.js';
+import {
+  createStatusList,
+  fullDate,
+  issueSdJwtVc,
+  issueTestMdoc,
+  MDL_DOCTYPE,
+  MDL_NAMESPACE,
+  PID_MDOC_DOCTYPE,
+  SPECIMEN_PID_CLAIMS,
+} from '@identity-broker/eu-wallet';
 import { BadRequestError, NotFoundError } from '../../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { WalletTestAuthoritiesService } from '../trust/wallet-test-authorities.service.js';

@@ -4,7 +4,7 @@ import { DataSource, In, LessThanOrEqual, MoreThan, Repository } from 'typeorm';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { ExclusiveJobs } from '../../../database/exclusive-jobs.js';
-import type { WalletCheckCode } from '../../../../libs/eu-wallet/src/errors.js';
+import type { WalletCheckCode } from '@identity-broker/eu-wallet';
 import { WalletTransactionEntity } from './wallet-transaction.entity.js';
 import type { WalletFlow } from '../wallet-paths.js';
 import { walletConfig } from '../config/wallet-config.js';

@@ -1,4 +1,4 @@
-import { RevocationChecker } from '../../../../libs/eu-wallet/src/index.js';
+import { RevocationChecker } from '@identity-broker/eu-wallet';
 import { logger } from '../../../common/logging/logger.js';
 import { outboundGet } from '../../../common/outbound/outbound-fetch.js';
 import type { AppConfig } from '../../../config/load-config.js';

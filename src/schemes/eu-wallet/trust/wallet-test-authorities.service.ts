@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createTestSigner, type TestSigner } from '../../../../libs/eu-wallet/src/specimen/test-pki.js';
+import { createTestSigner, type TestSigner } from '@identity-broker/eu-wallet';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { WalletTestAuthorityEntity } from './wallet-test-authority.entity.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { RevocationChecker } from '../../../../libs/eu-wallet/src/index.js';
+import type { RevocationChecker } from '@identity-broker/eu-wallet';
 import { readCertificates } from '../../../common/crypto/certificate-files.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { WalletTestAuthoritiesService } from './wallet-test-authorities.service.js';
