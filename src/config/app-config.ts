@@ -12,6 +12,7 @@ import {
   ValidateIf,
   validateSync,
 } from 'class-validator';
+import { InternalError } from '../common/errors/app-error.js';
 
 export const APP_ENVS = ['customer-test', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -228,7 +229,7 @@ export const ENVIRONMENT_VARIABLE_NAMES = [
   'SUBJECT_SECRET', 'PAIRWISE_SECRET', 'PRIVACY_NOTICE_URL', 'OPERATOR_NAME', 'PADES_SIGNING_KEY_FILE', 'PADES_CERTIFICATE_CHAIN_FILE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
-export class ConfigError extends Error {
+export class ConfigError extends InternalError {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }

@@ -7,14 +7,10 @@ import { OIDC_ROUTES } from '../../oidc/provider/routes.js';
 import { claimedClientId } from '../../oidc/provider/token-params.middleware.js';
 import { WALLET_API_PREFIX } from '../../schemes/eu-wallet/wallet-paths.js';
 
-/** How a refusal is answered: the OAuth error JSON, the app API's error object, or the broker's error page. */
-export type Answer = 'oauth' | 'app' | 'page';
-
 export interface LimitTarget {
   bucket: RateLimitBucket;
   /** Who is counted: an IP, a merchant or a session, hashed (no token or address in Redis keys). */
   key: string;
-  answer: Answer;
 }
 
 /** The engine refuses larger bodies itself; the edge (refuseBadCharacters) has buffered these already, so nothing is read twice. */
@@ -53,20 +49,19 @@ export async function limitTargets(req: Request): Promise<LimitTarget[]> {
   const path = req.path;
   if (req.method === 'OPTIONS') return [];
   const merchantBucket = req.method === 'POST' ? MERCHANT_ENDPOINTS[path] : undefined;
-  if (merchantBucket) return [{ bucket: merchantBucket, key: await merchantKey(req), answer: 'oauth' }];
+  if (merchantBucket) return [{ bucket: merchantBucket, key: await merchantKey(req) }];
   // The authorization endpoint (SAML requests share it) and the broker pages after it; not their static assets.
   if (path.startsWith('/its/') && !path.startsWith('/its/assets/')) {
-    const answer = req.accepts(['html', 'json']) === 'json' ? 'oauth' : 'page';
-    return [{ bucket: 'authorization', key: hashed('ip', req.ip ?? ''), answer }];
+    return [{ bucket: 'authorization', key: hashed('ip', req.ip ?? '') }];
   }
   // Wallets are apps too: their request_uri and response_uri count in the app API's budget per address.
-  if (path.startsWith(WALLET_API_PREFIX)) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'app' }];
+  if (path.startsWith(WALLET_API_PREFIX)) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? '') }];
   // And so are they at the credential issuer (its token, nonce and credential endpoints, the offers, the revocation page).
-  if (path.startsWith(CREDENTIAL_ISSUER_PREFIX) && !path.startsWith(STATUS_LISTS_PREFIX)) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'oauth' }];
+  if (path.startsWith(CREDENTIAL_ISSUER_PREFIX) && !path.startsWith(STATUS_LISTS_PREFIX)) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? '') }];
   if (path.startsWith('/app/v1/')) {
-    const targets: LimitTarget[] = [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'app' }];
+    const targets: LimitTarget[] = [{ bucket: 'app_api', key: hashed('ip', req.ip ?? '') }];
     const session = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (req.method === 'POST' && FACE_STEP.has(path) && session) targets.push({ bucket: 'face', key: hashed('session', session), answer: 'app' });
+    if (req.method === 'POST' && FACE_STEP.has(path) && session) targets.push({ bucket: 'face', key: hashed('session', session) });
     return targets;
   }
   return [];
