@@ -9,8 +9,7 @@ import { AppModule } from '../app.module.js';
 import { AppExceptionFilter } from '../common/errors/app-exception.filter.js';
 import { useErrorShapes } from '../common/errors/route-error-shapes.js';
 import { useErrorRoutes } from '../common/errors/error-routes.js';
-import { answersPage } from './error-pages.js';
-import { samlSoapFault } from '../saml/artifact/soap-fault.js';
+import { serviceErrorRoutes } from './error-pages.js';
 import { authFilesErrorShape } from '../auth-files/auth-files.errors.js';
 import { refuseUnboundedBody } from '../common/http/json-bounds.js';
 import { refuseCharactersInParsedBody } from '../common/http/refuse-characters.middleware.js';
@@ -21,7 +20,6 @@ import { requestIdMiddleware } from '../common/logging/request-context.js';
 import { WALLET_PATHS } from '../schemes/eu-wallet/wallet-paths.js';
 import type { AppConfig } from '../config/load-config.js';
 import { type DatabaseHandle, openDatabase } from '../database/data-source-options.js';
-import { pageSiteOf } from '../common/pages/layout.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
 import { UnfinishedBodies } from '../ops/per-client/unfinished-bodies.js';
 import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
@@ -105,7 +103,7 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   // Errors raised before an auth-files operation runs (body parser, NUL check, routing) leave in its shape too.
   useErrorShapes(app.getHttpAdapter().getInstance(), new Map([['/auth_files/', authFilesErrorShape]]));
   // Which errors are pages (and in which site's shell), which SOAP faults; error-renderer.ts answers every error.
-  useErrorRoutes(app.getHttpAdapter().getInstance(), { site: pageSiteOf(config), answersPage, soapFaults: new Map([[SAML_PATHS.artifactResolution, samlSoapFault]]) });
+  useErrorRoutes(app.getHttpAdapter().getInstance(), serviceErrorRoutes(config));
   // No enableShutdownHooks: main.ts installs the graceful shutdown (src/ops), which drains before closing.
   mountSwagger(app, config.baseUrl);
   await app.init();
