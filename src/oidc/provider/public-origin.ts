@@ -31,7 +31,7 @@ export function proxyMisconfiguration(config: Pick<AppConfig, 'baseUrl' | 'trust
  * request's Host is not ours to believe (cache poisoning of discovery): it is replaced by BASE_URL's host
  * before anything reads it, and X-Forwarded-* are dropped. With TRUST_PROXY the proxy's headers decide.
  */
-export function publicOriginMiddleware(config: Pick<AppConfig, 'baseUrl' | 'trustProxy' | 'privacyNoticeUrl' | 'branding'>, guards: (req: Request) => boolean) {
+export function publicOriginMiddleware(config: Pick<AppConfig, 'baseUrl' | 'trustProxy'>, guards: (req: Request) => boolean) {
   const base = new URL(config.baseUrl);
   const httpsOnly = base.protocol === 'https:';
   let told = false;
