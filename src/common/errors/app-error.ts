@@ -14,7 +14,7 @@ export class AppError extends Error {
   publicFields?: Record<string, string>;
   /**
    * An operation whose spec defines another error object (auth-files, spec 2.7: `response-type`,
-   * `response-code`, `response-message`) sets the whole body here; the filter sends it instead of
+   * `response-code`, `response-message`) sets the whole body here; the renderer sends it instead of
    * `{ error, error_description }`, with the request id added as everywhere.
    */
   replacementBody?: Record<string, string>;
