@@ -8,6 +8,8 @@ import { AdminTokensService } from '../admin/admin-tokens.service.js';
 import { AppModule } from '../app.module.js';
 import { AppExceptionFilter } from '../common/errors/app-exception.filter.js';
 import { useErrorShapes } from '../common/errors/route-error-shapes.js';
+import { useErrorRoutes } from '../common/errors/error-routes.js';
+import { serviceErrorRoutes } from './error-pages.js';
 import { authFilesErrorShape } from '../auth-files/auth-files.errors.js';
 import { refuseUnboundedBody } from '../common/http/json-bounds.js';
 import { refuseCharactersInParsedBody } from '../common/http/refuse-characters.middleware.js';
@@ -17,7 +19,6 @@ import { JsonNestLogger, setLogLevel } from '../common/logging/logger.js';
 import { requestIdMiddleware } from '../common/logging/request-context.js';
 import type { AppConfig } from '../config/load-config.js';
 import type { DatabaseHandle } from '../database/data-source-options.js';
-import { pageSiteOf } from '../common/pages/layout.js';
 import { OidcProviderService } from '../oidc/provider/oidc-provider.service.js';
 import { UnfinishedBodies } from '../ops/per-client/unfinished-bodies.js';
 import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
@@ -74,7 +75,7 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
     // Before anything waits for a body: what one client address may hold with bodies it has not finished sending.
     app.get(UnfinishedBodies).middleware(),
     // Bad input is refused before anything parses or stores it (the engine included); see README.
-    refuseBadCharacters(pageSiteOf(config)),
+    refuseBadCharacters(),
     // Rate limits before the engine and the SAML front door (they answer these paths); after refuseBadCharacters, which
     // has buffered the engine's bodies, so the merchant is read from the body without reading the stream again.
     app.get(RateLimiter).middleware(),
@@ -98,6 +99,8 @@ export async function createApp(config: AppConfig, opening?: Promise<DatabaseHan
   app.useGlobalFilters(new AppExceptionFilter());
   // Errors raised before an auth-files operation runs (body parser, NUL check, routing) leave in its shape too.
   useErrorShapes(app.getHttpAdapter().getInstance(), new Map([['/auth_files/', authFilesErrorShape]]));
+  // Which errors are pages (and in which site's shell), which SOAP faults; error-renderer.ts answers every error.
+  useErrorRoutes(app.getHttpAdapter().getInstance(), serviceErrorRoutes(config));
   // No enableShutdownHooks: main.ts installs the graceful shutdown (src/ops), which drains before closing.
   mountSwagger(app, config.baseUrl);
   await app.init();

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { NotFoundError } from '../common/errors/app-error.js';
-import { sendError } from '../common/errors/app-exception.filter.js';
+import { renderError } from '../common/errors/error-renderer.js';
 import { isProviderRequest } from '../oidc/provider/routes.js';
 
 /**
@@ -46,16 +46,16 @@ function runEdge(express: Express, edge: RequestHandler[], req: Request, res: Re
   req.baseUrl = '';
   let index = 0;
   const next: NextFunction = (err?: unknown) => {
-    if (err !== undefined && err !== 'route' && err !== 'router') return sendError(req, res, err);
+    if (err !== undefined && err !== 'route' && err !== 'router') return renderError(req, res, err);
     const handler = edge[index++];
     // The engine answers every request isProviderRequest names; one left unanswered is not found, as in Nest.
-    if (!handler) return sendError(req, res, new NotFoundError(pathOf(req.originalUrl)));
+    if (!handler) return renderError(req, res, new NotFoundError(pathOf(req.originalUrl)));
     try {
       // As Express 5 does: a middleware's rejected promise is its error.
       const result = handler(req, res, next) as unknown;
-      if (result instanceof Promise) result.catch((e: unknown) => sendError(req, res, e));
+      if (result instanceof Promise) result.catch((e: unknown) => renderError(req, res, e));
     } catch (e) {
-      sendError(req, res, e);
+      renderError(req, res, e);
     }
   };
   next();

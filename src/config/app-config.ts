@@ -228,6 +228,7 @@ export const ENVIRONMENT_VARIABLE_NAMES = [
   'SUBJECT_SECRET', 'PAIRWISE_SECRET', 'PRIVACY_NOTICE_URL', 'OPERATOR_NAME', 'PADES_SIGNING_KEY_FILE', 'PADES_CERTIFICATE_CHAIN_FILE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
+/** A start-up failure (the process stops with it before it listens): no client ever reads one, so it needs no AppError. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

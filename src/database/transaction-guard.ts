@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, EntityManager } from 'typeorm';
+import { InternalError } from '../common/errors/app-error.js';
 
 /**
  * Raised when code that holds a transaction asks the pool for another connection. On the embedded database the
@@ -8,7 +9,7 @@ import type { DataSource, EntityManager } from 'typeorm';
  * which a busy instance runs out of in the same way. Either way it is a programming error: pass the transaction's
  * manager down, or read what is needed before the transaction begins.
  */
-export class SecondConnectionInTransactionError extends Error {
+export class SecondConnectionInTransactionError extends InternalError {
   constructor() {
     super('a second database connection was asked for while this flow holds a transaction; use the transaction\'s manager or read before it begins');
     this.name = 'SecondConnectionInTransactionError';

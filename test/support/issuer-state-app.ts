@@ -10,6 +10,8 @@ import { AdminModule } from '../../src/admin/admin.module.js';
 import { ClockModule } from '../../src/common/clock.js';
 import { CryptoModule } from '../../src/common/crypto/crypto.module.js';
 import { AppExceptionFilter } from '../../src/common/errors/app-exception.filter.js';
+import { useErrorRoutes } from '../../src/common/errors/error-routes.js';
+import { serviceErrorRoutes } from '../../src/bootstrap/error-pages.js';
 import { setLogLevel } from '../../src/common/logging/logger.js';
 import { requestIdMiddleware } from '../../src/common/logging/request-context.js';
 import { createValidationPipe } from '../../src/common/http/validation.js';
@@ -87,6 +89,8 @@ export async function startIssuerStateApp(options: { env?: Record<string, string
   app.use(requestIdMiddleware);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter());
+  // As the service's assembly does: the revocation links' refusals are pages.
+  useErrorRoutes(app.getHttpAdapter().getInstance(), serviceErrorRoutes(config));
   await app.listen(port, '127.0.0.1');
   return {
     app,

@@ -14,8 +14,10 @@ async function servedSeries(): Promise<Set<string>> {
   const defaults = new Registry();
   collectDefaultMetrics({ register: defaults });
   const names = new Set(['up', ...(await defaults.getMetricsAsJSON()).map((m) => m.name)]);
-  for (const file of readdirSync('src/ops/metrics').filter((f) => f.endsWith('.ts')))
-    for (const [, name] of readFileSync(join('src/ops/metrics', file), 'utf8').matchAll(/name: '([a-z_]+)'/g)) names.add(name);
+  // The service's own series, and those the schemes declare for operations to serve (their observations).
+  const schemeObservations = readdirSync('src/schemes', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('-observations.ts')).map((f) => join('src/schemes', f));
+  const files = [...readdirSync('src/ops/metrics').filter((f) => f.endsWith('.ts')).map((f) => join('src/ops/metrics', f)), ...schemeObservations];
+  for (const file of files) for (const [, name] of readFileSync(file, 'utf8').matchAll(/name: '([a-z_]+)'/g)) names.add(name);
   return names;
 }
 

@@ -16,7 +16,8 @@ export type SchemeBodyLimit =
 /**
  * A rate limit a scheme's routes count against (docs/operations.md, "Rate limits"), besides the core's: the requests
  * whose path starts with `prefix` (or is one of `paths`), of `method` when given, counted per client address (`ip`)
- * or per bearer token (`bearer`; a request without one is not counted here), answered as `answer` when refused.
+ * or per bearer token (`bearer`; a request without one is not counted here); a refusal is answered by the error
+ * renderer, in the way of the route (docs/operations.md, "Errors").
  */
 export interface SchemeRateLimit {
   prefix?: string;
@@ -24,7 +25,6 @@ export interface SchemeRateLimit {
   method?: 'POST';
   bucket: RateLimitBucket;
   per: 'ip' | 'bearer';
-  answer: 'app' | 'oauth' | 'page';
 }
 
 /** Express middleware a scheme puts before the body parsers on `path`, made from its own providers once they exist. */

@@ -19,7 +19,7 @@ export interface SchemeObservations {
   expiringCertificates?(): ExpiringCertificates[];
   documentTrustStore?(): Promise<TrustStore>;
   readiness?: { check: string; warmUp(): Promise<void> };
-  /** Worker threads' own memory (bytes, by thread index) after their last call: `<name>_worker_memory_bytes`. */
+  /** Worker threads' own memory (bytes, by thread index) after their last call, as the gauge `name` (`broker_<what>_worker_memory_bytes`). */
   workerMemory?: { name: string; help: string; threadHeapBytes(): number[] | undefined };
 }
 

@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { InternalError } from '../errors/app-error.js';
 
-export class SecretBoxError extends Error {}
+/** Sealed data or keys that do not fit: never the client's fault, never told to it. */
+export class SecretBoxError extends InternalError {}
 
 const VERSION = 'v1';
 

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, BadRequestError } from '../errors/app-error.js';
-import { sendError } from '../errors/app-exception.filter.js';
 import { jsonTextBoundsExceeded } from './json-bounds.js';
 import { hasBody } from './replayable-body.js';
 
@@ -60,23 +59,23 @@ function parseStrict(body: Buffer): unknown {
  * The JSON parser of the routes strangers can send megabytes to (the app API). body-parser reads a refused body to
  * its end before it answers (so the connection can be kept), and inflates compressed bodies; here a body is refused
  * by its declared length before a byte is read, reading stops at the limit, and the refusal closes the connection
- * instead (sendError), so an 8 MB stranger costs what a plain request does. JSON_BOUNDS hold before parsing, as
+ * instead (the error renderer), so an 8 MB stranger costs what a plain request does. JSON_BOUNDS hold before parsing, as
  * verifyJsonBounds does for body-parser.
  */
 export function boundedJsonBody(limit: number) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+  return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     // A body read already (by a parser for a more specific path) is not read again.
     if (req.readableEnded || !hasBody(req)) return next();
     const refusal = unreadable(req, limit);
-    if (refusal) return sendError(req, res, refusal);
+    if (refusal) return next(refusal);
     const body = await readCapped(req, limit);
-    if (body instanceof AppError) return sendError(req, res, body);
+    if (body instanceof AppError) return next(body);
     const exceeded = jsonTextBoundsExceeded(body);
-    if (exceeded) return sendError(req, res, new BadRequestError(exceeded));
+    if (exceeded) return next(new BadRequestError(exceeded));
     try {
       req.body = parseStrict(body);
     } catch (e) {
-      return sendError(req, res, e);
+      return next(e);
     }
     next();
   };

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
 import { BadRequestError } from '../errors/app-error.js';
-import { sendError } from '../errors/app-exception.filter.js';
 
 /**
  * The most a JSON body may hold: members and array elements in all, and levels of nesting. The largest legitimate
@@ -101,8 +100,8 @@ export function verifyJsonBounds(_req: unknown, _res: unknown, body: Buffer, cha
  * own checks (verifyJsonBounds, the form parsers' parameter limit) refuse such bodies earlier; this holds for
  * every parser, also one added without them.
  */
-export function refuseUnboundedBody(req: Request, res: Response, next: NextFunction): void {
+export function refuseUnboundedBody(req: Request, _res: Response, next: NextFunction): void {
   const exceeded = jsonBoundsExceeded(req.body);
-  if (exceeded) return sendError(req, res, new BadRequestError(exceeded));
+  if (exceeded) return next(new BadRequestError(exceeded));
   next();
 }

@@ -1,7 +1,6 @@
 import { parse as parseQuery } from 'node:querystring';
 import type { NextFunction, Request, Response } from 'express';
-import { AppError, BadRequestError } from '../errors/app-error.js';
-import { sendError } from '../errors/app-exception.filter.js';
+import { BadRequestError } from '../errors/app-error.js';
 import { basicCredentialsContainNul, NUL_REFUSED, refusedTextInParameters, refusedTextInValue, urlContainsNul } from './refused-characters.js';
 import { BodyTooLargeError, hasBody, readRawBody } from './replayable-body.js';
 
@@ -13,8 +12,6 @@ export interface RefuseCharactersOptions {
   engineReadsBody(req: Request): boolean;
   /** Requests whose parameters the engine decodes further (JSON, JWTs, Base64): looked into one level deep. */
   decodesParameters(req: Request): boolean;
-  /** An HTML page for browser-facing endpoints (the authorization endpoint, spec 4.2.2); else JSON. */
-  htmlError?(req: Request, description: string): string | undefined;
 }
 
 /** Why a raw body, of the content types the service parses, is refused (see refused-characters), or undefined. */
@@ -42,34 +39,30 @@ function refusedTextInBody(req: Request, body: Buffer, decodeParameters: boolean
  * surrogate check.
  */
 export function refuseCharactersInRequest(options: RefuseCharactersOptions) {
-  const refuse = (req: Request, res: Response, error: AppError): void => {
-    const page = error.status === 400 ? options.htmlError?.(req, error.description) : undefined;
-    if (page) return void res.status(400).type('html').send(page);
-    sendError(req, res, error);
-  };
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (urlContainsNul(req.originalUrl) || basicCredentialsContainNul(req.headers.authorization)) return refuse(req, res, new BadRequestError(NUL_REFUSED));
+  // A refusal is the error renderer's to answer (next(err)): the error page where a browser opened the route.
+  return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
+    if (urlContainsNul(req.originalUrl) || basicCredentialsContainNul(req.headers.authorization)) return next(new BadRequestError(NUL_REFUSED));
     const decodeParameters = options.decodesParameters(req);
     const inQuery = decodeParameters ? refusedTextInParameters(parseQuery(req.originalUrl.split('?')[1] ?? '')) : undefined;
-    if (inQuery) return refuse(req, res, new BadRequestError(inQuery));
+    if (inQuery) return next(new BadRequestError(inQuery));
     if (!options.engineReadsBody(req) || !hasBody(req)) return next();
     let body: Buffer;
     try {
       body = await readRawBody(req, ENGINE_BODY_LIMIT);
     } catch (e) {
-      // The rest is not read: the refusal closes the connection (sendError).
-      if (e instanceof BodyTooLargeError) return refuse(req, res, new AppError(413, 'payload_too_large', 'the request body is too large'));
-      return refuse(req, res, new BadRequestError('the request body could not be read'));
+      // The rest is not read: the refusal closes the connection (the error renderer).
+      if (e instanceof BodyTooLargeError) return next(e);
+      return next(new BadRequestError('the request body could not be read'));
     }
     const inBody = refusedTextInBody(req, body, decodeParameters);
-    if (inBody) return refuse(req, res, new BadRequestError(inBody));
+    if (inBody) return next(new BadRequestError(inBody));
     next();
   };
 }
 
 /** After Nest's body parsers: a NUL or a lone surrogate anywhere in the parsed JSON or form body answers 400. */
-export function refuseCharactersInParsedBody(req: Request, res: Response, next: NextFunction): void {
+export function refuseCharactersInParsedBody(req: Request, _res: Response, next: NextFunction): void {
   const refusal = refusedTextInValue(req.body);
-  if (refusal) return sendError(req, res, new BadRequestError(refusal));
+  if (refusal) return next(new BadRequestError(refusal));
   next();
 }

@@ -1,9 +1,15 @@
 import type { Request } from 'express';
+import { AppError } from '../errors/app-error.js';
 
 const BUFFERED = Symbol('bufferedBody');
 type WithBody = Request & { [BUFFERED]?: Buffer };
 
-export class BodyTooLargeError extends Error {}
+/** A body over the limit its reader was given: refused with 413, its rest left unread (error-renderer.ts). */
+export class BodyTooLargeError extends AppError {
+  constructor() {
+    super(413, 'payload_too_large', 'the request body is too large');
+  }
+}
 
 /** Whether the request announces a body (a length or chunked transfer). */
 export function hasBody(req: Request): boolean {

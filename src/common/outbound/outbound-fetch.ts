@@ -2,9 +2,10 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { LOOPBACK_RANGES } from './outbound-address.js';
+import { InternalError } from '../errors/app-error.js';
 
 /** Why an outbound fetch failed; for the logs only (callers answer their own generic error). */
-export class OutboundFetchError extends Error {
+export class OutboundFetchError extends InternalError {
   constructor(
     message: string,
     /** The network cause (ECONNREFUSED, ETIMEDOUT, a TLS code…) and the host, for logs that say what went wrong. */

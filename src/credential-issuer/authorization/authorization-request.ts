@@ -1,3 +1,4 @@
+import { AppError } from '../../common/errors/app-error.js';
 import { CREDENTIAL_CONFIGURATION_ID } from '../credential-issuer-paths.js';
 import type { WalletClient } from '../../config/wallet-clients.js';
 
@@ -14,13 +15,15 @@ export interface AuthorizationRequest {
  * Why a request is refused. `redirect`: the client and its redirect URI are known, so the wallet is told there
  * (RFC 6749 §4.1.2.1); otherwise the person is told on a page of ours, never sent to an unregistered URI.
  */
-export class AuthorizationRefusal extends Error {
+type RefusalCode = 'invalid_request' | 'unauthorized_client' | 'unsupported_response_type' | 'invalid_scope';
+
+export class AuthorizationRefusal extends AppError {
   constructor(
-    readonly code: 'invalid_request' | 'unauthorized_client' | 'unsupported_response_type' | 'invalid_scope',
-    readonly description: string,
+    code: RefusalCode,
+    description: string,
     readonly redirect?: { redirectUri: string; state?: string },
   ) {
-    super(description);
+    super(400, code, description);
   }
 }
 
@@ -40,7 +43,7 @@ export function checkAuthorizationRequest(query: Record<string, unknown>, client
   const redirectUri = one('redirect_uri');
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) throw new AuthorizationRefusal('invalid_request', 'redirect_uri is not one registered for this wallet');
   const state = one('state');
-  const back = (code: AuthorizationRefusal['code'], description: string) => new AuthorizationRefusal(code, description, { redirectUri, state });
+  const back = (code: RefusalCode, description: string) => new AuthorizationRefusal(code, description, { redirectUri, state });
   if (state !== undefined && (state.length > MAX_STATE || !/^[\x20-\x7e]*$/.test(state))) throw new AuthorizationRefusal('invalid_request', `state must be printable ASCII of at most ${MAX_STATE}`);
   if (one('response_type') !== 'code') throw back('unsupported_response_type', 'response_type must be code');
   const codeChallenge = one('code_challenge');

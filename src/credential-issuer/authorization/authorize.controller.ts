@@ -1,11 +1,7 @@
-import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { requestIdOf } from '../../common/logging/request-context.js';
-import { errorPage } from '../../common/pages/error-page.js';
-import { pageSiteOf } from '../../common/pages/layout.js';
+import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { pickLocale } from '../../i18n/locales.js';
 import { issuerUrls } from '../credential-issuer-paths.js';
 import { AuthorizationRefusal, checkAuthorizationRequest } from './authorization-request.js';
 import { WalletSignIn } from './wallet-sign-in.js';
@@ -23,22 +19,19 @@ export class AuthorizeController {
   ) {}
 
   @Get('vci/authorize')
-  async authorize(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async authorize(@Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
     try {
       const request = checkAuthorizationRequest(query, this.config.credentialIssuer.walletClients);
       res.set('Cache-Control', 'no-store').redirect(303, await this.signIn.begin(request));
     } catch (err) {
-      if (!(err instanceof AuthorizationRefusal)) throw err;
-      if (err.redirect) {
-        const url = new URL(err.redirect.redirectUri);
-        url.searchParams.set('error', err.code);
-        url.searchParams.set('error_description', err.description);
-        if (err.redirect.state !== undefined) url.searchParams.set('state', err.redirect.state);
-        url.searchParams.set('iss', issuerUrls(this.config.baseUrl).issuer);
-        return void res.redirect(303, url.toString());
-      }
-      const locale = pickLocale(undefined, query.ui_locales, req.headers['accept-language']);
-      res.status(400).type('html').send(errorPage(pageSiteOf(this.config), locale, err.code, err.description, requestIdOf(req)));
+      // Without a redirect URI to trust, the person is told on the error page (the error renderer's).
+      if (!(err instanceof AuthorizationRefusal) || !err.redirect) throw err;
+      const url = new URL(err.redirect.redirectUri);
+      url.searchParams.set('error', err.code);
+      url.searchParams.set('error_description', err.description);
+      if (err.redirect.state !== undefined) url.searchParams.set('state', err.redirect.state);
+      url.searchParams.set('iss', issuerUrls(this.config.baseUrl).issuer);
+      res.redirect(303, url.toString());
     }
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { DocumentEvidence } from '../../broker/spi/document-evidence/document-evidence.js';
+import { AppError } from '../../common/errors/app-error.js';
 import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
@@ -82,7 +83,7 @@ export class WalletSignIn implements InteractionHandoff, OnApplicationBootstrap 
 
   /** RFC 6749 §4.1.2 with RFC 9207's `iss`; a request already ended (a replayed Continue) goes nowhere. */
   private send(res: Response, redirect: WalletRedirect | undefined, error?: string): void {
-    if (!redirect) return void res.status(410).type('text/plain').send('this sign-in has already ended');
+    if (!redirect) throw new AppError(410, 'invalid_request', 'this sign-in has already ended');
     const url = new URL(redirect.redirectUri);
     if (error) url.searchParams.set('error', error);
     else url.searchParams.set('code', redirect.code!);

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { OwnPageError } from '../../common/errors/app-error.js';
 import { PageCsrf } from '../../common/pages/page-csrf.js';
 import { pageSiteOf, type PageSite } from '../../common/pages/layout.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
@@ -38,26 +39,26 @@ export class RevocationPageController {
 
   @Get(':handle')
   async ask(@Param('handle') handle: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const locale = localeOf(req, req.query as Record<string, unknown>);
+    const locale = (res.locals.uiLocale = localeOf(req, req.query as Record<string, unknown>));
     const hash = hashOfPresentedHandle(handle);
-    if (!hash || !(await this.isLive(hash))) return send(res, 404, nothingToRevokePage(this.site, locale));
-    send(res, 200, confirmRevocationPage(this.site, locale, `${PATH}/${handle}`, this.csrf.issue(req, res, hash)));
+    if (!hash || !(await this.isLive(hash))) throw nothingToRevoke();
+    send(res, confirmRevocationPage(this.site, locale, `${PATH}/${handle}`, this.csrf.issue(req, res, hash)));
   }
 
   @Post(':handle')
   @HttpCode(200)
   async revoke(@Param('handle') handle: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const form = req.is(FORM) && typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
-    const locale = localeOf(req, form);
+    const locale = (res.locals.uiLocale = localeOf(req, form));
     const hash = hashOfPresentedHandle(handle);
-    if (!hash) return send(res, 404, nothingToRevokePage(this.site, locale));
-    if (!this.csrf.verify(req, form._csrf, hash)) return send(res, 403, formRejectedPage(this.site, locale));
+    if (!hash) throw nothingToRevoke();
+    if (!this.csrf.verify(req, form._csrf, hash)) throw formRejected();
     // The offer first: an issuance racing with this either committed before (its status rows are revoked next) or
     // finds the offer burnt and issues nothing.
     const burnt = await this.issuances.burnUnissuedOffer(hash);
     const { revoked } = await this.status.revokeByHandleHash(hash);
-    const done = burnt || revoked > 0;
-    send(res, done ? 200 : 404, done ? revokedPage(this.site, locale) : nothingToRevokePage(this.site, locale));
+    if (!burnt && revoked === 0) throw nothingToRevoke();
+    send(res, revokedPage(this.site, locale));
   }
 
   /** Something left to revoke: an offer not yet issued, or a credential issued from it still valid. */
@@ -66,10 +67,15 @@ export class RevocationPageController {
   }
 }
 
+/** The language of this link's pages, its refusals included (the error renderer reads it from res.locals.uiLocale). */
 const localeOf = (req: Request, params: Record<string, unknown>): UiLocale => pickLocale(params.ui_locale, params.ui_locales, req.headers['accept-language']);
 
-function send(res: Response, status: number, page: string): void {
+// Refusals are the error renderer's to answer, each on its own page (never kept by a cache: OwnPageError).
+const nothingToRevoke = () => new OwnPageError(404, 'not_found', 'nothing to revoke at this link', (site, locale) => nothingToRevokePage(site, locale));
+const formRejected = () => new OwnPageError(403, 'forbidden', 'the revocation form is not valid any more', (site, locale) => formRejectedPage(site, locale));
+
+function send(res: Response, page: string): void {
   // The page answers for one person's link: never kept by a cache, never sent on as a referrer (layout's meta).
   res.setHeader('Cache-Control', 'no-store');
-  res.status(status).type('html').send(page);
+  res.status(200).type('html').send(page);
 }

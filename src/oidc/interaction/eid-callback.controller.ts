@@ -1,14 +1,12 @@
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { logger } from '../../common/logging/logger.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
 import { PendingRedirectsService } from '../../broker/spi/redirects/pending-redirects.service.js';
-import { localeFromAcceptLanguage } from '../../i18n/locales.js';
+import { OwnPageError } from '../../common/errors/app-error.js';
 import { INTERACTION_PATH } from '../provider/routes.js';
 import { stateRefusedPage } from '../../broker/login/pages/upstream-pages.js';
-import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { pageSiteOf } from '../../common/pages/layout.js';
 
 /**
  * `GET /its/eid/callback`: the one redirect URI registered at every upstream. The interaction cookie is
@@ -19,10 +17,7 @@ import { pageSiteOf } from '../../common/pages/layout.js';
 @ApiExcludeController()
 @Controller('its/eid/callback')
 export class EidCallbackController {
-  constructor(
-    private readonly redirects: PendingRedirectsService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly redirects: PendingRedirectsService) {}
 
   @Get()
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
@@ -30,8 +25,9 @@ export class EidCallbackController {
     const found = state && state.length <= 200 ? await this.redirects.peek(state) : ({ status: 'unknown' } as const);
     if (found.status !== 'pending') {
       logger.info({ request_id: requestIdOf(req), state: state ? found.status : 'missing' }, 'eID callback refused');
-      res.status(400).type('html').send(stateRefusedPage(pageSiteOf(this.config), localeFromAcceptLanguage(req.get('accept-language')), 'invalid_state', requestIdOf(req)));
-      return;
+      throw new OwnPageError(400, 'invalid_state', 'the sign-in state is used, unknown or expired', (site, locale, requestId) =>
+        stateRefusedPage(site, locale, 'invalid_state', requestId),
+      );
     }
     const query = new URL(req.originalUrl, 'http://x').search;
     res.redirect(303, `${INTERACTION_PATH}/${encodeURIComponent(found.interactionUid)}/eid/${encodeURIComponent(found.scheme)}/return${query}`);

@@ -6,14 +6,7 @@ import { interactionExpired } from '../../broker/login/login.errors.js';
 import { type LoginContext, type LoginOutcome, LoginTransaction } from '../../broker/login/login-transaction.js';
 import { upstreamFailurePage } from '../../broker/login/pages/upstream-pages.js';
 import type { BrokeredIdentity, EidProvider } from '../../broker/spi/eid-provider.js';
-import { AppError } from '../../common/errors/app-error.js';
-import { asAppError } from '../../common/errors/temporarily-unavailable.js';
 import { formBody } from '../../common/http/form-body.js';
-import { logger } from '../../common/logging/logger.js';
-import { requestIdOf } from '../../common/logging/request-context.js';
-import { errorPage } from '../../common/pages/error-page.js';
-import type { PageLogo } from '../../common/pages/page-logo.js';
-import { isUiLocale, localeFromAcceptLanguage, type UiLocale } from '../../i18n/locales.js';
 import { pageLogoOf } from '../../merchants/logos/page-logo.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { OidcProviderService } from '../provider/oidc-provider.service.js';
@@ -51,59 +44,45 @@ export class InteractionService {
     this.site = pageSiteOf(config);
   }
 
-  show(req: Request, res: Response): Promise<void> {
-    return this.guard(req, res, async () => {
-      const loaded = await this.load(req, res);
-      if (loaded.details.prompt.name === 'consent') return this.results.finishConsent(res, loaded.details);
-      await this.answer(req, res, loaded, await this.transaction.begin(loaded.login));
-    });
+  async show(req: Request, res: Response): Promise<void> {
+    const loaded = await this.load(req, res);
+    if (loaded.details.prompt.name === 'consent') return this.results.finishConsent(res, loaded.details);
+    await this.answer(req, res, loaded, await this.transaction.begin(loaded.login));
   }
 
-  showChooser(req: Request, res: Response): Promise<void> {
-    return this.guard(req, res, async () => {
-      const loaded = await this.load(req, res);
-      await this.answer(req, res, loaded, this.transaction.chooser(loaded.login));
-    });
+  async showChooser(req: Request, res: Response): Promise<void> {
+    const loaded = await this.load(req, res);
+    await this.answer(req, res, loaded, this.transaction.chooser(loaded.login));
   }
 
-  showScheme(req: Request, res: Response, schemeId: string): Promise<void> {
-    return this.guard(req, res, async () => {
-      const loaded = await this.load(req, res);
-      await this.answer(req, res, loaded, await this.transaction.schemePage(loaded.login, schemeId, req.query.progress !== undefined));
-    });
+  async showScheme(req: Request, res: Response, schemeId: string): Promise<void> {
+    const loaded = await this.load(req, res);
+    await this.answer(req, res, loaded, await this.transaction.schemePage(loaded.login, schemeId, req.query.progress !== undefined));
   }
 
-  start(req: Request, res: Response, schemeId: string): Promise<void> {
-    return this.guard(req, res, async () => {
-      const form = formBody(req);
-      const loaded = await this.load(req, res);
-      await this.answer(req, res, loaded, this.transaction.choose(loaded.login, schemeId, form));
-    });
+  async start(req: Request, res: Response, schemeId: string): Promise<void> {
+    const form = formBody(req);
+    const loaded = await this.load(req, res);
+    await this.answer(req, res, loaded, this.transaction.choose(loaded.login, schemeId, form));
   }
 
-  input(req: Request, res: Response, schemeId: string): Promise<void> {
-    return this.guard(req, res, async () => {
-      const form = formBody(req);
-      const loaded = await this.load(req, res);
-      await this.answer(req, res, loaded, await this.transaction.input(loaded.login, schemeId, form));
-    });
+  async input(req: Request, res: Response, schemeId: string): Promise<void> {
+    const form = formBody(req);
+    const loaded = await this.load(req, res);
+    await this.answer(req, res, loaded, await this.transaction.input(loaded.login, schemeId, form));
   }
 
   /** Back from a redirect scheme; needing the interaction's cookie, a state carried to another browser gets no further. */
-  resume(req: Request, res: Response, schemeId: string): Promise<void> {
-    return this.guard(req, res, async () => {
-      const loaded = await this.load(req, res);
-      const query = Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
-      await this.answer(req, res, loaded, await this.transaction.resume(loaded.login, schemeId, query));
-    });
+  async resume(req: Request, res: Response, schemeId: string): Promise<void> {
+    const loaded = await this.load(req, res);
+    const query = Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    await this.answer(req, res, loaded, await this.transaction.resume(loaded.login, schemeId, query));
   }
 
-  cancel(req: Request, res: Response): Promise<void> {
-    return this.guard(req, res, async () => {
-      const form = formBody(req);
-      const loaded = await this.load(req, res);
-      await this.answer(req, res, loaded, this.transaction.cancel(loaded.login, form));
-    });
+  async cancel(req: Request, res: Response): Promise<void> {
+    const form = formBody(req);
+    const loaded = await this.load(req, res);
+    await this.answer(req, res, loaded, this.transaction.cancel(loaded.login, form));
   }
 
   private async load(req: Request, res: Response): Promise<Loaded> {
@@ -188,25 +167,5 @@ export class InteractionService {
     const handoff = await this.handoffs.find(loaded.details.params as Record<string, unknown>);
     if (handoff) await loaded.details.destroy();
     return handoff;
-  }
-
-  private errorLocale(req: Request, res: Response): UiLocale {
-    return isUiLocale(res.locals.uiLocale) ? res.locals.uiLocale : localeFromAcceptLanguage(req.headers['accept-language']);
-  }
-
-  /** Broker pages answer errors as HTML pages in the page's language, else the browser's (Accept-Language). */
-  private async guard(req: Request, res: Response, work: () => Promise<void>): Promise<void> {
-    try {
-      await work();
-    } catch (caught) {
-      const e = asAppError(caught);
-      const status = e instanceof AppError ? e.status : 500;
-      // A store outage is logged once by its client, not once per page.
-      if (status >= 500 && e === caught) logger.error({ err: e, request_id: requestIdOf(req) }, 'interaction failed');
-      const code = e instanceof AppError ? e.code : 'server_error';
-      const description = e instanceof AppError ? e.description : 'internal server error';
-      if (!res.headersSent && e instanceof AppError && e.headers) res.set(e.headers);
-      if (!res.headersSent) res.status(status).type('html').send(errorPage(this.site, this.errorLocale(req, res), code, description, requestIdOf(req), res.locals.merchantLogo as PageLogo | undefined));
-    }
   }
 }

@@ -1,6 +1,7 @@
 import type { default as Provider, KoaContextWithOIDC } from 'oidc-provider';
 import { PAIRWISE_CIBA_REASON } from '../../merchants/merchant-policy.js';
-import { toErrorBody } from '../../common/errors/app-exception.filter.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { answerEngineError } from '../../common/errors/engine-error-hook.js';
 import { addedToAnswer, answeredHere, type CibaHooksSlot } from './ciba-hooks.js';
 
 export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
@@ -42,9 +43,8 @@ export function applyCibaAnswers(provider: Provider, ciba: CibaHooksSlot): void 
     const client = ctx.oidc?.client;
     const refused = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
     if (ctx.oidc?.route === 'backchannel_authentication' && client && refused?.error === 'invalid_request' && refused.error_description === GRANT_NOT_ALLOWED) {
-      ctx.status = 400;
-      ctx.body = { error: 'unauthorized_client', error_description: client.subjectType === 'pairwise' ? PAIRWISE_CIBA_REASON : 'this client is not registered for CIBA' };
-      return;
+      const description = client.subjectType === 'pairwise' ? PAIRWISE_CIBA_REASON : 'this client is not registered for CIBA';
+      return answerEngineError(ctx, new AppError(400, 'unauthorized_client', description));
     }
     if (ctx.oidc?.route !== 'token' || ctx.oidc.params?.grant_type !== CIBA_GRANT_TYPE) return;
     const body = ctx.body as { error?: unknown } | undefined;
@@ -53,8 +53,6 @@ export function applyCibaAnswers(provider: Provider, ciba: CibaHooksSlot): void 
     if (!body || typeof body.error !== 'string' || !REFINED.has(body.error) || typeof authReqId !== 'string' || !clientId) return;
     const refined = await ciba.get().answerPoll(authReqId, clientId, body.error as 'authorization_pending' | 'invalid_grant');
     if (!refined) return;
-    const { status, body: replaced } = toErrorBody(refined);
-    ctx.status = status;
-    ctx.body = replaced;
+    answerEngineError(ctx, refined);
   });
 }

@@ -23,7 +23,6 @@ import { tokenParamsMiddleware } from './token-params.middleware.js';
 import { publicOriginMiddleware } from './public-origin.js';
 import { KeptAnswers } from './kept-answers.js';
 import { DISCOVERY_PATH, INTERACTION_PATH, ISSUER_PATH, isProviderRequest, OIDC_ROUTES } from './routes.js';
-import { pageSiteOf } from '../../common/pages/layout.js';
 
 export const OIDC_PURGE_JOB = 'oidc-purge';
 const PURGE_MS = 10 * 60_000;
@@ -187,7 +186,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
 
   /** Express middleware: hands the spec's OIDC paths to the engine, everything else to Nest. */
   middleware() {
-    const resolveRequestUri = requestUriMiddleware(this.merchants, this.outboundPolicy, pageSiteOf(this.config));
+    const resolveRequestUri = requestUriMiddleware(this.merchants, this.outboundPolicy);
     // Host from BASE_URL unless TRUST_PROXY; an https service reached over plain http answers why it refuses.
     const publicOrigin = publicOriginMiddleware(this.config, (req) => isProviderRequest(req.method, req.path) || req.path.startsWith(INTERACTION_PATH));
     const engine = (req: Request, res: Response, next: NextFunction): void => {
@@ -203,12 +202,15 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       void this.handler(req, res);
     };
     const tokenParams = tokenParamsMiddleware(this.merchants);
-    // publicOrigin first: nothing (a request_uri fetch included) runs for a request it refuses.
+    // publicOrigin first: nothing (a request_uri fetch included) runs for a request it refuses. A refusal is
+    // passed on (next(err)) to the error renderer.
     return (req: Request, res: Response, next: NextFunction): void =>
-      publicOrigin(req, res, () =>
-        void resolveRequestUri(req, res, (err?: unknown) =>
-          err ? next(err) : void tokenParams(req, res, () => engine(req, res, next)),
-        ),
+      publicOrigin(req, res, (refused?: unknown) =>
+        refused
+          ? next(refused)
+          : void resolveRequestUri(req, res, (err?: unknown) =>
+              err ? next(err) : void tokenParams(req, res, (failed?: unknown) => (failed ? next(failed) : engine(req, res, next))),
+            ),
       );
   }
 }

@@ -13,11 +13,11 @@ import { engineAdapters } from '../storage/adapter-factory.js';
 import type { RedisModelStore } from '../storage/redis-model-store.js';
 import { accountFinder } from './account-finder.js';
 import type { CibaHooksSlot } from './ciba-hooks.js';
-import { engineErrorPage } from './engine-error-page.js';
+import { engineErrorPage } from '../../common/errors/engine-error-hook.js';
 import { pageSiteOf } from '../../common/pages/layout.js';
 import { logoutPages } from './logout-pages.js';
 import { EXTRA_PARAMS } from './extra-params.js';
-import { MerchantClientAdapter } from './merchant-client.js';
+import { clientLogo, MerchantClientAdapter } from './merchant-client.js';
 import { pairwiseSubject } from '../../broker/spi/subjects/pairwise.js';
 import type { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
@@ -162,7 +162,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
     conformIdTokenClaims: false,
     allowOmittingSingleRegisteredRedirectUri: false,
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy: loginPolicy(logins) },
-    renderError: engineErrorPage(pageSiteOf(config)),
+    renderError: engineErrorPage(pageSiteOf(config), clientLogo),
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
     discovery: {
       ui_locales_supported: [...UI_LOCALES],

@@ -1,13 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../../common/errors/app-error.js';
-import { toErrorBody } from '../../common/errors/app-exception.filter.js';
 import { logger } from '../../common/logging/logger.js';
-import { requestIdOf } from '../../common/logging/request-context.js';
 import type { AppConfig } from '../../config/load-config.js';
-import { pickLocale } from '../../i18n/locales.js';
-import { errorPage } from '../../common/pages/error-page.js';
-import { pageSiteOf } from '../../common/pages/layout.js';
-import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
 
 /**
  * An https service reached over plain http. Behind a TLS-terminating proxy without TRUST_PROXY every
@@ -37,11 +31,11 @@ export function proxyMisconfiguration(config: Pick<AppConfig, 'baseUrl' | 'trust
  * request's Host is not ours to believe (cache poisoning of discovery): it is replaced by BASE_URL's host
  * before anything reads it, and X-Forwarded-* are dropped. With TRUST_PROXY the proxy's headers decide.
  */
-export function publicOriginMiddleware(config: Pick<AppConfig, 'baseUrl' | 'trustProxy' | 'privacyNoticeUrl' | 'branding'>, guards: (req: Request) => boolean) {
+export function publicOriginMiddleware(config: Pick<AppConfig, 'baseUrl' | 'trustProxy'>, guards: (req: Request) => boolean) {
   const base = new URL(config.baseUrl);
   const httpsOnly = base.protocol === 'https:';
   let told = false;
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: Request, _res: Response, next: NextFunction): void => {
     if (!config.trustProxy) {
       req.headers.host = base.host;
       for (const h of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded']) delete req.headers[h];
@@ -52,13 +46,7 @@ export function publicOriginMiddleware(config: Pick<AppConfig, 'baseUrl' | 'trus
       told = true;
       logger.error({ trust_proxy: config.trustProxy, base_url: config.baseUrl }, `refusing plain-http requests: ${error.description}`);
     }
-    if (req.path === OIDC_ROUTES.authorization || req.path.startsWith(INTERACTION_PATH)) {
-      const locale = pickLocale(req.query.ui_locale, req.query.ui_locales, req.headers['accept-language']);
-      res.status(error.status).type('html').send(errorPage(pageSiteOf(config), locale, error.code, error.description, requestIdOf(req)));
-      return;
-    }
-    const { status, body } = toErrorBody(error);
-    body.request_id = requestIdOf(req);
-    res.status(status).json(body);
+    // The error renderer answers it: the error page at the authorization endpoint and on the broker pages.
+    next(error);
   };
 }

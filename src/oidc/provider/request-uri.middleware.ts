@@ -3,9 +3,6 @@ import { logger } from '../../common/logging/logger.js';
 import { requestIdOf } from '../../common/logging/request-context.js';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
 import type { MerchantsService } from '../../merchants/merchants.service.js';
-import { pickLocale } from '../../i18n/locales.js';
-import { errorPage } from '../../common/pages/error-page.js';
-import type { PageSite } from '../../common/pages/layout.js';
 import type { OutboundPolicy } from '../../common/outbound/outbound-fetch.js';
 import { fetchRequestObject, RequestUriError } from './request-uri-fetcher.js';
 import { isRegisteredRequestUri } from './request-uri-registration.js';
@@ -20,7 +17,7 @@ const PAR_URN = 'urn:ietf:params:oauth:request_uri:';
  * at arbitrary hosts. A failure answers like any authorization error (spec 4.2.2): a redirect to the
  * merchant when client_id and redirect_uri are trustworthy, else an error page; always the same description.
  */
-export function requestUriMiddleware(merchants: MerchantsService, policy: OutboundPolicy, site: PageSite) {
+export function requestUriMiddleware(merchants: MerchantsService, policy: OutboundPolicy) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const requestUri = req.query.request_uri;
     if (req.method !== 'GET' || req.path !== OIDC_ROUTES.authorization || typeof requestUri !== 'string' || requestUri.startsWith(PAR_URN))
@@ -49,8 +46,8 @@ export function requestUriMiddleware(merchants: MerchantsService, policy: Outbou
         res.redirect(303, redirect.toString());
         return;
       }
-      const locale = pickLocale(params.get('ui_locale'), params.get('ui_locales'), req.headers['accept-language']);
-      res.status(e.status).type('html').send(errorPage(site, locale, e.code, e.description, requestIdOf(req)));
+      // No redirect URI to trust: the error renderer answers it (the error page, in the request's ui_locale).
+      next(e);
     }
   };
 }

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
 import { decodeJwt } from 'jose';
-import { sendError } from '../../common/errors/app-exception.filter.js';
 import { readRawBody, replayBody } from '../../common/http/replayable-body.js';
 import type { MerchantsService } from '../../merchants/merchants.service.js';
 import { parseBasicCredentials } from '../../common/http/basic-credentials.js';
@@ -46,7 +45,7 @@ export function claimedClientId(req: Request, params: URLSearchParams): string |
  * spec 4.2 requires it. The engine still checks it against the code and authenticates the client.
  */
 export function tokenParamsMiddleware(merchants: MerchantsService) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+  return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     const queryParams = QUERY_PARAMS[req.path];
     if (req.method !== 'POST' || !queryParams) return next();
     const hasForm = Boolean(req.headers['content-type']);
@@ -75,7 +74,7 @@ export function tokenParamsMiddleware(merchants: MerchantsService) {
       }
       next();
     } catch (e) {
-      sendError(req, res, e);
+      next(e);
     }
   };
 }

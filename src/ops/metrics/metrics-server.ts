@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { logger } from '../../common/logging/logger.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { renderPlainError } from '../../common/errors/plain-error-writer.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ReadinessService } from '../health/readiness.service.js';
 import { metricsAccess } from './metrics-access.js';
@@ -45,22 +46,23 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
     };
     try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return json(405, { error: 'method_not_allowed', error_description: 'only GET' });
+      if (req.method !== 'GET' && req.method !== 'HEAD') throw new AppError(405, 'method_not_allowed', 'only GET');
       if (path === '/health/live') return json(200, { status: 'ok' });
       if (path === '/health/ready') {
         const report = await this.readiness.report();
         return json(report.status === 'ready' ? 200 : 503, report);
       }
-      if (path !== '/metrics') return json(404, { error: 'not_found', error_description: `Cannot GET ${path.slice(0, 100)}` });
-      const access = metricsAccess(req.headers.authorization, this.config.ops.metrics.token, true);
-      if (access !== 'granted') {
-        res.setHeader('www-authenticate', 'Bearer realm="metrics"');
-        return json(401, { error: 'unauthorized', error_description: 'the metrics bearer token is required' });
-      }
+      if (path !== '/metrics') throw new AppError(404, 'not_found', `Cannot GET ${path.slice(0, 100)}`);
+      if (metricsAccess(req.headers.authorization, this.config.ops.metrics.token, true) !== 'granted') throw metricsTokenRequired();
       res.writeHead(200, { 'content-type': this.metrics.registry.contentType }).end(await this.metrics.registry.metrics());
     } catch (err) {
-      logger.error({ err }, 'metrics port request failed');
-      if (!res.headersSent) json(500, { error: 'server_error', error_description: 'internal server error' });
+      renderPlainError(res, err);
     }
   }
+}
+
+function metricsTokenRequired(): AppError {
+  const error = new AppError(401, 'unauthorized', 'the metrics bearer token is required');
+  error.headers = { 'www-authenticate': 'Bearer realm="metrics"' };
+  return error;
 }

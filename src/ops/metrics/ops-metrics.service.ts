@@ -133,7 +133,7 @@ export class OpsMetrics implements OnModuleInit {
     for (const { workerMemory } of this.schemes.all()) {
       if (!workerMemory) continue;
       new Gauge({
-        name: `${workerMemory.name}_worker_memory_bytes`,
+        name: workerMemory.name,
         help: workerMemory.help,
         labelNames: ['thread'] as const,
         registers: [this.registry],

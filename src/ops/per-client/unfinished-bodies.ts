@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../../common/errors/app-error.js';
-import { sendError } from '../../common/errors/app-exception.filter.js';
 import { hasBody } from '../../common/http/replayable-body.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 
@@ -32,7 +31,7 @@ export class UnfinishedBodies {
       const client = req.ip ?? '';
       const unfinished = this.byClient.get(client) ?? new Set<Request>();
       if (unfinished.size >= bound) for (const other of unfinished) if (other.complete) unfinished.delete(other);
-      if (unfinished.size >= bound) return this.refuse(req, res);
+      if (unfinished.size >= bound) return next(this.refusal());
       unfinished.add(req);
       this.byClient.set(client, unfinished);
       const release = () => {
@@ -45,9 +44,9 @@ export class UnfinishedBodies {
     };
   }
 
-  private refuse(req: Request, res: Response): void {
+  private refusal(): AppError {
     const refusal = new AppError(429, 'temporarily_unavailable', `too many requests with unfinished bodies from this address; retry after ${RETRY_AFTER_SECONDS} seconds`);
     refusal.headers = { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' };
-    sendError(req, res, refusal);
+    return refusal;
   }
 }

@@ -8,14 +8,10 @@ import { claimedClientId } from '../../oidc/provider/token-params.middleware.js'
 import type { SchemeRateLimit } from '../../broker/spi/scheme-manifest.js';
 import { SCHEME_MANIFESTS } from '../../bootstrap/scheme-manifests.js';
 
-/** How a refusal is answered: the OAuth error JSON, the app API's error object, or the broker's error page. */
-export type Answer = 'oauth' | 'app' | 'page';
-
 export interface LimitTarget {
   bucket: RateLimitBucket;
   /** Who is counted: an IP, a merchant or a session, hashed (no token or address in Redis keys). */
   key: string;
-  answer: Answer;
 }
 
 /** The engine refuses larger bodies itself; the edge (refuseBadCharacters) has buffered these already, so nothing is read twice. */
@@ -56,8 +52,8 @@ function schemeTargets(req: Request, path: string): LimitTarget[] {
     if (limit.method && req.method !== limit.method) continue;
     if (!(limit.prefix !== undefined && path.startsWith(limit.prefix)) && !limit.paths?.includes(path)) continue;
     const bearer = limit.per === 'bearer' ? /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1] : undefined;
-    if (limit.per === 'ip') targets.push({ bucket: limit.bucket, key: hashed('ip', req.ip ?? ''), answer: limit.answer });
-    else if (bearer) targets.push({ bucket: limit.bucket, key: hashed('session', bearer), answer: limit.answer });
+    if (limit.per === 'ip') targets.push({ bucket: limit.bucket, key: hashed('ip', req.ip ?? '') });
+    else if (bearer) targets.push({ bucket: limit.bucket, key: hashed('session', bearer) });
   }
   return targets;
 }
@@ -71,14 +67,13 @@ export async function limitTargets(req: Request): Promise<LimitTarget[]> {
 async function coreTargets(req: Request): Promise<LimitTarget[]> {
   const path = req.path;
   const merchantBucket = req.method === 'POST' ? MERCHANT_ENDPOINTS[path] : undefined;
-  if (merchantBucket) return [{ bucket: merchantBucket, key: await merchantKey(req), answer: 'oauth' }];
+  if (merchantBucket) return [{ bucket: merchantBucket, key: await merchantKey(req) }];
   // The authorization endpoint (SAML requests share it) and the broker pages after it; not their static assets.
   if (path.startsWith('/its/') && !path.startsWith('/its/assets/')) {
-    const answer = req.accepts(['html', 'json']) === 'json' ? 'oauth' : 'page';
-    return [{ bucket: 'authorization', key: hashed('ip', req.ip ?? ''), answer }];
+    return [{ bucket: 'authorization', key: hashed('ip', req.ip ?? '') }];
   }
   // Wallets are apps too at the credential issuer (its token, nonce and credential endpoints, the offers, the revocation page).
-  if (path.startsWith(CREDENTIAL_ISSUER_PREFIX) && !path.startsWith(STATUS_LISTS_PREFIX)) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'oauth' }];
-  if (path.startsWith('/app/v1/')) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? ''), answer: 'app' }];
+  if (path.startsWith(CREDENTIAL_ISSUER_PREFIX) && !path.startsWith(STATUS_LISTS_PREFIX)) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? '') }];
+  if (path.startsWith('/app/v1/')) return [{ bucket: 'app_api', key: hashed('ip', req.ip ?? '') }];
   return [];
 }

@@ -1,13 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../../common/errors/app-error.js';
-import { sendError } from '../../common/errors/app-exception.filter.js';
 import { logger } from '../../common/logging/logger.js';
-import { requestIdOf } from '../../common/logging/request-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { pickLocale } from '../../i18n/locales.js';
-import { errorPage } from '../../common/pages/error-page.js';
-import { pageSiteOf } from '../../common/pages/layout.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { OpsMetrics } from '../metrics/ops-metrics.service.js';
 import { type LimitTarget, limitTargets } from './rate-limit-targets.js';
@@ -35,14 +30,14 @@ export class RateLimiter {
 
   middleware() {
     const { enabled, limits } = this.config.ops.rateLimits;
-    return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
       if (!enabled) return next();
       try {
         for (const target of await limitTargets(req)) {
           const limit = limits[target.bucket];
           if (limit === 0) continue;
           const counted = await this.count(`${target.bucket}:${target.key}`);
-          if (counted && counted.count > limit) return this.refuse(req, res, target, Math.max(1, Math.ceil(counted.resetInMs / 1000)));
+          if (counted && counted.count > limit) return next(this.refusal(target, Math.max(1, Math.ceil(counted.resetInMs / 1000))));
         }
       } catch (err) {
         // Never a 500 from the limiter: whatever went wrong, the request goes on to be answered.
@@ -67,18 +62,15 @@ export class RateLimiter {
     }
   }
 
-  private refuse(req: Request, res: Response, target: LimitTarget, retryAfter: number): void {
+  /**
+   * temporarily_unavailable: the OAuth error code (RFC 6749 §4.1.2.1) for "retry later"; the app API uses it too. A
+   * browser at the authorization endpoint gets the error page instead (the renderer's choice), saying too_many_requests.
+   */
+  private refusal(target: LimitTarget, retryAfter: number): AppError {
     this.metrics.rateLimited.inc({ bucket: target.bucket });
-    res.setHeader('Retry-After', String(retryAfter));
-    res.setHeader('Cache-Control', 'no-store');
-    const description = `too many requests; retry after ${retryAfter} seconds`;
-    if (target.answer === 'page') {
-      const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-      const locale = pickLocale(query.get('ui_locale'), query.get('ui_locales'), req.headers['accept-language']);
-      res.status(429).type('html').send(errorPage(pageSiteOf(this.config), locale, 'too_many_requests', description, requestIdOf(req)));
-      return;
-    }
-    // temporarily_unavailable: the OAuth error code (RFC 6749 §4.1.2.1) for "retry later"; the app API uses it too.
-    sendError(req, res, new AppError(429, 'temporarily_unavailable', description));
+    const refusal = new AppError(429, 'temporarily_unavailable', `too many requests; retry after ${retryAfter} seconds`);
+    refusal.headers = { 'Retry-After': String(retryAfter), 'Cache-Control': 'no-store' };
+    refusal.pageCode = 'too_many_requests';
+    return refusal;
   }
 }

@@ -1,16 +1,14 @@
-import { Controller, HttpCode, Inject, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { logger } from '../../common/logging/logger.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ArtifactResolutionService } from './artifact-resolution.service.js';
 import { ForwardedClientCertificates } from './forwarded-client-certificate.js';
-import { SoapFaultFilter } from './soap-fault.filter.js';
 
 /** Browser/Artifact resolution: SOAP 1.1 over HTTP, server to server (listed in /saml/metadata). */
 @ApiExcludeController()
 @Controller('saml/artifact')
-@UseFilters(SoapFaultFilter)
 export class ArtifactResolutionController {
   /** Undefined unless SAML_CLIENT_CERT_HEADER and SAML_CLIENT_CERT_PROXIES are set. */
   private readonly certificates?: ForwardedClientCertificates;

@@ -2,17 +2,14 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../../common/errors/app-error.js';
-import { logger } from '../../common/logging/logger.js';
-import { requestIdOf } from '../../common/logging/request-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ExclusiveJobs } from '../../database/exclusive-jobs.js';
 import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
-import { DEFAULT_LOCALE, pickLocale, type UiLocale } from '../../i18n/locales.js';
+import { pickLocale } from '../../i18n/locales.js';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { pageLogoOf } from '../../merchants/logos/page-logo.js';
 import { type InteractionHandoff, LoginHandoff } from '../../oidc/interaction/interaction-handoff.js';
-import { errorPage } from '../../common/pages/error-page.js';
 import { merchantSector, pairwiseSubject } from '../../broker/spi/subjects/pairwise.js';
 import { releasedClaims } from '../../verifier-claims/release.js';
 import { toSamlAttributes } from '../../verifier-claims/saml-attributes.js';
@@ -64,15 +61,15 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit {
    * request has).
    */
   frontDoor() {
-    return (req: Request, res: Response, next: NextFunction): void => {
+    return (req: Request, _res: Response, next: NextFunction): void => {
       if (req.method !== 'GET' || req.path !== SAML_PATHS.sso || !isSamlRequest(req.query)) return next();
       this.begin(req).then(
         (engineUrl) => {
           req.url = req.originalUrl = engineUrl;
           next();
         },
-        // Refused before any merchant is known: the user's own language still applies.
-        (err: unknown) => this.renderError(req, res, err, pickLocale(req.query.ui_locale, req.query.ui_locales, req.headers['accept-language'])),
+        // Refused before any merchant is known: the error renderer's page, in the user's own language still.
+        (err: unknown) => next(err),
       );
     };
   }
@@ -146,7 +143,7 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit {
     const { merchant, request } = await this.consume(params);
     // SAML 1.1's artifact profile carries assertions only: there is nothing to send a failure with, so the
     // user is told here (the merchant sees the user come back without an artifact).
-    if (request.binding === 'artifact') return this.renderError(req, res, new AppError(400, error, description), pickLocale(params.ui_locale, params.ui_locales, req.headers['accept-language']));
+    if (request.binding === 'artifact') throw new AppError(400, error, description);
     const response = buildResponse({
       recipient: request.consumerUrl,
       status: 'Responder',
@@ -204,13 +201,6 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit {
     const locale = pickLocale(params.ui_locale, params.ui_locales, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined);
     res.status(200).set('Cache-Control', 'no-store').set('Pragma', 'no-cache');
     res.type('html').send(postFormPage(pageSiteOf(this.config), locale, { action, samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'), target, merchantName: merchant.name, logo: pageLogoOf(merchant) }));
-  }
-
-  private renderError(req: Request, res: Response, err: unknown, locale: UiLocale = DEFAULT_LOCALE): void {
-    const known = err instanceof AppError;
-    if (!known) logger.error({ err, request_id: requestIdOf(req) }, 'saml front door failed');
-    const status = known ? err.status : 500;
-    res.status(status).type('html').send(errorPage(pageSiteOf(this.config), locale, known ? err.code : 'server_error', known ? err.description : 'internal server error', requestIdOf(req)));
   }
 }
 

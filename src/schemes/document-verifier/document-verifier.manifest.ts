@@ -38,6 +38,6 @@ export const manifest: SchemeManifest = {
         },
       },
     ],
-    rateLimits: [{ paths: ['/app/v1/session/face', '/app/v1/session/liveness-challenge'], method: 'POST', bucket: 'face', per: 'bearer', answer: 'app' }],
+    rateLimits: [{ paths: ['/app/v1/session/face', '/app/v1/session/liveness-challenge'], method: 'POST', bucket: 'face', per: 'bearer' }],
   },
 };

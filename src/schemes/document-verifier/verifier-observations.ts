@@ -26,7 +26,7 @@ export class VerifierObservations implements SchemeObservations {
   readonly readiness = { check: 'face_models', warmUp: async () => this.engine.warmUp?.() };
 
   readonly workerMemory = {
-    name: 'broker_face',
+    name: 'broker_face_worker_memory_bytes',
     help: "Each face worker thread's own memory (its V8 heap and WebAssembly heap) after its last call; 0 for a thread not running",
     // A plugged engine without threads has no such figures: the gauge stays empty.
     threadHeapBytes: () => this.engine.threadHeapBytes,

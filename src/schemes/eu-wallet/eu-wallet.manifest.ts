@@ -18,6 +18,6 @@ export const manifest: SchemeManifest = {
   migrations: [EuWallet1700000000230, WalletTransactionPerLink1700000000243],
   http: {
     bodyLimits: [{ path: WALLET_PATHS.responses, kind: 'urlencoded', bytes: 1100 * 1024, parameterLimit: 8 }],
-    rateLimits: [{ prefix: WALLET_API_PREFIX, bucket: 'app_api', per: 'ip', answer: 'app' }],
+    rateLimits: [{ prefix: WALLET_API_PREFIX, bucket: 'app_api', per: 'ip' }],
   },
 };

@@ -1,4 +1,5 @@
 import { type DocumentType, documentType } from '../../../verifier-claims/document-type.js';
+import { BadRequestError } from '../../../common/errors/app-error.js';
 
 /**
  * binding_message (spec 4.7): plain text, JSON, or either of those Base64-encoded. JSON carries the
@@ -39,7 +40,8 @@ export function documentKindOf(code: string): DocumentKind | 'other' {
   return KIND_OF_TYPE[documentType(code)];
 }
 
-export class BindingMessageError extends Error {}
+/** A binding_message the merchant sent that cannot be read: its description is the merchant's to read. */
+export class BindingMessageError extends BadRequestError {}
 
 export const MAX_BINDING_MESSAGE_LENGTH = 8192;
 export const MAX_TRANSACTION_TEXT_BASE64 = 1500;

@@ -1,6 +1,5 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { sendError } from '../../../common/errors/app-exception.filter.js';
 import { hasBody } from '../../../common/http/replayable-body.js';
 import type { VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
@@ -23,12 +22,12 @@ export function appSessionOf(req: Request, sessions: VerificationSessionsService
  * from a phone may take seconds.
  */
 export function appSessionBeforeBody(sessions: VerificationSessionsService) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: Request, _res: Response, next: NextFunction): void => {
     // Without a body the guard's own check comes soon enough, and one lookup does.
     if (!hasBody(req)) return next();
     appSessionOf(req, sessions).then(
       () => next(),
-      (e: unknown) => sendError(req, res, e),
+      (e: unknown) => next(e),
     );
   };
 }

@@ -1,4 +1,5 @@
 import { createContext, Script } from 'node:vm';
+import { InternalError } from '../../../common/errors/app-error.js';
 
 /**
  * How long one regex mapper may run on one value. JavaScript has no regex timeout on the main thread, but
@@ -7,7 +8,7 @@ import { createContext, Script } from 'node:vm';
  */
 export const MATCH_TIMEOUT_MS = 100;
 
-export class MatchTimeout extends Error {}
+export class MatchTimeout extends InternalError {}
 
 // One context for every match: it holds only the three inputs of the match running now (never at rest).
 const context = createContext({ pattern: null, value: null, replacement: null });
