@@ -163,8 +163,9 @@ function parseKeys(vars: EnvironmentVariables, generatedKey?: string): Map<strin
 const list = (value?: string) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
 
 /** Validates the environment once and derives the typed configuration; fails fast with every problem named. */
-/* eslint-disable-next-line complexity -- most of the count is the `??` defaults of independent variables in the
-   returned configuration; the rest are the start-up checks in the order their messages must come */
+/* eslint-disable-next-line complexity -- more than half the count is the `??` defaults and `?:` choices of the
+   returned configuration, one per independent setting; the rest are the start-up checks, in the order their
+   messages must come */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const vars = validateEnvironment(env);
   const ops = loadOpsConfig(env);
