@@ -44,8 +44,9 @@ RUN --mount=type=secret,id=build_ca set -eu; \
 RUN --mount=type=secret,id=build_ca set -eu; \
     if [ -s /run/secrets/build_ca ]; then export npm_config_cafile=/run/secrets/build_ca NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi; \
     npm ci --no-audit --no-fund --loglevel=warn
-# `npm run build` is tsc over tsconfig.build.json (types checked), which also compiles scripts/ (some import test/).
-COPY tsconfig.json tsconfig.build.json ormconfig.ts ./
+# `npm run build` is nest build (nest-cli.json): tsc over tsconfig.build.json (types checked), which also compiles
+# scripts/ (some import test/).
+COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
 COPY src ./src
 COPY libs ./libs
 COPY scripts ./scripts

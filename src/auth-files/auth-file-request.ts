@@ -31,6 +31,8 @@ const PDF_ONLY = ['include-photos', 'pagesize', 'locale', 'user-password', 'owne
  * and read into what the file needs. Validated here rather than by the global pipe so that a refusal leaves
  * as the auth-files error object (spec 2.7), like every other auth-files answer.
  */
+/* eslint-disable-next-line complexity -- the spec 4.8 parameter rules, each a guard that refuses with its own message,
+   then the `??` defaults of the PDF request */
 export async function parseAuthFileRequest(body: unknown): Promise<AuthFileRequest> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidAuthFilesRequest('the body must be a JSON object with params');
   const dto = plainToInstance(FetchAuthFileDto, body);

@@ -175,6 +175,9 @@ export interface ConfigSection {
  * Validates the environment once and derives the typed configuration; fails fast with every problem named. `sections`:
  * the schemes' parts (loadServiceConfig passes every listed scheme's), each read where the wallet's always was.
  */
+/* eslint-disable-next-line complexity -- more than half the count is the `??` defaults and `?:` choices of the
+   returned configuration, one per independent setting; the rest are the start-up checks, in the order their
+   messages must come */
 export function loadConfig(env: Record<string, string | undefined> = process.env, sections: readonly ConfigSection[] = []): AppConfig {
   const vars = validateEnvironment(env);
   const ops = loadOpsConfig(env);

@@ -39,6 +39,8 @@ const LOCALHOST = new Set(['localhost', '127.0.0.1', '[::1]']);
  * Rules that span fields or depend on the environment; field shapes are the DTOs' job.
  * Returns field -> messages; empty when the settings are acceptable.
  */
+/* eslint-disable-next-line complexity -- a flat list of independent checks, one per cross-field rule, each adding its
+   own message; every branch is a separate rule, not a path through one */
 export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   const add = (field: string, message: string) => (problems[field] ??= []).push(message);

@@ -21,6 +21,8 @@ const REFINED = new Set(['authorization_pending', 'invalid_grant']);
  * auth_req_id, can neither make the owner's interval grow nor learn whether the request has expired.
  */
 export function applyCibaAnswers(provider: Provider, ciba: CibaHooksSlot): void {
+  /* eslint-disable-next-line complexity -- one middleware, four answers of the CIBA routes tried in order after the
+     engine (each returns); one middleware keeps their order explicit */
   provider.use(async (ctx, next) => {
     await next();
     // A backchannel request the CIBA module answered itself (a cancel): its answer, not the marker error.

@@ -11,6 +11,8 @@ export interface SpecResponseRules {
 }
 
 export function applySpecResponseRules(provider: Provider, rules: SpecResponseRules): void {
+  /* eslint-disable-next-line complexity -- one middleware for the spec's rules around the engine: the Authorization
+     scheme before it, then per route (discovery, CIBA, token) an independent `if` on its answer */
   provider.use(async (ctx, next) => {
     // Spec 4.6 / 5.3 show `Authorization: Bearer`; accept the scheme in any letter case, as RFC 6750 §2.1 intends.
     const authorization = ctx.headers.authorization;

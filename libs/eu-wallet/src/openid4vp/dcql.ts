@@ -116,6 +116,8 @@ export function buildDcqlQuery(kinds: WantedCredential[]): DcqlQuery {
  * credentials with unique ids, meta per format, claims paths (mdoc: exactly namespace and element), no claim twice,
  * credential_sets options naming existing ids.
  */
+/* eslint-disable-next-line complexity -- the DCQL §6 rules in the order the specification lists them, each a guard
+   that throws; a flat checklist, not nested decisions */
 export function validateDcqlQuery(query: DcqlQuery): void {
   const fail = (why: string): never => {
     throw new TypeError(`DCQL query: ${why}`);

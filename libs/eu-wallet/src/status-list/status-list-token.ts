@@ -32,6 +32,8 @@ const BITS: readonly number[] = [1, 2, 4, 8];
  * passed, and `status_list` {bits, lst} decoded with @sd-jwt/jwt-status-list. Every refusal is a WalletCheckError
  * (the checker turns them into `revoked`, failing closed).
  */
+/* eslint-disable-next-line complexity -- the Token Status List validation rules in the draft's order, each a guard
+   with its own refusal */
 export function verifyStatusListToken(jwt: unknown, uri: string, trustAnchors: readonly Uint8Array[], now: Date): VerifiedStatusList {
   if (typeof jwt !== 'string' || jwt.length > MAX_TOKEN_CHARS) throw new WalletCheckError('malformed', 'the status list token is not a string of at most 1 MiB');
   const jws = parseCompactJws(jwt, 'status list token');

@@ -26,6 +26,9 @@ const MAX_SCANS = 64;
  * lossless and hierarchical processes, 12-bit samples and CMYK are refused (RangeError), as are data ending
  * before the image does and markers out of place. The caller has checked the declared size (decode-limits.ts).
  */
+/* eslint-disable-next-line complexity -- the marker loop of T.81 Annex B: one case per marker, each checking its
+   segment's place in the stream against the state the loop holds (frame, tables, scans so far); split into functions,
+   that state would have to travel between them */
 export function decodeJpeg(bytes: Uint8Array, scale: JpegScale = 1): RgbImage {
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new RangeError('JPEG does not start with SOI');
   const n = (8 / scale) as BlockSize;

@@ -32,6 +32,8 @@ export interface SignerCheckOptions {
   signerCertificate?: DocumentCertificate;
 }
 
+/* eslint-disable-next-line complexity -- the RFC 5652 / 9303-10 §4.6.2 signer checks collected into one report of
+   problems and warnings; each branch adds one finding */
 export function checkSignerSignature(sd: ParsedSignedData, options: SignerCheckOptions = {}): SignerSignatureCheck {
   const expected = options.expectedContentType ?? OID.ldsSecurityObject;
   const problems: string[] = [];

@@ -74,6 +74,8 @@ function stringField(obj: Record<string, unknown>, name: string): string | undef
   return value;
 }
 
+/* eslint-disable-next-line complexity -- one block per binding_message member, each validated and copied on its own;
+   independent members, not one path */
 function fromJson(obj: Record<string, unknown>): BindingMessage {
   const out: BindingMessage = {};
   const kinds = stringField(obj, 'ntdr-doc-types');

@@ -76,6 +76,9 @@ export class ChipVerificationService {
     }
   }
 
+  /* eslint-disable-next-line complexity -- one pass from the uploaded data groups to the evidence record: the
+     required data groups' guards, the verdict's explanations (clone, kind, expiry) and the record's optional fields
+     (DG11, sex, CRL) each add a branch; all read the same parsed data groups, which a split would pass around */
   async verify(upload: ChipUpload, aaChallenge: Uint8Array | undefined, allowedKinds: DocumentKind[], now: Date): Promise<ChipEvidence> {
     const dg1Bytes = upload.dataGroups.get(1);
     const dg2Bytes = upload.dataGroups.get(2);

@@ -24,6 +24,9 @@ export interface CloneDetectionJudgement {
  *   and hash-matches the SOD (a substituted DG15 with the attacker's key proves nothing).
  * A SOD that lists neither needs no proof; such a chip passes without clone detection (never eIDAS high).
  */
+/* eslint-disable-next-line complexity -- the 9303-11 §6.1/§6.2 decision table in one place: which proof is required,
+   which counts and which failed are read together from what the SOD lists, and splitting them would hide how they
+   combine */
 export function judgeCloneDetection(result: DocumentResult, dataGroups: ReadonlyMap<number, Uint8Array>): CloneDetectionJudgement {
   const listed = new Set(result.document.dataGroupsInSod);
   const hashMatches = (dg: number) => result.checks.dataGroupHashes.results.some((r) => r.dataGroup === dg && r.ok);

@@ -43,6 +43,8 @@ export interface ReusedIdentityClaims extends WalletClaims {
   verifiedAt?: string;
 }
 
+/* eslint-disable-next-line complexity -- one line per claim of spec 2.1, each releasing a disclosed value only when
+   well formed (`&&` / `?:`); the branches are independent claims */
 export function reusedIdentityClaims(values: Readonly<Record<string, unknown>>, scopes: readonly string[]): ReusedIdentityClaims {
   const claims: Record<string, unknown> = {};
   const put = (name: string, value: unknown) => {

@@ -95,6 +95,8 @@ export function blockOffset(c: JpegComponent, blockRow: number, blockColumn: num
 }
 
 /** The scan header (T.81 §B.2.3), checked against the frame and the process (sequential or progressive, §G.1.1.1.1). */
+/* eslint-disable-next-line complexity -- the scan header's validity conditions of T.81 §B.2.3 and §G.1.1.1.1, checked
+   together where the header is read */
 export function readScan(segment: Uint8Array, frame: JpegFrame, dcTables: HuffmanTable[], acTables: HuffmanTable[], restartInterval: number): Scan {
   const count = segment[0];
   if (count < 1 || count > 4 || segment.length < 4 + 2 * count) throw new RangeError('JPEG scan header malformed');

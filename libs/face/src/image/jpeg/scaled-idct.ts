@@ -15,6 +15,9 @@ const BASIS = Float64Array.from({ length: 64 }, (_, i) => {
  * for scaled output is cheaper but blockier, and moved the passive presentation scores of upscaled frames by 0.25).
  * The 8x8 samples exist for one block at a time; the clamped array rounds and clamps to 0-255.
  */
+/* eslint-disable-next-line complexity -- the decoder's innermost work, once per 8x8 block: the count is mostly its
+   nested loops (rows, columns, averaging; each `for` counts) and the flat-block, zero-row and full-size shortcuts,
+   kept inline on purpose (helpers would cost a call per row of every block) */
 export function inverseDctBlock(
   coefficients: Int16Array,
   offset: number,
