@@ -13,11 +13,19 @@ import type { ReportLocale } from '../src/i18n/auth-files-report-messages.js';
 import { passedReport } from '../test/support/sample-reports.js';
 
 const locale = (process.argv[2] ?? 'en-GB') as ReportLocale;
-const pdf = await renderEvidenceReport(passedReport({ addendum: [['Order', '4711'], ['Customer reference', 'C-0042']] }), {
-  locale,
-  pageSize: 'a4',
-  metadata: { dc: { title: 'Identity check, order 4711' } },
-});
+const pdf = await renderEvidenceReport(
+  passedReport({
+    addendum: [
+      ['Order', '4711'],
+      ['Customer reference', 'C-0042'],
+    ],
+  }),
+  {
+    locale,
+    pageSize: 'a4',
+    metadata: { dc: { title: 'Identity check, order 4711' } },
+  },
+);
 const dir = mkdtempSync(join(tmpdir(), 'auth-files-sample-'));
 writeFileSync(join(dir, 'sample.pdf'), pdf);
 execFileSync('pdftoppm', ['-r', '70', '-png', '-singlefile', join(dir, 'sample.pdf'), 'docs/auth-files-sample']);

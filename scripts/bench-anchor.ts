@@ -21,5 +21,7 @@ for (const store of stores) {
     const r = a.exchanges[alg];
     console.log(`  code exchange ${alg}: ${r.perSecond.toFixed(0)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${r.cpuMs} ms each (${codesPerAlg} codes)`);
   }
-  console.log(`  full logins: ${a.logins.perSecond.toFixed(1)}/s, p50 ${a.logins.p50} ms, p99 ${a.logins.p99} ms, server CPU ${a.logins.cpuMs} ms each (${logins} logins, ${a.requestsPerLogin} requests each)`);
+  console.log(
+    `  full logins: ${a.logins.perSecond.toFixed(1)}/s, p50 ${a.logins.p50} ms, p99 ${a.logins.p99} ms, server CPU ${a.logins.cpuMs} ms each (${logins} logins, ${a.requestsPerLogin} requests each)`,
+  );
 }

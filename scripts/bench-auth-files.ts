@@ -109,6 +109,9 @@ for (let i = 0; i < runs; i++) {
     times[name].push(performance.now() - start);
   }
 }
-console.log(`auth-files PDF, 2 pages, 2 photos, ${runs} runs each (${cpus().length} CPUs, load average ${loadavg()[0].toFixed(2)}; ${sample.length} bytes signed)`);
+console.log(
+  `auth-files PDF, 2 pages, 2 photos, ${runs} runs each (${cpus().length} CPUs, load average ${loadavg()[0].toFixed(2)}; ${sample.length} bytes signed)`,
+);
 const goals: Record<Variant, number> = { unsigned: 40, pades: 80, 'unsigned, photos ready': 40, 'pades, photos ready': 80 };
-for (const name of names) console.log(`  ${name.padEnd(24)} median ${median(times[name]).toFixed(1)} ms  p90 ${p90(times[name]).toFixed(1)} ms  (goal ${goals[name]} ms)`);
+for (const name of names)
+  console.log(`  ${name.padEnd(24)} median ${median(times[name]).toFixed(1)} ms  p90 ${p90(times[name]).toFixed(1)} ms  (goal ${goals[name]} ms)`);

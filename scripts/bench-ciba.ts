@@ -40,11 +40,21 @@ async function listener() {
 }
 
 /** A provisioning request: its auth_req_id and the one-time code the merchant would show its user. */
-async function initiate(base: string, m: { client_id: string; client_secret: string }, appId: string, token?: string): Promise<{ authReqId: string; code: string }> {
+async function initiate(
+  base: string,
+  m: { client_id: string; client_secret: string },
+  appId: string,
+  token?: string,
+): Promise<{ authReqId: string; code: string }> {
   const res = await fetch(`${base}/oidc/ciba.html`, {
     method: 'POST',
     headers: { authorization: basic(m), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ scope: 'openid profile', login_hint: appId, binding_message: provisioning(appId), ...(token ? { client_notification_token: token } : {}) }),
+    body: new URLSearchParams({
+      scope: 'openid profile',
+      login_hint: appId,
+      binding_message: provisioning(appId),
+      ...(token ? { client_notification_token: token } : {}),
+    }),
   });
   const body = (await res.json()) as { auth_req_id?: string; provisioning_code?: string };
   if (res.status !== 200 || !body.auth_req_id || !body.provisioning_code) throw new Error(`request refused: ${res.status} ${JSON.stringify(body)}`);
@@ -78,12 +88,16 @@ await withDatabase(async (databaseUrl) => {
     let next = 0;
     const cpuBefore = cpuMs(service.child.pid);
     const started = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < requests) await initiate(service.base, poll, `bench-app-${next++}`);
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < requests) await initiate(service.base, poll, `bench-app-${next++}`);
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     console.log(`CIBA on PostgreSQL: ${requests} backchannel requests, ${concurrency} concurrent merchants' calls`);
-    console.log(`accepted: ${(requests / seconds).toFixed(0)} requests/s, server CPU ${((cpuMs(service.child.pid) - cpuBefore) / requests).toFixed(2)} ms per request`);
+    console.log(
+      `accepted: ${(requests / seconds).toFixed(0)} requests/s, server CPU ${((cpuMs(service.child.pid) - cpuBefore) / requests).toFixed(2)} ms per request`,
+    );
 
     for (const mode of ['ping', 'push'] as const) {
       const m = await service.createMerchant({

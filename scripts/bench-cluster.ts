@@ -71,11 +71,20 @@ async function measureCluster(instances: number): Promise<Row> {
     await rate(warmup, concurrency, pids, async () => exchange(tokenUrl, rs, await flow(rs), redirectUri));
     const logins = await rate(loginCount, concurrency, pids, async () => exchange(tokenUrl, rs, await flow(rs), redirectUri));
     const exchanges: Record<string, Rate> = {};
-    for (const [alg, m] of [['RS256', rs], ['ES256', es]] as const) {
+    for (const [alg, m] of [
+      ['RS256', rs],
+      ['ES256', es],
+    ] as const) {
       const list = await codes(flow, m, codesPerAlg);
       exchanges[alg] = await rate(list.length, concurrency, pids, (i) => exchange(tokenUrl, m, list[i], redirectUri));
     }
-    return { label: `${instances} instance${instances > 1 ? 's' : ''}${direct ? '' : ', nginx'}`, logins, RS256: exchanges.RS256, ES256: exchanges.ES256, requestsPerLogin: perLogin };
+    return {
+      label: `${instances} instance${instances > 1 ? 's' : ''}${direct ? '' : ', nginx'}`,
+      logins,
+      RS256: exchanges.RS256,
+      ES256: exchanges.ES256,
+      requestsPerLogin: perLogin,
+    };
   } finally {
     await cluster.stop();
   }
@@ -87,11 +96,23 @@ const fmt = (r: Rate, digits = 0) => `${r.perSecond.toFixed(digits).padStart(6)}
 async function benchMetadata(): Promise<void> {
   const count = Number(process.env.BENCH_METADATA_REQUESTS ?? 5000);
   console.log(`bench:cluster BENCH_ONLY=jwks: ${concurrency} concurrent clients, ${count} requests per endpoint, each server asked directly`);
-  const cluster = await startCluster({ instances: 1, databaseServer: serverUrl, redisUrl: process.env.REDIS_URL || undefined, env: { RATE_LIMITS: 'off' }, log: (l) => console.error(l) });
+  const cluster = await startCluster({
+    instances: 1,
+    databaseServer: serverUrl,
+    redisUrl: process.env.REDIS_URL || undefined,
+    env: { RATE_LIMITS: 'off' },
+    log: (l) => console.error(l),
+  });
   let ours: MetadataFigures;
   try {
     const [instance] = cluster.instances;
-    ours = await measureMetadata(`http://127.0.0.1:${instance.port}`, { jwks: '/oidc/jwks', discovery: '/oidc/.well-known/openid-configuration' }, [instance.child.pid], count, concurrency);
+    ours = await measureMetadata(
+      `http://127.0.0.1:${instance.port}`,
+      { jwks: '/oidc/jwks', discovery: '/oidc/.well-known/openid-configuration' },
+      [instance.child.pid],
+      count,
+      concurrency,
+    );
   } finally {
     await cluster.stop();
   }
@@ -115,11 +136,22 @@ async function benchMetadata(): Promise<void> {
 /** BENCH_ALTERNATE: each store's service and anchor measured in alternated chunks, then the ratios. */
 async function benchAlternated(stores: ('postgres' | 'split')[]): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
-  console.log(`bench:cluster BENCH_ALTERNATE: ${concurrency} concurrent clients, ${loginCount} logins and ${codesPerAlg} codes per algorithm per side, in ${rounds} alternated chunks; one instance, asked directly`);
+  console.log(
+    `bench:cluster BENCH_ALTERNATE: ${concurrency} concurrent clients, ${loginCount} logins and ${codesPerAlg} codes per algorithm per side, in ${rounds} alternated chunks; one instance, asked directly`,
+  );
   const results: [string, Awaited<ReturnType<typeof measureAlternated>>][] = [];
   for (const store of stores) {
     if (store === 'split' && !process.env.REDIS_URL) throw new Error('BENCH_ALTERNATE=split needs REDIS_URL');
-    const r = await measureAlternated({ store, databaseServer: serverUrl, redisUrl: process.env.REDIS_URL, logins: loginCount, codesPerAlg, concurrency, warmup, rounds });
+    const r = await measureAlternated({
+      store,
+      databaseServer: serverUrl,
+      redisUrl: process.env.REDIS_URL,
+      logins: loginCount,
+      codesPerAlg,
+      concurrency,
+      warmup,
+      rounds,
+    });
     results.push([store, r]);
     console.log(`measured ${store}`);
   }
@@ -131,7 +163,9 @@ async function benchAlternated(stores: ('postgres' | 'split')[]): Promise<void> 
     console.log(row(`bare oidc-provider, ${name}`, r.anchor));
     const ratio = (a: Rate, b: Rate) => (a.perSecond / b.perSecond).toFixed(2).padStart(16);
     const cpu = (a: Rate, b: Rate) => (Number(b.cpuMs) / Number(a.cpuMs)).toFixed(2);
-    console.log(`${`ratio (rate; CPU engine : ours)`.padEnd(36)} ${ratio(r.ours.logins, r.anchor.logins)} (${cpu(r.ours.logins, r.anchor.logins)})   ${ratio(r.ours.RS256, r.anchor.RS256)} (${cpu(r.ours.RS256, r.anchor.RS256)})   ${ratio(r.ours.ES256, r.anchor.ES256)} (${cpu(r.ours.ES256, r.anchor.ES256)})`);
+    console.log(
+      `${`ratio (rate; CPU engine : ours)`.padEnd(36)} ${ratio(r.ours.logins, r.anchor.logins)} (${cpu(r.ours.logins, r.anchor.logins)})   ${ratio(r.ours.RS256, r.anchor.RS256)} (${cpu(r.ours.RS256, r.anchor.RS256)})   ${ratio(r.ours.ES256, r.anchor.ES256)} (${cpu(r.ours.ES256, r.anchor.ES256)})`,
+    );
   }
 }
 
@@ -144,7 +178,9 @@ if (process.env.BENCH_ALTERNATE) {
   await benchAlternated(process.env.BENCH_ALTERNATE.split(',') as ('postgres' | 'split')[]);
   process.exit(0);
 }
-console.log(`bench:cluster: ${concurrency} concurrent clients, ${loginCount} logins, ${codesPerAlg} codes per algorithm, ${instanceCounts.includes(2) ? 'two instances through nginx, ' : ''}${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
+console.log(
+  `bench:cluster: ${concurrency} concurrent clients, ${loginCount} logins, ${codesPerAlg} codes per algorithm, ${instanceCounts.includes(2) ? 'two instances through nginx, ' : ''}${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`,
+);
 const rows: Row[] = [];
 const header = '\n(rate, server CPU per operation)       full logins          exchange RS256       exchange ES256   requests/login';
 const line = (r: Row) => `${r.label.padEnd(36)} ${fmt(r.logins, 1)}   ${fmt(r.RS256)}   ${fmt(r.ES256)}   ${r.requestsPerLogin}`;
@@ -153,17 +189,22 @@ for (const n of instanceCounts) {
   console.log(`measured: ${line(rows[rows.length - 1])}`);
 }
 const anchors: Array<[AnchorStore, AnchorFigures]> = [];
-for (const store of anchorStores) anchors.push([store, await measureAnchor({ codesPerAlg, logins: loginCount, concurrency, warmup, store, redisUrl: process.env.REDIS_URL })]);
+for (const store of anchorStores)
+  anchors.push([store, await measureAnchor({ codesPerAlg, logins: loginCount, concurrency, warmup, store, redisUrl: process.env.REDIS_URL })]);
 
 console.log(header);
 for (const r of rows) console.log(line(r));
 for (const [store, anchor] of anchors) {
-  console.log(`${`bare oidc-provider, ${store} store`.padEnd(36)} ${fmt(anchor.logins, 1)}   ${fmt(anchor.exchanges.RS256)}   ${fmt(anchor.exchanges.ES256)}   ${anchor.requestsPerLogin}`);
+  console.log(
+    `${`bare oidc-provider, ${store} store`.padEnd(36)} ${fmt(anchor.logins, 1)}   ${fmt(anchor.exchanges.RS256)}   ${fmt(anchor.exchanges.ES256)}   ${anchor.requestsPerLogin}`,
+  );
 }
 for (const [store, anchor] of anchors) {
   for (const r of rows) {
     const ratio = (ours: Rate, bare: Rate) => (ours.perSecond / bare.perSecond).toFixed(2).padStart(16);
-    console.log(`${`ratio, ${r.label} : ${store} anchor`.padEnd(36)} ${ratio(r.logins, anchor.logins)}   ${ratio(r.RS256, anchor.exchanges.RS256)}   ${ratio(r.ES256, anchor.exchanges.ES256)}`);
+    console.log(
+      `${`ratio, ${r.label} : ${store} anchor`.padEnd(36)} ${ratio(r.logins, anchor.logins)}   ${ratio(r.RS256, anchor.exchanges.RS256)}   ${ratio(r.ES256, anchor.exchanges.ES256)}`,
+    );
   }
 }
 if (!anchors.length) console.log('anchor skipped (BENCH_ANCHOR=0): npm run bench:anchor');

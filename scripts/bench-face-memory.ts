@@ -37,11 +37,17 @@ const jpeg12 = await upscaledJpeg(SHELDON.center);
 const declaring = jpegDeclaring(4000, 4000);
 const dg2Photo = await upscaledJpeg(face('sheldon-document.jpg'));
 const frame1024 = await upscaledJpeg(SHELDON.center, 1024, 768);
-console.log(`images: PNG 4608x3456 ${png16.length} bytes, JPEG 4000x3000 ${jpeg12.length} bytes, JPEG declaring 4000x4000 ${declaring.length} bytes, DG2 JPEG 4000x3000 ${dg2Photo.length} bytes`);
+console.log(
+  `images: PNG 4608x3456 ${png16.length} bytes, JPEG 4000x3000 ${jpeg12.length} bytes, JPEG declaring 4000x4000 ${declaring.length} bytes, DG2 JPEG 4000x3000 ${dg2Photo.length} bytes`,
+);
 
 const t = await startTestApp();
 try {
-  const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Face memory', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+  const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+    name: 'Face memory',
+    redirect_uris: [REDIRECT_URI],
+    eid_schemes: ['document-verifier'],
+  });
   const merchant: client.Configuration = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   const documentDir = await specimenDocumentDir(t.baseUrl);
   const bigPhotoDir = await specimenDocumentDir(t.baseUrl, 'nor-adult', 'active-authentication', dg2Photo);
@@ -75,11 +81,15 @@ try {
     const [kind, dir, image] = kinds[i % kinds.length];
     const start = performance.now();
     const answer = await upload(dir, image);
-    console.log(`${String(i + 1).padStart(2)} ${kind.padEnd(26)} ${answer.padEnd(32)} ${((performance.now() - start) / 1000).toFixed(1).padStart(5)} s  ${mib(rss())} MiB`);
+    console.log(
+      `${String(i + 1).padStart(2)} ${kind.padEnd(26)} ${answer.padEnd(32)} ${((performance.now() - start) / 1000).toFixed(1).padStart(5)} s  ${mib(rss())} MiB`,
+    );
   }
   await settle(idleMs);
   const after = rss();
-  console.log(`after ${gc ? 'a main-thread GC and ' : ''}${idleMs / 1000} s idle: ${mib(after)} MiB RSS (${after >= before ? '+' : ''}${mib(after - before)} MiB), peak ${mib(peakRss())} MiB`);
+  console.log(
+    `after ${gc ? 'a main-thread GC and ' : ''}${idleMs / 1000} s idle: ${mib(after)} MiB RSS (${after >= before ? '+' : ''}${mib(after - before)} MiB), peak ${mib(peakRss())} MiB`,
+  );
 } finally {
   await t.close();
 }

@@ -30,4 +30,6 @@ for (const [name, bytes] of images) {
   console.log(`embed ${name}: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms over ${runs} runs`);
 }
 const after = process.memoryUsage();
-console.log(`memory: rss ${mib(before.rss)} -> ${mib(after.rss)} MiB, heap ${mib(before.heapUsed)} -> ${mib(after.heapUsed)} MiB, external ${mib(after.external)} MiB`);
+console.log(
+  `memory: rss ${mib(before.rss)} -> ${mib(after.rss)} MiB, heap ${mib(before.heapUsed)} -> ${mib(after.heapUsed)} MiB, external ${mib(after.external)} MiB`,
+);

@@ -50,7 +50,10 @@ function baselineDirectory(ref: string): string | undefined {
     return undefined;
   }
   const { compilerOptions } = JSON.parse(readFileSync(join(process.cwd(), 'tsconfig.json'), 'utf8'));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, rootDir: undefined }, include: [`${dir}/**/*`, `${process.cwd()}/**/*`] }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { ...compilerOptions, rootDir: undefined }, include: [`${dir}/**/*`, `${process.cwd()}/**/*`] }),
+  );
   const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1], ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TSX_TSCONFIG_PATH: join(dir, 'tsconfig.json'), ICAO_BENCH_BASELINE_DIR: dir },
@@ -83,14 +86,48 @@ function timeInterleaved(runs: number, fns: Array<() => void>): number[] {
 
 const at = new Date('2025-06-01');
 const cases: Array<{ name: string; sod: string; csca: string; dgs: Record<number, string> }> = [
-  { name: 'AT  ECDSA brainpoolP256r1 + DG14', sod: 'real-documents/sod/EF_SOD_AT.bin', csca: 'real-documents/csca/CSCA_AT.cer', dgs: { 14: 'real-documents/dg/EF_DG14_AT.bin' } },
-  { name: 'DE  ECDSA brainpoolP384r1 + DG14', sod: 'real-documents/sod/EF_SOD_DE.bin', csca: 'real-documents/csca/CSCA_DE.cer', dgs: { 14: 'real-documents/dg/EF_DG14_DE.bin' } },
-  { name: 'MY  RSASSA-PSS + DG14', sod: 'real-documents/sod/EF_SOD_MY.bin', csca: 'real-documents/csca/CSCA_MY.cer', dgs: { 14: 'real-documents/dg/EF_DG14_MY.bin' } },
-  { name: 'BSI RSASSA-PSS + DG1,2,3,4,14 (61 KB)', sod: 'bsi-tr03105-5/EF_SOD.bin', csca: 'bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer', dgs: { 1: 'bsi-tr03105-5/Datagroup1.bin', 2: 'bsi-tr03105-5/Datagroup2.bin', 3: 'bsi-tr03105-5/Datagroup3.bin', 4: 'bsi-tr03105-5/Datagroup4.bin', 14: 'bsi-tr03105-5/Datagroup14.bin' } },
+  {
+    name: 'AT  ECDSA brainpoolP256r1 + DG14',
+    sod: 'real-documents/sod/EF_SOD_AT.bin',
+    csca: 'real-documents/csca/CSCA_AT.cer',
+    dgs: { 14: 'real-documents/dg/EF_DG14_AT.bin' },
+  },
+  {
+    name: 'DE  ECDSA brainpoolP384r1 + DG14',
+    sod: 'real-documents/sod/EF_SOD_DE.bin',
+    csca: 'real-documents/csca/CSCA_DE.cer',
+    dgs: { 14: 'real-documents/dg/EF_DG14_DE.bin' },
+  },
+  {
+    name: 'MY  RSASSA-PSS + DG14',
+    sod: 'real-documents/sod/EF_SOD_MY.bin',
+    csca: 'real-documents/csca/CSCA_MY.cer',
+    dgs: { 14: 'real-documents/dg/EF_DG14_MY.bin' },
+  },
+  {
+    name: 'BSI RSASSA-PSS + DG1,2,3,4,14 (61 KB)',
+    sod: 'bsi-tr03105-5/EF_SOD.bin',
+    csca: 'bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer',
+    dgs: {
+      1: 'bsi-tr03105-5/Datagroup1.bin',
+      2: 'bsi-tr03105-5/Datagroup2.bin',
+      3: 'bsi-tr03105-5/Datagroup3.bin',
+      4: 'bsi-tr03105-5/Datagroup4.bin',
+      14: 'bsi-tr03105-5/Datagroup14.bin',
+    },
+  },
 ];
 
 /** The four steps of 9303-11 §5.1 as the service runs them; throws unless the vector verifies. */
-function passiveAuthentication(lib: Lib, store: InstanceType<Lib['TrustStore']>, sodBytes: Uint8Array, dgs: Map<number, Uint8Array>, when: Date, name: string, firstSeenDs = false): () => void {
+function passiveAuthentication(
+  lib: Lib,
+  store: InstanceType<Lib['TrustStore']>,
+  sodBytes: Uint8Array,
+  dgs: Map<number, Uint8Array>,
+  when: Date,
+  name: string,
+  firstSeenDs = false,
+): () => void {
   // optional call: the baseline has no Document Signer cache
   const forget = (lib.DocumentCertificate as { clearSignerCache?: () => void }).clearSignerCache;
   return () => {
@@ -113,9 +150,11 @@ const row = (name: string, ms: number[], digits = 2) =>
 
 console.log(`ICAO 9303 benchmark (data from ${root}); node ${process.version}; median of ${passiveRuns}, before and after interleaved`);
 for (const firstSeenDs of [false, true]) {
-  console.log(firstSeenDs
-    ? '\nFirst document of its Document Signer (DS certificate decode, key import and CSCA signature check included):'
-    : '\nFull passive authentication (parse SOD + hashes + signature + chain), DS seen before (one DS signs many documents):');
+  console.log(
+    firstSeenDs
+      ? '\nFirst document of its Document Signer (DS certificate decode, key import and CSCA signature check included):'
+      : '\nFull passive authentication (parse SOD + hashes + signature + chain), DS seen before (one DS signs many documents):',
+  );
   console.log(`  ${''.padEnd(40)} ${libs.map((l) => l.label).join('  ')}`);
   for (const c of cases) {
     const dgs = new Map(Object.entries(c.dgs).map(([n, p]) => [Number(n), read(p)]));
@@ -133,7 +172,12 @@ console.log('');
 const mlBytes = read('masterlists/DE_ML_2026-05-28-08-28-45.ml');
 const anchor = read('masterlists/DE_ROOT_CA_CSCA07.cer');
 let count = 0;
-const mlMs = timeInterleaved(mlRuns, libs.map(({ lib }) => () => { count = new lib.TrustStore().addMasterList(mlBytes, [anchor]).certificates.length; }));
+const mlMs = timeInterleaved(
+  mlRuns,
+  libs.map(({ lib }) => () => {
+    count = new lib.TrustStore().addMasterList(mlBytes, [anchor]).certificates.length;
+  }),
+);
 console.log(row(`DE master list load (${(mlBytes.length / 1024).toFixed(0)} KB, ${count} certs)`, mlMs, 1));
 const bigStore = libs.map(({ lib }) => {
   const store = new lib.TrustStore();

@@ -29,7 +29,11 @@ const hook = ['--import', new URL('./bench/pg-query-hook.mjs', import.meta.url).
 
 /** What runs on the instance's own clock (as in test/e2e/oidc-login-round-trips.e2e-spec.ts), whatever the requests. */
 const isBackground = (q: string) =>
-  /^\s*SELECT 1\s*$/.test(q) || /FROM "?signing_keys"?/.test(q) || /\bciba_outbox\b/.test(q) || /pg_(try_)?advisory_(un)?lock\(/.test(q) || /^\s*DELETE FROM .*"?expires_at"?\s*<=?/is.test(q);
+  /^\s*SELECT 1\s*$/.test(q) ||
+  /FROM "?signing_keys"?/.test(q) ||
+  /\bciba_outbox\b/.test(q) ||
+  /pg_(try_)?advisory_(un)?lock\(/.test(q) ||
+  /^\s*DELETE FROM .*"?expires_at"?\s*<=?/is.test(q);
 /** StatusListTokens' check of every list's version, at most once per VCI_STATUS_LIST_REFRESH_SECONDS, not per request. */
 const isVersionCheck = (q: string) => /^\s*SELECT id, version::text AS version FROM credential_status_lists\s*$/.test(q);
 
@@ -38,9 +42,14 @@ interface Totals {
   cpuMs: number;
   seconds: number;
 }
-const add = (t: Totals, credentials: number, cpu: number, seconds: number) => ({ credentials: t.credentials + credentials, cpuMs: t.cpuMs + cpu, seconds: t.seconds + seconds });
+const add = (t: Totals, credentials: number, cpu: number, seconds: number) => ({
+  credentials: t.credentials + credentials,
+  cpuMs: t.cpuMs + cpu,
+  seconds: t.seconds + seconds,
+});
 const zero = (): Totals => ({ credentials: 0, cpuMs: 0, seconds: 0 });
-const row = (label: string, perSecond: number, cpu: number, latency = '') => console.log(`  ${label.padEnd(42)} ${perSecond.toFixed(0).padStart(8)}/s ${cpu.toFixed(2).padStart(10)} ms${latency}`);
+const row = (label: string, perSecond: number, cpu: number, latency = '') =>
+  console.log(`  ${label.padEnd(42)} ${perSecond.toFixed(0).padStart(8)}/s ${cpu.toFixed(2).padStart(10)} ms${latency}`);
 
 /** The service's part of one measurement: `offers` through the wallets; answers the figures and one credential. */
 async function serviceRun(service: RunningService, offers: ReadOffer[], proofsPerRequest: number) {
@@ -63,7 +72,14 @@ await withDatabase(async (databaseUrl) => {
   const dataDir = `/tmp/bench-${new URL(service.base).port}`;
   let bare: Awaited<ReturnType<typeof bareTokenServer>> | undefined;
   try {
-    const config = loadServiceConfig({ ...process.env, ...secrets, APP_ENV: process.env.APP_ENV ?? 'customer-test', BASE_URL: service.base, DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+    const config = loadServiceConfig({
+      ...process.env,
+      ...secrets,
+      APP_ENV: process.env.APP_ENV ?? 'customer-test',
+      BASE_URL: service.base,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+    });
     const batches = Math.max(1, Math.round(count / BATCH));
     const offers = await makeOffers(config, databaseUrl, warmup + 2 + rounds * (count + batches));
     const take = (n: number) => offers.splice(0, n);
@@ -78,13 +94,20 @@ await withDatabase(async (databaseUrl) => {
     await library.measure(warmup, 1);
     await library.measure(2, BATCH);
 
-    console.log(`OpenID4VCI issuance at the built service (PostgreSQL, customer-test), ${availableParallelism()} cores: ${count} credentials per shape and round, ${concurrency} concurrent wallets, ${rounds} rounds alternated with the library alone`);
-    console.log(`  database: ${(exchangeQueries.length / warmup).toFixed(1)} queries per exchange of one offer (token, nonce, credential; warm-up, BEGIN/COMMIT included)`);
+    console.log(
+      `OpenID4VCI issuance at the built service (PostgreSQL, customer-test), ${availableParallelism()} cores: ${count} credentials per shape and round, ${concurrency} concurrent wallets, ${rounds} rounds alternated with the library alone`,
+    );
+    console.log(
+      `  database: ${(exchangeQueries.length / warmup).toFixed(1)} queries per exchange of one offer (token, nonce, credential; warm-up, BEGIN/COMMIT included)`,
+    );
     console.log(`  ${''.padEnd(42)} ${'per second'.padStart(10)} ${'CPU each'.padStart(13)}   latency p50 / p95 ms (per request)`);
     const service1 = [zero(), zero()];
     const library1 = [zero(), zero()];
     for (let r = 1; r <= rounds; r++) {
-      for (const [shape, proofs, requests] of [[0, 1, count], [1, BATCH, batches]] as const) {
+      for (const [shape, proofs, requests] of [
+        [0, 1, count],
+        [1, BATCH, batches],
+      ] as const) {
         const s = await serviceRun(service, take(requests), proofs);
         const label = proofs === 1 ? '1 key proof per request' : `batch of ${BATCH} key proofs`;
         row(`round ${r}, ${label}, service`, s.credentials.length / s.seconds, s.cpu / s.credentials.length, `   ${s.p50} / ${s.p95}`);
@@ -94,7 +117,10 @@ await withDatabase(async (databaseUrl) => {
         library1[shape] = add(library1[shape], requests * proofs, l.cpuMs * requests * proofs, (requests * proofs) / l.perSecond);
       }
     }
-    for (const [shape, label] of [[0, '1 ES256 key proof'], [1, `batch of ${BATCH}`]] as const) {
+    for (const [shape, label] of [
+      [0, '1 ES256 key proof'],
+      [1, `batch of ${BATCH}`],
+    ] as const) {
       const s = service1[shape];
       const l = library1[shape];
       const sCpu = s.cpuMs / s.credentials;

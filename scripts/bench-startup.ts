@@ -43,7 +43,11 @@ function mainCpuAtListening(file: string): number {
   return (JSON.parse(last) as { mainCpu: number }).mainCpu;
 }
 
-const answers = (url: string) => fetch(url).then((r) => r.ok, () => false);
+const answers = (url: string) =>
+  fetch(url).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 async function timeStart(dataDir: string, port: number): Promise<Timing> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
@@ -81,7 +85,16 @@ async function timeStart(dataDir: string, port: number): Promise<Timing> {
       /* already gone */
     }
     // npm may exit before the service it started has closed its port: wait until nothing answers.
-    for (let i = 0; i < 200 && (await fetch(`${base}/live`).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 50));
+    for (
+      let i = 0;
+      i < 200 &&
+      (await fetch(`${base}/live`).then(
+        () => true,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 50));
   }
 }
 

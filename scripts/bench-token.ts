@@ -18,7 +18,16 @@ const challenge = createHash('sha256').update(verifier).digest('base64url');
 
 async function code(base: string, clientId: string): Promise<string> {
   const browser = new TestBrowser(base);
-  const query = new URLSearchParams({ client_id: clientId, response_type: 'code', scope: 'openid profile', redirect_uri: redirectUri, state: 's', code_challenge: challenge, code_challenge_method: 'S256', login_hint: 'eid:test' });
+  const query = new URLSearchParams({
+    client_id: clientId,
+    response_type: 'code',
+    scope: 'openid profile',
+    redirect_uri: redirectUri,
+    state: 's',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    login_hint: 'eid:test',
+  });
   let page = await browser.follow(await browser.get(`${base}/its/index.html?${query}`));
   page = await browser.follow(await browser.submit(page, 'person', 'uto-passport'));
   return new URL(page.location!).searchParams.get('code')!;

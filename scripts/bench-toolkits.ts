@@ -25,7 +25,11 @@ import { AsnConvert } from '@peculiar/asn1-schema';
 import jpeg from 'jpeg-js';
 import { calculateJwkThumbprint, EmbeddedJWK, jwtVerify } from 'jose';
 
-const FIXTURES = ['test/fixtures/verifier-faces/howard-document.jpg', 'test/fixtures/jpeg/progressive-420.jpg', 'test/fixtures/icao/dg2/ISO19794-5_FAC_record_Test1_expected_face.jpg'];
+const FIXTURES = [
+  'test/fixtures/verifier-faces/howard-document.jpg',
+  'test/fixtures/jpeg/progressive-420.jpg',
+  'test/fixtures/icao/dg2/ISO19794-5_FAC_record_Test1_expected_face.jpg',
+];
 const MB = 1024 * 1024;
 
 /** One decoder on one file, in this (child) process: mean ms over `runs`, and the peak RSS above the loaded baseline. */
@@ -33,14 +37,13 @@ async function jpegChild(decoder: string, file: string, runs: number): Promise<v
   const bytes = new Uint8Array(readFileSync(file));
   const baseline = process.memoryUsage().rss;
   const toFit = decoder.endsWith('-fit');
-  const decode =
-    decoder.startsWith('own')
-      ? async () => (toFit ? (await decodeImageToFit(bytes, MAX_ANALYSIS_SIDE)).image : decodeImage(bytes))
-      : async () => {
-          const raw = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxMemoryUsageInMB: 2048 });
-          const image = { width: raw.width, height: raw.height, data: new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength) };
-          return toFit ? downscaleToFit(image, MAX_ANALYSIS_SIDE).image : image;
-        };
+  const decode = decoder.startsWith('own')
+    ? async () => (toFit ? (await decodeImageToFit(bytes, MAX_ANALYSIS_SIDE)).image : decodeImage(bytes))
+    : async () => {
+        const raw = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxMemoryUsageInMB: 2048 });
+        const image = { width: raw.width, height: raw.height, data: new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength) };
+        return toFit ? downscaleToFit(image, MAX_ANALYSIS_SIDE).image : image;
+      };
   const first = await decode();
   const start = performance.now();
   for (let i = 0; i < runs; i++) await decode();
@@ -68,7 +71,10 @@ function twelveMegapixelFrame(directory: string): string {
 function jpegSection(): void {
   const frame = twelveMegapixelFrame(mkdtempSync(join(tmpdir(), 'bench-toolkits-')));
   const cases: [string, string, number][] = [
-    ...FIXTURES.flatMap((file): [string, string, number][] => [['own', file, 200], ['jpeg-js', file, 200]]),
+    ...FIXTURES.flatMap((file): [string, string, number][] => [
+      ['own', file, 200],
+      ['jpeg-js', file, 200],
+    ]),
     ['own-fit', frame, 5],
     ['jpeg-js-fit', frame, 5],
   ];
@@ -77,7 +83,9 @@ function jpegSection(): void {
     const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1], '--jpeg-child', decoder, file, String(runs)], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(child.stderr);
     const r = JSON.parse(child.stdout) as { ms: number; peakAboveBaselineMb: number; size: string };
-    process.stdout.write(`  ${decoder.padEnd(12)} ${file.split('/').pop()!.padEnd(44)} -> ${r.size.padEnd(10)} ${r.ms.toFixed(2).padStart(8)} ms ${r.peakAboveBaselineMb.toFixed(0).padStart(5)} MB\n`);
+    process.stdout.write(
+      `  ${decoder.padEnd(12)} ${file.split('/').pop()!.padEnd(44)} -> ${r.size.padEnd(10)} ${r.ms.toFixed(2).padStart(8)} ms ${r.peakAboveBaselineMb.toFixed(0).padStart(5)} MB\n`,
+    );
   }
 }
 
@@ -91,7 +99,12 @@ function dpopProof(privateKey: KeyObject, publicJwk: object, alg: string, url: s
 }
 
 async function joseCheck(proof: string, url: string): Promise<string> {
-  const { payload, protectedHeader } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256', 'ES384', 'ES512', 'EdDSA'], maxTokenAge: 300, clockTolerance: 60 });
+  const { payload, protectedHeader } = await jwtVerify(proof, EmbeddedJWK, {
+    typ: 'dpop+jwt',
+    algorithms: ['ES256', 'ES384', 'ES512', 'EdDSA'],
+    maxTokenAge: 300,
+    clockTolerance: 60,
+  });
   if (payload.htm !== 'POST' || payload.htu !== url || typeof payload.jti !== 'string') throw new Error('claims');
   return calculateJwkThumbprint(protectedHeader.jwk!);
 }
@@ -112,7 +125,12 @@ async function joseSection(): Promise<void> {
     for (let i = 0; i < runs; i++) await check();
     process.stdout.write(`  ${name.padEnd(18)} ${(((performance.now() - start) / runs) * 1000).toFixed(0).padStart(5)} µs\n`);
   }
-  for (const [curve, alg] of [['P-384', 'ES384'], ['P-521', 'ES512'], ['ed25519', 'EdDSA'], ['ed448', 'EdDSA']] as const) {
+  for (const [curve, alg] of [
+    ['P-384', 'ES384'],
+    ['P-521', 'ES512'],
+    ['ed25519', 'EdDSA'],
+    ['ed448', 'EdDSA'],
+  ] as const) {
     const keys = curve.startsWith('P-') ? generateKeyPairSync('ec', { namedCurve: curve }) : generateKeyPairSync(curve as 'ed25519');
     const p = dpopProof(keys.privateKey, keys.publicKey.export({ format: 'jwk' }), alg, url);
     const own = (() => {

@@ -11,7 +11,9 @@ import { readFileSync } from 'node:fs';
 import { startService, withDatabase } from './bench/service.js';
 
 const keys = Number(process.env.BENCH_KEYS ?? 150_000);
-const routes = (process.env.BENCH_ROUTES ?? '/app/v1/sessions,/app/v1/ciba/requests/pending,/app/v1/specimen-documents,/admin/v1/tokens,/app/v1/session/chip').split(',');
+const routes = (
+  process.env.BENCH_ROUTES ?? '/app/v1/sessions,/app/v1/ciba/requests/pending,/app/v1/specimen-documents,/admin/v1/tokens,/app/v1/session/chip'
+).split(',');
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /** User and system CPU of a process so far, in milliseconds (fields 14 and 15 of /proc/<pid>/stat). */
@@ -38,13 +40,19 @@ await withDatabase(async (url) => {
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       })();
-      const res = await fetch(`${service.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${service.adminToken}` }, body });
+      const res = await fetch(`${service.base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${service.adminToken}` },
+        body,
+      });
       const answer = await res.text();
       const elapsed = performance.now() - started;
       done = true;
       await probing;
       const cpu = cpuMs(service.child.pid!) - before;
-      console.log(`  ${path}: ${res.status}, ${answer.length} bytes answered in ${elapsed.toFixed(0)} ms; server CPU ${cpu.toFixed(0)} ms; slowest /health/live ${slowestHealth.toFixed(0)} ms`);
+      console.log(
+        `  ${path}: ${res.status}, ${answer.length} bytes answered in ${elapsed.toFixed(0)} ms; server CPU ${cpu.toFixed(0)} ms; slowest /health/live ${slowestHealth.toFixed(0)} ms`,
+      );
     }
   } finally {
     service.child.kill('SIGKILL');

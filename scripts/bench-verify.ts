@@ -34,7 +34,8 @@ const { values: args } = parseArgs({ options: { sessions: { type: 'string' }, ov
 const sessions = Number(args.sessions ?? process.env.BENCH_SESSIONS ?? 20);
 const oversizedSessions = Math.min(sessions, Number(args.oversized ?? process.env.BENCH_OVERSIZED ?? Math.round(sessions / 5)));
 /** Whether measured session `i` (1-based) sends an oversized selfie: every (sessions / oversized)-th one. */
-const isOversized = (i: number) => oversizedSessions > 0 && i >= 1 && Math.floor((i * oversizedSessions) / sessions) > Math.floor(((i - 1) * oversizedSessions) / sessions);
+const isOversized = (i: number) =>
+  oversizedSessions > 0 && i >= 1 && Math.floor((i * oversizedSessions) / sessions) > Math.floor(((i - 1) * oversizedSessions) / sessions);
 const metricsToken = randomBytes(24).toString('base64url');
 const captureMs = Number(process.env.BENCH_CAPTURE_MS ?? 2000);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -72,7 +73,13 @@ await withDatabase(async (databaseUrl) => {
       while (probing) {
         const t = performance.now();
         // A failed probe ends probing: the service is gone, and the error that stopped the bench is the one to read.
-        if ((await fetch(`${service.base}/health`).then((r) => r.text(), () => undefined)) === undefined) break;
+        if (
+          (await fetch(`${service.base}/health`).then(
+            (r) => r.text(),
+            () => undefined,
+          )) === undefined
+        )
+          break;
         healthMs.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -94,7 +101,15 @@ await withDatabase(async (databaseUrl) => {
     let cpuStart = 0;
     for (let i = 0; i <= sessions; i++) {
       if (i === 1) cpuStart = cpuMs(service.child.pid);
-      const query = new URLSearchParams({ client_id: m.client_id, response_type: 'code', scope: 'openid', redirect_uri: 'http://localhost:8080/callback', state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGcSjw2cfE', code_challenge_method: 'S256' });
+      const query = new URLSearchParams({
+        client_id: m.client_id,
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: 'http://localhost:8080/callback',
+        state: 's',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGcSjw2cfE',
+        code_challenge_method: 'S256',
+      });
       const browser = new TestBrowser(service.base);
       const page = await browser.follow(await browser.get(`${service.base}/its/index.html?${query}`));
       const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
@@ -133,7 +148,9 @@ await withDatabase(async (databaseUrl) => {
       }
       rssIdle = `${rssMiB(service.child.pid)} MiB RSS; ${await memoryBreakdown(service.base)}`;
     }
-    console.log(`document verification, ${sessions} sessions (${oversizedSessions} with a 12 MP JPEG selfie) after one warm-up through the SDK's runVerification; outcomes: ${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')}`);
+    console.log(
+      `document verification, ${sessions} sessions (${oversizedSessions} with a 12 MP JPEG selfie) after one warm-up through the SDK's runVerification; outcomes: ${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')}`,
+    );
     console.log('server time per step from the Server-Timing header (client round trip in the last columns):');
     for (const line of table.lines()) console.log(`  ${line}`);
     const all = percentiles(totalMs.length ? totalMs : [NaN]);
@@ -141,10 +158,19 @@ await withDatabase(async (databaseUrl) => {
     if (oversizedMs.length) console.log(`  of which with a 12 MP selfie: median ${percentiles(oversizedMs).median} ms`);
     console.log(`  service CPU (all threads) per verification: ${cpuPerSession.toFixed(0)} ms; face worker threads: ${process.env.FACE_WORKERS ?? 'default'}`);
     const health = percentiles(healthMs.length ? healthMs : [NaN]);
-    console.log(`  /health meanwhile (${healthMs.length} requests): median ${health.median} ms, p99 ${health.p99} ms, max ${Math.max(...healthMs).toFixed(1)} ms`);
-    console.log(`  service memory: ${idle} MiB RSS before, ${rssAfter} MiB RSS right after (peak ${rssMiB(service.child.pid, 'VmHWM')} MiB), face models loaded; ${mainAfter}`);
-    if (rssIdle !== undefined) console.log(`  service memory after ${idleSeconds + 15} s idle (grown threads replaced after ${idleSeconds} s): ${rssIdle} (MiB after the last session: ${rssCurve.join(', ')})`);
-    console.log(`  face worker threads replaced (broker_face_worker_recycles_total): ${recycles} right after, ${await faceWorkerRecycles(service.base)} after idle; FACE_WORKER_RECYCLE_MB ${process.env.FACE_WORKER_RECYCLE_MB ?? 'default'}`);
+    console.log(
+      `  /health meanwhile (${healthMs.length} requests): median ${health.median} ms, p99 ${health.p99} ms, max ${Math.max(...healthMs).toFixed(1)} ms`,
+    );
+    console.log(
+      `  service memory: ${idle} MiB RSS before, ${rssAfter} MiB RSS right after (peak ${rssMiB(service.child.pid, 'VmHWM')} MiB), face models loaded; ${mainAfter}`,
+    );
+    if (rssIdle !== undefined)
+      console.log(
+        `  service memory after ${idleSeconds + 15} s idle (grown threads replaced after ${idleSeconds} s): ${rssIdle} (MiB after the last session: ${rssCurve.join(', ')})`,
+      );
+    console.log(
+      `  face worker threads replaced (broker_face_worker_recycles_total): ${recycles} right after, ${await faceWorkerRecycles(service.base)} after idle; FACE_WORKER_RECYCLE_MB ${process.env.FACE_WORKER_RECYCLE_MB ?? 'default'}`,
+    );
   } finally {
     service.child.kill();
   }
@@ -170,6 +196,8 @@ async function memoryBreakdown(base: string): Promise<string> {
   const spaces = [...text.matchAll(/^nodejs_heap_space_size_total_bytes\{space="(\w+)"\} (\S+)$/gm)]
     .filter(([, , b]) => Number(b) >= 2 ** 20)
     .map(([, space, b]) => `${space} ${(Number(b) / 2 ** 20).toFixed(0)}`);
-  const threads = [...text.matchAll(/^broker_face_worker_memory_bytes\{thread="(\d+)"\} (\S+)$/gm)].map(([, t, b]) => `${t}: ${(Number(b) / 2 ** 20).toFixed(0)}`);
+  const threads = [...text.matchAll(/^broker_face_worker_memory_bytes\{thread="(\d+)"\} (\S+)$/gm)].map(
+    ([, t, b]) => `${t}: ${(Number(b) / 2 ** 20).toFixed(0)}`,
+  );
   return `main thread V8 heap ${mib('nodejs_heap_size_total_bytes')} MiB (${mib('nodejs_heap_size_used_bytes')} used; ${spaces.join(', ')}), external ${mib('nodejs_external_memory_bytes')} MiB; face threads' own MiB ${threads.join(', ') || 'not reported'}`;
 }

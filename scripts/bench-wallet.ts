@@ -37,10 +37,24 @@ async function anchor(): Promise<{ perSecond: string; cpuMs: string }> {
   const statusLists = new StatusListChecker({ fetchStatusList: async () => list, trustAnchors: [pid.root] });
   const aud = 'x509_hash:bench';
   const presentations = await Promise.all(
-    Array.from({ length: count }, (_, i) => presentSdJwt(credential, { paths: [['family_name'], ['given_name'], ['birthdate'], ['nationalities', null]], holderKey: holder.privateKey, nonce: `bench-nonce-${i}-0123456789abcdef`, aud })),
+    Array.from({ length: count }, (_, i) =>
+      presentSdJwt(credential, {
+        paths: [['family_name'], ['given_name'], ['birthdate'], ['nationalities', null]],
+        holderKey: holder.privateKey,
+        nonce: `bench-nonce-${i}-0123456789abcdef`,
+        aud,
+      }),
+    ),
   );
   const verify = (presentation: string, i: number) =>
-    verifySdJwtVcPresentation({ presentation, trustAnchors: [pid.root], acceptedVcts: ['urn:eudi:pid:1'], nonce: `bench-nonce-${i}-0123456789abcdef`, audience: aud, now: new Date() });
+    verifySdJwtVcPresentation({
+      presentation,
+      trustAnchors: [pid.root],
+      acceptedVcts: ['urn:eudi:pid:1'],
+      nonce: `bench-nonce-${i}-0123456789abcdef`,
+      audience: aud,
+      now: new Date(),
+    });
   const first = await verify(presentations[0], 0);
   await statusLists.check(first.status!, first.signer); // the list cached, as it is after the first presentation
   const cpu = process.cpuUsage();
@@ -65,7 +79,15 @@ await withDatabase(async (databaseUrl) => {
       const answers: { responseUri: string; body: string }[] = [];
       for (let i = 0; i < count; i++) {
         const browser = new TestBrowser(service.base);
-        const query = new URLSearchParams({ client_id: m.client_id, response_type: 'code', scope: 'openid profile', redirect_uri: redirectUri, state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
+        const query = new URLSearchParams({
+          client_id: m.client_id,
+          response_type: 'code',
+          scope: 'openid profile',
+          redirect_uri: redirectUri,
+          state: 's',
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+        });
         const page = await browser.follow(await browser.get(`${service.base}/its/index.html?${query}`));
         // The QR code's link (also offered to copy): the cross-device transaction, answered without a browser.
         const link = /<input id="app-link"[^>]* value="([^"]+)"/.exec(page.html)![1].replace(/&amp;/g, '&');
@@ -91,7 +113,9 @@ await withDatabase(async (databaseUrl) => {
       );
       const seconds = (performance.now() - started) / 1000;
       const { p50, p99 } = percentiles(latencies);
-      console.log(`${use.padEnd(12)} ${(count / seconds).toFixed(0).padStart(15)}   ${((cpuMs(service.child.pid) - cpuBefore) / count).toFixed(2).padStart(26)}   ${p50} / ${p99}`);
+      console.log(
+        `${use.padEnd(12)} ${(count / seconds).toFixed(0).padStart(15)}   ${((cpuMs(service.child.pid) - cpuBefore) / count).toFixed(2).padStart(26)}   ${p50} / ${p99}`,
+      );
     }
     const alone = await anchor();
     console.log(`anchor: the SD-JWT VC check alone (library, this process): ${alone.perSecond}/s, ${alone.cpuMs} ms CPU each`);

@@ -27,13 +27,7 @@ import {
   binomialUpperBound,
   percentile,
 } from '@identity-broker/face/calibration';
-import {
-  createFaceEngineFromSpec,
-  type FaceEngine,
-  calibrationFilePath,
-  MATCHING_LEVELS,
-  TARGET_FRR,
-} from '@identity-broker/face';
+import { createFaceEngineFromSpec, type FaceEngine, calibrationFilePath, MATCHING_LEVELS, TARGET_FRR } from '@identity-broker/face';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -48,7 +42,9 @@ const dryRun = args.includes('--dry-run');
 async function main(): Promise<void> {
   const engine = await createEngine(option('engine'), option('model'));
   const images = readLabels(path.join(dataDirectory, 'labels.csv'));
-  console.log(`Engine ${engine.name} (${engine.metric}); data ${dataDirectory}: ${images.length} images, ${new Set(images.map((i) => i.identity)).size} identities\n`);
+  console.log(
+    `Engine ${engine.name} (${engine.metric}); data ${dataDirectory}: ${images.length} images, ${new Set(images.map((i) => i.identity)).size} identities\n`,
+  );
 
   const outcomes = await embedAll(engine, images);
   const { pairs, choice, table } = calibrate(engine, images, outcomes, { dataset: path.relative(repoRoot, dataDirectory), notes: describeLimits });
@@ -58,7 +54,11 @@ async function main(): Promise<void> {
     for (const image of failed) console.log(`  ${image.file}: ${(outcomes.get(image.file) as { failure: string }).failure}`);
     console.log();
   }
-  console.log(`Pairs: ${genuine.length} genuine, ${impostor.length} impostor` + (lostGenuinePairs ? ` (${lostGenuinePairs} genuine pairs lost to failed images)` : '') + '\n');
+  console.log(
+    `Pairs: ${genuine.length} genuine, ${impostor.length} impostor` +
+      (lostGenuinePairs ? ` (${lostGenuinePairs} genuine pairs lost to failed images)` : '') +
+      '\n',
+  );
 
   const isDistance = engine.metric === 'euclidean-distance';
   printDistributions(genuine, impostor, isDistance);
@@ -204,7 +204,8 @@ function describeLimits(pairs: ScoredPairs, choice: ThresholdChoice): string[] {
   notes.push(
     `${genuinePairs} genuine pairs resolve FRR only in steps of ${(100 / genuinePairs).toFixed(2)}%; zero false rejects bound FRR below ${(binomialUpperBound(0, genuinePairs) * 100).toFixed(1)}% at 95%, so FRR < 1% cannot be proven statistically on this set.`,
   );
-  if (failedImages > 0) notes.push(`${failedImages} images had no usable face; ${lostGenuinePairs} genuine pairs were excluded (failure to acquire, not counted in FRR).`);
+  if (failedImages > 0)
+    notes.push(`${failedImages} images had no usable face; ${lostGenuinePairs} genuine pairs were excluded (failure to acquire, not counted in FRR).`);
   notes.push('The set is small (public figures, TV characters; mostly frontal, good light): rates on ID chip photos vs live selfies may differ.');
   return notes;
 }

@@ -9,21 +9,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import {
-  readLabels,
-  plotPresentation,
-  type PresentationSeries,
-  percentile,
-  SYNTHETIC_ATTACKS,
-  syntheticAttack,
-} from '@identity-broker/face/calibration';
-import {
-  FaceApiEngine,
-  decodeImageToFit,
-  MAX_ANALYSIS_SIDE,
-  scorePresentation,
-  type PresentationScores,
-} from '@identity-broker/face';
+import { readLabels, plotPresentation, type PresentationSeries, percentile, SYNTHETIC_ATTACKS, syntheticAttack } from '@identity-broker/face/calibration';
+import { FaceApiEngine, decodeImageToFit, MAX_ANALYSIS_SIDE, scorePresentation, type PresentationScores } from '@identity-broker/face';
 import { frameScore, PRESENTATION_RULES, sessionScore } from '../src/schemes/document-verifier/verification/presentation-rules.js';
 
 const args = process.argv.slice(2);
@@ -128,7 +115,15 @@ function describe(scored: Scored[], missed: Map<string, string[]>, timings: numb
     'tint; phone: the screen replay at 60% inside a dark bezel): no screen, printer or camera was involved. They show how',
     'the models react to such traces, not an attack detection rate.',
     '',
-    `Cost: the scoring alone (crop, both models, read back) ${percentile([...timings].sort((a, b) => a - b), 50).toFixed(1)} ms median, ${percentile([...timings].sort((a, b) => a - b), 95).toFixed(1)} ms p95 per face, on this machine (2 cores, wasm backend, one thread; load average ${loadavg()[0].toFixed(1)} at the end of the run: other work on the machine inflates these).`,
+    `Cost: the scoring alone (crop, both models, read back) ${percentile(
+      [...timings].sort((a, b) => a - b),
+      50,
+    ).toFixed(1)} ms median, ${percentile(
+      [...timings].sort((a, b) => a - b),
+      95,
+    ).toFixed(
+      1,
+    )} ms p95 per face, on this machine (2 cores, wasm backend, one thread; load average ${loadavg()[0].toFixed(1)} at the end of the run: other work on the machine inflates these).`,
     '',
     '## Per photo (one frame)',
     '',
@@ -137,28 +132,58 @@ function describe(scored: Scored[], missed: Map<string, string[]>, timings: numb
   ];
   for (const kind of Object.keys(KINDS)) {
     const name = kind === 'genuine' ? 'genuine' : `SYNTHETIC ${kind}`;
-    lines.push(row(`${name}: antispoof`, of(kind).map((s) => s.scores.antispoof)));
-    lines.push(row(`${name}: liveness`, of(kind).map((s) => s.scores.liveness)));
-    lines.push(row(`${name}: frame score`, of(kind).map((s) => frameScore(s.scores))));
+    lines.push(
+      row(
+        `${name}: antispoof`,
+        of(kind).map((s) => s.scores.antispoof),
+      ),
+    );
+    lines.push(
+      row(
+        `${name}: liveness`,
+        of(kind).map((s) => s.scores.liveness),
+      ),
+    );
+    lines.push(
+      row(
+        `${name}: frame score`,
+        of(kind).map((s) => frameScore(s.scores)),
+      ),
+    );
   }
   const genuine = of('genuine');
   const eitherBelow = genuine.filter((s) => s.scores.antispoof < 0.5 || s.scores.liveness < 0.5).length;
-  lines.push('', `A blind 0.5 gate on either model would refuse ${eitherBelow} of ${genuine.length} genuine photos (${((100 * eitherBelow) / genuine.length).toFixed(1)}%).`);
-  for (const [kind, files] of missed) lines.push(`No face (not scored), ${kind}: ${files.length} (${files.slice(0, 6).join(', ')}${files.length > 6 ? ', …' : ''}).`);
+  lines.push(
+    '',
+    `A blind 0.5 gate on either model would refuse ${eitherBelow} of ${genuine.length} genuine photos (${((100 * eitherBelow) / genuine.length).toFixed(1)}%).`,
+  );
+  for (const [kind, files] of missed)
+    lines.push(`No face (not scored), ${kind}: ${files.length} (${files.slice(0, 6).join(', ')}${files.length > 6 ? ', …' : ''}).`);
 
   lines.push('', '## Per session (the verifier scores the median frame)', '');
   lines.push('Real sessions are many frames of one person, one camera, one room: their frames are alike. Two models bound that:');
   lines.push('- *one photo*: every frame of a session scores as one photo (fully correlated frames, the pessimistic case): the per-photo rows above;');
-  lines.push(`- *one person*: ${SESSION_FRAMES} frames drawn (with replacement) from the photos of one identity, ${SIMULATED_SESSIONS.toLocaleString('en')} sessions, identities equally likely (different days and cameras: optimistic).`);
-  lines.push('', `| session model | kind | p0.5 | p1 | p5 | p50 | refused (< ${refuseBelow}) | doubted (< ${doubtBelow}) |`, '|---|---|---|---|---|---|---|---|');
+  lines.push(
+    `- *one person*: ${SESSION_FRAMES} frames drawn (with replacement) from the photos of one identity, ${SIMULATED_SESSIONS.toLocaleString('en')} sessions, identities equally likely (different days and cameras: optimistic).`,
+  );
+  lines.push(
+    '',
+    `| session model | kind | p0.5 | p1 | p5 | p50 | refused (< ${refuseBelow}) | doubted (< ${doubtBelow}) |`,
+    '|---|---|---|---|---|---|---|---|',
+  );
   for (const kind of Object.keys(KINDS)) {
     const name = kind === 'genuine' ? 'genuine' : `SYNTHETIC ${kind}`;
     const perPhoto = of(kind).map((s) => frameScore(s.scores));
     lines.push(sessionRow('one photo', name, perPhoto));
     lines.push(sessionRow('one person', name, simulateSessions(of(kind))));
   }
-  lines.push('', `Rule (src/schemes/document-verifier/verification/presentation-rules.ts): refuse below ${refuseBelow}; below ${doubtBelow} refuse only when the`);
-  lines.push(`active answer is weak (its weakest movement less than ${PRESENTATION_RULES.strongActiveMargin}° past the asked pose). "doubted" counts sessions that fail if`);
+  lines.push(
+    '',
+    `Rule (src/schemes/document-verifier/verification/presentation-rules.ts): refuse below ${refuseBelow}; below ${doubtBelow} refuse only when the`,
+  );
+  lines.push(
+    `active answer is weak (its weakest movement less than ${PRESENTATION_RULES.strongActiveMargin}° past the asked pose). "doubted" counts sessions that fail if`,
+  );
   lines.push('their active answer is weak as well. The frame facing the camera (the one matched against the chip photo) is also');
   lines.push(`judged alone: below ${refuseBelow} it refuses the session. That is the per-photo rows above: a frontal photo is what the`);
   lines.push('set holds, so the same genuine and attack figures apply to it.');

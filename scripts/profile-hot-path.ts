@@ -35,7 +35,10 @@ await withDatabase(async (url) => {
     console.log(`${logins} ${onlyExchanges ? 'code exchanges' : 'logins'} under --cpu-prof: ${r.perSecond.toFixed(1)}/s, server CPU ${r.cpuMs} ms each`);
     service.child.kill('SIGTERM');
     await exited;
-    const file = join(dir, readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!);
+    const file = join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!,
+    );
     spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cpu-profile-top.ts', file, '15', String(Math.round(loadFrom))], { stdio: 'inherit' });
   } finally {
     service.child.kill('SIGKILL');

@@ -34,7 +34,12 @@ function print(title: string, rows: Row[]): void {
   for (const [key, ms, w] of rows) console.log(`  ${ms.toFixed(2).padStart(6)} ms  ${fmtWrites(w)}  ${key}`);
   const total: Writes = { http: 0, postgres: 0, redis: 0, other: 0 };
   for (const [, , w] of rows) for (const k of Object.keys(total) as (keyof Writes)[]) total[k] += w[k];
-  console.log(`  ${rows.reduce((sum, [, ms]) => sum + ms, 0).toFixed(2).padStart(6)} ms  ${fmtWrites(total)}  in all, per login and exchange`);
+  console.log(
+    `  ${rows
+      .reduce((sum, [, ms]) => sum + ms, 0)
+      .toFixed(2)
+      .padStart(6)} ms  ${fmtWrites(total)}  in all, per login and exchange`,
+  );
 }
 
 console.log(`server CPU per request, ${logins} logins one at a time (RS256 ID tokens)`);
@@ -42,7 +47,10 @@ await withDatabase(async (url) => {
   const service = await startService(url, { nodeArgs: hook });
   try {
     const merchant = await service.createMerchant({ name: 'profile', redirect_uris: [redirectUri] });
-    print(`the service (PostgreSQL${process.env.REDIS_URL ? ' and Redis' : ''}, through the test eID)`, await measure(service.base, `${service.base}/oidc/token`, brokerCodeFlow(service.base, redirectUri), merchant, redirectUri));
+    print(
+      `the service (PostgreSQL${process.env.REDIS_URL ? ' and Redis' : ''}, through the test eID)`,
+      await measure(service.base, `${service.base}/oidc/token`, brokerCodeFlow(service.base, redirectUri), merchant, redirectUri),
+    );
   } finally {
     service.child.kill('SIGKILL');
   }
@@ -52,7 +60,10 @@ const anchorStore = process.env.ANCHOR_STORE ?? (process.env.REDIS_URL ? 'split'
 await withDatabase(async (url) => {
   const anchor = await startAnchor(hook, { ANCHOR_STORE: anchorStore, ANCHOR_DATABASE_URL: url, ANCHOR_REDIS_URL: process.env.REDIS_URL ?? '' });
   try {
-    print(`the bare engine (anchor, ${anchorStore} store)`, await measure(anchor.base, `${anchor.base}/token`, anchorCodeFlow(anchor.base, ANCHOR_REDIRECT_URI), ANCHOR_CLIENTS[0], ANCHOR_REDIRECT_URI));
+    print(
+      `the bare engine (anchor, ${anchorStore} store)`,
+      await measure(anchor.base, `${anchor.base}/token`, anchorCodeFlow(anchor.base, ANCHOR_REDIRECT_URI), ANCHOR_CLIENTS[0], ANCHOR_REDIRECT_URI),
+    );
   } finally {
     anchor.child.kill();
   }

@@ -21,7 +21,12 @@ const dir = mkdtempSync(join(tmpdir(), 'sample-reports-'));
 
 /** One page to PNG at 60 dpi (small enough for the docs, legible when opened). */
 async function render(report: EvidenceReport, locale: ReportLocale, signed: boolean, out: string): Promise<void> {
-  const pdf = await renderEvidenceReport(report, { locale, pageSize: 'a4', metadata: { dc: { title: 'Identity check, order 4711' } }, ...(signed ? { pades: signer } : {}) });
+  const pdf = await renderEvidenceReport(report, {
+    locale,
+    pageSize: 'a4',
+    metadata: { dc: { title: 'Identity check, order 4711' } },
+    ...(signed ? { pades: signer } : {}),
+  });
   const file = join(dir, 'report.pdf');
   writeFileSync(file, pdf);
   execFileSync('pdftoppm', ['-r', '60', '-png', '-singlefile', '-f', '1', '-l', '1', file, out]);

@@ -48,18 +48,15 @@ async function main(): Promise<void> {
     `  Swagger UI: ${config.baseUrl}/${SWAGGER_PATH}`,
     `  health:     ${config.baseUrl}/health`,
   ];
-  if (config.generatedSecrets.length)
-    lines.push(`  development secrets generated for ${config.generatedSecrets.join(', ')} (kept in ${config.dataDir})`);
-  if (config.storedSecrets.length)
-    lines.push(`  development secrets ${config.storedSecrets.join(', ')} read from ${config.dataDir}`);
+  if (config.generatedSecrets.length) lines.push(`  development secrets generated for ${config.generatedSecrets.join(', ')} (kept in ${config.dataDir})`);
+  if (config.storedSecrets.length) lines.push(`  development secrets ${config.storedSecrets.join(', ')} read from ${config.dataDir}`);
   // Not fatal (health and the admin API still answer), but every login would fail: say so where it is seen.
   const proxyProblem = proxyMisconfiguration(config);
   if (proxyProblem) {
     logger.warn(proxyProblem);
     lines.push('', `  WARNING: ${proxyProblem}`);
   }
-  if (initialAdminToken)
-    lines.push('', `  Admin API token (shown once, store it now): ${initialAdminToken}`);
+  if (initialAdminToken) lines.push('', `  Admin API token (shown once, store it now): ${initialAdminToken}`);
   process.stdout.write(`${lines.join('\n')}\n`);
   // Load the face models now, in the background, so the first verification does not wait for them;
   // /health/ready answers 200 once they are loaded. Then the modules compiled so far are written to the compile

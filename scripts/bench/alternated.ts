@@ -67,7 +67,10 @@ export async function measureAlternated(opts: AlternatedOptions): Promise<{ ours
         const ours: Target = {
           flow: brokerCodeFlow(cluster.proxyUrl, redirectUri),
           tokenUrl: `${cluster.proxyUrl}/oidc/token`,
-          clients: { RS256: await createBenchMerchant(cluster.proxyUrl, cluster.adminToken, 'RS256', redirectUri), ES256: await createBenchMerchant(cluster.proxyUrl, cluster.adminToken, 'ES256', redirectUri) },
+          clients: {
+            RS256: await createBenchMerchant(cluster.proxyUrl, cluster.adminToken, 'RS256', redirectUri),
+            ES256: await createBenchMerchant(cluster.proxyUrl, cluster.adminToken, 'ES256', redirectUri),
+          },
           redirectUri,
           pids: [cluster.instances[0].child.pid],
         };
@@ -81,7 +84,10 @@ export async function measureAlternated(opts: AlternatedOptions): Promise<{ ours
         const login = (t: Target) => async () => exchange(t.tokenUrl, t.clients.RS256, await t.flow(t.clients.RS256), t.redirectUri);
         for (const t of [ours, bare]) await rate(opts.warmup, opts.concurrency, t.pids, login(t));
 
-        const chunks = { ours: { logins: [], RS256: [], ES256: [] }, anchor: { logins: [], RS256: [], ES256: [] } } as Record<'ours' | 'anchor', Record<keyof Side, { count: number; rate: Rate }[]>>;
+        const chunks = { ours: { logins: [], RS256: [], ES256: [] }, anchor: { logins: [], RS256: [], ES256: [] } } as Record<
+          'ours' | 'anchor',
+          Record<keyof Side, { count: number; rate: Rate }[]>
+        >;
         const perRound = (total: number) => Math.max(1, Math.round(total / opts.rounds));
         for (let round = 0; round < opts.rounds; round++) {
           const order = round % 2 === 0 ? (['ours', 'anchor'] as const) : (['anchor', 'ours'] as const);
@@ -97,11 +103,18 @@ export async function measureAlternated(opts: AlternatedOptions): Promise<{ ours
             for (const who of order) {
               const t = who === 'ours' ? ours : bare;
               const list = lists[who];
-              chunks[who][alg].push({ count: n, rate: await rate(n, opts.concurrency, t.pids, (i) => exchange(t.tokenUrl, t.clients[alg], list[i], t.redirectUri)) });
+              chunks[who][alg].push({
+                count: n,
+                rate: await rate(n, opts.concurrency, t.pids, (i) => exchange(t.tokenUrl, t.clients[alg], list[i], t.redirectUri)),
+              });
             }
           }
         }
-        const side = (c: Record<keyof Side, { count: number; rate: Rate }[]>): Side => ({ logins: combine(c.logins), RS256: combine(c.RS256), ES256: combine(c.ES256) });
+        const side = (c: Record<keyof Side, { count: number; rate: Rate }[]>): Side => ({
+          logins: combine(c.logins),
+          RS256: combine(c.RS256),
+          ES256: combine(c.ES256),
+        });
         return { ours: side(chunks.ours), anchor: side(chunks.anchor) };
       } finally {
         const exited = new Promise((resolve) => anchor.child.once('exit', resolve));

@@ -12,7 +12,6 @@ import Provider, { type Configuration } from 'oidc-provider';
 import { ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI } from './anchor-clients.js';
 import { postgresAdapter, redisAdapter, splitAdapter, type AdapterFactory } from './anchor-stores.js';
 
-
 async function signingKeys() {
   const keys = [];
   for (const alg of ['RS256', 'ES256'] as const) {
@@ -53,10 +52,23 @@ const issuer = `http://127.0.0.1:${actualPort}`;
 const specClaims = process.env.ANCHOR_CLAIMS === 'spec';
 /** The claims of the service's ID token for the test eID's specimen passport and `openid profile`. */
 const SPEC_PROFILE_CLAIMS = {
-  document_type: 'PASSPORT', issuing_country: 'UTO', document_number: 'L898902C3', date_of_expiry: '15.04.2034', facematch_level: 9,
-  authentication_sources: ['SDK_NFC', 'SDK_FACESCAN'], authentication_result: 'pass', given_name: 'ANNA MARIA', family_name: 'ERIKSSON',
-  primary_identifier: 'ERIKSSON', secondary_identifier: 'ANNA MARIA', nationality: 'UTO', birthdate: '12.08.1974', gender: 'FEMALE',
-  name: 'ANNA MARIA ERIKSSON', place_of_birth: 'ZENITH', eid_scheme: 'test',
+  document_type: 'PASSPORT',
+  issuing_country: 'UTO',
+  document_number: 'L898902C3',
+  date_of_expiry: '15.04.2034',
+  facematch_level: 9,
+  authentication_sources: ['SDK_NFC', 'SDK_FACESCAN'],
+  authentication_result: 'pass',
+  given_name: 'ANNA MARIA',
+  family_name: 'ERIKSSON',
+  primary_identifier: 'ERIKSSON',
+  secondary_identifier: 'ANNA MARIA',
+  nationality: 'UTO',
+  birthdate: '12.08.1974',
+  gender: 'FEMALE',
+  name: 'ANNA MARIA ERIKSSON',
+  place_of_birth: 'ZENITH',
+  eid_scheme: 'test',
 };
 
 const configuration: Configuration = {
@@ -74,7 +86,10 @@ const configuration: Configuration = {
       }
     : {
         claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'birthdate'] },
-        findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub, name: 'Test Person', given_name: 'Test', family_name: 'Person', birthdate: '1990-01-01' }) }),
+        findAccount: (_ctx: unknown, sub: string) => ({
+          accountId: sub,
+          claims: () => ({ sub, name: 'Test Person', given_name: 'Test', family_name: 'Person', birthdate: '1990-01-01' }),
+        }),
       }),
   features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
   pkce: { required: () => true },
@@ -82,14 +97,18 @@ const configuration: Configuration = {
   interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
   // ANCHOR_CONFIG=spec: the engine configured as the service configures it (anchor-spec-config.ts).
   // Loaded only then: it brings the service's configuration module (and what that imports) into the anchor's process.
-  ...(process.env.ANCHOR_CONFIG === 'spec' ? (await import('./anchor-spec-config.js')).specConfiguration(ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI, store.factory) : {}),
+  ...(process.env.ANCHOR_CONFIG === 'spec'
+    ? (await import('./anchor-spec-config.js')).specConfiguration(ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI, store.factory)
+    : {}),
 };
 const provider = new Provider(issuer, configuration);
 const engine = provider.callback();
 
 const page = (res: ServerResponse, uid: string) => {
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><title>Sign in</title><form method="post" action="/interaction/${uid}/login" data-person="test"><input type="hidden" name="person" value="test"><button>Sign in</button></form>`);
+  res.end(
+    `<!doctype html><title>Sign in</title><form method="post" action="/interaction/${uid}/login" data-person="test"><input type="hidden" name="person" value="test"><button>Sign in</button></form>`,
+  );
 };
 
 /** The minimal interactions: the login page, its POST, and a consent granted on the spot. */
@@ -107,7 +126,9 @@ async function interaction(req: IncomingMessage, res: ServerResponse): Promise<b
     return true;
   }
   // consent: grant what was asked, as the broker does for its merchants
-  const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+  const grant = details.grantId
+    ? await provider.Grant.find(details.grantId)
+    : new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
   grant!.addOIDCScope(String(details.params.scope));
   const grantId = await grant!.save();
   await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });

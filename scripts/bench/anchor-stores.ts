@@ -36,9 +36,12 @@ export async function postgresAdapter(connectionString: string): Promise<{ facto
         [model, id, payload, payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiry(expiresIn)],
       );
     },
-    find: async (id: string) => row((await pool.query(`SELECT payload, consumed_at FROM anchor_models WHERE model = $1 AND id = $2 ${live}`, [model, id])).rows),
-    findByUid: async (uid: string) => row((await pool.query(`SELECT payload, consumed_at FROM anchor_models WHERE model = $1 AND uid = $2 ${live}`, [model, uid])).rows),
-    findByUserCode: async (code: string) => row((await pool.query(`SELECT payload, consumed_at FROM anchor_models WHERE model = $1 AND user_code = $2 ${live}`, [model, code])).rows),
+    find: async (id: string) =>
+      row((await pool.query(`SELECT payload, consumed_at FROM anchor_models WHERE model = $1 AND id = $2 ${live}`, [model, id])).rows),
+    findByUid: async (uid: string) =>
+      row((await pool.query(`SELECT payload, consumed_at FROM anchor_models WHERE model = $1 AND uid = $2 ${live}`, [model, uid])).rows),
+    findByUserCode: async (code: string) =>
+      row((await pool.query(`SELECT payload, consumed_at FROM anchor_models WHERE model = $1 AND user_code = $2 ${live}`, [model, code])).rows),
     consume: async (id: string) => {
       await pool.query('UPDATE anchor_models SET consumed_at = now() WHERE model = $1 AND id = $2', [model, id]);
     },

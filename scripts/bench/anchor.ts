@@ -16,7 +16,10 @@ export interface AnchorFigures {
 
 /** `nodeArgs`: more node options for the anchor's process (a measuring hook); `env`: its store (ANCHOR_STORE…). */
 export async function startAnchor(nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'scripts/bench/anchor-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'scripts/bench/anchor-server.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`anchor exited with ${code}`)));
@@ -53,7 +56,10 @@ async function measureAnchorOn(opts: AnchorOptions, env: Record<string, string>)
     const pids = [child.pid];
     await rate(opts.warmup ?? 50, opts.concurrency, pids, async () => exchange(`${base}/token`, rs, await flow(rs), ANCHOR_REDIRECT_URI));
     const exchanges = {} as AnchorFigures['exchanges'];
-    for (const [alg, client] of [['RS256', rs], ['ES256', es]] as const) {
+    for (const [alg, client] of [
+      ['RS256', rs],
+      ['ES256', es],
+    ] as const) {
       const list = await codes(flow, client, opts.codesPerAlg);
       exchanges[alg] = await rate(list.length, opts.concurrency, pids, (i) => exchange(`${base}/token`, client, list[i], ANCHOR_REDIRECT_URI));
     }

@@ -30,7 +30,16 @@ export async function createBenchMerchant(base: string, adminToken: string, alg:
 export type CodeFlow = (client: Client) => Promise<string>;
 
 const authorizeQuery = (clientId: string, redirectUri: string, extra: Record<string, string> = {}) =>
-  new URLSearchParams({ client_id: clientId, response_type: 'code', scope: 'openid profile', redirect_uri: redirectUri, state: 's', code_challenge: challenge, code_challenge_method: 'S256', ...extra });
+  new URLSearchParams({
+    client_id: clientId,
+    response_type: 'code',
+    scope: 'openid profile',
+    redirect_uri: redirectUri,
+    state: 's',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...extra,
+  });
 
 /** The broker: the authorization request straight to the test eID, whose form signs the test person in. */
 export function brokerCodeFlow(base: string, redirectUri: string): CodeFlow {
@@ -59,7 +68,10 @@ export function anchorCodeFlow(base: string, redirectUri: string): CodeFlow {
 export async function exchange(tokenUrl: string, client: Client, code: string, redirectUri: string): Promise<void> {
   const res = await fetch(tokenUrl, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }),
   });
   const body = await res.text();

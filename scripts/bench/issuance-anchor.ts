@@ -56,8 +56,13 @@ export async function libraryIssuer(): Promise<LibraryIssuer> {
         return {
           tokenDpop: await dpopProof(k.dpop, 'POST', `${BASE}/vci/token`),
           accessToken,
-          credentialDpop: await dpopProof(k.dpop, 'POST', `${BASE}/vci/credential`, { ath: createHash('sha256').update(accessToken, 'ascii').digest('base64url') }),
-          body: { credential_configuration_id: 'verified_document_identity', proofs: { jwt: await Promise.all(k.holders.map((h) => keyProof(h, ISSUER, nonce))) } },
+          credentialDpop: await dpopProof(k.dpop, 'POST', `${BASE}/vci/credential`, {
+            ath: createHash('sha256').update(accessToken, 'ascii').digest('base64url'),
+          }),
+          body: {
+            credential_configuration_id: 'verified_document_identity',
+            proofs: { jwt: await Promise.all(k.holders.map((h) => keyProof(h, ISSUER, nonce))) },
+          },
         };
       }),
     );
@@ -66,10 +71,27 @@ export async function libraryIssuer(): Promise<LibraryIssuer> {
   const issue = async (request: PreparedRequest): Promise<number> => {
     const at = new Date();
     verifyDpopProof({ proof: request.tokenDpop, method: 'POST', url: `${BASE}/vci/token`, now: at, maxAgeSeconds: 300, futureSkewSeconds: 60 });
-    verifyDpopProof({ proof: request.credentialDpop, method: 'POST', url: `${BASE}/vci/credential`, accessToken: request.accessToken, now: at, maxAgeSeconds: 300, futureSkewSeconds: 60 });
+    verifyDpopProof({
+      proof: request.credentialDpop,
+      method: 'POST',
+      url: `${BASE}/vci/credential`,
+      accessToken: request.accessToken,
+      now: at,
+      maxAgeSeconds: 300,
+      futureSkewSeconds: 60,
+    });
     const { jwts } = parseCredentialRequestBody({ body: request.body, configurationIds: ['verified_document_identity'] });
     const holderKeys = await verifyKeyProofs({ jwts, credentialIssuer: ISSUER, expectedNonce: proofNonce(jwts), now: at, maxProofs: MAX_PROOFS });
-    for (const holderJwk of holderKeys) await issueVerifiedIdentityCredential({ signer, credentialIssuer: ISSUER, vct: VCT, claims: content.claims, holderJwk, status: { uri: statusUri, idx: idx++ }, expiresAt });
+    for (const holderJwk of holderKeys)
+      await issueVerifiedIdentityCredential({
+        signer,
+        credentialIssuer: ISSUER,
+        vct: VCT,
+        claims: content.claims,
+        holderJwk,
+        status: { uri: statusUri, idx: idx++ },
+        expiresAt,
+      });
     return holderKeys.length;
   };
 

@@ -38,7 +38,14 @@ export function sharedSecrets(): Record<string, string> {
 
 /** `count` offers for as many passed verifications (a Norwegian passport each), read from the service. */
 export async function makeOffers(config: AppConfig, databaseUrl: string, count: number): Promise<ReadOffer[]> {
-  const dataSource = new DataSource({ type: 'postgres', url: databaseUrl, entities: [CredentialIssuanceEntity, VerificationRecordEntity], synchronize: false, logging: false, poolSize: 4 });
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: databaseUrl,
+    entities: [CredentialIssuanceEntity, VerificationRecordEntity],
+    synchronize: false,
+    logging: false,
+    poolSize: 4,
+  });
   await dataSource.initialize();
   try {
     const clock = new Clock();

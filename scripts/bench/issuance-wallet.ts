@@ -45,7 +45,11 @@ export async function takeCredentials(base: string, offer: ReadOffer, keys: Wall
   const issued = await answer<{ credentials: { credential: string }[] }>(
     await fetch(`${base}/vci/credential`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `DPoP ${token.access_token}`, dpop: await dpopProof(keys.dpop, 'POST', `${base}/vci/credential`, { ath: ath(token.access_token) }) },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `DPoP ${token.access_token}`,
+        dpop: await dpopProof(keys.dpop, 'POST', `${base}/vci/credential`, { ath: ath(token.access_token) }),
+      },
       body: JSON.stringify({ credential_configuration_id: 'verified_document_identity', proofs: { jwt } }),
     }),
     'the credential endpoint',
@@ -55,7 +59,12 @@ export async function takeCredentials(base: string, offer: ReadOffer, keys: Wall
 }
 
 /** Runs every offer through `concurrency` wallets; answers each exchange's latency (ms) and the credentials. */
-export async function runWallets(base: string, offers: ReadOffer[], keys: WalletKeys[], concurrency: number): Promise<{ latencies: number[]; seconds: number; credentials: string[] }> {
+export async function runWallets(
+  base: string,
+  offers: ReadOffer[],
+  keys: WalletKeys[],
+  concurrency: number,
+): Promise<{ latencies: number[]; seconds: number; credentials: string[] }> {
   const latencies: number[] = [];
   const credentials: string[] = [];
   let next = 0;

@@ -28,7 +28,13 @@ async function get(url: string): Promise<void> {
 }
 
 /** `paths` relative to `base`; a warm-up of its own first (not counted), then each path `count` times. */
-export async function measureMetadata(base: string, paths: { jwks: string; discovery: string }, pids: (number | undefined)[], count: number, concurrency: number): Promise<MetadataFigures> {
+export async function measureMetadata(
+  base: string,
+  paths: { jwks: string; discovery: string },
+  pids: (number | undefined)[],
+  count: number,
+  concurrency: number,
+): Promise<MetadataFigures> {
   for (const path of [paths.jwks, paths.discovery]) await rate(Math.min(count, 500), concurrency, pids, () => get(`${base}${path}`));
   return {
     jwks: await measured(count, concurrency, pids, `${base}${paths.jwks}`),

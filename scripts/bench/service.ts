@@ -36,7 +36,17 @@ export async function startService(databaseUrl: string, options: { nodeArgs?: st
   const adminToken = randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...(options.nodeArgs ?? []), 'dist/src/main.js'], {
     // RATE_LIMITS off unless asked: a benchmark sends every login from one address (README, Operations).
-    env: { RATE_LIMITS: 'off', ...process.env, ...options.env, PORT: String(port), BASE_URL: base, DATABASE_URL: databaseUrl, ADMIN_API_TOKEN: adminToken, LOG_LEVEL: 'warn', DATA_DIR: `/tmp/bench-${port}` },
+    env: {
+      RATE_LIMITS: 'off',
+      ...process.env,
+      ...options.env,
+      PORT: String(port),
+      BASE_URL: base,
+      DATABASE_URL: databaseUrl,
+      ADMIN_API_TOKEN: adminToken,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: `/tmp/bench-${port}`,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 150; i++) {

@@ -12,7 +12,6 @@ import { ensureNginx, nginxConfig, startNginx } from './nginx.js';
 import { freePort } from '../../test/support/free-port.js';
 import { SERVICE_NODE_FLAGS } from '../service-node-flags.js';
 
-
 export interface ClusterOptions {
   instances: number;
   /** The proxy's port on 127.0.0.1 (default: a free one). */
@@ -53,7 +52,13 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode} before answering`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s`);
@@ -121,7 +126,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const launch = async (index: number): Promise<Instance> => {
     const port = options.withoutProxy ? proxyPort : await freePort();
     const env = { ...process.env, ...shared, PORT: String(port), DATA_DIR: join(dir, `instance-${index}`) };
-    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...(options.nodeArgs?.(index) ?? []), 'dist/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...(options.nodeArgs?.(index) ?? []), 'dist/src/main.js'], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const instance = { index, port, child };
     instances.push(instance);
     await waitForHealth(`http://127.0.0.1:${port}`, child);
@@ -134,7 +142,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(Array.from({ length: options.instances - 1 }, (_, i) => launch(i + 2)));
     instances.sort((a, b) => a.index - b.index);
     if (nginx) {
-      proxy = startNginx(nginx, dir, nginxConfig(dir, { host: '127.0.0.1', port: proxyPort }, instances.map((i) => i.port)));
+      proxy = startNginx(
+        nginx,
+        dir,
+        nginxConfig(
+          dir,
+          { host: '127.0.0.1', port: proxyPort },
+          instances.map((i) => i.port),
+        ),
+      );
       await waitForHealth(proxyUrl, proxy, 10_000);
     }
   } catch (err) {

@@ -80,13 +80,20 @@ async function specimen(): Promise<void> {
   if (!values.api || !values.face || !values.out) fail('specimen needs --api, --face and --out (npm run test-app -- --help)');
   if (values.person && !SPECIMENS.includes(values.person)) fail(`--person is one of ${SPECIMENS.join(', ')}`);
   const cloneDetection = values['clone-detection'] ?? 'active-authentication';
-  if (cloneDetection !== 'active-authentication' && cloneDetection !== 'chip-authentication') fail('--clone-detection is active-authentication or chip-authentication');
-  const document = await new VerifierClient(values.api!.replace(/\/$/, '')).requestSpecimen(read(values.face!), values.person, cloneDetection as 'active-authentication' | 'chip-authentication');
+  if (cloneDetection !== 'active-authentication' && cloneDetection !== 'chip-authentication')
+    fail('--clone-detection is active-authentication or chip-authentication');
+  const document = await new VerifierClient(values.api!.replace(/\/$/, '')).requestSpecimen(
+    read(values.face!),
+    values.person,
+    cloneDetection as 'active-authentication' | 'chip-authentication',
+  );
   mkdirSync(values.out!, { recursive: true });
   writeFileSync(join(values.out!, 'sod.bin'), Buffer.from(document.sod, 'base64'));
   for (const [n, b64] of Object.entries(document.data_groups)) writeFileSync(join(values.out!, `dg${n}.bin`), Buffer.from(b64, 'base64'));
-  if (document.active_authentication_key) writeFileSync(join(values.out!, 'aa-key.der'), Buffer.from(document.active_authentication_key, 'base64'), { mode: 0o600 });
-  if (document.chip_authentication_key) writeFileSync(join(values.out!, 'ca-key.der'), Buffer.from(document.chip_authentication_key, 'base64'), { mode: 0o600 });
+  if (document.active_authentication_key)
+    writeFileSync(join(values.out!, 'aa-key.der'), Buffer.from(document.active_authentication_key, 'base64'), { mode: 0o600 });
+  if (document.chip_authentication_key)
+    writeFileSync(join(values.out!, 'ca-key.der'), Buffer.from(document.chip_authentication_key, 'base64'), { mode: 0o600 });
   writeFileSync(join(values.out!, 'mrz.txt'), `${document.mrz}\n`);
   process.stdout.write(`specimen document written to ${values.out} (MRZ ${document.mrz})\n`);
 }
@@ -136,7 +143,7 @@ async function ciba(): Promise<void> {
 
 const help = async () => void process.stdout.write(`${HELP}\n`);
 const modes: Record<string, () => Promise<void>> = { specimen, ciba, verify, help };
-const command = values.help ? 'help' : positionals[0] ?? (values.session ? 'verify' : 'help');
+const command = values.help ? 'help' : (positionals[0] ?? (values.session ? 'verify' : 'help'));
 if (!(command in modes)) fail(`unknown command ${JSON.stringify(command)}: specimen, verify, ciba or help (npm run test-app -- --help)`);
 modes[command]().catch((e: unknown) => {
   if (e instanceof VerifierApiError) fail(`the server refused: ${e.message}`);

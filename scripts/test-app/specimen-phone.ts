@@ -3,13 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { flipHorizontal } from '@identity-broker/face';
 import { parseDg14, answerChipAuthentication, signActiveAuthChallenge } from '@identity-broker/icao9303';
-import type {
-  ChipAuthChallenge,
-  ChipData,
-  FaceFrame,
-  LivenessChallenge,
-  PhoneSide,
-} from '@identity-broker/verifier-sdk';
+import type { ChipAuthChallenge, ChipData, FaceFrame, LivenessChallenge, PhoneSide } from '@identity-broker/verifier-sdk';
 import { crossFade, decodeImage, encodeJpeg, rotate, shift } from './synthesise-frames.js';
 
 /**

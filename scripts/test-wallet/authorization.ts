@@ -10,7 +10,13 @@ import { checkIssuerUrl, isLoopbackHttp } from './credential-offer.js';
 import type { StoredCredential } from './credential-store.js';
 import { checkBatch, checkConfiguration, redeemAndReceive } from './credential-request.js';
 import type { Fetch } from './http-json.js';
-import { authorizationServerOf, fetchAuthorizationServerMetadata, fetchIssuerMetadata, type AuthorizationServerMetadata, type IssuerMetadata } from './issuer-metadata.js';
+import {
+  authorizationServerOf,
+  fetchAuthorizationServerMetadata,
+  fetchIssuerMetadata,
+  type AuthorizationServerMetadata,
+  type IssuerMetadata,
+} from './issuer-metadata.js';
 
 export interface StartAuthorizationOptions {
   /** The credential issuer identifier, e.g. https://broker.example/vci. */
@@ -65,11 +71,13 @@ function checkRedirectUri(value: string): URL {
 /** RFC 6749 §3.1: the authorization endpoint may have a query, never a fragment; https (http only on loopback). */
 function checkAuthorizationEndpoint(as: AuthorizationServerMetadata): URL {
   const value = as.authorization_endpoint;
-  if (typeof value !== 'string' || !URL.canParse(value)) throw new Error('authorization server metadata: no authorization_endpoint (the authorization code flow is not offered)');
+  if (typeof value !== 'string' || !URL.canParse(value))
+    throw new Error('authorization server metadata: no authorization_endpoint (the authorization code flow is not offered)');
   const url = new URL(value);
   if (url.protocol !== 'https:' && !isLoopbackHttp(url)) throw new Error('authorization server metadata: authorization_endpoint is not an https URL');
   if (url.hash) throw new Error('authorization server metadata: authorization_endpoint has a fragment');
-  if (as.response_types_supported !== undefined && !as.response_types_supported.includes('code')) throw new Error('authorization server metadata: response type code is not supported');
+  if (as.response_types_supported !== undefined && !as.response_types_supported.includes('code'))
+    throw new Error('authorization server metadata: response type code is not supported');
   // RFC 7636 §4.2 with RFC 8414 §2: this wallet sends S256 only (HAIP 1.0 requires it), never plain.
   if (!as.code_challenge_methods_supported?.includes('S256')) throw new Error('authorization server metadata: PKCE with S256 is not supported');
   return url;
@@ -98,7 +106,11 @@ export async function startAuthorization(options: StartAuthorizationOptions): Pr
   // RFC 6749 §10.12: a value the browser's return must carry back, unguessable.
   const state = randomBytes(32).toString('base64url');
   // §5.1.1: an issuer with separate authorization servers is named in locations.
-  const detail = { type: 'openid_credential', credential_configuration_id: configurationId, ...(metadata.authorization_servers ? { locations: [credentialIssuer] } : {}) };
+  const detail = {
+    type: 'openid_credential',
+    credential_configuration_id: configurationId,
+    ...(metadata.authorization_servers ? { locations: [credentialIssuer] } : {}),
+  };
   const url = new URL(endpoint);
   for (const [name, value] of Object.entries({
     response_type: 'code',
@@ -108,8 +120,18 @@ export async function startAuthorization(options: StartAuthorizationOptions): Pr
     code_challenge_method: 'S256',
     state,
     authorization_details: JSON.stringify([detail]),
-  })) url.searchParams.set(name, value);
-  return { authorizationUrl: url.href, state, codeVerifier, credentialIssuer, authorizationServer, clientId: options.clientId, redirectUri: options.redirectUri, configurationId };
+  }))
+    url.searchParams.set(name, value);
+  return {
+    authorizationUrl: url.href,
+    state,
+    codeVerifier,
+    credentialIssuer,
+    authorizationServer,
+    clientId: options.clientId,
+    redirectUri: options.redirectUri,
+    configurationId,
+  };
 }
 
 const sameSecret = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
@@ -131,16 +153,17 @@ function authorizationCodeFrom(started: PendingAuthorization, redirectedTo: stri
   const url = new URL(text);
   const expected = new URL(started.redirectUri);
   const target = (u: URL) => `${u.protocol}//${u.host}${u.pathname}`;
-  if (target(url) !== target(expected)) throw new Error('the redirected URL is not at this authorization\'s redirect_uri');
+  if (target(url) !== target(expected)) throw new Error("the redirected URL is not at this authorization's redirect_uri");
   const params = url.searchParams;
   // RFC 6749 §10.12: the state sent, unchanged, or the response belongs to another request (CSRF).
   const state = single(params, 'state');
-  if (state === undefined || !sameSecret(state, started.state)) throw new Error('the redirect\'s state is not this authorization\'s (started elsewhere, or forged): refused');
+  if (state === undefined || !sameSecret(state, started.state))
+    throw new Error("the redirect's state is not this authorization's (started elsewhere, or forged): refused");
   // RFC 9207 §2.4: iss is the authorization server's issuer identifier, or the response is from another server (mix-up).
   // Our issuer always sends it (the contract), so a missing iss is refused too.
   const iss = single(params, 'iss');
   if (iss === undefined) throw new Error('the redirect carries no iss (RFC 9207): refused');
-  if (iss !== started.authorizationServer) throw new Error('the redirect\'s iss is not the authorization server this wallet asked (mix-up): refused');
+  if (iss !== started.authorizationServer) throw new Error("the redirect's iss is not the authorization server this wallet asked (mix-up): refused");
   // RFC 6749 §4.1.2.1: the server's refusal, said plainly.
   const error = single(params, 'error');
   if (error !== undefined) {

@@ -23,7 +23,16 @@ export const AUTHORIZED_OPTIONS = {
   store: { type: 'string' },
 } as const;
 
-const PENDING_FIELDS = ['authorizationUrl', 'state', 'codeVerifier', 'credentialIssuer', 'authorizationServer', 'clientId', 'redirectUri', 'configurationId'] as const;
+const PENDING_FIELDS = [
+  'authorizationUrl',
+  'state',
+  'codeVerifier',
+  'credentialIssuer',
+  'authorizationServer',
+  'clientId',
+  'redirectUri',
+  'configurationId',
+] as const;
 
 /** The pending authorization lives next to the store it will fill: `<store>.authorization.json`. */
 export const pendingPath = (storePath: string): string => `${storePath}.authorization.json`;
@@ -45,14 +54,20 @@ function loadPending(path: string): PendingAuthorization {
     throw new Error(`${path} is not a pending authorization of this wallet`);
   }
   const pending = isObject(file) && file.version === 1 ? file.pending : undefined;
-  if (!isObject(pending) || !PENDING_FIELDS.every((f) => typeof pending[f] === 'string')) throw new Error(`${path} is not a pending authorization of this wallet`);
+  if (!isObject(pending) || !PENDING_FIELDS.every((f) => typeof pending[f] === 'string'))
+    throw new Error(`${path} is not a pending authorization of this wallet`);
   return pending as unknown as PendingAuthorization;
 }
 
-export async function runAuthorize(positionals: string[], values: { issuer?: string; 'client-id'?: string; 'redirect-uri'?: string; configuration?: string; store?: string }): Promise<void> {
+export async function runAuthorize(
+  positionals: string[],
+  values: { issuer?: string; 'client-id'?: string; 'redirect-uri'?: string; configuration?: string; store?: string },
+): Promise<void> {
   const { issuer, 'client-id': clientId, 'redirect-uri': redirectUri } = values;
   if (positionals.length > 0 || !issuer || !clientId || !redirectUri) {
-    throw new Error('usage: npm run test-wallet -- authorize --issuer <credential issuer> --client-id <id> --redirect-uri <uri> [--configuration <id>] [--store file]');
+    throw new Error(
+      'usage: npm run test-wallet -- authorize --issuer <credential issuer> --client-id <id> --redirect-uri <uri> [--configuration <id>] [--store file]',
+    );
   }
   const started = await startAuthorization({ credentialIssuer: issuer, clientId, redirectUri, configurationId: values.configuration });
   const path = pendingPath(values.store ?? defaultStorePath());
@@ -69,7 +84,11 @@ export async function runAuthorized(positionals: string[], values: { batch?: str
   if (values.batch !== undefined && !/^[1-9][0-9]{0,2}$/.test(values.batch)) throw new Error('--batch: a number from 1 to 999');
   const store = new CredentialStore(values.store ?? defaultStorePath());
   const path = pendingPath(store.path);
-  const received = await finishAuthorization({ started: loadPending(path), redirectedTo, batch: values.batch === undefined ? undefined : Number(values.batch) });
+  const received = await finishAuthorization({
+    started: loadPending(path),
+    redirectedTo,
+    batch: values.batch === undefined ? undefined : Number(values.batch),
+  });
   // The code is spent and the verifier of no further use: the pending authorization goes.
   rmSync(path, { force: true });
   keepAndTell(store, received);

@@ -26,7 +26,8 @@ interface PresentValues {
   'request-signer-root'?: string;
 }
 
-const USAGE = "usage: npm run test-wallet -- [present] '<wallet link>' [--use <credential query id>] [--yes] [--decline] [--store file] [--request-signer-root file]";
+const USAGE =
+  "usage: npm run test-wallet -- [present] '<wallet link>' [--use <credential query id>] [--yes] [--decline] [--store file] [--request-signer-root file]";
 
 /** A certificate file, PEM or DER. */
 function readCertificate(path: string): Buffer {
@@ -67,5 +68,9 @@ export async function runPresent(positionals: string[], values: PresentValues): 
   const answer = await wallet.answer(link, { use: values.use });
   if (answer.status !== 200) throw new Error(`the service refused the answer (${answer.status}): ${JSON.stringify(answer.body)}`);
   const redirect = answer.body.redirect_uri;
-  console.log(typeof redirect === 'string' ? `Shared. Open this in the browser that started the sign-in:\n  ${redirect}` : 'Shared. The waiting page continues by itself.');
+  console.log(
+    typeof redirect === 'string'
+      ? `Shared. Open this in the browser that started the sign-in:\n  ${redirect}`
+      : 'Shared. The waiting page continues by itself.',
+  );
 }

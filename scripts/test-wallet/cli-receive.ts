@@ -17,7 +17,8 @@ export function claimNames(credential: string): string[] {
 
 export async function runReceive(positionals: string[], values: { 'tx-code'?: string; batch?: string; configuration?: string; store?: string }): Promise<void> {
   const offerLink = positionals[0];
-  if (!offerLink || positionals.length > 1) throw new Error("usage: npm run test-wallet -- receive '<offer link or QR text>' [--tx-code 123456] [--batch 3] [--store file]");
+  if (!offerLink || positionals.length > 1)
+    throw new Error("usage: npm run test-wallet -- receive '<offer link or QR text>' [--tx-code 123456] [--batch 3] [--store file]");
   if (values.batch !== undefined && !/^[1-9][0-9]{0,2}$/.test(values.batch)) throw new Error('--batch: a number from 1 to 999');
   const store = new CredentialStore(values.store ?? defaultStorePath());
   const received: StoredCredential[] = await receiveCredentials({

@@ -60,7 +60,11 @@ export function parseOfferLink(text: string): OfferReference {
   const byReference = url.searchParams.getAll('credential_offer_uri');
   // §4.1: one of the two parameters, never both.
   if (byValue.length + byReference.length !== 1) {
-    throw new Error(byValue.length + byReference.length === 0 ? 'the link carries neither credential_offer nor credential_offer_uri' : 'the link carries more than one credential offer parameter');
+    throw new Error(
+      byValue.length + byReference.length === 0
+        ? 'the link carries neither credential_offer nor credential_offer_uri'
+        : 'the link carries more than one credential offer parameter',
+    );
   }
   if (byValue.length === 1) return { offer: validateCredentialOffer(parseJson(byValue[0], 'credential_offer')) };
   const uri = byReference[0];
@@ -81,29 +85,31 @@ export async function resolveCredentialOffer(text: string, fetchImpl: Fetch = fe
 /** §4.1.1's shape, with the Pre-Authorized Code grant this wallet uses. */
 export function validateCredentialOffer(value: unknown): CredentialOffer {
   if (!isObject(value)) throw new Error('the credential offer is not a JSON object');
-  checkIssuerUrl(value.credential_issuer, 'the offer\'s credential_issuer');
+  checkIssuerUrl(value.credential_issuer, "the offer's credential_issuer");
   const ids = value.credential_configuration_ids;
   if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && id.length > 0)) {
-    throw new Error('the offer\'s credential_configuration_ids is not a non-empty array of strings');
+    throw new Error("the offer's credential_configuration_ids is not a non-empty array of strings");
   }
-  if (new Set(ids).size !== ids.length) throw new Error('the offer\'s credential_configuration_ids repeats an id');
+  if (new Set(ids).size !== ids.length) throw new Error("the offer's credential_configuration_ids repeats an id");
   if (!isObject(value.grants)) throw new Error('the offer has no grants (this wallet needs the pre-authorized code grant)');
   const grant = value.grants[PRE_AUTHORIZED_GRANT];
   if (!isObject(grant)) throw new Error('the offer has no pre-authorized code grant (the authorization code flow is not supported by this wallet)');
   const code = grant['pre-authorized_code'];
-  if (typeof code !== 'string' || code.length === 0) throw new Error('the offer\'s pre-authorized_code is missing');
+  if (typeof code !== 'string' || code.length === 0) throw new Error("the offer's pre-authorized_code is missing");
   if (grant.tx_code !== undefined) validateTxCode(grant.tx_code);
-  if (grant.authorization_server !== undefined) checkIssuerUrl(grant.authorization_server, 'the offer\'s authorization_server');
+  if (grant.authorization_server !== undefined) checkIssuerUrl(grant.authorization_server, "the offer's authorization_server");
   return value as unknown as CredentialOffer;
 }
 
 function validateTxCode(txCode: unknown): void {
-  if (!isObject(txCode)) throw new Error('the offer\'s tx_code is not an object');
+  if (!isObject(txCode)) throw new Error("the offer's tx_code is not an object");
   const { input_mode, length, description } = txCode;
-  if (input_mode !== undefined && input_mode !== 'numeric' && input_mode !== 'text') throw new Error('the offer\'s tx_code.input_mode is neither numeric nor text');
-  if (length !== undefined && (!Number.isInteger(length) || (length as number) < 1)) throw new Error('the offer\'s tx_code.length is not a positive integer');
+  if (input_mode !== undefined && input_mode !== 'numeric' && input_mode !== 'text')
+    throw new Error("the offer's tx_code.input_mode is neither numeric nor text");
+  if (length !== undefined && (!Number.isInteger(length) || (length as number) < 1)) throw new Error("the offer's tx_code.length is not a positive integer");
   // §4.1.1: the description is at most 300 characters.
-  if (description !== undefined && (typeof description !== 'string' || description.length > 300)) throw new Error('the offer\'s tx_code.description is not a string of at most 300 characters');
+  if (description !== undefined && (typeof description !== 'string' || description.length > 300))
+    throw new Error("the offer's tx_code.description is not a string of at most 300 characters");
 }
 
 /** Checks the code the person typed against the offer's description of it, before it is sent (§4.1.1, §6.1). */
@@ -115,7 +121,8 @@ export function checkTxCode(offer: CredentialOffer, txCode: string | undefined):
   }
   if (txCode === undefined || txCode === '') throw new Error('the offer asks for a transaction code (--tx-code)');
   if ((described.input_mode ?? 'numeric') === 'numeric' && !/^[0-9]+$/.test(txCode)) throw new Error('the offer asks for a numeric transaction code');
-  if (described.length !== undefined && txCode.length !== described.length) throw new Error(`the offer asks for a transaction code of ${described.length} characters`);
+  if (described.length !== undefined && txCode.length !== described.length)
+    throw new Error(`the offer asks for a transaction code of ${described.length} characters`);
 }
 
 function parseJson(text: string, what: string): unknown {

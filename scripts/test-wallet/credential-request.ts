@@ -68,7 +68,13 @@ const proofJwt = (key: HolderKey, audience: string, nonce: string | undefined) =
 export async function redeemAndReceive(options: RedeemOptions): Promise<StoredCredential[]> {
   const { fetch: fetchImpl, metadata, configuration } = options;
   const dpop = await DpopSession.create();
-  const tokenAnswer = await dpop.send(fetchImpl, 'token endpoint', options.tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: options.tokenForm.toString() }, 'authorization');
+  const tokenAnswer = await dpop.send(
+    fetchImpl,
+    'token endpoint',
+    options.tokenEndpoint,
+    { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: options.tokenForm.toString() },
+    'authorization',
+  );
   const token = expectObject(tokenAnswer, 'token endpoint');
   if (typeof token.access_token !== 'string' || token.access_token === '') throw new Error('token endpoint: no access_token');
   // RFC 9449 §5: a DPoP-bound token says so (token_type is case-insensitive, RFC 6749 §5.1).
@@ -81,8 +87,18 @@ export async function redeemAndReceive(options: RedeemOptions): Promise<StoredCr
     const nonce = await cNonce(fetchImpl, metadata, dpop);
     const proofs = await Promise.all(keys.map((key) => proofJwt(key, metadata.credential_issuer, nonce)));
     // §8.2: credential_identifier when the token named them (authorization_details), else the configuration id.
-    const body = { ...(credentialIdentifier ? { credential_identifier: credentialIdentifier } : { credential_configuration_id: configuration.id }), proofs: { jwt: proofs } };
-    return dpop.send(fetchImpl, 'credential endpoint', metadata.credential_endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, 'resource', accessToken);
+    const body = {
+      ...(credentialIdentifier ? { credential_identifier: credentialIdentifier } : { credential_configuration_id: configuration.id }),
+      proofs: { jwt: proofs },
+    };
+    return dpop.send(
+      fetchImpl,
+      'credential endpoint',
+      metadata.credential_endpoint,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      'resource',
+      accessToken,
+    );
   };
   let answer = await credentialRequest();
   // §8.3.1.2: invalid_nonce asks for proofs over a fresh c_nonce, once.
@@ -102,7 +118,11 @@ export async function redeemAndReceive(options: RedeemOptions): Promise<StoredCr
     const key = cnf?.jwk ? unused.get(await calculateJwkThumbprint(cnf.jwk, 'sha256')) : undefined;
     if (!key) throw new Error('credential endpoint: a credential is not bound to a key this wallet asked with, or two are bound to one');
     unused.delete(key.thumbprint);
-    const checked = await checkIssuedCredential(credential, { holderPublicJwk: key.publicJwk, credentialIssuer: metadata.credential_issuer, vct: configuration.vct });
+    const checked = await checkIssuedCredential(credential, {
+      holderPublicJwk: key.publicJwk,
+      credentialIssuer: metadata.credential_issuer,
+      vct: configuration.vct,
+    });
     stored.push({
       id: credentialId(credential),
       format: 'dc+sd-jwt',
@@ -130,7 +150,8 @@ async function cNonce(fetchImpl: Fetch, metadata: IssuerMetadata, dpop: DpopSess
 /** §6.2: the token's authorization_details of type openid_credential for this configuration name its identifiers. */
 function identifierFrom(details: unknown, configurationId: string): string | undefined {
   if (!Array.isArray(details)) return undefined;
-  const mine = details.find((d) => isObject(d) && d.type === 'openid_credential' && d.credential_configuration_id === configurationId) as Record<string, unknown> | undefined;
+  const mine = details.find((d) => isObject(d) && d.type === 'openid_credential' && d.credential_configuration_id === configurationId) as
+    Record<string, unknown> | undefined;
   const ids = mine?.credential_identifiers;
   return Array.isArray(ids) && typeof ids[0] === 'string' ? ids[0] : undefined;
 }

@@ -41,7 +41,14 @@ export class DpopSession {
    * nonce (§8: 400 use_dpop_nonce; §9: 401 with WWW-Authenticate error="use_dpop_nonce") gets the request once
    * more with a new proof carrying it; a nonce in any answer's DPoP-Nonce header is kept for the next proof (§8.2).
    */
-  async send(fetchImpl: Fetch, what: string, url: string, init: RequestInit & { method: string }, server: DpopServer, accessToken?: string): Promise<HttpAnswer> {
+  async send(
+    fetchImpl: Fetch,
+    what: string,
+    url: string,
+    init: RequestInit & { method: string },
+    server: DpopServer,
+    accessToken?: string,
+  ): Promise<HttpAnswer> {
     const attempt = async () => {
       const headers: Record<string, string> = { ...(init.headers as Record<string, string>), dpop: await this.proof(init.method, url, server, accessToken) };
       if (accessToken !== undefined) headers.authorization = `DPoP ${accessToken}`;

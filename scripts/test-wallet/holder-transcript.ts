@@ -23,7 +23,9 @@ export interface HolderHandover {
 
 export async function holderSessionTranscript(input: HolderHandover): Promise<Buffer> {
   const thumbprint = input.encryptionJwk ? Buffer.from(await calculateJwkThumbprint(input.encryptionJwk, 'sha256'), 'base64url') : null;
-  const info = createHash('sha256').update(await cbor([input.clientId, input.nonce, thumbprint, input.responseUri])).digest();
+  const info = createHash('sha256')
+    .update(await cbor([input.clientId, input.nonce, thumbprint, input.responseUri]))
+    .digest();
   return cbor([null, null, ['OpenID4VPHandover', info]]);
 }
 

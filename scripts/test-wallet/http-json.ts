@@ -33,7 +33,11 @@ async function boundedText(res: Response, what: string): Promise<string> {
 export async function request(fetchImpl: Fetch, what: string, url: string, init: RequestInit = {}): Promise<HttpAnswer> {
   let res: Response;
   try {
-    res = await fetchImpl(url, { redirect: 'manual', ...init, headers: { accept: 'application/json', ...(init.headers as Record<string, string> | undefined) } });
+    res = await fetchImpl(url, {
+      redirect: 'manual',
+      ...init,
+      headers: { accept: 'application/json', ...(init.headers as Record<string, string> | undefined) },
+    });
   } catch (e) {
     throw new Error(`${what}: ${url} could not be reached (${e instanceof Error ? e.message : String(e)})`);
   }
@@ -51,7 +55,10 @@ export async function request(fetchImpl: Fetch, what: string, url: string, init:
 export function expectObject(answer: HttpAnswer, what: string, status = 200): Record<string, unknown> {
   const body = answer.json;
   if (answer.status !== status) {
-    const error = isObject(body) && typeof body.error === 'string' ? ` (${body.error}${typeof body.error_description === 'string' ? `: ${body.error_description.slice(0, 200)}` : ''})` : '';
+    const error =
+      isObject(body) && typeof body.error === 'string'
+        ? ` (${body.error}${typeof body.error_description === 'string' ? `: ${body.error_description.slice(0, 200)}` : ''})`
+        : '';
     throw new Error(`${what}: the server answered ${answer.status}${error}`);
   }
   if (!isObject(body)) throw new Error(`${what}: the answer is not a JSON object`);

@@ -47,15 +47,17 @@ const endpoint = (value: unknown, what: string): string => checkIssuerUrl(value,
 export async function fetchIssuerMetadata(credentialIssuer: string, fetchImpl: Fetch): Promise<IssuerMetadata> {
   const url = wellKnownUrl(credentialIssuer, 'openid-credential-issuer');
   const body = expectObject(await request(fetchImpl, 'issuer metadata', url), 'issuer metadata');
-  if (body.credential_issuer !== credentialIssuer) throw new Error('issuer metadata: credential_issuer is not the offer\'s credential issuer');
+  if (body.credential_issuer !== credentialIssuer) throw new Error("issuer metadata: credential_issuer is not the offer's credential issuer");
   endpoint(body.credential_endpoint, 'issuer metadata: credential_endpoint');
   if (body.nonce_endpoint !== undefined) endpoint(body.nonce_endpoint, 'issuer metadata: nonce_endpoint');
   const servers = body.authorization_servers;
-  if (servers !== undefined && (!Array.isArray(servers) || servers.length === 0)) throw new Error('issuer metadata: authorization_servers is not a non-empty array');
+  if (servers !== undefined && (!Array.isArray(servers) || servers.length === 0))
+    throw new Error('issuer metadata: authorization_servers is not a non-empty array');
   (servers as unknown[] | undefined)?.forEach((s) => checkIssuerUrl(s, 'issuer metadata: authorization_servers entry'));
   const batch = body.batch_credential_issuance;
   // §12.2: batch_size is an integer of 2 or more.
-  if (batch !== undefined && (!isObject(batch) || !Number.isInteger(batch.batch_size) || (batch.batch_size as number) < 2)) throw new Error('issuer metadata: batch_credential_issuance.batch_size is not an integer of 2 or more');
+  if (batch !== undefined && (!isObject(batch) || !Number.isInteger(batch.batch_size) || (batch.batch_size as number) < 2))
+    throw new Error('issuer metadata: batch_credential_issuance.batch_size is not an integer of 2 or more');
   if (!isObject(body.credential_configurations_supported)) throw new Error('issuer metadata: credential_configurations_supported is missing');
   return body as unknown as IssuerMetadata;
 }
@@ -81,6 +83,7 @@ export async function fetchAuthorizationServerMetadata(issuer: string, fetchImpl
   endpoint(body.token_endpoint, 'authorization server metadata: token_endpoint');
   const algs = body.dpop_signing_alg_values_supported;
   // RFC 9449 §5.1: the list the server accepts; this wallet signs its DPoP proofs with ES256.
-  if (algs !== undefined && !(Array.isArray(algs) && algs.includes('ES256'))) throw new Error('authorization server metadata: DPoP with ES256 is not supported');
+  if (algs !== undefined && !(Array.isArray(algs) && algs.includes('ES256')))
+    throw new Error('authorization server metadata: DPoP with ES256 is not supported');
   return body as unknown as AuthorizationServerMetadata;
 }

@@ -44,7 +44,12 @@ the system's temporary directory.`;
 /** parseArgs' errors are a paragraph; the first sentence says it all. */
 function parse<T extends ParseArgsOptionsConfig>(args: string[], options: T) {
   try {
-    return parseArgs({ args, options: { ...options, help: { type: 'boolean', default: false } } as T & { help: { type: 'boolean'; default: false } }, allowPositionals: true, strict: true });
+    return parseArgs({
+      args,
+      options: { ...options, help: { type: 'boolean', default: false } } as T & { help: { type: 'boolean'; default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     throw new Error(`${e instanceof Error ? e.message.split(/\. /)[0] : String(e)} (npm run test-wallet -- --help)`);
   }

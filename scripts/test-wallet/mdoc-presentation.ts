@@ -28,7 +28,10 @@ export async function presentMdoc(options: MdocPresentationOptions): Promise<str
       {
         id: options.docType,
         format: { mso_mdoc: { alg: ['ES256'] } },
-        constraints: { limit_disclosure: 'required', fields: options.elements.map(([ns, element]) => ({ path: [`$['${ns}']['${element}']`], intent_to_retain: false })) },
+        constraints: {
+          limit_disclosure: 'required',
+          fields: options.elements.map(([ns, element]) => ({ path: [`$['${ns}']['${element}']`], intent_to_retain: false })),
+        },
       },
     ],
   };

@@ -41,7 +41,7 @@ export async function checkIssuedCredential(credential: unknown, expected: Issue
   });
   const payload = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
   if (typeof payload.vct !== 'string' || payload.vct === '') throw new Error('credential: no vct');
-  if (expected.vct !== undefined && payload.vct !== expected.vct) throw new Error('credential: vct is not the configuration\'s');
+  if (expected.vct !== undefined && payload.vct !== expected.vct) throw new Error("credential: vct is not the configuration's");
   if (payload.iss !== undefined && payload.iss !== expected.credentialIssuer) throw new Error('credential: iss is not the credential issuer');
   if (typeof payload.exp === 'number' && payload.exp * 1000 < Date.now()) throw new Error('credential: already expired');
   if (payload._sd_alg !== undefined && payload._sd_alg !== 'sha-256') throw new Error('credential: _sd_alg is not sha-256');

@@ -12,7 +12,11 @@ export interface RequestView {
   x5c: Buffer[];
 }
 
-const pem = (der: Buffer) => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----`;
+const pem = (der: Buffer) =>
+  `-----BEGIN CERTIFICATE-----\n${der
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END CERTIFICATE-----`;
 
 export async function readRequestObject(jwt: string, trustedRoot: Uint8Array): Promise<RequestView> {
   const header = decodeProtectedHeader(jwt) as Record<string, unknown>;

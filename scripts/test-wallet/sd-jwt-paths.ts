@@ -24,7 +24,10 @@ export function signedPayload(credential: string): Record<string, unknown> {
 export function disclosablePaths(credential: string): Map<string, unknown> {
   const payload = signedPayload(credential);
   if (payload._sd_alg !== undefined && payload._sd_alg !== 'sha-256') throw new Error(`SD-JWT: unsupported _sd_alg ${String(payload._sd_alg)}`);
-  const disclosures = credential.split('~').slice(1).filter((d) => d.length > 0 && !d.includes('.'));
+  const disclosures = credential
+    .split('~')
+    .slice(1)
+    .filter((d) => d.length > 0 && !d.includes('.'));
   return new Map(Object.entries(SDJsonpath.fromJWT(payload, disclosures, sha256) as Record<string, unknown>));
 }
 

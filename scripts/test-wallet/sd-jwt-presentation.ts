@@ -14,9 +14,19 @@ type ClaimsPath = (string | number | null)[];
  * every element of array `a`, whose length the holder reads from the array's own disclosure.
  */
 export function jsonPaths(credential: string, path: ClaimsPath): string[] {
-  if (path[path.length - 1] !== null) return [`$.${path.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[')}`];
+  if (path[path.length - 1] !== null)
+    return [
+      `$.${path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : p))
+        .join('.')
+        .replace(/\.\[/g, '[')}`,
+    ];
   const name = path[0] as string;
-  const disclosures = credential.split('~').slice(1).filter(Boolean).map((d) => JSON.parse(Buffer.from(d, 'base64url').toString('utf8')) as unknown[]);
+  const disclosures = credential
+    .split('~')
+    .slice(1)
+    .filter(Boolean)
+    .map((d) => JSON.parse(Buffer.from(d, 'base64url').toString('utf8')) as unknown[]);
   const array = disclosures.find((d) => d.length === 3 && d[1] === name && Array.isArray(d[2]))?.[2] as unknown[] | undefined;
   return (array ?? []).map((_, i) => `$.${name}[${i}]`);
 }

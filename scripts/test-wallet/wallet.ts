@@ -121,7 +121,11 @@ export class TestWallet {
   }
 
   async post(request: RequestView, form: Record<string, string>): Promise<WalletAnswer> {
-    const res = await fetch(request.claims.response_uri as string, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
+    const res = await fetch(request.claims.response_uri as string, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown>, request };
   }
 

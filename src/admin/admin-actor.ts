@@ -17,5 +17,5 @@ export type AdminAccessLevel = 'read' | 'write';
 export const AdminAccess = (level: AdminAccessLevel) => SetMetadata(ACCESS_KEY, level);
 
 export const Actor = createParamDecorator((_: unknown, ctx: ExecutionContext): AdminActor => {
-  return (ctx.switchToHttp().getRequest<Request & { [ACTOR_KEY]: AdminActor }>())[ACTOR_KEY];
+  return ctx.switchToHttp().getRequest<Request & { [ACTOR_KEY]: AdminActor }>()[ACTOR_KEY];
 });

@@ -57,10 +57,18 @@ export const AdminCreate = (op: AdminOperation) =>
     ...conflict(op),
   );
 
-export const AdminList = (op: AdminOperation) => applyDecorators(Get(), AdminAccess('read'), ApiOperation({ summary: op.summary }), ApiOkResponse({ type: op.type }));
+export const AdminList = (op: AdminOperation) =>
+  applyDecorators(Get(), AdminAccess('read'), ApiOperation({ summary: op.summary }), ApiOkResponse({ type: op.type }));
 
 export const AdminRead = (param: AdminItemParam, op: AdminOperation) =>
-  applyDecorators(Get(`:${param.name}`), AdminAccess('read'), ApiParam(param), ApiOperation({ summary: op.summary }), ApiOkResponse({ type: op.type }), ApiNotFoundResponse({ type: ErrorResponseDto }));
+  applyDecorators(
+    Get(`:${param.name}`),
+    AdminAccess('read'),
+    ApiParam(param),
+    ApiOperation({ summary: op.summary }),
+    ApiOkResponse({ type: op.type }),
+    ApiNotFoundResponse({ type: ErrorResponseDto }),
+  );
 
 export const AdminUpdate = (param: AdminItemParam, op: AdminOperation) =>
   applyDecorators(

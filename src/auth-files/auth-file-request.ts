@@ -24,7 +24,18 @@ export interface PdfRequest {
 export type AuthFileRequest = { kind: 'png'; source: PhotoSource } | PdfRequest;
 
 /** Parameters of spec 4.8 that only a PDF has. */
-const PDF_ONLY = ['include-photos', 'pagesize', 'locale', 'user-password', 'owner-password', ...PERMISSION_FLAGS, 'encrypt-metadata', 'encryption-length', 'pdf-a-mode', 'generate-pades'] as const;
+const PDF_ONLY = [
+  'include-photos',
+  'pagesize',
+  'locale',
+  'user-password',
+  'owner-password',
+  ...PERMISSION_FLAGS,
+  'encrypt-metadata',
+  'encryption-length',
+  'pdf-a-mode',
+  'generate-pades',
+] as const;
 
 /**
  * The request body of spec 4.8, validated strictly (unknown fields refused, flags as booleans or "true"/"false")
@@ -76,19 +87,31 @@ export async function parseAuthFileRequest(body: unknown): Promise<AuthFileReque
  */
 function encryptionOf(p: AuthFileParamsDto): EncryptionSettings | undefined {
   const restrictions = new Set(PERMISSION_FLAGS.filter((f) => p[f] === true));
-  const asked = p['user-password'] !== undefined || p['owner-password'] !== undefined || p['encryption-length'] !== undefined || p['encrypt-metadata'] !== undefined || restrictions.size > 0;
+  const asked =
+    p['user-password'] !== undefined ||
+    p['owner-password'] !== undefined ||
+    p['encryption-length'] !== undefined ||
+    p['encrypt-metadata'] !== undefined ||
+    restrictions.size > 0;
   if (!asked) return undefined;
   const keyBits = p['encryption-length'] ?? 128;
   const encryptMetadata = p['encrypt-metadata'] ?? true;
   if (!encryptMetadata && keyBits !== 128 && keyBits !== 256)
-    throw invalidAuthFilesRequest('encrypt-metadata false needs encryption-length 128 or 256 (the PDF standard defines clear-text metadata only with a crypt filter, which readers take as 128 bits for RC4)');
+    throw invalidAuthFilesRequest(
+      'encrypt-metadata false needs encryption-length 128 or 256 (the PDF standard defines clear-text metadata only with a crypt filter, which readers take as 128 bits for RC4)',
+    );
   const userPassword = p['user-password'] ?? '';
   const ownerPassword = p['owner-password'] ?? randomBytes(24).toString('base64url');
-  for (const [name, value] of [['user-password', p['user-password']], ['owner-password', p['owner-password']]] as const) {
+  for (const [name, value] of [
+    ['user-password', p['user-password']],
+    ['owner-password', p['owner-password']],
+  ] as const) {
     if (value === undefined) continue;
     if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) throw invalidAuthFilesRequest(`${name} may not contain control characters`);
-    if (keyBits !== 256 && /[^\u0000-\u00ff]/.test(value)) throw invalidAuthFilesRequest(`${name}: RC4 encryption (encryption-length up to 128) takes Latin-1 characters only; use 256 for any text`);
-    if (keyBits !== 256 && value.length > 32) throw invalidAuthFilesRequest(`${name}: RC4 encryption uses at most 32 characters of a password; use 256 for longer ones`);
+    if (keyBits !== 256 && /[^\u0000-\u00ff]/.test(value))
+      throw invalidAuthFilesRequest(`${name}: RC4 encryption (encryption-length up to 128) takes Latin-1 characters only; use 256 for any text`);
+    if (keyBits !== 256 && value.length > 32)
+      throw invalidAuthFilesRequest(`${name}: RC4 encryption uses at most 32 characters of a password; use 256 for longer ones`);
   }
   return { userPassword, ownerPassword, keyBits, restrictions, encryptMetadata };
 }

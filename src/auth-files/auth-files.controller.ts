@@ -1,5 +1,15 @@
 import { Body, Controller, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBasicAuth, ApiBody, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBasicAuth,
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { SECURITY_SCHEMES } from '../common/http/security-schemes.js';
 import { AuthFilesService } from './auth-files.service.js';
@@ -21,9 +31,16 @@ export class AuthFilesController {
   @ApiQuery({ name: 'tid', required: true, description: 'the transaction id of auth_files_url', example: '0b7d6c2e-5a1f-4c7e-9a55-3f1d2b8e4a10' })
   // Described, not validated, by the DTO here: the service validates it so refusals keep the auth-files error shape.
   @ApiBody({ type: FetchAuthFileDto })
-  @ApiOkResponse({ type: AuthFileResponseDto, description: 'JSON; with `Accept: application/jwt` the same object as a JWT signed with the provider keys (/oidc/jwks), iss the OIDC issuer, aud the merchant, valid 15 minutes' })
+  @ApiOkResponse({
+    type: AuthFileResponseDto,
+    description:
+      'JSON; with `Accept: application/jwt` the same object as a JWT signed with the provider keys (/oidc/jwks), iss the OIDC issuer, aud the merchant, valid 15 minutes',
+  })
   @ApiProduces('application/json', 'application/jwt')
-  @ApiBadRequestResponse({ type: AuthFilesErrorDto, description: 'invalid request; or unknown tid, another merchant’s or past retention (one answer for all three)' })
+  @ApiBadRequestResponse({
+    type: AuthFilesErrorDto,
+    description: 'invalid request; or unknown tid, another merchant’s or past retention (one answer for all three)',
+  })
   @ApiUnauthorizedResponse({ type: AuthFilesErrorDto, description: 'merchant authentication failed' })
   async fetch(
     @Headers('authorization') authorization: string | undefined,

@@ -8,7 +8,13 @@ export type AuthFilesResponseType = 'VOID' | 'FAIL' | 'RETRY';
  * `response-message`), never as `{ error, error_description }`; `detail` reaches the logs only.
  */
 export class AuthFilesError extends AppError {
-  constructor(status: number, readonly responseType: AuthFilesResponseType, code: string, message: string, detail?: string) {
+  constructor(
+    status: number,
+    readonly responseType: AuthFilesResponseType,
+    code: string,
+    message: string,
+    detail?: string,
+  ) {
     super(status, code, message, detail);
     this.replacementBody = { 'response-type': responseType, 'response-code': code, 'response-message': message };
   }
@@ -18,8 +24,7 @@ export class AuthFilesError extends AppError {
  * One answer for an unknown tid, another merchant's record and a record past retention (spec 1.9): the three
  * must be indistinguishable so no merchant can learn whether a tid exists. The reason goes to the log only.
  */
-export const unknownTransaction = (detail: string) =>
-  new AuthFilesError(400, 'VOID', 'UNKNOWN_TRANSACTION', 'no auth file is available for this tid', detail);
+export const unknownTransaction = (detail: string) => new AuthFilesError(400, 'VOID', 'UNKNOWN_TRANSACTION', 'no auth file is available for this tid', detail);
 
 export const invalidAuthFilesRequest = (message: string) => new AuthFilesError(400, 'VOID', 'INVALID_REQUEST', message);
 
@@ -31,14 +36,20 @@ export const merchantAuthenticationFailed = () => {
 };
 
 /** The record holds no such picture (no selfie when the chip step failed and no face step ran). */
-export const sourceUnavailable = (source: string) =>
-  new AuthFilesError(400, 'FAIL', 'SOURCE_UNAVAILABLE', `this verification has no ${source} picture`);
+export const sourceUnavailable = (source: string) => new AuthFilesError(400, 'FAIL', 'SOURCE_UNAVAILABLE', `this verification has no ${source} picture`);
 
 /** The stored picture cannot be decoded; the record is intact, so retrying will not help. */
 export const fileNotProduced = (detail: string) => new AuthFilesError(500, 'FAIL', 'FILE_NOT_PRODUCED', 'the auth file could not be produced', detail);
 
 /** `response-code` for the generic errors raised before the operation runs (the body parser, the NUL check, routing). */
-const GENERIC_CODES: Record<number, string> = { 400: 'INVALID_REQUEST', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'TOO_MANY_REQUESTS' };
+const GENERIC_CODES: Record<number, string> = {
+  400: 'INVALID_REQUEST',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
 
 /**
  * The auth-files error object for an error answered under /auth_files/ before the service's own checks (a body

@@ -57,8 +57,7 @@ export class AuthFilesService {
     const record = id ? await this.evidence.recordForMerchant(id, merchant.clientId) : undefined;
     if (!id || !record) throw unknownTransaction(`no record of ${merchant.clientId} for this tid (unknown, malformed, another merchant's or past retention)`);
 
-    const response =
-      request.kind === 'png' ? await this.png(record, request.source) : await this.pdf(id, record, request, merchant);
+    const response = request.kind === 'png' ? await this.png(record, request.source) : await this.pdf(id, record, request, merchant);
     // The access trail (who fetched what kind of file of which transaction, when); the file itself is never logged or kept.
     await this.audit.recordAccess(`merchant ${merchant.clientId}`, 'merchant', 'auth_files.fetch', 'verification_record', id, {
       type: response['content-type'],
@@ -91,15 +90,30 @@ export class AuthFilesService {
       // Every customer-test report is a test report, whatever document it shows (spec 1.6: test and production differ).
       marks: [...(this.config.isProduction ? [] : (['test'] as const)), ...(isSpecimen(record) ? (['specimen'] as const) : [])],
       attributes: attributesFor(record.claims, releasedScopes(merchant.scope, record.scopes)),
-      checks: reportChecks({ explanations: record.explanations, faceStepRan, cloneDetection: cloneDetectionOf(record), facematchLevel: record.facematchLevel, crl: record.crl }),
+      checks: reportChecks({
+        explanations: record.explanations,
+        faceStepRan,
+        cloneDetection: cloneDetectionOf(record),
+        facematchLevel: record.facematchLevel,
+        crl: record.crl,
+      }),
       facematchLevel: record.facematchLevel,
-      validatedLevels: this.evidence.matchLevels().levels.filter((l) => l.status === 'validated').map((l) => l.level),
+      validatedLevels: this.evidence
+        .matchLevels()
+        .levels.filter((l) => l.status === 'validated')
+        .map((l) => l.level),
       eidasHigh: record.eidasHigh,
       explanations: record.explanations,
       photos,
       addendum: request.addendum,
     };
-    const layout: ReportLayout = { locale: request.locale, pageSize: request.pageSize, metadata: request.metadata, encryption: request.encryption, pdfA: request.pdfA };
+    const layout: ReportLayout = {
+      locale: request.locale,
+      pageSize: request.pageSize,
+      metadata: request.metadata,
+      encryption: request.encryption,
+      pdfA: request.pdfA,
+    };
     const made = request.pades ? await this.signed(report, layout) : { pdf: await produce(() => renderEvidenceReport(report, layout)), format: 'PDF' as const };
     return {
       'response-type': 'DATA',
@@ -158,7 +172,11 @@ export function attributesFor(claims: Record<string, unknown>, scopes: string[])
   return VERIFIER_CLAIMS.filter((c) => !NOT_ATTRIBUTES.has(c.oidcName) && allowed.has(c.oidcName) && claims[c.oidcName] !== undefined).map((c) => {
     const value = claims[c.oidcName];
     const code = CODE_OF[c.oidcName] && claims[CODE_OF[c.oidcName]];
-    return { name: c.oidcName as keyof ClaimLabels, value: Array.isArray(value) ? value.join(', ') : String(value), ...(typeof code === 'string' ? { code } : {}) };
+    return {
+      name: c.oidcName as keyof ClaimLabels,
+      value: Array.isArray(value) ? value.join(', ') : String(value),
+      ...(typeof code === 'string' ? { code } : {}),
+    };
   });
 }
 

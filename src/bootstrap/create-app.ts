@@ -43,15 +43,23 @@ export interface StartedApp {
  * already being opened (main.ts starts that before loading the rest of the code, which it overlaps).
  * `extraModules`: tests only, modules of their own beside the service's (main.ts passes none).
  */
-export async function createApp(config: AppConfig, opening?: Promise<DatabaseHandle>, extraModules: Parameters<typeof AppModule.forRoot>[3] = []): Promise<StartedApp> {
+export async function createApp(
+  config: AppConfig,
+  opening?: Promise<DatabaseHandle>,
+  extraModules: Parameters<typeof AppModule.forRoot>[3] = [],
+): Promise<StartedApp> {
   setLogLevel(config.logLevel);
   const [database, schemes] = await Promise.all([opening ?? openServiceDatabase(config.database), schemeModules(config)]);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database, schemes, extraModules), new BoundedExpressAdapter(config.ops.http), {
-    logger: new JsonNestLogger(),
-    bodyParser: false,
-    // Start-up errors are thrown to the caller (main prints them and exits; tests see them).
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, database, schemes, extraModules),
+    new BoundedExpressAdapter(config.ops.http),
+    {
+      logger: new JsonNestLogger(),
+      bodyParser: false,
+      // Start-up errors are thrown to the caller (main prints them and exits; tests see them).
+      abortOnError: false,
+    },
+  );
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // What every request passes before its handler, in this order; the engine's routes pass only this (engine-light-path.ts).

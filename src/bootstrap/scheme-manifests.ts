@@ -28,5 +28,8 @@ export function openServiceDatabase(config: DatabaseConfig): Promise<DatabaseHan
 
 /** The service's configuration: the core's and every listed scheme's section (main.ts, ormconfig.ts, the tests' apps). */
 export function loadServiceConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  return loadConfig(env, SCHEME_MANIFESTS.flatMap((scheme) => (scheme.config ? [{ name: scheme.name, load: scheme.config }] : [])));
+  return loadConfig(
+    env,
+    SCHEME_MANIFESTS.flatMap((scheme) => (scheme.config ? [{ name: scheme.name, load: scheme.config }] : [])),
+  );
 }

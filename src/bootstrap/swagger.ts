@@ -26,10 +26,30 @@ function buildDocument(app: INestApplication, baseUrl: string): OpenAPIObject {
       )
       .setVersion('1.0')
       .addServer(baseUrl)
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'Operators: an admin API token (ADMIN_API_TOKEN, or one made with POST /admin/v1/tokens), for /admin/v1/*' }, SECURITY_SCHEMES.ADMIN)
-      .addBasicAuth({ type: 'http', scheme: 'basic', description: 'Merchants: client_id and client_secret (spec 5.2), for token invalidation (DELETE /oidc/token) and auth files' }, SECURITY_SCHEMES.MERCHANT_BASIC)
       .addBearerAuth(
-        { type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'The verifier app: the session_token of POST /app/v1/sessions, for /app/v1/session/*' },
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'opaque',
+          description: 'Operators: an admin API token (ADMIN_API_TOKEN, or one made with POST /admin/v1/tokens), for /admin/v1/*',
+        },
+        SECURITY_SCHEMES.ADMIN,
+      )
+      .addBasicAuth(
+        {
+          type: 'http',
+          scheme: 'basic',
+          description: 'Merchants: client_id and client_secret (spec 5.2), for token invalidation (DELETE /oidc/token) and auth files',
+        },
+        SECURITY_SCHEMES.MERCHANT_BASIC,
+      )
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'opaque',
+          description: 'The verifier app: the session_token of POST /app/v1/sessions, for /app/v1/session/*',
+        },
         SECURITY_SCHEMES.APP_SESSION,
       )
       .build(),

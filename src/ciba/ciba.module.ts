@@ -30,6 +30,18 @@ import { OutboxEntity } from './outbox/outbox.entity.js';
 @Module({
   imports: [TypeOrmModule.forFeature([CibaRequestEntity, AppBindingEntity, OutboxEntity]), AdminModule, OidcModule, MerchantsModule, DocumentEvidenceModule],
   controllers: [CibaAppController, CibaTestPageController, CibaAppsAdminController],
-  providers: [CibaPurgeService, CibaEngineHooks, CibaCancelService, CibaPushTokensService, CibaRequestsService, AppBindingsService, CibaCompletionService, CibaOutboxService, CibaAppService, LongPolls, ProvisioningCodes],
+  providers: [
+    CibaPurgeService,
+    CibaEngineHooks,
+    CibaCancelService,
+    CibaPushTokensService,
+    CibaRequestsService,
+    AppBindingsService,
+    CibaCompletionService,
+    CibaOutboxService,
+    CibaAppService,
+    LongPolls,
+    ProvisioningCodes,
+  ],
 })
 export class CibaModule {}

@@ -1,231 +1,211 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  Min,
-  MinLength,
-  ValidateIf,
-  validateSync,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { DocumentVerifierVariables } from './document-verifier-variables.js';
+import { emptyToUndefined, toBool, toInt } from './environment-transforms.js';
 
 export const APP_ENVS = ['customer-test', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
-export const FACE_ENGINES = ['face-api', 'onnx'] as const;
 /** The issuer named on evidence reports when OPERATOR_NAME is not set. */
 export const DEFAULT_OPERATOR_NAME = 'Identity broker';
-/** The verifier app's name when VERIFIER_APP_NAME is not set: the app this project builds. */
-export const DEFAULT_VERIFIER_APP_NAME = 'Broker Verify';
-
-const toBool = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
-const toInt = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
-const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /**
  * The environment as the process receives it, validated once at start (immich style).
  * Property names are the environment variable names so that every error names the variable.
  */
-export class EnvironmentVariables {
+export class EnvironmentVariables extends DocumentVerifierVariables {
   @IsIn(APP_ENVS, { message: 'must be customer-test or production' })
   APP_ENV: AppEnv = 'customer-test';
 
-  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT = 3000;
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, { message: 'must be an http(s) URL without query or fragment' })
   BASE_URL?: string;
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   DATA_DIR = './data';
 
-  @Transform(toBool) @IsBoolean({ message: 'must be true or false' })
+  @Transform(toBool)
+  @IsBoolean({ message: 'must be true or false' })
   ALLOW_EMBEDDED_DATABASE = false;
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^[A-Za-z0-9+/_-]{43}=?$/, { message: 'must be 32 random bytes, base64 encoded' })
   DATA_ENCRYPTION_KEY?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[A-Za-z0-9_-]{1,32}$/, { message: 'must be 1-32 letters, digits, - or _' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,32}$/, { message: 'must be 1-32 letters, digits, - or _' })
   DATA_ENCRYPTION_KEY_ID = 'k1';
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^([A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?)(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?)*$/, {
     message: 'must be a comma-separated list of keyId:base64key',
   })
   DATA_ENCRYPTION_OLD_KEYS?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @MinLength(32, { message: 'must be at least 32 characters' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @MinLength(32, { message: 'must be at least 32 characters' })
   ADMIN_API_TOKEN?: string;
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^[^,\s]{32,}(,[^,\s]{32,})*$/, { message: 'must be a comma-separated list of secrets of at least 32 characters' })
   COOKIE_KEYS?: string;
 
-  @Transform(toBool) @IsBoolean({ message: 'must be true or false' })
+  @Transform(toBool)
+  @IsBoolean({ message: 'must be true or false' })
   TRUST_PROXY = false;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
-  @Transform(toInt) @IsInt() @Min(3600) @Max(89 * 86400, { message: 'must be at most 89 days (verification data is kept at most 90 days)' })
+  @Transform(toInt)
+  @IsInt()
+  @Min(3600)
+  @Max(89 * 86400, { message: 'must be at most 89 days (verification data is kept at most 90 days)' })
   REFRESH_TOKEN_TTL_SECONDS = 14 * 86400;
 
-  @Transform(toInt) @IsInt() @Min(0) @Max(30 * 86400)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(30 * 86400)
   KEY_ROTATION_OVERLAP_SECONDS = 86400;
 
   /** How often each instance reloads the signing keys; a rotated key is published for two of these before it signs. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(600)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(600)
   KEY_RELOAD_SECONDS = 60;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(600, { message: 'must be at most 600 (codes are short-lived, RFC 6749 §4.1.2)' })
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(600, { message: 'must be at most 600 (codes are short-lived, RFC 6749 §4.1.2)' })
   AUTHORIZATION_CODE_TTL_SECONDS = 60;
 
-  @Transform(toInt) @IsInt() @Min(60) @Max(3600)
-  VERIFIER_SESSION_TTL_SECONDS = 600;
-
-  @Transform(toInt) @IsInt() @Min(1) @Max(60)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(60)
   CIBA_POLL_INTERVAL_SECONDS = 5;
 
-  @Transform(toInt) @IsInt() @Min(60) @Max(3600)
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(3600)
   CIBA_MAX_EXPIRY_SECONDS = 600;
 
-  @Transform(toInt) @IsInt() @Min(15) @Max(600, { message: 'must be at most 600 (liveness data is valid only a few minutes)' })
-  LIVENESS_WINDOW_SECONDS = 120;
-
-  @Transform(toInt) @IsInt() @Min(1) @Max(90, { message: 'must be at most 90 (spec 1.9)' })
-  VERIFICATION_RETENTION_DAYS = 90;
-
-  @Transform(toInt) @IsInt() @Min(1) @Max(9)
-  FACEMATCH_MIN_LEVEL_FOR_HIGH = 7;
-
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
-  TRUST_CSCA_PATHS?: string;
-
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
-  TRUST_MASTERLISTS?: string;
-
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
-  TRUST_MASTERLIST_ANCHORS?: string;
-
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
-  TRUST_CRLS?: string;
-
-  /**
-   * Hours past a CRL's nextUpdate that it still counts as current: countries publish late and the PKD relays later.
-   * Past them production refuses the documents the CRL covers (STATUS_BAD_COUNTRYSIGNERCHAIN); customer-test warns.
-   */
-  @Transform(toInt) @IsInt() @Min(0) @Max(720, { message: 'must be at most 720 (30 days; a CRL is issued at least every 90, 9303-12)' })
-  TRUST_CRL_GRACE_HOURS = 48;
-
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[a-z][a-z0-9+.-]*:\/\/\S+$/, { message: 'must be an absolute URL or app link' })
-  VERIFIER_APP_LINK?: string;
-
-  /** The verifier app's product name on the waiting page ("Open Broker Verify"). */
-  @Transform(emptyToUndefined) @IsOptional()
-  @Matches(/^(?=.*\S)[^\p{Cc}\p{Cf}]{1,40}$/u, { message: 'must be 1-40 characters, no control characters' })
-  VERIFIER_APP_NAME = DEFAULT_VERIFIER_APP_NAME;
-
-  /** The app's store pages, linked from the waiting page's help for a person without the app. */
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^https:\/\/[^\s"<>]+$/, { message: 'must be an https URL' })
-  VERIFIER_APP_STORE_URL?: string;
-
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^https:\/\/[^\s"<>]+$/, { message: 'must be an https URL' })
-  VERIFIER_PLAY_STORE_URL?: string;
-
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
-  FACE_CALIBRATION_FILE?: string;
-
-  /** face-api (models inside its npm package) or onnx (an ArcFace-class recognition model at FACE_MODEL_PATH). */
-  @IsIn(FACE_ENGINES, { message: 'must be face-api or onnx' })
-  FACE_ENGINE: (typeof FACE_ENGINES)[number] = 'face-api';
-
-  @Transform(emptyToUndefined) @ValidateIf((vars: EnvironmentVariables) => vars.FACE_ENGINE === 'onnx' || vars.FACE_MODEL_PATH !== undefined)
-  @Matches(/\S/, { message: 'must be the path of the .onnx model when FACE_ENGINE=onnx' })
-  FACE_MODEL_PATH?: string;
-
-  /** Face verifications run at once per instance (each spreads its frames over the FACE_WORKERS threads). */
-  @Transform(toInt) @IsInt() @Min(1) @Max(16)
-  FACE_CONCURRENCY = 1;
-
-  /**
-   * Worker threads of the face engine, each with its own models and WASM heap (each thread adds about 330 MB of
-   * RSS, bench:verify): independent frames of a verification run in parallel up to this many. Default: the
-   * machine's cores, at most 2.
-   */
-  @Transform(toInt) @IsOptional() @IsInt() @Min(1) @Max(16)
-  FACE_WORKERS?: number;
-
-  /**
-   * A face worker thread whose own memory (V8 heap plus its WASM heap, which never shrinks) passes this many MiB
-   * after a call is replaced by a fresh one; 0: never. A warm thread is about 210 MiB, the SSD thread about 340
-   * MiB after phone frames and 540-580 MiB once 1000x750 frames went through its padded passes.
-   */
-  @Transform(toInt) @IsInt() @Min(0) @Max(65536)
-  FACE_WORKER_RECYCLE_MB = 448;
-
-  /**
-   * A face worker thread idle this many seconds whose memory grew more than 32 MiB past what it cost fresh is
-   * replaced too, so that after a burst the service's memory goes back to its floor; 0: never. A replacement loads
-   * the models again (about 1 s of CPU on a thread, off any request).
-   */
-  @Transform(toInt) @IsInt() @Min(0) @Max(86400)
-  FACE_WORKER_IDLE_RECYCLE_SECONDS = 30;
-
-  /** Face verifications that may wait for a slot; beyond that the app API answers 503 with Retry-After. */
-  @Transform(toInt) @IsInt() @Min(0) @Max(1000)
-  FACE_MAX_QUEUE = 8;
-
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^[^,\s]{32,}$/, { message: 'must be a secret of at least 32 characters' })
   SUBJECT_SECRET?: string;
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^[^,\s]{32,}$/, { message: 'must be a secret of at least 32 characters' })
   PAIRWISE_SECRET?: string;
 
   /** PAdES signing of auth files (spec 4.8): the signer's private key, PEM (PKCS#8, RSA or EC). With PADES_CERTIFICATE_CHAIN_FILE. */
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   PADES_SIGNING_KEY_FILE?: string;
 
   /** The signer's certificate first, then its intermediates (PEM, concatenated). With PADES_SIGNING_KEY_FILE. */
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   PADES_CERTIFICATE_CHAIN_FILE?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
 
   /** Prefix of every key the service writes in Redis (several services, or test runs, can share one Redis). */
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[A-Za-z0-9:_.-]{1,64}$/, { message: 'must be 1-64 letters, digits, or : _ . -' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9:_.-]{1,64}$/, { message: 'must be 1-64 letters, digits, or : _ . -' })
   REDIS_KEY_PREFIX = 'broker:';
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^https?:\/\/[^\s"<>]+$/, { message: 'must be an http(s) URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s"<>]+$/, { message: 'must be an http(s) URL' })
   PRIVACY_NOTICE_URL?: string;
 
   /** Who issues the evidence reports (auth files), printed on every report: the operator's legal or trading name. */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^(?=.*\S)[^\p{Cc}\p{Cf}]{1,120}$/u, { message: 'must be 1-120 characters, no control characters' })
   OPERATOR_NAME = DEFAULT_OPERATOR_NAME;
 }
 
 export const ENVIRONMENT_VARIABLE_NAMES = [
-  'APP_ENV', 'PORT', 'BASE_URL', 'DATABASE_URL', 'DATA_DIR', 'ALLOW_EMBEDDED_DATABASE', 'DATA_ENCRYPTION_KEY',
-  'DATA_ENCRYPTION_KEY_ID', 'DATA_ENCRYPTION_OLD_KEYS', 'ADMIN_API_TOKEN', 'COOKIE_KEYS', 'TRUST_PROXY', 'LOG_LEVEL', 'REDIS_URL', 'REDIS_KEY_PREFIX',
-  'REFRESH_TOKEN_TTL_SECONDS', 'KEY_ROTATION_OVERLAP_SECONDS', 'KEY_RELOAD_SECONDS', 'AUTHORIZATION_CODE_TTL_SECONDS', 'VERIFIER_SESSION_TTL_SECONDS', 'LIVENESS_WINDOW_SECONDS',
-  'CIBA_POLL_INTERVAL_SECONDS', 'CIBA_MAX_EXPIRY_SECONDS',
-  'VERIFICATION_RETENTION_DAYS', 'FACEMATCH_MIN_LEVEL_FOR_HIGH', 'TRUST_CSCA_PATHS', 'TRUST_MASTERLISTS',
-  'TRUST_MASTERLIST_ANCHORS', 'TRUST_CRLS', 'TRUST_CRL_GRACE_HOURS', 'VERIFIER_APP_LINK', 'VERIFIER_APP_NAME', 'VERIFIER_APP_STORE_URL', 'VERIFIER_PLAY_STORE_URL', 'FACE_CALIBRATION_FILE', 'FACE_ENGINE', 'FACE_MODEL_PATH', 'FACE_CONCURRENCY', 'FACE_MAX_QUEUE', 'FACE_WORKERS', 'FACE_WORKER_RECYCLE_MB', 'FACE_WORKER_IDLE_RECYCLE_SECONDS',
-  'SUBJECT_SECRET', 'PAIRWISE_SECRET', 'PRIVACY_NOTICE_URL', 'OPERATOR_NAME', 'PADES_SIGNING_KEY_FILE', 'PADES_CERTIFICATE_CHAIN_FILE',
+  'APP_ENV',
+  'PORT',
+  'BASE_URL',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'ALLOW_EMBEDDED_DATABASE',
+  'DATA_ENCRYPTION_KEY',
+  'DATA_ENCRYPTION_KEY_ID',
+  'DATA_ENCRYPTION_OLD_KEYS',
+  'ADMIN_API_TOKEN',
+  'COOKIE_KEYS',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+  'REDIS_URL',
+  'REDIS_KEY_PREFIX',
+  'REFRESH_TOKEN_TTL_SECONDS',
+  'KEY_ROTATION_OVERLAP_SECONDS',
+  'KEY_RELOAD_SECONDS',
+  'AUTHORIZATION_CODE_TTL_SECONDS',
+  'VERIFIER_SESSION_TTL_SECONDS',
+  'LIVENESS_WINDOW_SECONDS',
+  'CIBA_POLL_INTERVAL_SECONDS',
+  'CIBA_MAX_EXPIRY_SECONDS',
+  'VERIFICATION_RETENTION_DAYS',
+  'FACEMATCH_MIN_LEVEL_FOR_HIGH',
+  'TRUST_CSCA_PATHS',
+  'TRUST_MASTERLISTS',
+  'TRUST_MASTERLIST_ANCHORS',
+  'TRUST_CRLS',
+  'TRUST_CRL_GRACE_HOURS',
+  'VERIFIER_APP_LINK',
+  'VERIFIER_APP_NAME',
+  'VERIFIER_APP_STORE_URL',
+  'VERIFIER_PLAY_STORE_URL',
+  'FACE_CALIBRATION_FILE',
+  'FACE_ENGINE',
+  'FACE_MODEL_PATH',
+  'FACE_CONCURRENCY',
+  'FACE_MAX_QUEUE',
+  'FACE_WORKERS',
+  'FACE_WORKER_RECYCLE_MB',
+  'FACE_WORKER_IDLE_RECYCLE_SECONDS',
+  'SUBJECT_SECRET',
+  'PAIRWISE_SECRET',
+  'PRIVACY_NOTICE_URL',
+  'OPERATOR_NAME',
+  'PADES_SIGNING_KEY_FILE',
+  'PADES_CERTIFICATE_CHAIN_FILE',
 ] as const satisfies readonly (keyof EnvironmentVariables)[];
 
 /** A start-up failure (the process stops with it before it listens): no client ever reads one, so it needs no AppError. */
@@ -239,9 +219,7 @@ export class ConfigError extends Error {
 export function validateEnvironment(env: Record<string, string | undefined>): EnvironmentVariables {
   const picked = Object.fromEntries(ENVIRONMENT_VARIABLE_NAMES.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
   const vars = plainToInstance(EnvironmentVariables, picked);
-  const problems = validateSync(vars, { skipMissingProperties: false }).map(
-    (e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`,
-  );
+  const problems = validateSync(vars, { skipMissingProperties: false }).map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
   if (problems.length) throw new ConfigError(problems);
   return vars;
 }

@@ -15,17 +15,27 @@ const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? unde
  */
 export class BrandingEnvironmentVariables {
   /** A PNG, JPEG or WebP file (SVG is refused: it can carry scripts), read once at start. */
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/\S/, { message: 'must be the path of a PNG, JPEG or WebP file' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/\S/, { message: 'must be the path of a PNG, JPEG or WebP file' })
   OPERATOR_LOGO_FILE?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'must be a colour written #rrggbb' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'must be a colour written #rrggbb' })
   OPERATOR_ACCENT_COLOUR?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^(https:\/\/|mailto:)[^\s"<>]+$/, { message: 'must be an https or mailto: address' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(https:\/\/|mailto:)[^\s"<>]+$/, { message: 'must be an https or mailto: address' })
   OPERATOR_CONTACT_URL?: string;
 }
 
-const BRANDING_VARIABLE_NAMES = ['OPERATOR_LOGO_FILE', 'OPERATOR_ACCENT_COLOUR', 'OPERATOR_CONTACT_URL'] as const satisfies readonly (keyof BrandingEnvironmentVariables)[];
+const BRANDING_VARIABLE_NAMES = [
+  'OPERATOR_LOGO_FILE',
+  'OPERATOR_ACCENT_COLOUR',
+  'OPERATOR_CONTACT_URL',
+] as const satisfies readonly (keyof BrandingEnvironmentVariables)[];
 
 /** The page background, the lightest colour the accent's text (links in the footer) stands on besides the white card. */
 const PAGE_BACKGROUND = '#f4f5f7';

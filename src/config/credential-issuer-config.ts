@@ -7,7 +7,13 @@ import { parseWalletClients, type WalletClient } from './wallet-clients.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+  value === undefined || value === ''
+    ? undefined
+    : value === true || value === 'true' || value === '1'
+      ? true
+      : value === 'false' || value === '0'
+        ? false
+        : value;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /**
@@ -17,51 +23,83 @@ const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? unde
  */
 export class CredentialIssuerEnvironmentVariables {
   /** Unset: on in customer-test, and in production when the issuer's key and chain are configured. */
-  @Transform(toBool) @IsOptional() @IsBoolean({ message: 'must be true or false' })
+  @Transform(toBool)
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
   VCI_ENABLED?: boolean;
 
   /** PEM private key (PKCS#8, P-256) of the issuer's signing certificate. */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   VCI_ISSUER_KEY_FILE?: string;
 
   /** PEM certificates, the signer's first, then its intermediates (a trailing self-signed root is trusted, not sent). */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   VCI_ISSUER_CERTIFICATE_CHAIN_FILE?: string;
 
   /** Comma-separated files or folders: the roots verifiers trust for this issuer (default: the chain file's last certificate). */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   VCI_ISSUER_ANCHORS?: string;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(3650)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
   VCI_CREDENTIAL_MAX_LIFETIME_DAYS = 365;
 
   /** The status list token's `ttl` and the Cache-Control max-age of its answer. */
-  @Transform(toInt) @IsInt() @Min(30) @Max(86_400)
+  @Transform(toInt)
+  @IsInt()
+  @Min(30)
+  @Max(86_400)
   VCI_STATUS_LIST_TTL_SECONDS = 300;
 
-  @Transform(toInt) @IsInt() @Min(60) @Max(86_400)
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
   VCI_OFFER_TTL_SECONDS = 600;
 
   /** OpenID4VCI 1.0 §12.2.4 batch_credential_issuance.batch_size. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(20)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(20)
   VCI_BATCH_SIZE = 10;
 
   /** How often an instance checks whether another one revoked credentials (and rebuilds the affected lists). */
-  @Transform(toInt) @IsInt() @Min(1) @Max(300)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(300)
   VCI_STATUS_LIST_REFRESH_SECONDS = 5;
 
   /** How often an instance reloads the issuer's signer (a rotation on another instance is picked up within it). */
-  @Transform(toInt) @IsInt() @Min(1) @Max(3600)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
   VCI_ISSUER_KEY_RELOAD_SECONDS = 60;
 
   /** JSON: the wallets allowed the authorization code flow (src/config/wallet-clients.ts). */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   VCI_WALLET_CLIENTS?: string;
 }
 
 export const CREDENTIAL_ISSUER_VARIABLE_NAMES = [
-  'VCI_ENABLED', 'VCI_ISSUER_KEY_FILE', 'VCI_ISSUER_CERTIFICATE_CHAIN_FILE', 'VCI_ISSUER_ANCHORS', 'VCI_CREDENTIAL_MAX_LIFETIME_DAYS',
-  'VCI_STATUS_LIST_TTL_SECONDS', 'VCI_OFFER_TTL_SECONDS', 'VCI_BATCH_SIZE', 'VCI_STATUS_LIST_REFRESH_SECONDS', 'VCI_ISSUER_KEY_RELOAD_SECONDS',
+  'VCI_ENABLED',
+  'VCI_ISSUER_KEY_FILE',
+  'VCI_ISSUER_CERTIFICATE_CHAIN_FILE',
+  'VCI_ISSUER_ANCHORS',
+  'VCI_CREDENTIAL_MAX_LIFETIME_DAYS',
+  'VCI_STATUS_LIST_TTL_SECONDS',
+  'VCI_OFFER_TTL_SECONDS',
+  'VCI_BATCH_SIZE',
+  'VCI_STATUS_LIST_REFRESH_SECONDS',
+  'VCI_ISSUER_KEY_RELOAD_SECONDS',
   'VCI_WALLET_CLIENTS',
 ] as const satisfies readonly (keyof CredentialIssuerEnvironmentVariables)[];
 
@@ -81,7 +119,14 @@ export interface CredentialIssuerConfig {
   walletClients: WalletClient[];
 }
 
-const paths = (value?: string) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean).map((p) => resolve(p)) : []);
+const paths = (value?: string) =>
+  value
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .map((p) => resolve(p))
+    : [];
 
 export function loadCredentialIssuerConfig(env: Record<string, string | undefined>, isProduction: boolean): CredentialIssuerConfig {
   const picked = Object.fromEntries(CREDENTIAL_ISSUER_VARIABLE_NAMES.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
@@ -92,8 +137,13 @@ export function loadCredentialIssuerConfig(env: Record<string, string | undefine
     problems.push('VCI_ISSUER_KEY_FILE and VCI_ISSUER_CERTIFICATE_CHAIN_FILE: set both (the issuer signing key and its certificate chain) or neither');
   // Production never signs credentials with a generated key: the issuer needs the operator's certificate.
   if (isProduction && vars.VCI_ENABLED === true && !keyFile && !chainFile)
-    problems.push('VCI_ISSUER_KEY_FILE and VCI_ISSUER_CERTIFICATE_CHAIN_FILE: VCI_ENABLED=true in production needs the credential issuer\'s key and certificate chain');
-  for (const [name, file] of [['VCI_ISSUER_KEY_FILE', keyFile], ['VCI_ISSUER_CERTIFICATE_CHAIN_FILE', chainFile]] as const)
+    problems.push(
+      "VCI_ISSUER_KEY_FILE and VCI_ISSUER_CERTIFICATE_CHAIN_FILE: VCI_ENABLED=true in production needs the credential issuer's key and certificate chain",
+    );
+  for (const [name, file] of [
+    ['VCI_ISSUER_KEY_FILE', keyFile],
+    ['VCI_ISSUER_CERTIFICATE_CHAIN_FILE', chainFile],
+  ] as const)
     if (file && !existsSync(resolve(file))) problems.push(`${name}: no file at ${resolve(file)}`);
   const anchorPaths = paths(vars.VCI_ISSUER_ANCHORS);
   for (const path of anchorPaths) if (!existsSync(path)) problems.push(`VCI_ISSUER_ANCHORS: no file or folder at ${path}`);

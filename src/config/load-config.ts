@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FaceEngineSpec } from '@identity-broker/face';
-import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, DEFAULT_VERIFIER_APP_NAME, EnvironmentVariables, validateEnvironment } from './app-config.js';
+import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, EnvironmentVariables, validateEnvironment } from './app-config.js';
+import { DEFAULT_VERIFIER_APP_NAME } from './document-verifier-variables.js';
 import { loadCredentialIssuerConfig, type CredentialIssuerConfig } from './credential-issuer-config.js';
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';
 import { type Branding, loadBrandingConfig } from './branding-config.js';
@@ -160,7 +161,13 @@ function parseKeys(vars: EnvironmentVariables, generatedKey?: string): Map<strin
   return keys;
 }
 
-const list = (value?: string) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
+const list = (value?: string) =>
+  value
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [];
 
 /**
  * A scheme's part of the configuration: it reads its own variables and fails fast with a ConfigError naming every
@@ -264,7 +271,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     authFiles: {
       operatorName: (vars.OPERATOR_NAME ?? DEFAULT_OPERATOR_NAME).trim(),
-      pades: vars.PADES_SIGNING_KEY_FILE && vars.PADES_CERTIFICATE_CHAIN_FILE ? { keyFile: resolve(vars.PADES_SIGNING_KEY_FILE), chainFile: resolve(vars.PADES_CERTIFICATE_CHAIN_FILE) } : undefined,
+      pades:
+        vars.PADES_SIGNING_KEY_FILE && vars.PADES_CERTIFICATE_CHAIN_FILE
+          ? { keyFile: resolve(vars.PADES_SIGNING_KEY_FILE), chainFile: resolve(vars.PADES_CERTIFICATE_CHAIN_FILE) }
+          : undefined,
     },
     generatedSecrets,
     storedSecrets,

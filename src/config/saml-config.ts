@@ -12,12 +12,14 @@ const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? unde
  */
 export class SamlEnvironmentVariables {
   /** The request header carrying the client certificate (nginx: `$ssl_client_escaped_cert`, URL-escaped PEM). */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'must be an HTTP header name (letters, digits and -)' })
   SAML_CLIENT_CERT_HEADER?: string;
 
   /** Comma-separated addresses or CIDR ranges of the proxies trusted to set that header. */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^[0-9A-Fa-f.:/]+(,[0-9A-Fa-f.:/]+)*$/, { message: 'must be a comma-separated list of IP addresses or CIDR ranges' })
   SAML_CLIENT_CERT_PROXIES?: string;
 }

@@ -27,8 +27,13 @@ export function parseWalletClients(raw: string | undefined, isProduction: boolea
   for (const [i, entry] of value.entries()) {
     const e = entry as { client_id?: unknown; redirect_uris?: unknown };
     if (typeof e?.client_id !== 'string' || !CLIENT_ID.test(e.client_id)) return problem(`client ${i}: client_id must be 1-200 printable ASCII characters`);
-    if (!Array.isArray(e.redirect_uris) || e.redirect_uris.length === 0 || e.redirect_uris.length > 10) return problem(`client ${i}: redirect_uris must list 1 to 10 URIs`);
-    for (const uri of e.redirect_uris) if (!acceptableRedirect(uri, isProduction)) return problem(`client ${i}: ${String(uri).slice(0, 100)} is not an https URI, a claimed app scheme, or (customer-test) loopback http, without fragment`);
+    if (!Array.isArray(e.redirect_uris) || e.redirect_uris.length === 0 || e.redirect_uris.length > 10)
+      return problem(`client ${i}: redirect_uris must list 1 to 10 URIs`);
+    for (const uri of e.redirect_uris)
+      if (!acceptableRedirect(uri, isProduction))
+        return problem(
+          `client ${i}: ${String(uri).slice(0, 100)} is not an https URI, a claimed app scheme, or (customer-test) loopback http, without fragment`,
+        );
     if (clients.some((c) => c.clientId === e.client_id)) return problem(`client ${i}: client_id ${e.client_id} is listed twice`);
     clients.push({ clientId: e.client_id, redirectUris: e.redirect_uris as string[] });
   }

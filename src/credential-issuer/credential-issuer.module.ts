@@ -30,9 +30,25 @@ const PURGE_MS = 10 * 60_000;
  * code, DPoP), the issuer keys, the status lists and revocation.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CredentialIssuanceEntity, CredentialAuthorizationEntity, ...ISSUER_STATE_ENTITIES]), DocumentEvidenceModule, AdminModule, MerchantsModule],
+  imports: [
+    TypeOrmModule.forFeature([CredentialIssuanceEntity, CredentialAuthorizationEntity, ...ISSUER_STATE_ENTITIES]),
+    DocumentEvidenceModule,
+    AdminModule,
+    MerchantsModule,
+  ],
   controllers: [IssuerMetadataController, TokenController, AuthorizeController, CredentialController, CredentialOffersController, ...ISSUER_STATE_CONTROLLERS],
-  providers: [CredentialIssuancesService, CredentialAuthorizationsService, WalletSignIn, SingleUseValuesService, DpopProofsService, CredentialIssuingService, CredentialOffersService, SignInCredentialOffers, OwnCredentialTrust, ...ISSUER_STATE_PROVIDERS],
+  providers: [
+    CredentialIssuancesService,
+    CredentialAuthorizationsService,
+    WalletSignIn,
+    SingleUseValuesService,
+    DpopProofsService,
+    CredentialIssuingService,
+    CredentialOffersService,
+    SignInCredentialOffers,
+    OwnCredentialTrust,
+    ...ISSUER_STATE_PROVIDERS,
+  ],
 })
 export class CredentialIssuerModule implements OnModuleInit {
   constructor(

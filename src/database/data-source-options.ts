@@ -38,10 +38,17 @@ const common = {
 export async function openDatabase(config: DatabaseConfig, migrations: MigrationClass[]): Promise<DatabaseHandle> {
   const ordered = inOrder(migrations);
   if (config.kind === 'postgres') {
-    return { options: { ...common, migrations: ordered, url: config.url, poolSize: 10, extra: { Client: SelfListeningClient } }, singleSession: false, close: async () => undefined };
+    return {
+      options: { ...common, migrations: ordered, url: config.url, poolSize: 10, extra: { Client: SelfListeningClient } },
+      singleSession: false,
+      close: async () => undefined,
+    };
   }
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
-  const { pglite, saveAsTemplate } = await openEmbedded(config.dir, ordered.map((m) => m.name));
+  const { pglite, saveAsTemplate } = await openEmbedded(
+    config.dir,
+    ordered.map((m) => m.name),
+  );
   const pgConfig = createPgConfig(pglite);
   return {
     options: {

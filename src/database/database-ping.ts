@@ -19,10 +19,13 @@ export class DatabasePing {
   ) {}
 
   async answers(): Promise<boolean> {
-    const ping = (this.inFlight ??= this.dataSource.query('SELECT 1').then(
-      () => true,
-      () => false,
-    ).finally(() => (this.inFlight = undefined)));
+    const ping = (this.inFlight ??= this.dataSource
+      .query('SELECT 1')
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => (this.inFlight = undefined)));
     const timeout = new AbortController();
     try {
       return await Promise.race([ping, sleep(this.config.ops.databasePingTimeoutMs, false, { signal: timeout.signal, ref: false })]);

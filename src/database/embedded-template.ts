@@ -56,7 +56,8 @@ async function saveTemplate(pglite: PGlite, file: string): Promise<void> {
     writeFileSync(partial, tarball);
     renameSync(partial, file);
     // Templates of older versions or migration lists are never read again.
-    for (const name of readdirSync(folder)) if (name.startsWith('pglite-') && join(folder, name) !== file && !name.endsWith('.partial')) rmSync(join(folder, name), { force: true });
+    for (const name of readdirSync(folder))
+      if (name.startsWith('pglite-') && join(folder, name) !== file && !name.endsWith('.partial')) rmSync(join(folder, name), { force: true });
   } catch (err) {
     logger.debug({ err }, 'embedded database template not saved');
   }

@@ -97,7 +97,8 @@ export class NotificationListener {
       client.end().catch(() => undefined);
       if (wasListening) this.options.onLost?.();
       if (this.closed) return;
-      if (err) logger.warn({ err: err instanceof Error ? err.message : String(err), channel, retryInMs: this.wait }, 'database notifications lost; listening again');
+      if (err)
+        logger.warn({ err: err instanceof Error ? err.message : String(err), channel, retryInMs: this.wait }, 'database notifications lost; listening again');
       this.retry = setTimeout(() => void this.listen(), this.wait).unref();
       this.wait = Math.min(this.wait * 2, MAX_RELISTEN_MS);
     };

@@ -11,7 +11,7 @@ import { InternalError } from '../common/errors/app-error.js';
  */
 export class SecondConnectionInTransactionError extends InternalError {
   constructor() {
-    super('a second database connection was asked for while this flow holds a transaction; use the transaction\'s manager or read before it begins');
+    super("a second database connection was asked for while this flow holds a transaction; use the transaction's manager or read before it begins");
     this.name = 'SecondConnectionInTransactionError';
   }
 }

@@ -1,7 +1,16 @@
 import type { ReportLocale } from './auth-files-report-messages.js';
 
 /** The checks of a verification, one line each on the evidence report (report-checks.ts decides their outcomes). */
-export type ReportCheckId = 'documentSignature' | 'signerChain' | 'revocationList' | 'dataGroupHashes' | 'cloneDetection' | 'documentType' | 'documentValidity' | 'faceMatch' | 'liveness';
+export type ReportCheckId =
+  | 'documentSignature'
+  | 'signerChain'
+  | 'revocationList'
+  | 'dataGroupHashes'
+  | 'cloneDetection'
+  | 'documentType'
+  | 'documentValidity'
+  | 'faceMatch'
+  | 'liveness';
 export type ReportCheckOutcome = 'passed' | 'failed' | 'notPerformed' | 'noneOffered' | 'warning';
 export type CloneDetectionMethod = 'active-authentication' | 'chip-authentication' | 'none';
 
@@ -220,7 +229,8 @@ const fi: ReportCheckMessages = {
   levelFar: 'taso {level}, virheellinen hyväksyntä enintään 1/{n}',
   extrapolated:
     'Taso {level} on korkeampi kuin kalibrointiaineiston vahvistamat tasot (enintään {max}): sen virheellisen hyväksynnän osuus on ekstrapoloitu mitattujen arvojen mallista, ei mitattu.',
-  signedLine: 'Tämä asiakirja on sähköisesti allekirjoitettu, allekirjoittaja {signer} (PAdES). PDF-lukijan allekirjoituspaneeli näyttää, onko allekirjoitus pätevä.',
+  signedLine:
+    'Tämä asiakirja on sähköisesti allekirjoitettu, allekirjoittaja {signer} (PAdES). PDF-lukijan allekirjoituspaneeli näyttää, onko allekirjoitus pätevä.',
 };
 
 const MESSAGES: Record<ReportLocale, ReportCheckMessages> = { 'en-GB': en, 'nb-NO': nb, 'nn-NO': nn, 'da-DK': da, 'sv-SE': sv, 'sv-FI': sv, 'fi-FI': fi };

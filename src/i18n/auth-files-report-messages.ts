@@ -8,9 +8,23 @@ export const DEFAULT_REPORT_LOCALE: ReportLocale = 'en-GB';
 
 /** Labels of the spec 2.1 attributes the report can show. */
 export type ClaimLabels = Record<
-  | 'document_type' | 'issuing_country' | 'interpreted_issuing_country' | 'document_number' | 'primary_identifier' | 'secondary_identifier'
-  | 'nationality' | 'interpreted_nationality' | 'birthdate' | 'personal_number' | 'gender' | 'date_of_expiry' | 'name' | 'place_of_birth'
-  | 'other_identifier' | 'authentication_sources' | 'result_explanation',
+  | 'document_type'
+  | 'issuing_country'
+  | 'interpreted_issuing_country'
+  | 'document_number'
+  | 'primary_identifier'
+  | 'secondary_identifier'
+  | 'nationality'
+  | 'interpreted_nationality'
+  | 'birthdate'
+  | 'personal_number'
+  | 'gender'
+  | 'date_of_expiry'
+  | 'name'
+  | 'place_of_birth'
+  | 'other_identifier'
+  | 'authentication_sources'
+  | 'result_explanation',
   string
 >;
 
@@ -78,7 +92,8 @@ const en: ReportMessages = {
 
 const nb: ReportMessages = {
   title: 'Verifisering av identitetsdokument',
-  intro: 'Dokumentasjon av en verifisering av et ICAO 9303-identitetsdokument: brikken er lest med NFC og innehaverens ansikt er sammenlignet med dokumentbildet.',
+  intro:
+    'Dokumentasjon av en verifisering av et ICAO 9303-identitetsdokument: brikken er lest med NFC og innehaverens ansikt er sammenlignet med dokumentbildet.',
   result: 'Resultat',
   pass: 'Godkjent',
   fail: 'Ikke godkjent',
@@ -117,7 +132,8 @@ const nb: ReportMessages = {
 
 const nn: ReportMessages = {
   title: 'Verifisering av identitetsdokument',
-  intro: 'Dokumentasjon av ei verifisering av eit ICAO 9303-identitetsdokument: brikka er lesen med NFC og ansiktet til innehavaren er samanlikna med dokumentbiletet.',
+  intro:
+    'Dokumentasjon av ei verifisering av eit ICAO 9303-identitetsdokument: brikka er lesen med NFC og ansiktet til innehavaren er samanlikna med dokumentbiletet.',
   result: 'Resultat',
   pass: 'Godkjend',
   fail: 'Ikkje godkjend',
@@ -156,7 +172,8 @@ const nn: ReportMessages = {
 
 const da: ReportMessages = {
   title: 'Verifikation af identitetsdokument',
-  intro: 'Dokumentation for en verifikation af et ICAO 9303-identitetsdokument: chippen er læst med NFC, og indehaverens ansigt er sammenlignet med dokumentets foto.',
+  intro:
+    'Dokumentation for en verifikation af et ICAO 9303-identitetsdokument: chippen er læst med NFC, og indehaverens ansigt er sammenlignet med dokumentets foto.',
   result: 'Resultat',
   pass: 'Godkendt',
   fail: 'Ikke godkendt',
@@ -195,7 +212,8 @@ const da: ReportMessages = {
 
 const sv: ReportMessages = {
   title: 'Verifiering av id-handling',
-  intro: 'Underlag för en verifiering av en id-handling enligt ICAO 9303: chippet har lästs med NFC och innehavarens ansikte har jämförts med fotot i handlingen.',
+  intro:
+    'Underlag för en verifiering av en id-handling enligt ICAO 9303: chippet har lästs med NFC och innehavarens ansikte har jämförts med fotot i handlingen.',
   result: 'Resultat',
   pass: 'Godkänd',
   fail: 'Inte godkänd',

@@ -28,7 +28,8 @@ export const ET: CredentialOfferMessages = {
   },
   ageStatement: 'Vähemalt {age}-aastane',
   offerTitle: 'Hoia oma kontrollitud isikuandmeid rahakotis',
-  offerIntro: 'Sinu dokument on kontrollitud. Lisa see ELi identiteedi rahakotti, siis saad järgmine kord oma isikut tõendada ilma dokumenti uuesti skannimata.',
+  offerIntro:
+    'Sinu dokument on kontrollitud. Lisa see ELi identiteedi rahakotti, siis saad järgmine kord oma isikut tõendada ilma dokumenti uuesti skannimata.',
   openWallet: 'Lisa rahakotti',
   qrInstruction: 'Või skanni see QR-kood oma telefoni rahakotiga.',
   qrLabel: 'Tõendi pakkumise QR-kood',
@@ -64,7 +65,8 @@ export const LV: CredentialOfferMessages = {
   // "Vecums: vismaz 18", not "… gadus vecs": no grammatical gender, and the noun agrees with no number.
   ageStatement: 'Vecums: vismaz {age}',
   offerTitle: 'Saglabājiet pārbaudīto identitāti makā',
-  offerIntro: 'Jūsu dokuments ir pārbaudīts. Pievienojiet to ES identitātes makam, un nākamreiz varēsiet apliecināt savu identitāti, atkārtoti neskenējot dokumentu.',
+  offerIntro:
+    'Jūsu dokuments ir pārbaudīts. Pievienojiet to ES identitātes makam, un nākamreiz varēsiet apliecināt savu identitāti, atkārtoti neskenējot dokumentu.',
   openWallet: 'Pievienot makam',
   qrInstruction: 'Vai arī noskenējiet šo QR kodu ar maku savā tālrunī.',
   qrLabel: 'QR kods ar apliecinājuma piedāvājumu',
@@ -100,7 +102,8 @@ export const DE: CredentialOfferMessages = {
   },
   ageStatement: 'Mindestens {age} Jahre alt',
   offerTitle: 'Geprüfte Identität in der Brieftasche aufbewahren',
-  offerIntro: 'Ihr Dokument wurde geprüft. Fügen Sie es Ihrer EU-Identitäts-Brieftasche hinzu, dann können Sie sich beim nächsten Mal ausweisen, ohne Ihr Dokument erneut zu scannen.',
+  offerIntro:
+    'Ihr Dokument wurde geprüft. Fügen Sie es Ihrer EU-Identitäts-Brieftasche hinzu, dann können Sie sich beim nächsten Mal ausweisen, ohne Ihr Dokument erneut zu scannen.',
   openWallet: 'Zur Brieftasche hinzufügen',
   qrInstruction: 'Oder scannen Sie diesen QR-Code mit der Brieftasche auf Ihrem Telefon.',
   qrLabel: 'QR-Code mit dem Angebot des Nachweises',
@@ -135,7 +138,8 @@ export const NL: CredentialOfferMessages = {
   },
   ageStatement: '{age} jaar of ouder',
   offerTitle: 'Bewaar uw geverifieerde identiteit in uw wallet',
-  offerIntro: 'Uw document is geverifieerd. Voeg het toe aan uw Europese identiteitswallet, dan kunt u de volgende keer aantonen wie u bent zonder uw document opnieuw te scannen.',
+  offerIntro:
+    'Uw document is geverifieerd. Voeg het toe aan uw Europese identiteitswallet, dan kunt u de volgende keer aantonen wie u bent zonder uw document opnieuw te scannen.',
   openWallet: 'Toevoegen aan wallet',
   qrInstruction: 'Of scan deze QR-code met de wallet op uw telefoon.',
   qrLabel: 'QR-code met het aanbod van het bewijs',
@@ -170,7 +174,8 @@ export const FR: CredentialOfferMessages = {
   },
   ageStatement: '{age} ans ou plus',
   offerTitle: 'Gardez votre identité vérifiée dans votre portefeuille',
-  offerIntro: "Votre document a été vérifié. Ajoutez-le à votre portefeuille européen d'identité : la prochaine fois, vous pourrez prouver qui vous êtes sans scanner à nouveau votre document.",
+  offerIntro:
+    "Votre document a été vérifié. Ajoutez-le à votre portefeuille européen d'identité : la prochaine fois, vous pourrez prouver qui vous êtes sans scanner à nouveau votre document.",
   openWallet: 'Ajouter au portefeuille',
   qrInstruction: 'Ou scannez ce code QR avec le portefeuille de votre téléphone.',
   qrLabel: "Code QR de l'offre d'attestation",

@@ -169,7 +169,8 @@ export const FI: CredentialOfferMessages = {
   },
   ageStatement: 'Vähintään {age}-vuotias',
   offerTitle: 'Tallenna tarkistettu henkilöllisyytesi lompakkoon',
-  offerIntro: 'Asiakirjasi on tarkistettu. Lisää se EU:n identiteettilompakkoon, niin voit ensi kerralla todistaa henkilöllisyytesi skannaamatta asiakirjaa uudelleen.',
+  offerIntro:
+    'Asiakirjasi on tarkistettu. Lisää se EU:n identiteettilompakkoon, niin voit ensi kerralla todistaa henkilöllisyytesi skannaamatta asiakirjaa uudelleen.',
   openWallet: 'Lisää lompakkoon',
   qrInstruction: 'Tai skannaa tämä QR-koodi puhelimesi lompakolla.',
   qrLabel: 'Todistetarjouksen QR-koodi',

@@ -74,7 +74,8 @@ const en: CredentialOfferMessages = {
   },
   ageStatement: 'Aged {age} or over',
   offerTitle: 'Keep your verified identity in your wallet',
-  offerIntro: 'Your document was verified. Add it to your EU Digital Identity Wallet and you can prove who you are next time without scanning your document again.',
+  offerIntro:
+    'Your document was verified. Add it to your EU Digital Identity Wallet and you can prove who you are next time without scanning your document again.',
   openWallet: 'Add to wallet',
   qrInstruction: 'Or scan this QR code with your wallet on your phone.',
   qrLabel: 'QR code with the credential offer',

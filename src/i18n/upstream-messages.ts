@@ -76,7 +76,8 @@ export const UPSTREAM_MESSAGES: Record<UiLocale, UpstreamMessages> = {
     cancelled: 'Sie haben die Identifizierung abgebrochen.',
     failed: 'Das Identifizierungsverfahren konnte nicht bestätigen, wer Sie sind.',
     back: 'Zurück zu {merchant}',
-    stateRefused: 'Die Antwort des Identifizierungsverfahrens gehört zu keiner laufenden Anmeldung oder wurde bereits verwendet. Bitte beginnen Sie erneut beim Dienst.',
+    stateRefused:
+      'Die Antwort des Identifizierungsverfahrens gehört zu keiner laufenden Anmeldung oder wurde bereits verwendet. Bitte beginnen Sie erneut beim Dienst.',
   },
   nl_NL: {
     title: 'Aanmelden niet voltooid',

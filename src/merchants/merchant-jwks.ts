@@ -51,7 +51,11 @@ export class MerchantJwksSource {
 
 /** The keys at a jwks_uri, fetched now through the address-checking agent; throws with the reason it cannot be used. */
 export async function fetchJwkSet(uri: string, policy: OutboundPolicy): Promise<Jwk[]> {
-  const res = await outboundGet(new URL(uri), policy, { maxBytes: MAX_JWKS_BYTES, timeoutMs: TIMEOUT_MS, accept: 'application/jwk-set+json, application/json' });
+  const res = await outboundGet(new URL(uri), policy, {
+    maxBytes: MAX_JWKS_BYTES,
+    timeoutMs: TIMEOUT_MS,
+    accept: 'application/jwk-set+json, application/json',
+  });
   if (res.status !== 200) throw new Error(`answered HTTP ${res.status}, not 200 (redirects are not followed)`);
   let body: { keys?: unknown };
   try {

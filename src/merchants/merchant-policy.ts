@@ -67,7 +67,10 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
   if (s.jwksUri) httpsOnly('jwks_uri', [s.jwksUri]);
   // Spec 4.2.3 / 5.5: a named key must exist. Checked here for an inline set; a jwks_uri set is only
   // known when fetched, so there the key is looked for at use and nothing else is used without it.
-  for (const [field, kid] of [['encryption_key_id', s.encryptionKeyId], ['request_object_key_id', s.requestObjectKeyId]] as const) {
+  for (const [field, kid] of [
+    ['encryption_key_id', s.encryptionKeyId],
+    ['request_object_key_id', s.requestObjectKeyId],
+  ] as const) {
     if (!kid) continue;
     if (!s.jwks && !s.jwksUri) add(field, 'needs jwks or jwks_uri holding that key');
     else if (s.jwks && !s.jwks.keys.some((k) => (k as { kid?: unknown }).kid === kid)) add(field, `no key with kid "${kid}" in jwks`);
@@ -77,7 +80,8 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
   if (s.userinfoEncryptedResponseAlg && !hasKeys) add('userinfo_encrypted_response_alg', 'needs jwks or jwks_uri with an encryption key');
   if (s.tokenEndpointAuthMethod === 'private_key_jwt' && !hasKeys) add('token_endpoint_auth_method', 'private_key_jwt needs jwks or jwks_uri');
   if (s.requestObjectSigningAlg && !hasKeys) add('request_object_signing_alg', 'needs jwks or jwks_uri with the verification key');
-  if (s.backchannelAuthenticationRequestSigningAlg && !hasKeys) add('backchannel_authentication_request_signing_alg', 'needs jwks or jwks_uri with the verification key');
+  if (s.backchannelAuthenticationRequestSigningAlg && !hasKeys)
+    add('backchannel_authentication_request_signing_alg', 'needs jwks or jwks_uri with the verification key');
   // Callbacks go out through the same address filter as request_uri fetches (ciba/outbox); https in production.
   if (s.backchannelClientNotificationEndpoint) httpsOnly('backchannel_client_notification_endpoint', [s.backchannelClientNotificationEndpoint]);
   if (s.backchannelTokenDeliveryMode !== 'poll' && !s.backchannelClientNotificationEndpoint)

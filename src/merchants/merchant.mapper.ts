@@ -45,7 +45,11 @@ export function applyMerchantFields(entity: MerchantEntity, dto: CreateMerchantD
     const value = dto[apiName];
     if (value === undefined) continue;
     const plain =
-      apiName === 'jwks' ? JSON.parse(JSON.stringify(value)) : apiName === 'saml' ? normalizeSamlSettings(value as Parameters<typeof normalizeSamlSettings>[0]) : value;
+      apiName === 'jwks'
+        ? JSON.parse(JSON.stringify(value))
+        : apiName === 'saml'
+          ? normalizeSamlSettings(value as Parameters<typeof normalizeSamlSettings>[0])
+          : value;
     if (JSON.stringify(entity[prop]) !== JSON.stringify(plain)) changed.push(apiName);
     (entity as unknown as Record<string, unknown>)[prop] = plain;
   }

@@ -108,7 +108,7 @@ export class MerchantsService {
       const unchecked = keyIdsOf(entity) !== keysBefore;
       const fields = applyMerchantFields(entity, dto);
       this.assertAcceptable(entity);
-      if (unchecked && keyIdsOf(entity) !== checkedKeys) throw new BadRequestError('the merchant\'s keys changed while this request was checked; send it again');
+      if (unchecked && keyIdsOf(entity) !== checkedKeys) throw new BadRequestError("the merchant's keys changed while this request was checked; send it again");
       const before = entity.logoSha256;
       if (dto.logo_uri !== undefined) await this.setLogo(entity, logo, tx);
       // The same logo_uri sent again with a new image is a change too: the audit trail names the image.
@@ -144,9 +144,11 @@ export class MerchantsService {
     if (!row || !row.enabled) return undefined;
     let merchant = this.enabled.get(row);
     if (!merchant) {
-      merchant = Object.freeze(Object.assign(Object.create(Object.getPrototypeOf(row) as object) as MerchantEntity, row, {
-        clientSecret: this.secretBox.decryptText(row.clientSecretSealed, secretContext(row.clientId)),
-      }));
+      merchant = Object.freeze(
+        Object.assign(Object.create(Object.getPrototypeOf(row) as object) as MerchantEntity, row, {
+          clientSecret: this.secretBox.decryptText(row.clientSecretSealed, secretContext(row.clientId)),
+        }),
+      );
       this.enabled.set(row, merchant);
     }
     return merchant;

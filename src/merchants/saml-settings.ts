@@ -57,8 +57,7 @@ export function samlSettingProblems(
   // The login runs as an OIDC authorization request with these scopes: the merchant's own limit applies.
   if (merchantScope) {
     const allowed = new Set(merchantScope.split(' '));
-    for (const s of scopes.filter((x) => !allowed.has(x) && !NOT_FOR_SAML.has(x)))
-      add('saml.scope', `${s} is not in the merchant's scope`);
+    for (const s of scopes.filter((x) => !allowed.has(x) && !NOT_FOR_SAML.has(x))) add('saml.scope', `${s} is not in the merchant's scope`);
   }
   if (saml.certificate) {
     try {

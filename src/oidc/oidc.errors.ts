@@ -2,12 +2,7 @@ import { AppError } from '../common/errors/app-error.js';
 
 /** Errors of our own OIDC endpoints (those the engine does not serve), in the spec's shapes (2.7). */
 export class OidcEndpointError extends AppError {
-  constructor(
-    status: number,
-    code: string,
-    description: string,
-    wwwAuthenticate?: string,
-  ) {
+  constructor(status: number, code: string, description: string, wwwAuthenticate?: string) {
     super(status, code, description);
     if (wwwAuthenticate) this.headers = { 'WWW-Authenticate': wwwAuthenticate };
   }

@@ -39,6 +39,9 @@ export class LandingController {
     }
     const locale = pickLocale(undefined, req.query.ui_locales, req.headers['accept-language']);
     res.setHeader('Content-Language', htmlLang(locale));
-    res.status(200).type('html').send(landingPage(this.site, locale, this.links));
+    res
+      .status(200)
+      .type('html')
+      .send(landingPage(this.site, locale, this.links));
   }
 }

@@ -27,9 +27,7 @@ const ISO_ALPHA3_TO_ALPHA2 =
   'TONTO TTOTT TUNTN TURTR TKMTM TCATC TUVTV UGAUG UKRUA AREAE GBRGB USAUS UMIUM URYUY UZBUZ VUTVU ' +
   'VENVE VNMVN VGBVG VIRVI WLFWF ESHEH YEMYE ZMBZM ZWEZW';
 
-const ALPHA2_BY_ALPHA3: ReadonlyMap<string, string> = new Map(
-  ISO_ALPHA3_TO_ALPHA2.split(' ').map((pair) => [pair.slice(0, 3), pair.slice(3, 5)] as const),
-);
+const ALPHA2_BY_ALPHA3: ReadonlyMap<string, string> = new Map(ISO_ALPHA3_TO_ALPHA2.split(' ').map((pair) => [pair.slice(0, 3), pair.slice(3, 5)] as const));
 
 const ALPHA3_BY_ALPHA2: ReadonlyMap<string, string> = new Map([...ALPHA2_BY_ALPHA3].map(([alpha3, alpha2]) => [alpha2, alpha3] as const));
 

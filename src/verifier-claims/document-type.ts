@@ -6,14 +6,7 @@
  * second-letter conventions that are stable across states are recognised below.
  */
 
-export type DocumentType =
-  | 'PASSPORT'
-  | 'ID_CARD'
-  | 'RESIDENCE_PERMIT'
-  | 'CREW_MEMBER_CERTIFICATE'
-  | 'VISA'
-  | 'DRIVERS_LICENSE'
-  | 'OTHER';
+export type DocumentType = 'PASSPORT' | 'ID_CARD' | 'RESIDENCE_PERMIT' | 'CREW_MEMBER_CERTIFICATE' | 'VISA' | 'DRIVERS_LICENSE' | 'OTHER';
 
 /**
  * Two-letter codes that override the first-letter rule:

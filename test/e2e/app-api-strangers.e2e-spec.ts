@@ -21,7 +21,9 @@ interface Upload {
  * at once and answers their statuses.
  */
 async function readyBurst(baseUrl: string, bytes: number, uploads: Upload[]): Promise<{ send(): Promise<(number | string)[]> }> {
-  const child = spawn(process.execPath, ['test/support/upload-burst.mjs', JSON.stringify({ baseUrl, bytes, requests: uploads })], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['test/support/upload-burst.mjs', JSON.stringify({ baseUrl, bytes, requests: uploads })], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   if ((await lines.next()).value !== 'ready') throw new Error('the upload client did not start');
   return {
@@ -120,7 +122,8 @@ describe('app API uploads from strangers', () => {
     const grownMiB = (t.rssBytes() - rssBefore) / MiB;
     const result = { result: second.result.result, slowestMs: Math.min(first.result.slowestMs, second.result.slowestMs) };
     const perUpload = Math.min(first.perUpload, second.perUpload);
-    if (process.env.PRINT_FIGURES) console.log({ empty: empty.perUpload, emptySlowestMs: empty.result.slowestMs, perUpload, slowestMs: result.slowestMs, grownMiB });
+    if (process.env.PRINT_FIGURES)
+      console.log({ empty: empty.perUpload, emptySlowestMs: empty.result.slowestMs, perUpload, slowestMs: result.slowestMs, grownMiB });
     expect(result.result.filter((s) => s === 401)).toHaveLength(UPLOADS / 2);
     expect(result.result.filter((s) => s === 404)).toHaveLength(UPLOADS / 2);
     // Measured: 2.4-3.3 ms per 8 MB upload against 1.4-1.9 ms per empty one, the slowest /health/live 96 ms, RSS level;
@@ -141,7 +144,14 @@ describe('app API uploads from strangers', () => {
     for (let i = 0; i < 2; i++) await fetch(`${t.baseUrl}/app/v1/session`, { headers: over });
     // The lowest of three rounds, for the reason above.
     const rounds = [];
-    for (let i = 0; i < 3; i++) rounds.push(await measure(EIGHT_MB, Array.from({ length: 20 }, () => ({ path: '/app/v1/session/face', headers: over })), sendOnly));
+    for (let i = 0; i < 3; i++)
+      rounds.push(
+        await measure(
+          EIGHT_MB,
+          Array.from({ length: 20 }, () => ({ path: '/app/v1/session/face', headers: over })),
+          sendOnly,
+        ),
+      );
     const perUpload = Math.min(...rounds.map((r) => r.perUpload));
     if (process.env.PRINT_FIGURES) console.log({ perUpload: rounds.map((r) => r.perUpload) });
     for (const { result } of rounds) expect(result).toEqual(Array(20).fill(429));
@@ -154,7 +164,9 @@ describe('app API uploads from strangers', () => {
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
     const closed = Promise.race([once(socket, 'close').then(() => 'closed'), sleep(5_000).then(() => 'open')]);
-    socket.write(`POST /app/v1/session/face HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${over['x-forwarded-for']}\r\nContent-Type: application/json\r\nContent-Length: ${EIGHT_MB}\r\n\r\n{"frames":[`);
+    socket.write(
+      `POST /app/v1/session/face HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${over['x-forwarded-for']}\r\nContent-Type: application/json\r\nContent-Length: ${EIGHT_MB}\r\n\r\n{"frames":[`,
+    );
     expect(await closed).toBe('closed');
     socket.destroy();
     expect(received).toMatch(/^HTTP\/1\.1 429 [\s\S]*\r\nConnection: close\r\n/);

@@ -25,7 +25,10 @@ describe('auth-files access (spec 4.8, 1.9): refusals decided before anything is
   const fetchFile = async (merchant: Merchant, id: string, body: unknown = { params: { type: 'image/png', source: 'document' } }) => {
     const res = await fetch(`${t.baseUrl}/auth_files/fetch.html?tid=${encodeURIComponent(id)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}`,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as Record<string, string> };
@@ -102,7 +105,11 @@ describe('auth-files access (spec 4.8, 1.9): refusals decided before anything is
     expect([large.status, large.body['response-type'], large.body['response-code']]).toEqual([413, 'VOID', 'PAYLOAD_TOO_LARGE']);
     expect(large.body).not.toHaveProperty('error');
     // More fields and array elements than any request needs (1,000): refused before validation, in the same shape.
-    const wide = await fetchFile(shop, tid, JSON.stringify({ params: { type: 'application/pdf' }, addendum: Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`k${i}`, 'v'])) }));
+    const wide = await fetchFile(
+      shop,
+      tid,
+      JSON.stringify({ params: { type: 'application/pdf' }, addendum: Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`k${i}`, 'v'])) }),
+    );
     expect([wide.status, wide.body['response-type'], wide.body['response-code']]).toEqual([400, 'VOID', 'INVALID_REQUEST']);
     expect(wide.body['response-message']).toMatch(/more than 1000 fields and array elements/);
   });

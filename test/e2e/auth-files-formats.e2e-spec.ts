@@ -98,7 +98,12 @@ describe('auth-files PAdES and PDF/A (spec 4.8 generate-pades, pdf-a-mode), judg
   it('refuses generate-pades with a password or any other encryption (400, auth-files error)', async () => {
     for (const extra of [{ 'user-password': 'x' }, { 'owner-password': 'y' }, { noprint: true }, { 'encryption-length': 256 }]) {
       const res = await fetchPdf(t, shop, tid, { 'generate-pades': true, ...extra });
-      expect([JSON.stringify(extra), res.status, res.body['response-type'], res.body['response-code']]).toEqual([JSON.stringify(extra), 400, 'VOID', 'INVALID_REQUEST']);
+      expect([JSON.stringify(extra), res.status, res.body['response-type'], res.body['response-code']]).toEqual([
+        JSON.stringify(extra),
+        400,
+        'VOID',
+        'INVALID_REQUEST',
+      ]);
       expect(res.body['response-message']).toMatch(/generate-pades/);
     }
   });
@@ -116,56 +121,75 @@ describe('auth-files PAdES and PDF/A (spec 4.8 generate-pades, pdf-a-mode), judg
     }
   });
 
-  withTools('signs with the key and chain of PADES_SIGNING_KEY_FILE and PADES_CERTIFICATE_CHAIN_FILE when configured', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pades-config-'));
-    const own = await newTestSigner('configured.example');
-    writeFileSync(join(dir, 'key.pem'), own.privateKeyPem);
-    writeFileSync(join(dir, 'chain.pem'), own.chainPem);
-    const configured = await appWithRecord({ PADES_SIGNING_KEY_FILE: join(dir, 'key.pem'), PADES_CERTIFICATE_CHAIN_FILE: join(dir, 'chain.pem') });
-    try {
-      const res = await fetchPdf(configured.t, configured.shop, configured.tid, { 'generate-pades': true });
-      expect(res.body['content-format']).toBe('PADES');
-      withPdfFile(res.pdf, (file) => {
-        const report = pdfsig(file);
-        expect(report).toContain('Signature is Valid.');
-        expect(report).toContain('evidence signer (configured.example)');
-      });
-    } finally {
-      await configured.t.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  withTools(
+    'signs with the key and chain of PADES_SIGNING_KEY_FILE and PADES_CERTIFICATE_CHAIN_FILE when configured',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pades-config-'));
+      const own = await newTestSigner('configured.example');
+      writeFileSync(join(dir, 'key.pem'), own.privateKeyPem);
+      writeFileSync(join(dir, 'chain.pem'), own.chainPem);
+      const configured = await appWithRecord({ PADES_SIGNING_KEY_FILE: join(dir, 'key.pem'), PADES_CERTIFICATE_CHAIN_FILE: join(dir, 'chain.pem') });
+      try {
+        const res = await fetchPdf(configured.t, configured.shop, configured.tid, { 'generate-pades': true });
+        expect(res.body['content-format']).toBe('PADES');
+        withPdfFile(res.pdf, (file) => {
+          const report = pdfsig(file);
+          expect(report).toContain('Signature is Valid.');
+          expect(report).toContain('evidence signer (configured.example)');
+        });
+      } finally {
+        await configured.t.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
-  withTools('writes each PDF/A mode: fonts embedded, pdfaid in the XMP, an sRGB output intent; 1a tagged', async () => {
-    for (const [mode, part, conformance] of [['PDF/A-1a', 1, 'A'], ['PDF/A-1b', 1, 'B'], ['PDF/A-2', 2, 'B'], ['PDF/A-3', 3, 'B']] as const) {
-      const res = await fetchPdf(t, shop, tid, { 'pdf-a-mode': mode, 'include-photos': true }, { metadata: { dc: { subject: 'KYC' }, custom: { CaseNumber: 'A-1' } } });
-      expect([mode, res.status, res.body['content-format']]).toEqual([mode, 200, 'PDF']);
-      const raw = res.pdf.toString('latin1');
-      expect(raw).toMatch(/\/OutputIntents \[\d+ 0 R\]/);
-      expect(raw).toMatch(/\/S \/GTS_PDFA1/);
-      expect(raw.startsWith(part === 1 ? '%PDF-1.4' : '%PDF-1.7')).toBe(true);
-      withPdfFile(res.pdf, (file) => {
-        expect(run('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors');
-        const fonts = run('pdffonts', [file]).split('\n').slice(2).filter(Boolean);
-        expect(fonts.length).toBeGreaterThan(0);
-        // name, type, encoding, then emb sub uni: every font embedded.
-        for (const line of fonts) expect([mode, line]).toEqual([mode, expect.stringMatching(/ yes +yes +yes +\d+ +\d+$/)]);
-        const xmp = run('pdfinfo', ['-meta', file]);
-        expect(xmp).toContain(`<pdfaid:part>${part}</pdfaid:part>`);
-        expect(xmp).toContain(`<pdfaid:conformance>${conformance}</pdfaid:conformance>`);
-        // The custom key is declared by a PDF/A extension schema; Subject is dc:description too.
-        expect(xmp).toContain('<pdfaSchema:prefix>custom</pdfaSchema:prefix>');
-        expect(xmp).toMatch(/<dc:description><rdf:Alt><rdf:li xml:lang="x-default">KYC<\/rdf:li>/);
-        const info = run('pdfinfo', [file]);
-        expect([mode, /Tagged:\s+yes/.test(info)]).toEqual([mode, mode === 'PDF/A-1a']);
-        expect(run('pdftotext', [file, '-'])).toContain('NORDMANN');
-        if (mode === 'PDF/A-1a') {
-          const structure = run('pdfinfo', ['-struct-text', file]);
-          for (const element of ['Document', 'H1', 'H2', 'Figure', '"NORDMANN"']) expect([element, structure.includes(element)]).toEqual([element, true]);
-        }
-      });
-    }
-  }, 120_000);
+  withTools(
+    'writes each PDF/A mode: fonts embedded, pdfaid in the XMP, an sRGB output intent; 1a tagged',
+    async () => {
+      for (const [mode, part, conformance] of [
+        ['PDF/A-1a', 1, 'A'],
+        ['PDF/A-1b', 1, 'B'],
+        ['PDF/A-2', 2, 'B'],
+        ['PDF/A-3', 3, 'B'],
+      ] as const) {
+        const res = await fetchPdf(
+          t,
+          shop,
+          tid,
+          { 'pdf-a-mode': mode, 'include-photos': true },
+          { metadata: { dc: { subject: 'KYC' }, custom: { CaseNumber: 'A-1' } } },
+        );
+        expect([mode, res.status, res.body['content-format']]).toEqual([mode, 200, 'PDF']);
+        const raw = res.pdf.toString('latin1');
+        expect(raw).toMatch(/\/OutputIntents \[\d+ 0 R\]/);
+        expect(raw).toMatch(/\/S \/GTS_PDFA1/);
+        expect(raw.startsWith(part === 1 ? '%PDF-1.4' : '%PDF-1.7')).toBe(true);
+        withPdfFile(res.pdf, (file) => {
+          expect(run('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors');
+          const fonts = run('pdffonts', [file]).split('\n').slice(2).filter(Boolean);
+          expect(fonts.length).toBeGreaterThan(0);
+          // name, type, encoding, then emb sub uni: every font embedded.
+          for (const line of fonts) expect([mode, line]).toEqual([mode, expect.stringMatching(/ yes +yes +yes +\d+ +\d+$/)]);
+          const xmp = run('pdfinfo', ['-meta', file]);
+          expect(xmp).toContain(`<pdfaid:part>${part}</pdfaid:part>`);
+          expect(xmp).toContain(`<pdfaid:conformance>${conformance}</pdfaid:conformance>`);
+          // The custom key is declared by a PDF/A extension schema; Subject is dc:description too.
+          expect(xmp).toContain('<pdfaSchema:prefix>custom</pdfaSchema:prefix>');
+          expect(xmp).toMatch(/<dc:description><rdf:Alt><rdf:li xml:lang="x-default">KYC<\/rdf:li>/);
+          const info = run('pdfinfo', [file]);
+          expect([mode, /Tagged:\s+yes/.test(info)]).toEqual([mode, mode === 'PDF/A-1a']);
+          expect(run('pdftotext', [file, '-'])).toContain('NORDMANN');
+          if (mode === 'PDF/A-1a') {
+            const structure = run('pdfinfo', ['-struct-text', file]);
+            for (const element of ['Document', 'H1', 'H2', 'Figure', '"NORDMANN"']) expect([element, structure.includes(element)]).toEqual([element, true]);
+          }
+        });
+      }
+    },
+    120_000,
+  );
 
   withTools('signs a PDF/A file with PAdES: both hold', async () => {
     const res = await fetchPdf(t, shop, tid, { 'pdf-a-mode': 'PDF/A-2', 'generate-pades': true });
@@ -180,7 +204,11 @@ describe('auth-files PAdES and PDF/A (spec 4.8 generate-pades, pdf-a-mode), judg
   it('refuses PDF/A with a password or any other encryption (PDF/A forbids it)', async () => {
     for (const extra of [{ 'user-password': 'x' }, { noprint: true }, { 'encryption-length': 128 }]) {
       const res = await fetchPdf(t, shop, tid, { 'pdf-a-mode': 'PDF/A-3', ...extra });
-      expect([res.status, res.body['response-code'], res.body['response-message']]).toEqual([400, 'INVALID_REQUEST', expect.stringMatching(/PDF\/A forbids encryption/)]);
+      expect([res.status, res.body['response-code'], res.body['response-message']]).toEqual([
+        400,
+        'INVALID_REQUEST',
+        expect.stringMatching(/PDF\/A forbids encryption/),
+      ]);
     }
     const bad = await fetchPdf(t, shop, tid, { 'pdf-a-mode': 'PDF/A-4' });
     expect([bad.status, bad.body['response-message']]).toEqual([400, expect.stringMatching(/pdf-a-mode/)]);

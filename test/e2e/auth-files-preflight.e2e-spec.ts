@@ -43,7 +43,12 @@ describeWithPreflight('auth-files PDF/A-1b judged by PDFBox Preflight (spec 4.8 
     // Print set; Hidden, Invisible and NoView clear (ISO 19005-1 §6.5.3).
     expect(Number(/\/F (\d+)/.exec(widget)?.[1]) & 0b100111).toBe(0b100);
     expect(widget).toMatch(/\/AP <<\n\/N \d+ 0 R\n>>/);
-    const pages = /\/Type \/Pages\n\/Count \d+\n\/Kids \[([^\]]*)\]/.exec(raw)?.[1].trim().split(/ 0 R ?/).filter(Boolean) ?? [];
+    const pages =
+      /\/Type \/Pages\n\/Count \d+\n\/Kids \[([^\]]*)\]/
+        .exec(raw)?.[1]
+        .trim()
+        .split(/ 0 R ?/)
+        .filter(Boolean) ?? [];
     expect(/\/P (\d+) 0 R/.exec(raw.slice(raw.indexOf(widget)))?.[1]).toBe(pages.at(-1));
     if (!pdfToolsAvailable()) return;
     withPdfFile(pdfs['a1b-pades'], (file) => expect(run('pdfsig', [file])).toContain('Signature is Valid.'));

@@ -41,14 +41,34 @@ describe('auth-files evidence report content, fetched over HTTP (spec 4.8)', () 
     // The chip failed (a data group hash), so no face step ran: no selfie, level 0, only the document's kind and state.
     const failedClaims = { authentication_result: 'fail', result_explanation: 'STATUS_BAD_DOCUMENTHASHES', document_type: 'PASSPORT', issuing_country: 'UTO' };
     await store('failed', {
-      result: 'fail', explanations: ['STATUS_BAD_DOCUMENTHASHES'], selfie: undefined, facematchLevel: 0, eidasHigh: false,
-      cloneDetection: 'none', specimen: true, claims: failedClaims,
+      result: 'fail',
+      explanations: ['STATUS_BAD_DOCUMENTHASHES'],
+      selfie: undefined,
+      facematchLevel: 0,
+      eidasHigh: false,
+      cloneDetection: 'none',
+      specimen: true,
+      claims: failedClaims,
     });
     // customer-test accepted a CRL past its nextUpdate (plus the grace): it passed, and the record says so.
-    await store('crlWarned', { claims, cloneDetection: 'active-authentication', specimen: false, crl: { code: 'CRL_OUTDATED', nextUpdate: '2025-03-01T12:00:00.000Z', refused: false }, warnings: ['CRL_OUTDATED: …'] });
-    await store('crlCurrent', { claims, cloneDetection: 'active-authentication', specimen: false, crl: { code: 'CRL_CURRENT', nextUpdate: '2025-06-01T12:00:00.000Z', refused: false } });
+    await store('crlWarned', {
+      claims,
+      cloneDetection: 'active-authentication',
+      specimen: false,
+      crl: { code: 'CRL_OUTDATED', nextUpdate: '2025-03-01T12:00:00.000Z', refused: false },
+      warnings: ['CRL_OUTDATED: …'],
+    });
+    await store('crlCurrent', {
+      claims,
+      cloneDetection: 'active-authentication',
+      specimen: false,
+      crl: { code: 'CRL_CURRENT', nextUpdate: '2025-06-01T12:00:00.000Z', refused: false },
+    });
     // A record sealed before the report's fields existed: judged by its claims (Utopia, no clone proof).
-    await store('older', { claims: { ...claims, issuing_country: 'UTO', authentication_sources: ['SDK_NFC', 'SDK_NFC_NO_CLONE_PROOF', 'SDK_FACESCAN'] }, eidasHigh: false });
+    await store('older', {
+      claims: { ...claims, issuing_country: 'UTO', authentication_sources: ['SDK_NFC', 'SDK_NFC_NO_CLONE_PROOF', 'SDK_FACESCAN'] },
+      eidasHigh: false,
+    });
   }, 120_000);
   afterAll(() => t?.close(), 60_000);
 
@@ -69,7 +89,8 @@ describe('auth-files evidence report content, fetched over HTTP (spec 4.8)', () 
   withTools('shows each check of a passed verification, and the extrapolation note for the running calibration (level 6, not 4)', async () => {
     const { text: six } = await text(stored.level6);
     expect(valueOf(six, 'Clone detection')).toBe('Passed – Chip Authentication');
-    for (const label of ['Document signature', 'Country signer chain', 'Data group hashes', 'Document type accepted', 'Document not expired']) expect([label, valueOf(six, label)]).toEqual([label, 'Passed']);
+    for (const label of ['Document signature', 'Country signer chain', 'Data group hashes', 'Document type accepted', 'Document not expired'])
+      expect([label, valueOf(six, label)]).toEqual([label, 'Passed']);
     expect(valueOf(six, 'Face match level')).toBe('Passed – level 6, false acceptance rate at most 1 in 100,000');
     expect(six.replace(/\s+/g, ' ')).toContain('Level 6 is above what the calibration data validates (levels up to 4)');
     const { text: four } = await text(stored.level4);
@@ -93,7 +114,9 @@ describe('auth-files evidence report content, fetched over HTTP (spec 4.8)', () 
     const crlLine = 'Revocation list \\(CRL\\) current';
     const { text: warned } = await text(stored.crlWarned);
     expect(warned).toContain('Result: Passed');
-    expect(warned.replace(/\s+/g, ' ')).toContain('Passed with a warning – the country’s revocation list was due for renewal on 1 March 2025 at 12:00:00 UTC: revocations published since then are not known');
+    expect(warned.replace(/\s+/g, ' ')).toContain(
+      'Passed with a warning – the country’s revocation list was due for renewal on 1 March 2025 at 12:00:00 UTC: revocations published since then are not known',
+    );
     expect(valueOf((await text(stored.crlCurrent)).text, crlLine)).toBe('Passed');
     // A record sealed before the CRL was kept has no such line.
     expect(valueOf((await text(stored.level6)).text, crlLine)).toBeUndefined();
@@ -118,7 +141,9 @@ describe('auth-files evidence report content, fetched over HTTP (spec 4.8)', () 
   withTools('says the report is electronically signed, and by whom, when PAdES is applied; never otherwise', async () => {
     const signed = await text(passed, { 'generate-pades': true });
     expect(signed.format).toBe('PADES');
-    expect(signed.text.replace(/\s+/g, ' ')).toMatch(/This document is electronically signed by Identity broker customer-test evidence signer \([^)]+\) \(PAdES\)\./);
+    expect(signed.text.replace(/\s+/g, ' ')).toMatch(
+      /This document is electronically signed by Identity broker customer-test evidence signer \([^)]+\) \(PAdES\)\./,
+    );
     const plain = await text(passed);
     expect(plain.format).toBe('PDF');
     expect(plain.text).not.toMatch(/signed/i);

@@ -14,7 +14,16 @@ import { REDIRECT_URI, SHELDON, specimenDocumentDir, verifierLogin } from '../su
 import { itWhen } from '../support/when-available.js';
 
 const withTools = itWhen(pdfToolsRequirement());
-const ALL_FLAGS = { noprint: true, noprinthq: true, nocopy: true, noedit: true, noannotations: true, nofillinforms: true, noaccesscontent: true, noassembledoc: true };
+const ALL_FLAGS = {
+  noprint: true,
+  noprinthq: true,
+  nocopy: true,
+  noedit: true,
+  noannotations: true,
+  nofillinforms: true,
+  noaccesscontent: true,
+  noassembledoc: true,
+};
 /** What qpdf --show-encryption prints for each restriction of spec 4.8 once set. */
 const QPDF_LINES = [
   'print low resolution: not allowed',
@@ -41,7 +50,9 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
   let documentDir: string;
 
   const fetchFile = async (merchant: Merchant | undefined, id: string, body: unknown, headers: Record<string, string> = {}) => {
-    const auth: Record<string, string> = merchant ? { authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}` } : {};
+    const auth: Record<string, string> = merchant
+      ? { authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}` }
+      : {};
     const res = await fetch(`${t.baseUrl}/auth_files/fetch.html?tid=${encodeURIComponent(id)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...auth, ...headers },
@@ -87,10 +98,12 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
     withPdfFile(pdf, (file) => {
       expect(run('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors');
       const text = run('pdftotext', ['-layout', file, '-']);
-      for (const expected of ['NORDMANN', 'KAARE', 'FH7654321', '15.01.1980', tid, 'Order', '4711', 'paid <in full> & shipped', 'Passed']) expect([expected, text.includes(expected)]).toEqual([expected, true]);
+      for (const expected of ['NORDMANN', 'KAARE', 'FH7654321', '15.01.1980', tid, 'Order', '4711', 'paid <in full> & shipped', 'Passed'])
+        expect([expected, text.includes(expected)]).toEqual([expected, true]);
       // The verification's own record: the operator's default name, the merchant, the chip's proof, and the marks of a
       // customer-test report of a specimen chip (signed under this environment's specimen CSCA).
-      for (const expected of ['Identity broker', 'Evidence shop', 'Passed – Active Authentication', 'TEST ONLY', 'SPECIMEN DOCUMENT']) expect([expected, text.includes(expected)]).toEqual([expected, true]);
+      for (const expected of ['Identity broker', 'Evidence shop', 'Passed – Active Authentication', 'TEST ONLY', 'SPECIMEN DOCUMENT'])
+        expect([expected, text.includes(expected)]).toEqual([expected, true]);
       // personal_number needs the ssn scope, which this merchant does not have.
       expect(text).not.toContain('15018012345');
       const fonts = run('pdffonts', [file]).split('\n').slice(2).filter(Boolean);
@@ -102,43 +115,59 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
     });
   });
 
-  withTools('shows no more than the login asked for: a login with scope openid alone gets no names in its report', async () => {
-    const { claims } = await verifierLogin(t.baseUrl, config, { documentDir, person: SHELDON }, { scope: 'openid' });
-    expect(claims).not.toHaveProperty('primary_identifier');
-    const bareTid = new URL(String(claims.auth_files_url)).searchParams.get('tid')!;
-    const res = await fetchFile(shop, bareTid, { params: { type: 'application/pdf' } });
-    const text = withPdfFile(Buffer.from(res.body.pdf, 'base64'), (file) => run('pdftotext', [file, '-']));
-    expect(text).toContain('FH7654321');
-    // The profile attributes stay out (other_identifier, spec 2.1 scope "none", still names the holder, as in the ID token).
-    for (const hidden of ['Surname', 'Given names', 'Date of birth', 'Place of birth', '15.01.1980', 'OSLO', 'MALE']) expect([hidden, text.includes(hidden)]).toEqual([hidden, false]);
-  }, 120_000);
+  withTools(
+    'shows no more than the login asked for: a login with scope openid alone gets no names in its report',
+    async () => {
+      const { claims } = await verifierLogin(t.baseUrl, config, { documentDir, person: SHELDON }, { scope: 'openid' });
+      expect(claims).not.toHaveProperty('primary_identifier');
+      const bareTid = new URL(String(claims.auth_files_url)).searchParams.get('tid')!;
+      const res = await fetchFile(shop, bareTid, { params: { type: 'application/pdf' } });
+      const text = withPdfFile(Buffer.from(res.body.pdf, 'base64'), (file) => run('pdftotext', [file, '-']));
+      expect(text).toContain('FH7654321');
+      // The profile attributes stay out (other_identifier, spec 2.1 scope "none", still names the holder, as in the ID token).
+      for (const hidden of ['Surname', 'Given names', 'Date of birth', 'Place of birth', '15.01.1980', 'OSLO', 'MALE'])
+        expect([hidden, text.includes(hidden)]).toEqual([hidden, false]);
+    },
+    120_000,
+  );
 
   withTools('speaks each of the seven locales of spec 4.8', async () => {
     for (const locale of REPORT_LOCALES) {
       const t1 = reportMessagesFor(locale);
       const text = withPdfFile(await pdfOf({ locale }), (file) => run('pdftotext', [file, '-']));
-      for (const expected of [t1.title, t1.pass, t1.claims.primary_identifier, reportCheckMessagesFor(locale).labels.faceMatch]) expect([locale, expected, text.includes(expected)]).toEqual([locale, expected, true]);
+      for (const expected of [t1.title, t1.pass, t1.claims.primary_identifier, reportCheckMessagesFor(locale).labels.faceMatch])
+        expect([locale, expected, text.includes(expected)]).toEqual([locale, expected, true]);
     }
   });
 
-  withTools('encrypts with every encryption-length: key length and method, both passwords, every restriction', async () => {
-    for (const bits of [40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 256]) {
-      const pdf = await pdfOf({ 'user-password': 'reader-pw', 'owner-password': 'owner-pw', 'encryption-length': bits, ...ALL_FLAGS });
-      withPdfFile(pdf, (file) => {
-        const json = JSON.parse(run('qpdf', ['--json', '--json-key=encrypt', '--password=owner-pw', file])).encrypt;
-        expect([bits, json.encrypted, json.ownerpasswordmatched, json.parameters.bits, json.parameters.method]).toEqual([bits, true, true, bits, bits === 256 ? 'AESv3' : 'RC4']);
-        expect(json.parameters.R).toBe(bits === 256 ? 6 : 3);
-        const shown = run('qpdf', ['--show-encryption', '--password=owner-pw', file]);
-        expect(shown).toContain('Supplied password is owner password');
-        for (const line of QPDF_LINES) expect([bits, line, shown.includes(line)]).toEqual([bits, line, true]);
-        expect(run('qpdf', ['--check', '--password=reader-pw', file])).toContain('No syntax or stream encoding errors');
-        expect(run('pdftotext', ['-upw', 'reader-pw', file, '-'])).toContain('NORDMANN');
-        // The owner password opens it with every permission (qpdf decrypts and may rewrite it).
-        expect(status('qpdf', ['--password=owner-pw', '--decrypt', file, '/dev/null'])).toBe(0);
-        expect(status('qpdf', ['--check', '--password=wrong', file])).not.toBe(0);
-      });
-    }
-  }, 120_000);
+  withTools(
+    'encrypts with every encryption-length: key length and method, both passwords, every restriction',
+    async () => {
+      for (const bits of [40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 256]) {
+        const pdf = await pdfOf({ 'user-password': 'reader-pw', 'owner-password': 'owner-pw', 'encryption-length': bits, ...ALL_FLAGS });
+        withPdfFile(pdf, (file) => {
+          const json = JSON.parse(run('qpdf', ['--json', '--json-key=encrypt', '--password=owner-pw', file])).encrypt;
+          expect([bits, json.encrypted, json.ownerpasswordmatched, json.parameters.bits, json.parameters.method]).toEqual([
+            bits,
+            true,
+            true,
+            bits,
+            bits === 256 ? 'AESv3' : 'RC4',
+          ]);
+          expect(json.parameters.R).toBe(bits === 256 ? 6 : 3);
+          const shown = run('qpdf', ['--show-encryption', '--password=owner-pw', file]);
+          expect(shown).toContain('Supplied password is owner password');
+          for (const line of QPDF_LINES) expect([bits, line, shown.includes(line)]).toEqual([bits, line, true]);
+          expect(run('qpdf', ['--check', '--password=reader-pw', file])).toContain('No syntax or stream encoding errors');
+          expect(run('pdftotext', ['-upw', 'reader-pw', file, '-'])).toContain('NORDMANN');
+          // The owner password opens it with every permission (qpdf decrypts and may rewrite it).
+          expect(status('qpdf', ['--password=owner-pw', '--decrypt', file, '/dev/null'])).toBe(0);
+          expect(status('qpdf', ['--check', '--password=wrong', file])).not.toBe(0);
+        });
+      }
+    },
+    120_000,
+  );
 
   withTools('leaves the XMP readable with encrypt-metadata false (128 and 256), never otherwise', async () => {
     for (const bits of [128, 256]) {
@@ -156,7 +185,10 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
 
   withTools('writes metadata into the information dictionary and XMP, escaped', async () => {
     const title = `A <b>"quoted"</b> & 'apostrophe'`;
-    const pdf = await pdfOf({}, { metadata: { dc: { title, creator: 'Shop & Co' }, pdf: { Keywords: 'kyc, <passport>' }, xmp: { Label: 'KYC' }, custom: { CaseNumber: 'A-1 <2>' } } });
+    const pdf = await pdfOf(
+      {},
+      { metadata: { dc: { title, creator: 'Shop & Co' }, pdf: { Keywords: 'kyc, <passport>' }, xmp: { Label: 'KYC' }, custom: { CaseNumber: 'A-1 <2>' } } },
+    );
     withPdfFile(pdf, (file) => {
       const info = run('pdfinfo', ['-isodates', file]);
       expect(info).toContain(`Title:           ${title}`);
@@ -200,7 +232,11 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
     const audit = async () => {
       const res = await adminClient(t.baseUrl, t.adminToken).call('GET', `/admin/v1/audit?target_type=verification_record&target_id=${tid}&per_page=100`);
       expect(res.status).toBe(200);
-      return { text: res.text, total: res.body.total as number, items: res.body.items as { actor: string; action: string; changes: Record<string, unknown>; at: string }[] };
+      return {
+        text: res.text,
+        total: res.body.total as number,
+        items: res.body.items as { actor: string; action: string; changes: Record<string, unknown>; at: string }[],
+      };
     };
     const before = (await audit()).total;
     for (const source of ['document', 'selfie']) expect((await fetchFile(shop, tid, { params: { type: 'image/png', source } })).status).toBe(200);
@@ -233,7 +269,12 @@ describe('auth-files (spec 4.8): a real verification, fetched by the merchant ov
     ];
     for (const [body, message] of cases) {
       const res = await fetchFile(shop, tid, body);
-      expect([JSON.stringify(body), res.status, res.body['response-type'], res.body['response-code']]).toEqual([JSON.stringify(body), 400, 'VOID', 'INVALID_REQUEST']);
+      expect([JSON.stringify(body), res.status, res.body['response-type'], res.body['response-code']]).toEqual([
+        JSON.stringify(body),
+        400,
+        'VOID',
+        'INVALID_REQUEST',
+      ]);
       expect(res.body['response-message']).toMatch(message);
       expect(res.body).not.toHaveProperty('error');
     }

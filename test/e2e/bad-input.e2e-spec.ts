@@ -44,14 +44,38 @@ describe('bad input', () => {
       ['token refresh_token', () => send('POST', '/oidc/token', { headers: merchantAuth(), body: 'grant_type=refresh_token&refresh_token=%00' })],
       ['token code in the query', () => send('POST', '/oidc/token?code=%00', { headers: merchantAuth(), body: 'grant_type=authorization_code' })],
       ['revocation', () => send('POST', '/oidc/token/revocation', { headers: merchantAuth(), body: 'token=a%00b' })],
-      ['pushed request', () => send('POST', '/oidc/par', { headers: merchantAuth(), body: `client_id=${merchant.client_id}&response_type=code&scope=openid&state=%00` })],
+      [
+        'pushed request',
+        () => send('POST', '/oidc/par', { headers: merchantAuth(), body: `client_id=${merchant.client_id}&response_type=code&scope=openid&state=%00` }),
+      ],
       ['token invalidation without credentials', () => send('DELETE', '/oidc/token?token=%00')],
       ['token invalidation, form body', () => send('DELETE', '/oidc/token', { headers: { 'content-type': FORM }, body: 'token=%00' })],
-      ['Basic credentials', () => send('POST', '/oidc/token', { headers: { authorization: `Basic ${Buffer.from('m\u0000:s').toString('base64')}`, 'content-type': FORM }, body: 'grant_type=authorization_code&code=x' })],
+      [
+        'Basic credentials',
+        () =>
+          send('POST', '/oidc/token', {
+            headers: { authorization: `Basic ${Buffer.from('m\u0000:s').toString('base64')}`, 'content-type': FORM },
+            body: 'grant_type=authorization_code&code=x',
+          }),
+      ],
       ['admin path', () => send('GET', '/admin/v1/merchants/m_%00', { headers: { authorization: `Bearer ${t.adminToken}` } })],
       ['admin query', () => send('GET', '/admin/v1/audit?target_type=merchant&target_id=%00', { headers: { authorization: `Bearer ${t.adminToken}` } })],
-      ['admin JSON body', () => send('PATCH', `/admin/v1/merchants/${merchant.client_id}`, { headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' }, body: '{"name":"a\\u0000b"}' })],
-      ['admin JSON key', () => send('POST', '/admin/v1/merchants', { headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' }, body: '{"name":"n","redirect_uris":["https://a.example/cb"],"\\u0000":1}' })],
+      [
+        'admin JSON body',
+        () =>
+          send('PATCH', `/admin/v1/merchants/${merchant.client_id}`, {
+            headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+            body: '{"name":"a\\u0000b"}',
+          }),
+      ],
+      [
+        'admin JSON key',
+        () =>
+          send('POST', '/admin/v1/merchants', {
+            headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+            body: '{"name":"n","redirect_uris":["https://a.example/cb"],"\\u0000":1}',
+          }),
+      ],
       ['app API JSON body', () => send('POST', '/app/v1/sessions', { headers: { 'content-type': 'application/json' }, body: '{"qr_token":"\\u0000"}' })],
     ])('%s', async (_name, call) => {
       const res = await call();
@@ -64,7 +88,12 @@ describe('bad input', () => {
       const assertion = `${part({ alg: 'HS256' })}.${part({ iss: 'm\u0000', sub: 'm\u0000', aud: `${t.baseUrl}/oidc/token` })}.c2ln`;
       const res = await send('POST', '/oidc/token', {
         headers: { 'content-type': FORM },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: assertion }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: 'x',
+          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+          client_assertion: assertion,
+        }).toString(),
       });
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('NUL') });
@@ -98,24 +127,42 @@ describe('bad input', () => {
 
   describe('a lone UTF-16 surrogate (ill-formed Unicode) is refused at the edge with 400 invalid_request', () => {
     const adminJson = () => ({ authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' });
-    const scheme = '{"id":"lone","labels":{"en_GB":"x\\udfff"},"environment":"customer-test","issuer":"https://lone.example/oidc","client_id":"broker","client_secret":"s"}';
+    const scheme =
+      '{"id":"lone","labels":{"en_GB":"x\\udfff"},"environment":"customer-test","issuer":"https://lone.example/oidc","client_id":"broker","client_secret":"s"}';
     const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
     // Each answered 500 before: PostgreSQL refuses the surrogate in the audit record's jsonb.
     it.each([
       ['merchant name (PATCH)', () => send('PATCH', `/admin/v1/merchants/${merchant.client_id}`, { headers: adminJson(), body: '{"name":"a\\udfff"}' })],
-      ['merchant name (POST)', () => send('POST', '/admin/v1/merchants', { headers: adminJson(), body: '{"name":"a\\udfff","redirect_uris":["https://a.example/cb"]}' })],
+      [
+        'merchant name (POST)',
+        () => send('POST', '/admin/v1/merchants', { headers: adminJson(), body: '{"name":"a\\udfff","redirect_uris":["https://a.example/cb"]}' }),
+      ],
       ['admin token label', () => send('POST', '/admin/v1/tokens', { headers: adminJson(), body: '{"role":"support","label":"a\\ud800"}' })],
       ['eID scheme labels', () => send('POST', '/admin/v1/eid-schemes', { headers: adminJson(), body: scheme })],
       ['a JSON key', () => send('PATCH', `/admin/v1/merchants/${merchant.client_id}`, { headers: adminJson(), body: '{"\\udc00":1}' })],
       ['app API JSON body', () => send('POST', '/app/v1/sessions', { headers: { 'content-type': 'application/json' }, body: '{"qr_token":"\\ud83d"}' })],
-      ['claims of a pushed request (a body the engine reads)', () =>
-        send('POST', '/oidc/par', { headers: merchantAuthForm(), body: `client_id=${merchant.client_id}&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&state=s&claims=${encodeURIComponent('{"userinfo":{"given_name":{"value":"\\udfff"}}}')}` })],
-      ['a client assertion the engine decodes', () =>
-        send('POST', '/oidc/token', {
-          headers: { 'content-type': FORM },
-          body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: `${part({ alg: 'HS256' })}.${Buffer.from(`{"iss":"${merchant.client_id}\\ud800","sub":"x"}`).toString('base64url')}.c2ln` }).toString(),
-        })],
+      [
+        'claims of a pushed request (a body the engine reads)',
+        () =>
+          send('POST', '/oidc/par', {
+            headers: merchantAuthForm(),
+            body: `client_id=${merchant.client_id}&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&state=s&claims=${encodeURIComponent('{"userinfo":{"given_name":{"value":"\\udfff"}}}')}`,
+          }),
+      ],
+      [
+        'a client assertion the engine decodes',
+        () =>
+          send('POST', '/oidc/token', {
+            headers: { 'content-type': FORM },
+            body: new URLSearchParams({
+              grant_type: 'authorization_code',
+              code: 'x',
+              client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+              client_assertion: `${part({ alg: 'HS256' })}.${Buffer.from(`{"iss":"${merchant.client_id}\\ud800","sub":"x"}`).toString('base64url')}.c2ln`,
+            }).toString(),
+          }),
+      ],
     ])('%s', async (_name, call) => {
       const res = await call();
       expect(res.status).toBe(400);
@@ -206,13 +253,21 @@ describe('bad input', () => {
       expect(res.body.fields).toHaveProperty('psd2');
     });
 
-    it.each(['scope', 'eid_schemes', 'jwks_uri', 'jwks', 'encryption_key_id', 'request_object_key_id', 'request_object_signing_alg', 'backchannel_client_notification_endpoint', 'id_token_encrypted_response_alg', 'userinfo_encrypted_response_alg'])(
-      'PATCH %s: null clears the field',
-      async (field) => {
-        const res = await patch({ [field]: null });
-        expect(res.status).toBe(200);
-        expect(res.body[field]).toBeNull();
-      },
-    );
+    it.each([
+      'scope',
+      'eid_schemes',
+      'jwks_uri',
+      'jwks',
+      'encryption_key_id',
+      'request_object_key_id',
+      'request_object_signing_alg',
+      'backchannel_client_notification_endpoint',
+      'id_token_encrypted_response_alg',
+      'userinfo_encrypted_response_alg',
+    ])('PATCH %s: null clears the field', async (field) => {
+      const res = await patch({ [field]: null });
+      expect(res.status).toBe(200);
+      expect(res.body[field]).toBeNull();
+    });
   });
 });

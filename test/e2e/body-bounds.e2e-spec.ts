@@ -64,18 +64,29 @@ describe('request body bounds', () => {
       ['PATCH', '/admin/v1/merchants/{merchant}', () => keys, admin],
       ['POST', '/admin/v1/tokens', () => keys, admin],
       ['POST', '/admin/v1/eid-schemes', () => ({ id: 'bounds', labels: keys }), admin],
-      ['POST', '/auth_files/fetch.html?tid=x', () => ({ params: { type: 'application/pdf' }, addendum: keys }), () => ({ authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}` })],
-    ])('%s %s', async (method, path, body, headers) => {
-      const payload = JSON.stringify(body());
-      const { result: res, longestHealthGapMs } = await duringHealthPolling(t.baseUrl, () => send(method, path.replace('{merchant}', merchant.client_id), payload, headers()));
-      // Before the bounds: 14-30 s of CPU per request, the health answers waiting as long, and every key in the answer.
-      // Refused by the bound on entries (or the size limit), before validation ever sees a key: the cost is the
-      // bound's single pass, measured by npm run bench:unknown-keys; here only a stall of seconds would show.
-      expect([400, 413]).toContain(res.status);
-      if (res.status === 400) expect(res.text).toContain('more than 1000 fields and array elements');
-      expect(res.text.length).toBeLessThan(400);
-      expect(longestHealthGapMs).toBeLessThan(5_000);
-    }, 60_000);
+      [
+        'POST',
+        '/auth_files/fetch.html?tid=x',
+        () => ({ params: { type: 'application/pdf' }, addendum: keys }),
+        () => ({ authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}` }),
+      ],
+    ])(
+      '%s %s',
+      async (method, path, body, headers) => {
+        const payload = JSON.stringify(body());
+        const { result: res, longestHealthGapMs } = await duringHealthPolling(t.baseUrl, () =>
+          send(method, path.replace('{merchant}', merchant.client_id), payload, headers()),
+        );
+        // Before the bounds: 14-30 s of CPU per request, the health answers waiting as long, and every key in the answer.
+        // Refused by the bound on entries (or the size limit), before validation ever sees a key: the cost is the
+        // bound's single pass, measured by npm run bench:unknown-keys; here only a stall of seconds would show.
+        expect([400, 413]).toContain(res.status);
+        if (res.status === 400) expect(res.text).toContain('more than 1000 fields and array elements');
+        expect(res.text.length).toBeLessThan(400);
+        expect(longestHealthGapMs).toBeLessThan(5_000);
+      },
+      60_000,
+    );
   });
 
   it('names at most 10 fields in a refusal, never the whole input', async () => {
@@ -92,7 +103,11 @@ describe('request body bounds', () => {
     ['deep nesting (100,000 levels)', '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000), /nests deeper than 16 levels/],
     ['17 levels', '{"a":'.repeat(17) + '1' + '}'.repeat(17), /nests deeper than 16 levels/],
     ['a wide array (3 million elements)', `[${'0,'.repeat(3_000_000)}0]`, /more than 1000 fields and array elements/],
-    ['1,001 entries in nested objects', JSON.stringify({ sod: 'AAAA', data_groups: { '1': 'AAAA', ...unknownKeys(500) }, x: unknownKeys(499) }), /more than 1000 fields and array elements/],
+    [
+      '1,001 entries in nested objects',
+      JSON.stringify({ sod: 'AAAA', data_groups: { '1': 'AAAA', ...unknownKeys(500) }, x: unknownKeys(499) }),
+      /more than 1000 fields and array elements/,
+    ],
   ])('refuses %s with one short 400, never a 5xx', async (_name, body, description) => {
     const res = await send('POST', '/app/v1/session/chip', body, session());
     expect([res.status, res.json.error]).toEqual([400, 'invalid_request']);
@@ -139,14 +154,23 @@ describe('request body bounds', () => {
       // Within the limit these reach the step itself: its own checks answer (too long a field, the session state), not 413.
       const chip = await send('POST', '/app/v1/session/chip', JSON.stringify({ sod: 'A'.repeat(3_000_000), data_groups: { '1': 'AAAA' } }), session());
       expect([chip.status, chip.json.fields]).toEqual([400, { sod: [expect.stringContaining('sod must be shorter')] }]);
-      const frames = Array.from({ length: 9 }, (_, step) => ({ challenge_id: 'c', step: Math.min(step, 4), image: 'A'.repeat(600_000), captured_at: new Date().toISOString() }));
+      const frames = Array.from({ length: 9 }, (_, step) => ({
+        challenge_id: 'c',
+        step: Math.min(step, 4),
+        image: 'A'.repeat(600_000),
+        captured_at: new Date().toISOString(),
+      }));
       const face = await send('POST', '/app/v1/session/face', JSON.stringify({ challenge_id: 'c', frames }), session());
       expect([face.status, face.json.error]).toEqual([409, 'wrong_session_state']);
     });
   });
 
   it('answers 415 to JSON in another charset than UTF-8 (RFC 8259 §8.1)', async () => {
-    const res = await fetch(`${t.baseUrl}/admin/v1/tokens`, { method: 'POST', headers: { ...admin(), 'content-type': 'application/json; charset=utf-16le' }, body: Buffer.from('{"role":"support","label":"x"}', 'utf16le') });
+    const res = await fetch(`${t.baseUrl}/admin/v1/tokens`, {
+      method: 'POST',
+      headers: { ...admin(), 'content-type': 'application/json; charset=utf-16le' },
+      body: Buffer.from('{"role":"support","label":"x"}', 'utf16le'),
+    });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ error: 'unsupported_media_type' });
   });

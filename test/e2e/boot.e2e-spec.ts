@@ -15,7 +15,9 @@ describe('the service on the embedded database', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', database: 'up' });
     const tables = await t.dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
-    expect(tables.map((r: { table_name: string }) => r.table_name)).toEqual(expect.arrayContaining(['admin_tokens', 'audit_records', 'merchants', 'migrations']));
+    expect(tables.map((r: { table_name: string }) => r.table_name)).toEqual(
+      expect.arrayContaining(['admin_tokens', 'audit_records', 'merchants', 'migrations']),
+    );
   });
 
   it('keeps the embedded engine to 16 MB of shared buffers, not the 128 MB initdb wrote (start-up time and memory)', async () => {

@@ -38,7 +38,11 @@ describeWithChromium('operator branding and the way back in a real browser', () 
         VERIFIER_PLAY_STORE_URL: 'https://play.example/kompis-id',
       },
     });
-    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Nordlys Bank', redirect_uris: [REDIRECT_URI], eid_schemes: ['test', 'document-verifier'] });
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+      name: 'Nordlys Bank',
+      redirect_uris: [REDIRECT_URI],
+      eid_schemes: ['test', 'document-verifier'],
+    });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     browser = await launchChromium();
   });

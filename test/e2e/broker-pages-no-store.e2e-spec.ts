@@ -20,7 +20,8 @@ describe('broker pages are never cached', () => {
     const seen: Page[] = [];
     let page = await browser.get(authorizationUrl.toString());
     seen.push(page);
-    while (page.location && new URL(page.location, page.url).origin === t.baseUrl) seen.push((page = await browser.get(new URL(page.location, page.url).toString())));
+    while (page.location && new URL(page.location, page.url).origin === t.baseUrl)
+      seen.push((page = await browser.get(new URL(page.location, page.url).toString())));
     expect(page.url).toMatch(/\/its\/interaction\/[^/]+$/);
     expect(page.html).toContain('data-eid="test"');
     seen.push(await browser.submit(page, 'eid', 'test'));
@@ -29,7 +30,8 @@ describe('broker pages are never cached', () => {
     seen.push(await browser.get(`${t.baseUrl}/its/interaction/no-such-interaction`));
     seen.push(await browser.get(`${t.baseUrl}/its/eid/callback?state=unknown&code=x`));
     expect(seen.length).toBeGreaterThanOrEqual(6);
-    for (const p of seen) expect({ url: p.url, status: p.status, cacheControl: p.cacheControl }).toEqual({ url: p.url, status: p.status, cacheControl: 'no-store' });
+    for (const p of seen)
+      expect({ url: p.url, status: p.status, cacheControl: p.cacheControl }).toEqual({ url: p.url, status: p.status, cacheControl: 'no-store' });
   });
 
   it('lets the shared assets be cached', async () => {

@@ -110,7 +110,10 @@ describeWithChromium('broker pages in a real browser', () => {
         // A stranger who read the QR code's request posts a wallet error with its state: the page shows it by itself
         // (its script reloads on the new notice), keeps the hand-off and offers a fresh request; nothing ends.
         const request = decodeJwt(await (await fetch(new URL(await wallet.inputValue('#app-link')).searchParams.get('request_uri')!)).text());
-        const declined = await fetch(request.response_uri as string, { method: 'POST', body: new URLSearchParams({ error: 'access_denied', state: request.state as string }) });
+        const declined = await fetch(request.response_uri as string, {
+          method: 'POST',
+          body: new URLSearchParams({ error: 'access_denied', state: request.state as string }),
+        });
         expect(declined.status).toBe(200);
         await wallet.waitForSelector('#notice', { timeout: 10_000 });
         expect([await wallet.isVisible('form[data-action="retry"] button'), await wallet.isVisible('#handoff')]).toEqual([true, true]);

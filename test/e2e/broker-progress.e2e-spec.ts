@@ -27,7 +27,13 @@ describe('broker pages: live progress of the document verifier', () => {
   const statusOf = async (page: Page) => (await fetch(`${t.baseUrl}${attr(page.html, /data-status-url="([^"]+)"/)}`)).json();
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { VERIFIER_APP_NAME: 'Kompis ID', VERIFIER_APP_STORE_URL: 'https://apps.example/kompis-id', VERIFIER_PLAY_STORE_URL: 'https://play.example/store/apps/details?id=example.kompis' } });
+    t = await startTestApp({
+      env: {
+        VERIFIER_APP_NAME: 'Kompis ID',
+        VERIFIER_APP_STORE_URL: 'https://apps.example/kompis-id',
+        VERIFIER_PLAY_STORE_URL: 'https://play.example/store/apps/details?id=example.kompis',
+      },
+    });
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);

@@ -54,7 +54,12 @@ describe('CIBA answers on the embedded database, after the merchant cache age', 
 
   /** A request, then time passes (a person verifying) before the phone answers. */
   const requestThenWait = async (config: client.Configuration, appId: string, extra: Record<string, string> = {}) => {
-    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: appId, binding_message: provisioning(appId), ...extra });
+    const started = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid profile',
+      login_hint: appId,
+      binding_message: provisioning(appId),
+      ...extra,
+    });
     t.app.get(Clock).advance(PAST_CACHE_AGE_MS);
     return started;
   };
@@ -67,7 +72,9 @@ describe('CIBA answers on the embedded database, after the merchant cache age', 
 
   it('approves: the page answers, the poll gets the tokens, the instance goes on', async () => {
     const started = await requestThenWait(poll, 'late-approve');
-    expect(await within('approve', answerOnTestPage(t.baseUrl, 'late-approve', 'uto-passport', provisioningCodeOf(started)))).toBe('/ciba/test?app_id=late-approve&done=approved');
+    expect(await within('approve', answerOnTestPage(t.baseUrl, 'late-approve', 'uto-passport', provisioningCodeOf(started)))).toBe(
+      '/ciba/test?app_id=late-approve&done=approved',
+    );
     const tokens = await within('poll', client.pollBackchannelAuthenticationGrant(poll, started));
     expect(tokens.claims()).toMatchObject({ primary_identifier: 'ERIKSSON' });
     await stillAnswers();
@@ -75,21 +82,31 @@ describe('CIBA answers on the embedded database, after the merchant cache age', 
 
   it('declines: the page answers, the poll gets access_denied', async () => {
     const started = await requestThenWait(poll, 'late-decline');
-    expect(await within('decline', answerOnTestPage(t.baseUrl, 'late-decline', 'decline', provisioningCodeOf(started)))).toBe('/ciba/test?app_id=late-decline&done=denied');
+    expect(await within('decline', answerOnTestPage(t.baseUrl, 'late-decline', 'decline', provisioningCodeOf(started)))).toBe(
+      '/ciba/test?app_id=late-decline&done=denied',
+    );
     expect(await within('poll', cibaError(client.pollBackchannelAuthenticationGrant(poll, started)))).toMatchObject({ error: 'access_denied' });
     await stillAnswers();
   }, 60_000);
 
   it('cancels: the merchant cancels a request after the cache age, the poll gets access_denied', async () => {
     const started = await requestThenWait(poll, 'late-cancel');
-    await within('cancel', client.initiateBackchannelAuthentication(poll, { scope: 'openid', binding_message: JSON.stringify({ operation: 'cancel', auth_req_id: started.auth_req_id }) }));
+    await within(
+      'cancel',
+      client.initiateBackchannelAuthentication(poll, {
+        scope: 'openid',
+        binding_message: JSON.stringify({ operation: 'cancel', auth_req_id: started.auth_req_id }),
+      }),
+    );
     expect(await within('poll', cibaError(client.pollBackchannelAuthenticationGrant(poll, started)))).toMatchObject({ error: 'access_denied' });
     await stillAnswers();
   }, 60_000);
 
   it('pushes: the approval is answered and the tokens reach the callback', async () => {
     const started = await requestThenWait(push, 'late-push', { client_notification_token: 'late-push-token' });
-    expect(await within('approve', answerOnTestPage(t.baseUrl, 'late-push', 'uto-passport', provisioningCodeOf(started)))).toBe('/ciba/test?app_id=late-push&done=approved');
+    expect(await within('approve', answerOnTestPage(t.baseUrl, 'late-push', 'uto-passport', provisioningCodeOf(started)))).toBe(
+      '/ciba/test?app_id=late-push&done=approved',
+    );
     await listener.waitFor(1, ANSWER_WITHIN_MS);
     expect(listener.received[0].body).toMatchObject({ auth_req_id: started.auth_req_id, token_type: 'BEARER' });
     expect(listener.received[0].authorization).toBe('Bearer late-push-token');

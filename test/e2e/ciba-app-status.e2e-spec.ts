@@ -35,7 +35,11 @@ describe('CIBA app status: suspended apps and the admin call', () => {
   });
 
   it('answers unknown_user_id for an app provisioned as suspended; an admin reactivates it, support may only read, each change audited', async () => {
-    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: 'susp-app', binding_message: provisioning('susp-app', { userStatus: 'suspended' }) });
+    const started = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid profile',
+      login_hint: 'susp-app',
+      binding_message: provisioning('susp-app', { userStatus: 'suspended' }),
+    });
     expect(await answerOnTestPage(t.baseUrl, 'susp-app', 'uto-passport', provisioningCodeOf(started))).toBe('/ciba/test?app_id=susp-app&done=approved');
     const provisioned = await client.pollBackchannelAuthenticationGrant(config, started);
     expect(provisioned.claims()).toMatchObject({ authentication_result: 'pass' });
@@ -48,7 +52,10 @@ describe('CIBA app status: suspended apps and the admin call', () => {
     });
 
     const read = await admin.call('GET', appPath('susp-app'));
-    expect(read).toMatchObject({ status: 200, body: { client_id: clientId, app_id: 'susp-app', status: 'suspended', id: expect.any(String), bound_at: expect.any(String) } });
+    expect(read).toMatchObject({
+      status: 200,
+      body: { client_id: clientId, app_id: 'susp-app', status: 'suspended', id: expect.any(String), bound_at: expect.any(String) },
+    });
     expect(read.text).not.toContain(provisioned.claims()!.sub);
 
     const support = (await admin.call('POST', '/admin/v1/tokens', { role: 'support', label: 'desk' })).body.token as string;
@@ -58,7 +65,10 @@ describe('CIBA app status: suspended apps and the admin call', () => {
     expect(await admin.call('PUT', `${appPath('susp-app')}/status`, { status: 'sleepy' })).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
     expect((await admin.call('GET', appPath('susp-app'))).body.status).toBe('suspended');
 
-    expect(await admin.call('PUT', `${appPath('susp-app')}/status`, { status: 'active' })).toMatchObject({ status: 200, body: { status: 'active', app_id: 'susp-app' } });
+    expect(await admin.call('PUT', `${appPath('susp-app')}/status`, { status: 'active' })).toMatchObject({
+      status: 200,
+      body: { status: 'active', app_id: 'susp-app' },
+    });
     const auth = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'susp-app' });
     expect(await answerOnTestPage(t.baseUrl, 'susp-app', 'uto-passport')).toBe('/ciba/test?app_id=susp-app&done=approved');
     expect((await client.pollBackchannelAuthenticationGrant(config, auth)).claims()!.sub).toBe(provisioned.claims()!.sub);

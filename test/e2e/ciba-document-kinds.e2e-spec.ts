@@ -40,7 +40,11 @@ describe('CIBA: ntdr-doc-types and ntdr-app-doclist restrict the verification', 
     const retry = installed.usingProvisioningCode(provisioningCodeOf(again));
     const [second] = (await retry.pending(undefined, 5)).requests;
     const idCard = await specimenDocumentDir(t.baseUrl, 'd-idcard');
-    const { outcome, result } = await approveWithVerification(retry, second, specimenPhone({ documentDir: idCard, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right }));
+    const { outcome, result } = await approveWithVerification(
+      retry,
+      second,
+      specimenPhone({ documentDir: idCard, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right }),
+    );
     expect(outcome.authentication_result).toBe('fail');
     expect(String(outcome.result_explanation).split(',')).toEqual(['STATUS_BAD_DOCUMENTTYPE']);
     expect(result).toEqual({ state: 'denied', reason: 'the document verification failed' });
@@ -58,7 +62,11 @@ describe('CIBA: ntdr-doc-types and ntdr-app-doclist restrict the verification', 
     expect((await client.pollBackchannelAuthenticationGrant(config, accepted)).claims()).toMatchObject({ authentication_result: 'pass' });
 
     // ID cards only: the same ID card holder passes.
-    const cards = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'kinds-card', binding_message: provisioning('kinds-card', { 'ntdr-doc-types': 'I' }) });
+    const cards = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      login_hint: 'kinds-card',
+      binding_message: provisioning('kinds-card', { 'ntdr-doc-types': 'I' }),
+    });
     expect(await answerOnTestPage(t.baseUrl, 'kinds-card', 'd-idcard', provisioningCodeOf(cards))).toBe('/ciba/test?app_id=kinds-card&done=approved');
     expect((await client.pollBackchannelAuthenticationGrant(config, cards)).claims()).toMatchObject({ authentication_result: 'pass' });
   }, 60_000);

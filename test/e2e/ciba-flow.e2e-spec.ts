@@ -45,7 +45,11 @@ describe('CIBA provisioning and authentication with the app and a document verif
   afterAll(() => t.close(), 120_000);
 
   it('provisions the app: the user verifies a document in the app, the merchant polls the ID token with the verifier claims', async () => {
-    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile ssn', login_hint: appId, binding_message: provisioning(appId) });
+    const started = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid profile ssn',
+      login_hint: appId,
+      binding_message: provisioning(appId),
+    });
     expect(started.interval).toBe(1);
     const tokens = client.pollBackchannelAuthenticationGrant(config, started);
     // The merchant shows its user the code of its answer; the user types it into the app.
@@ -57,7 +61,12 @@ describe('CIBA provisioning and authentication with the app and a document verif
     expect(result).toEqual({ state: 'approved' });
     const done = await tokens;
     const claims = done.claims()!;
-    expect(claims).toMatchObject({ authentication_result: 'pass', primary_identifier: 'NORDMANN', personal_number: '15018012345', document_number: 'FH7654321' });
+    expect(claims).toMatchObject({
+      authentication_result: 'pass',
+      primary_identifier: 'NORDMANN',
+      personal_number: '15018012345',
+      document_number: 'FH7654321',
+    });
     expect(claims.amr).toEqual(expect.arrayContaining(['sc', 'face']));
     provisionedSub = claims.sub;
     idToken = done.id_token!;
@@ -68,8 +77,12 @@ describe('CIBA provisioning and authentication with the app and a document verif
   }, 300_000);
 
   it('refuses an authentication without the user_code with missing_user_code, and a wrong one with invalid_user_code', async () => {
-    expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: appId }))).toMatchObject({ error: 'missing_user_code' });
-    expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: appId, user_code: '0000' }))).toMatchObject({ error: 'invalid_user_code' });
+    expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: appId }))).toMatchObject({
+      error: 'missing_user_code',
+    });
+    expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: appId, user_code: '0000' }))).toMatchObject({
+      error: 'invalid_user_code',
+    });
   });
 
   it('authenticates through the bound app: a fresh verification of the same person gives the same sub', async () => {

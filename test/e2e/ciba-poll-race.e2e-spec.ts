@@ -35,24 +35,29 @@ describe('single use of an approved CIBA request under concurrent polls', () => 
 
   const userinfo = (accessToken: string) => fetch(`${a.baseUrl}/oidc/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
 
-  it(`answers exactly one of ${POLLS} simultaneous polls with tokens, the others invalid_grant (${TRIALS} trials)`, async () => {
-    const failed: { trial: number; answers: string[] }[] = [];
-    for (let trial = 0; trial < TRIALS; trial++) {
-      const { auth_req_id: authReqId } = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: appId });
-      expect(await answerOnTestPage(a.baseUrl, appId, 'uto-passport')).toContain('done=approved');
-      const apps = Array.from({ length: POLLS }, (_, i) => (i % 2 ? b : a));
-      const answers = await Promise.all(apps.map((app) => pollOnce(app.baseUrl, merchant.client_id, merchant.client_secret, authReqId)));
-      const won = answers.filter((r) => r.status === 200);
-      const lostAsReplays = answers.filter((r) => r.status === 400 && r.body.error === 'invalid_grant');
-      if (won.length !== 1 || lostAsReplays.length !== POLLS - 1) failed.push({ trial, answers: answers.map((r) => `${r.status} ${String(r.body.error ?? 'tokens')}`) });
-      for (const r of won) {
-        expect(r.body).toMatchObject({ token_type: 'BEARER', access_token: expect.any(String), id_token: expect.any(String) });
-        // The other polls were replays of a consumed request: as for a code, the grant is revoked (the engine's rule).
-        expect((await userinfo(r.body.access_token as string)).status).toBe(401);
+  it(
+    `answers exactly one of ${POLLS} simultaneous polls with tokens, the others invalid_grant (${TRIALS} trials)`,
+    async () => {
+      const failed: { trial: number; answers: string[] }[] = [];
+      for (let trial = 0; trial < TRIALS; trial++) {
+        const { auth_req_id: authReqId } = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: appId });
+        expect(await answerOnTestPage(a.baseUrl, appId, 'uto-passport')).toContain('done=approved');
+        const apps = Array.from({ length: POLLS }, (_, i) => (i % 2 ? b : a));
+        const answers = await Promise.all(apps.map((app) => pollOnce(app.baseUrl, merchant.client_id, merchant.client_secret, authReqId)));
+        const won = answers.filter((r) => r.status === 200);
+        const lostAsReplays = answers.filter((r) => r.status === 400 && r.body.error === 'invalid_grant');
+        if (won.length !== 1 || lostAsReplays.length !== POLLS - 1)
+          failed.push({ trial, answers: answers.map((r) => `${r.status} ${String(r.body.error ?? 'tokens')}`) });
+        for (const r of won) {
+          expect(r.body).toMatchObject({ token_type: 'BEARER', access_token: expect.any(String), id_token: expect.any(String) });
+          // The other polls were replays of a consumed request: as for a code, the grant is revoked (the engine's rule).
+          expect((await userinfo(r.body.access_token as string)).status).toBe(401);
+        }
       }
-    }
-    expect(failed).toEqual([]);
-  }, 60_000 + TRIALS * 2_000);
+      expect(failed).toEqual([]);
+    },
+    60_000 + TRIALS * 2_000,
+  );
 
   /**
    * The worst order of such a race, made certain: another poll's revocation lands the instant this one has

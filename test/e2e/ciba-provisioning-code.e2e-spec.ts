@@ -35,7 +35,8 @@ describe('CIBA provisioning bound to a one-time code the merchant shows its user
   });
   afterAll(() => t.close());
 
-  const provision = (appId: string) => client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: appId, binding_message: provisioning(appId) });
+  const provision = (appId: string) =>
+    client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: appId, binding_message: provisioning(appId) });
 
   it('a second app that knows only the app id sees nothing and cannot approve, decline or read the request', async () => {
     const started = await provision('victim-phone');
@@ -62,7 +63,10 @@ describe('CIBA provisioning bound to a one-time code the merchant shows its user
       expect(await refusal(app.complete(request.id))).toBe('404 not_found');
       expect(await refusal(app.decline(request.id))).toBe('404 not_found');
     }
-    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, started.auth_req_id)).toMatchObject({ status: 400, body: { error: 'authorization_pending' } });
+    expect(await pollOnce(t.baseUrl, m.client_id, m.client_secret, started.auth_req_id)).toMatchObject({
+      status: 400,
+      body: { error: 'authorization_pending' },
+    });
 
     // The user's app answers it; then the code opens nothing more.
     expect((await userApp.approve(request.id)).session_link).toEqual(expect.any(String));
@@ -82,7 +86,9 @@ describe('CIBA provisioning bound to a one-time code the merchant shows its user
     expect(await secretless.status(request.id)).toEqual({ state: 'pending' });
     const bound: { n: number }[] = await t.dataSource.query('SELECT count(*)::int AS n FROM ciba_app_bindings');
     // The same app with its secret goes on to the verification.
-    const withSecret = new CibaAppClient(base(), 'secretless-phone', 'own-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
+    const withSecret = new CibaAppClient(base(), 'secretless-phone', 'own-install-secret-0123456789abcdef0123').usingProvisioningCode(
+      provisioningCodeOf(started),
+    );
     expect((await withSecret.approve(request.id)).session_link).toEqual(expect.any(String));
     expect(await t.dataSource.query('SELECT count(*)::int AS n FROM ciba_app_bindings')).toEqual(bound);
   });
@@ -102,12 +108,21 @@ describe('CIBA provisioning bound to a one-time code the merchant shows its user
     const { createRemoteJWKSet, jwtVerify } = await import('jose');
     const res = await fetch(`${t.baseUrl}/oidc/ciba.html`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`, accept: 'application/jwt', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`,
+        accept: 'application/jwt',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ scope: 'openid', login_hint: 'jwt-phone', binding_message: provisioning('jwt-phone') }),
     });
     const meta = config.serverMetadata();
     const { payload } = await jwtVerify(await res.text(), createRemoteJWKSet(new URL(meta.jwks_uri!)), { issuer: meta.issuer, audience: m.client_id });
-    expect(payload).toMatchObject({ auth_req_id: expect.any(String), expires_in: expect.any(Number), interval: 1, provisioning_code: expect.stringMatching(CODE) });
+    expect(payload).toMatchObject({
+      auth_req_id: expect.any(String),
+      expires_in: expect.any(Number),
+      interval: 1,
+      provisioning_code: expect.stringMatching(CODE),
+    });
 
     // The page binds the app (the test eID), so an authentication can be asked of it: it carries no code.
     const started = await provision('bound-phone');

@@ -58,10 +58,16 @@ describe('CIBA push delivery', () => {
       client_notification_token: 'push-token-1',
     });
     listener.answers.push(500);
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-phone', 'push-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-phone', 'push-install-secret-0123456789abcdef0123').usingProvisioningCode(
+      provisioningCodeOf(started),
+    );
     const [request] = (await app.pending(undefined, 10)).requests;
     const documentDir = await specimenDocumentDir(t.baseUrl);
-    const { result } = await approveWithVerification(app, request, specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right }));
+    const { result } = await approveWithVerification(
+      app,
+      request,
+      specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right }),
+    );
     expect(result).toEqual({ state: 'approved' });
     await listener.waitFor(2, 20_000);
     expect(listener.received.map((r) => r.status)).toEqual([500, 204]);
@@ -90,7 +96,10 @@ describe('CIBA push delivery', () => {
 
     const userinfo = await fetch(meta.userinfo_endpoint!, { headers: { authorization: `Bearer ${body.access_token}` } });
     expect(userinfo.status).toBe(200);
-    const { payload: info } = await jwtVerify(await userinfo.text(), createRemoteJWKSet(new URL(meta.jwks_uri!)), { issuer: meta.issuer, audience: m.client_id });
+    const { payload: info } = await jwtVerify(await userinfo.text(), createRemoteJWKSet(new URL(meta.jwks_uri!)), {
+      issuer: meta.issuer,
+      audience: m.client_id,
+    });
     expect(info).toMatchObject({ sub: payload.sub, primary_identifier: 'NORDMANN' });
 
     // The tokens were delivered once: the request is consumed, a poll gets nothing more.
@@ -104,22 +113,45 @@ describe('CIBA push delivery', () => {
   }, 300_000);
 
   it('pushes access_denied with the auth_req_id after a decline, and after a cancel', async () => {
-    const declined = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-2', binding_message: provisioning('push-2'), client_notification_token: 'push-token-2' });
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-2', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(declined));
+    const declined = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      login_hint: 'push-2',
+      binding_message: provisioning('push-2'),
+      client_notification_token: 'push-token-2',
+    });
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-2', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(
+      provisioningCodeOf(declined),
+    );
     await app.decline((await app.pending(undefined, 5)).requests[0].id);
     await listener.waitFor(1);
     expect(listener.received[0]).toMatchObject({ authorization: 'Bearer push-token-2', body: { auth_req_id: declined.auth_req_id, error: 'access_denied' } });
 
-    const cancelled = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-3', binding_message: provisioning('push-3'), client_notification_token: 'push-token-3' });
-    await client.initiateBackchannelAuthentication(config, { scope: 'openid', client_notification_token: 'push-token-3', binding_message: JSON.stringify({ operation: 'cancel', auth_req_id: cancelled.auth_req_id }) });
+    const cancelled = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      login_hint: 'push-3',
+      binding_message: provisioning('push-3'),
+      client_notification_token: 'push-token-3',
+    });
+    await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      client_notification_token: 'push-token-3',
+      binding_message: JSON.stringify({ operation: 'cancel', auth_req_id: cancelled.auth_req_id }),
+    });
     await listener.waitFor(2);
     expect(listener.received[1]).toMatchObject({ authorization: 'Bearer push-token-3', body: { auth_req_id: cancelled.auth_req_id, error: 'access_denied' } });
   });
 
   it('does not retry a push answered 400', async () => {
     listener.answers.push(400);
-    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-4', binding_message: provisioning('push-4'), client_notification_token: 'push-token-4' });
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-4', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
+    const started = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      login_hint: 'push-4',
+      binding_message: provisioning('push-4'),
+      client_notification_token: 'push-token-4',
+    });
+    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-4', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(
+      provisioningCodeOf(started),
+    );
     await app.decline((await app.pending(undefined, 5)).requests[0].id);
     await listener.waitFor(1);
     await new Promise((r) => setTimeout(r, 3000));
@@ -132,7 +164,12 @@ describe('CIBA push delivery', () => {
     const refusedPush = async (appId: string, statuses: number[], beforeLastTry?: () => Promise<void>) => {
       listener.received.length = 0;
       listener.answers.push(...statuses);
-      const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile offline_access', login_hint: appId, binding_message: provisioning(appId), client_notification_token: `t-${appId}` });
+      const started = await client.initiateBackchannelAuthentication(config, {
+        scope: 'openid profile offline_access',
+        login_hint: appId,
+        binding_message: provisioning(appId),
+        client_notification_token: `t-${appId}`,
+      });
       expect(await answerOnTestPage(t.baseUrl, appId, 'uto-passport', provisioningCodeOf(started))).toBe(`/ciba/test?app_id=${appId}&done=approved`);
       await listener.waitFor(1);
       if (beforeLastTry) await beforeLastTry();
@@ -140,7 +177,8 @@ describe('CIBA push delivery', () => {
       const sent = listener.received[statuses.length - 1].body as Record<string, string>;
       expect(sent).toMatchObject({ auth_req_id: started.auth_req_id, access_token: expect.any(String), refresh_token: expect.any(String) });
       // Given up in the same step as the revocation: wait for the row to be marked.
-      for (let i = 0; i < 50 && !(await t.dataSource.query(`SELECT 1 FROM ciba_outbox WHERE state = 'failed'`)).length; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 50 && !(await t.dataSource.query(`SELECT 1 FROM ciba_outbox WHERE state = 'failed'`)).length; i++)
+        await new Promise((r) => setTimeout(r, 100));
       return sent;
     };
     const assertRevoked = async (sent: Record<string, string>) => {
@@ -161,25 +199,40 @@ describe('CIBA push delivery', () => {
 
     // 5xx is retried; the last allowed try failing gives up too (here the earlier tries are counted as spent).
     await t.dataSource.query(`DELETE FROM ciba_outbox`);
-    const sent = await refusedPush('push-given-up-5xx', [503, 503], () => t.dataSource.query(`UPDATE ciba_outbox SET attempts = $1 - 1 WHERE state = 'pending'`, [MAX_ATTEMPTS]));
-    expect(await t.dataSource.query(`SELECT state, attempts, last_error FROM ciba_outbox`)).toEqual([{ state: 'failed', attempts: MAX_ATTEMPTS, last_error: 'HTTP 503' }]);
+    const sent = await refusedPush('push-given-up-5xx', [503, 503], () =>
+      t.dataSource.query(`UPDATE ciba_outbox SET attempts = $1 - 1 WHERE state = 'pending'`, [MAX_ATTEMPTS]),
+    );
+    expect(await t.dataSource.query(`SELECT state, attempts, last_error FROM ciba_outbox`)).toEqual([
+      { state: 'failed', attempts: MAX_ATTEMPTS, last_error: 'HTTP 503' },
+    ]);
     await assertRevoked(sent);
   }, 60_000);
 
-  itWhen(POSTGRES)('delivers a push after a restart', async () => {
-    listener.answers.push(503);
-    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'push-5', binding_message: provisioning('push-5'), client_notification_token: 'push-token-5' });
-    const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-5', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
-    await app.decline((await app.pending(undefined, 5)).requests[0].id);
-    await listener.waitFor(1);
-    await t.app.close();
-    const second = await startTestApp({ sameDatabaseAs: t });
-    try {
-      await listener.waitFor(2, 15_000);
-      expect(listener.received.map((r) => r.status)).toEqual([503, 204]);
-      expect(listener.received[1].body).toMatchObject({ auth_req_id: started.auth_req_id, error: 'access_denied' });
-    } finally {
-      await second.close();
-    }
-  }, 60_000);
+  itWhen(POSTGRES)(
+    'delivers a push after a restart',
+    async () => {
+      listener.answers.push(503);
+      const started = await client.initiateBackchannelAuthentication(config, {
+        scope: 'openid',
+        login_hint: 'push-5',
+        binding_message: provisioning('push-5'),
+        client_notification_token: 'push-token-5',
+      });
+      const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'push-5', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(
+        provisioningCodeOf(started),
+      );
+      await app.decline((await app.pending(undefined, 5)).requests[0].id);
+      await listener.waitFor(1);
+      await t.app.close();
+      const second = await startTestApp({ sameDatabaseAs: t });
+      try {
+        await listener.waitFor(2, 15_000);
+        expect(listener.received.map((r) => r.status)).toEqual([503, 204]);
+        expect(listener.received[1].body).toMatchObject({ auth_req_id: started.auth_req_id, error: 'access_denied' });
+      } finally {
+        await second.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -19,9 +19,22 @@ describe('CIBA signed authentication requests', () => {
   let open: { client_id: string; client_secret: string };
 
   /** A signed request object as CIBA Core 7.1.1 describes it, with `claims` overriding or removing (undefined) members. */
-  const requestObject = (m: { client_id: string }, params: Record<string, unknown>, opts: { alg?: string; signWith?: CryptoKey; claims?: Record<string, unknown> } = {}) => {
+  const requestObject = (
+    m: { client_id: string },
+    params: Record<string, unknown>,
+    opts: { alg?: string; signWith?: CryptoKey; claims?: Record<string, unknown> } = {},
+  ) => {
     const now = Math.floor(Date.now() / 1000);
-    const payload: Record<string, unknown> = { iss: m.client_id, aud: issuer, iat: now, nbf: now, exp: now + 300, jti: randomUUID(), ...params, ...opts.claims };
+    const payload: Record<string, unknown> = {
+      iss: m.client_id,
+      aud: issuer,
+      iat: now,
+      nbf: now,
+      exp: now + 300,
+      jti: randomUUID(),
+      ...params,
+      ...opts.claims,
+    };
     for (const k of Object.keys(payload)) if (payload[k] === undefined) delete payload[k];
     return new SignJWT(payload).setProtectedHeader({ alg: opts.alg ?? 'ES256', kid: 'shop-ciba' }).sign(opts.signWith ?? key);
   };
@@ -51,7 +64,12 @@ describe('CIBA signed authentication requests', () => {
   });
 
   it('accepts a request JWT signed with the registered key: its parameters count, those outside it do not', async () => {
-    const request = await requestObject(signed, { scope: 'openid', login_hint: 'signed-app', binding_message: provisioning('signed-app', { bindingMessage: 'Signed hello' }), requested_expiry: 120 });
+    const request = await requestObject(signed, {
+      scope: 'openid',
+      login_hint: 'signed-app',
+      binding_message: provisioning('signed-app', { bindingMessage: 'Signed hello' }),
+      requested_expiry: 120,
+    });
     // login_hint outside the JWT is ignored (CIBA Core 7.1.1: only the signed parameters are used).
     const res = await backchannel(signed, { request, login_hint: 'someone-else' });
     expect(res).toEqual({ status: 200, body: { auth_req_id: expect.any(String), expires_in: 120, interval: 1, provisioning_code: expect.any(String) } });
@@ -70,24 +88,44 @@ describe('CIBA signed authentication requests', () => {
       [requestObject(signed, params, { claims: { nbf: undefined } }), "Request Object is missing the 'nbf' claim"],
       [requestObject(signed, params, { claims: { aud: 'https://elsewhere.example' } }), 'Request Object claims are invalid'],
       [requestObject(signed, params, { claims: { iss: open.client_id } }), 'Request Object claims are invalid'],
-      [requestObject(signed, params, { claims: { exp: Math.floor(Date.now() / 1000) - 600, iat: Math.floor(Date.now() / 1000) - 900, nbf: Math.floor(Date.now() / 1000) - 900 } }), 'Request Object claims are invalid'],
+      [
+        requestObject(signed, params, {
+          claims: { exp: Math.floor(Date.now() / 1000) - 600, iat: Math.floor(Date.now() / 1000) - 900, nbf: Math.floor(Date.now() / 1000) - 900 },
+        }),
+        'Request Object claims are invalid',
+      ],
     ];
     for (const [request, description] of refusals)
-      expect(await backchannel(signed, { request: await request })).toEqual({ status: 400, body: { error: 'invalid_request', error_description: description } });
+      expect(await backchannel(signed, { request: await request })).toEqual({
+        status: 400,
+        body: { error: 'invalid_request', error_description: description },
+      });
   });
 
   it('requires a signed request of a merchant registered for one; another merchant may send either', async () => {
     const plain = { scope: 'openid', login_hint: 'plain-app', binding_message: provisioning('plain-app') };
-    expect(await backchannel(signed, plain)).toEqual({ status: 400, body: { error: 'invalid_request', error_description: 'Request Object must be used by this client' } });
+    expect(await backchannel(signed, plain)).toEqual({
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'Request Object must be used by this client' },
+    });
     expect((await backchannel(open, plain)).status).toBe(200);
-    expect((await backchannel(open, { request: await requestObject(open, { ...plain, login_hint: 'plain-app-2', binding_message: provisioning('plain-app-2') }) })).status).toBe(200);
+    expect(
+      (await backchannel(open, { request: await requestObject(open, { ...plain, login_hint: 'plain-app-2', binding_message: provisioning('plain-app-2') }) }))
+        .status,
+    ).toBe(200);
     // Through openid-client too: a request object signed by a key the merchant did not register is refused.
     const config = await discover(issuer, open.client_id, open.client_secret);
-    expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', request: await requestObject(open, plain, { signWith: otherKey }) }))).toMatchObject({ error: 'invalid_request' });
+    expect(
+      await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', request: await requestObject(open, plain, { signWith: otherKey }) })),
+    ).toMatchObject({ error: 'invalid_request' });
   });
 
   it('refuses to register a signing algorithm without keys to verify it', async () => {
-    const res = await adminClient(t.baseUrl, t.adminToken).call('POST', '/admin/v1/merchants', { name: 'No keys', redirect_uris: [REDIRECT_URI], backchannel_authentication_request_signing_alg: 'ES256' });
+    const res = await adminClient(t.baseUrl, t.adminToken).call('POST', '/admin/v1/merchants', {
+      name: 'No keys',
+      redirect_uris: [REDIRECT_URI],
+      backchannel_authentication_request_signing_alg: 'ES256',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error_description).toContain('backchannel_authentication_request_signing_alg: needs jwks or jwks_uri with the verification key');
   });

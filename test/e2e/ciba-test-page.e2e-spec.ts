@@ -45,7 +45,11 @@ describe('CIBA test approval page', () => {
   afterAll(() => t.close());
 
   it('provisions and then authenticates with a specimen holder chosen on the page; another holder is denied', async () => {
-    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: 'page-app', binding_message: provisioning('page-app') });
+    const started = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid profile',
+      login_hint: 'page-app',
+      binding_message: provisioning('page-app'),
+    });
     const code = provisioningCodeOf(started);
     // The app id alone shows no provisioning: its one-time code does (as in the app).
     const first = await openPage('page-app');

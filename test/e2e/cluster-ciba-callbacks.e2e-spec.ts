@@ -72,7 +72,9 @@ describeWithPostgres('CIBA callbacks with two instances on one database: each de
       await sleep(1500); // room for a duplicate to show up
       expect(receiver.total()).toBe(ids.length);
       expect([...receiver.counts.keys()].sort()).toEqual([...ids].sort());
-      const states = await a.dataSource.query(`SELECT state, attempts, count(*)::int AS n FROM ciba_outbox WHERE client_id = 'cluster-shop' GROUP BY state, attempts`);
+      const states = await a.dataSource.query(
+        `SELECT state, attempts, count(*)::int AS n FROM ciba_outbox WHERE client_id = 'cluster-shop' GROUP BY state, attempts`,
+      );
       expect(states).toEqual([{ state: 'delivered', attempts: 1, n: 40 }]);
     } finally {
       await receiver.close();
@@ -89,8 +91,15 @@ describeWithPostgres('CIBA callbacks with two instances on one database: each de
         backchannel_client_notification_endpoint: receiver.url,
       });
       const config = await discover(`${a.baseUrl}/oidc`, m.client_id, m.client_secret);
-      const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'cluster-1', binding_message: provisioning('cluster-1'), client_notification_token: 'nt-1' });
-      const app = new CibaAppClient(`${b.baseUrl}/app/v1`, 'cluster-1', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
+      const started = await client.initiateBackchannelAuthentication(config, {
+        scope: 'openid',
+        login_hint: 'cluster-1',
+        binding_message: provisioning('cluster-1'),
+        client_notification_token: 'nt-1',
+      });
+      const app = new CibaAppClient(`${b.baseUrl}/app/v1`, 'cluster-1', 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(
+        provisioningCodeOf(started),
+      );
       await app.decline((await app.pending(undefined, 5)).requests[0].id);
       await until('the retry', () => receiver.total() >= 2);
       await sleep(2500);

@@ -6,7 +6,6 @@ import { VerifierPurgeService } from '../../src/schemes/document-verifier/verifi
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { describeWithPostgres } from '../support/describe-with-postgres.js';
 
-
 /** Two finished callbacks old enough to be purged, and how many of them are left. */
 async function seedOldCallbacks(t: TestApp): Promise<void> {
   await t.dataSource.query(`INSERT INTO ciba_outbox (client_id, kind, state, sealed, next_attempt_at, created_at, delivered_at) VALUES
@@ -46,7 +45,10 @@ describeWithPostgres('purge jobs with two instances on one database: one at a ti
       // Until a's purge holds the job lock (its DELETE then waits on our row lock, visible in pg_locks).
       let held = false;
       for (let i = 0; i < 250 && !held; i++) {
-        const lock = await blocker.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::oid AND objid = $2::oid AND granted`, [JOB_LOCK_NAMESPACE, jobLockKey(CIBA_PURGE_JOB) >>> 0]);
+        const lock = await blocker.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::oid AND objid = $2::oid AND granted`, [
+          JOB_LOCK_NAMESPACE,
+          jobLockKey(CIBA_PURGE_JOB) >>> 0,
+        ]);
         held = Boolean(lock.rowCount);
         if (!held) await new Promise((r) => setTimeout(r, 20));
       }

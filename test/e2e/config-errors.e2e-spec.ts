@@ -73,7 +73,11 @@ describe('production start-up with bad trust files', () => {
       TRUST_MASTERLIST_ANCHORS: certificate,
       TRUST_CRLS: certificate,
     };
-    const run = spawnSync(process.execPath, [...SERVICE_NODE_FLAGS, '--import', './test/support/swc-register.mjs', 'src/main.ts'], { env, encoding: 'utf8', timeout: 240_000 });
+    const run = spawnSync(process.execPath, [...SERVICE_NODE_FLAGS, '--import', './test/support/swc-register.mjs', 'src/main.ts'], {
+      env,
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('Invalid configuration');
     expect(run.stderr).toContain(`- TRUST_CSCA_PATHS: ${missing}: no file or folder there`);

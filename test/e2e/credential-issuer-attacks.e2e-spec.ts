@@ -29,7 +29,10 @@ describe('credential issuer: refusals', () => {
   const token = async (key: TestKey, form: Record<string, string>, proof?: string) =>
     fetch(url('/vci/token'), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(proof !== '' ? { dpop: proof ?? (await dpopProof(key, 'POST', url('/vci/token'))) } : {}) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(proof !== '' ? { dpop: proof ?? (await dpopProof(key, 'POST', url('/vci/token'))) } : {}),
+      },
       body: new URLSearchParams(form),
     });
 
@@ -45,7 +48,11 @@ describe('credential issuer: refusals', () => {
   const credential = async (key: TestKey, accessToken: string, body: unknown, scheme = 'DPoP') =>
     fetch(url('/vci/credential'), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `${scheme} ${accessToken}`, dpop: await dpopProof(key, 'POST', url('/vci/credential'), { ath: ath(accessToken) }) },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `${scheme} ${accessToken}`,
+        dpop: await dpopProof(key, 'POST', url('/vci/credential'), { ath: ath(accessToken) }),
+      },
       body: JSON.stringify(body),
     });
 
@@ -55,24 +62,40 @@ describe('credential issuer: refusals', () => {
   describe('token endpoint', () => {
     it('refuses a token request without a DPoP proof (HAIP: the token must be sender-constrained)', async () => {
       const o = await offerDetails();
-      expect(await errorOf(await token(await testKey(), { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }, ''))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
+      expect(await errorOf(await token(await testKey(), { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }, ''))).toEqual({
+        status: 400,
+        error: 'invalid_dpop_proof',
+      });
     });
 
     it('refuses a wrong transaction code, and burns the offer after too many: the right code then finds nothing', async () => {
       const key = await testKey();
       const o = await offerDetails();
       const wrong = o.txCode === '000000' ? '000001' : '000000';
-      for (let i = 0; i < MAX_TX_CODE_FAILURES; i++) expect(await errorOf(await token(key, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: wrong }))).toEqual({ status: 400, error: 'invalid_grant' });
-      expect(await errorOf(await token(key, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }))).toEqual({ status: 400, error: 'invalid_grant' });
+      for (let i = 0; i < MAX_TX_CODE_FAILURES; i++)
+        expect(await errorOf(await token(key, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: wrong }))).toEqual({
+          status: 400,
+          error: 'invalid_grant',
+        });
+      expect(await errorOf(await token(key, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }))).toEqual({
+        status: 400,
+        error: 'invalid_grant',
+      });
       expect((await fetch(o.offerUri)).status).toBe(404);
     });
 
     it('redeems a pre-authorized code once: a replay, and a second wallet racing the first, get nothing', async () => {
       const o = await offerDetails();
       const [a, b] = await Promise.all([testKey(), testKey()]);
-      const answers = await Promise.all([token(a, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }), token(b, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode })]);
+      const answers = await Promise.all([
+        token(a, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }),
+        token(b, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }),
+      ]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
-      expect(await errorOf(await token(a, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }))).toEqual({ status: 400, error: 'invalid_grant' });
+      expect(await errorOf(await token(a, { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }))).toEqual({
+        status: 400,
+        error: 'invalid_grant',
+      });
       // The offer is gone once redeemed: the credential_offer_uri answers 404.
       expect((await fetch(o.offerUri)).status).toBe(404);
     });
@@ -88,14 +111,27 @@ describe('credential issuer: refusals', () => {
       expect((await token(key, codes(o))).status).toBe(200);
       const form = { grant_type: PRE_AUTH, 'pre-authorized_code': (await offerDetails()).code, tx_code: 'wrong!' };
       expect(await errorOf(await token(key, form, await dpopProof(key, 'POST', url('/vci/credential'))))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
-      expect(await errorOf(await token(key, form, await dpopProof(key, 'POST', url('/vci/token'), { iat: now() - 3600 })))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
+      expect(await errorOf(await token(key, form, await dpopProof(key, 'POST', url('/vci/token'), { iat: now() - 3600 })))).toEqual({
+        status: 400,
+        error: 'invalid_dpop_proof',
+      });
       expect(await errorOf(await token(key, form, await dpopProof(key, 'GET', url('/vci/token'))))).toEqual({ status: 400, error: 'invalid_dpop_proof' });
     });
 
     it('answers an unknown grant type and a repeated parameter with OAuth errors', async () => {
       const key = await testKey();
       expect(await errorOf(await token(key, { grant_type: 'client_credentials' }))).toEqual({ status: 400, error: 'unsupported_grant_type' });
-      expect(await errorOf(await token(key, { grant_type: 'authorization_code', code: 'x', redirect_uri: 'https://wallet.example/cb', client_id: 'w', code_verifier: 'v'.repeat(43) }))).toEqual({ status: 400, error: 'invalid_grant' });
+      expect(
+        await errorOf(
+          await token(key, {
+            grant_type: 'authorization_code',
+            code: 'x',
+            redirect_uri: 'https://wallet.example/cb',
+            client_id: 'w',
+            code_verifier: 'v'.repeat(43),
+          }),
+        ),
+      ).toEqual({ status: 400, error: 'invalid_grant' });
       const res = await fetch(url('/vci/token'), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await dpopProof(key, 'POST', url('/vci/token')) },
@@ -106,7 +142,7 @@ describe('credential issuer: refusals', () => {
   });
 
   describe('credential endpoint', () => {
-    it('refuses the token as a Bearer token, and under another wallet\'s DPoP key', async () => {
+    it("refuses the token as a Bearer token, and under another wallet's DPoP key", async () => {
       const key = await testKey();
       const { accessToken } = await redeemed(key);
       const body = request(await keyProof(await testKey(), issuer, await nonce()));
@@ -149,7 +185,10 @@ describe('credential issuer: refusals', () => {
       const first = await credential(key, accessToken, request(await keyProof(await testKey(), issuer, n), await keyProof(await testKey(), issuer, n)));
       expect(first.status).toBe(200);
       expect(((await first.json()) as { credentials: unknown[] }).credentials).toHaveLength(2);
-      expect(await errorOf(await credential(key, accessToken, request(await keyProof(await testKey(), issuer, await nonce()))))).toEqual({ status: 401, error: 'invalid_token' });
+      expect(await errorOf(await credential(key, accessToken, request(await keyProof(await testKey(), issuer, await nonce()))))).toEqual({
+        status: 401,
+        error: 'invalid_token',
+      });
     });
 
     it('refuses more proofs than the batch size, another configuration, and the draft request shapes', async () => {
@@ -158,9 +197,18 @@ describe('credential issuer: refusals', () => {
       const n = await nonce();
       const many = await Promise.all(Array.from({ length: t.config.credentialIssuer.batchSize + 1 }, async () => keyProof(await testKey(), issuer, n)));
       expect(await errorOf(await credential(key, accessToken, request(...many)))).toEqual({ status: 400, error: 'invalid_credential_request' });
-      expect(await errorOf(await credential(key, accessToken, { credential_configuration_id: 'eu.europa.ec.eudi.pid.1', proofs: { jwt: [many[0]] } }))).toEqual({ status: 400, error: 'unknown_credential_configuration' });
-      expect(await errorOf(await credential(key, accessToken, { credential_configuration_id: 'verified_document_identity', proof: { proof_type: 'jwt', jwt: many[0] } }))).toEqual({ status: 400, error: 'invalid_credential_request' });
-      expect(await errorOf(await credential(key, accessToken, { format: 'vc+sd-jwt', vct: 'x', proofs: { jwt: [many[0]] } }))).toEqual({ status: 400, error: 'invalid_credential_request' });
+      expect(await errorOf(await credential(key, accessToken, { credential_configuration_id: 'eu.europa.ec.eudi.pid.1', proofs: { jwt: [many[0]] } }))).toEqual(
+        { status: 400, error: 'unknown_credential_configuration' },
+      );
+      expect(
+        await errorOf(
+          await credential(key, accessToken, { credential_configuration_id: 'verified_document_identity', proof: { proof_type: 'jwt', jwt: many[0] } }),
+        ),
+      ).toEqual({ status: 400, error: 'invalid_credential_request' });
+      expect(await errorOf(await credential(key, accessToken, { format: 'vc+sd-jwt', vct: 'x', proofs: { jwt: [many[0]] } }))).toEqual({
+        status: 400,
+        error: 'invalid_credential_request',
+      });
     });
   });
 
@@ -171,7 +219,11 @@ describe('credential issuer: refusals', () => {
       expect(page.status).toBe(200);
       const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1];
       const cookie = page.headers.get('set-cookie')!.split(';')[0];
-      return fetch(revokeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: new URLSearchParams({ _csrf: csrf }) });
+      return fetch(revokeUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: new URLSearchParams({ _csrf: csrf }),
+      });
     };
 
     it('burns the offer not yet taken: the right code is then refused invalid_grant, the offer link is gone', async () => {
@@ -179,7 +231,10 @@ describe('credential issuer: refusals', () => {
       const revoked = await revokeAsThePerson(o.offer.revokeUrl);
       expect(revoked.status).toBe(200);
       expect(await revoked.text()).toContain('data-revocation="done"');
-      expect(await errorOf(await token(await testKey(), { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }))).toEqual({ status: 400, error: 'invalid_grant' });
+      expect(await errorOf(await token(await testKey(), { grant_type: PRE_AUTH, 'pre-authorized_code': o.code, tx_code: o.txCode }))).toEqual({
+        status: 400,
+        error: 'invalid_grant',
+      });
       expect((await fetch(o.offerUri)).status).toBe(404);
       expect((await fetch(o.offer.revokeUrl)).status).toBe(404);
     });
@@ -189,7 +244,10 @@ describe('credential issuer: refusals', () => {
       const r = await redeemed(key);
       expect((await revokeAsThePerson(r.offer.revokeUrl)).status).toBe(200);
       const n = await nonce();
-      expect(await errorOf(await credential(key, r.accessToken, request(await keyProof(await testKey(), issuer, n))))).toEqual({ status: 401, error: 'invalid_token' });
+      expect(await errorOf(await credential(key, r.accessToken, request(await keyProof(await testKey(), issuer, n))))).toEqual({
+        status: 401,
+        error: 'invalid_token',
+      });
       const [{ state, issued_count }] = await t.dataSource.query('SELECT state, issued_count FROM credential_issuances WHERE record_id = $1', [r.recordId]);
       expect([state, issued_count]).toEqual(['burnt', 0]);
     });
@@ -198,27 +256,72 @@ describe('credential issuer: refusals', () => {
   it('answers fuzzed bodies at every endpoint with a 4xx, never a 5xx', async () => {
     const key = await testKey();
     const { accessToken } = await redeemed(key);
-    const bodies: unknown[] = ['', 'null', '[]', '{"proofs":{"jwt":"x"}}', '{"proofs":{"jwt":[1,2]}}', '{"credential_configuration_id":{"a":1}}', '{"proofs":{"jwt":["a.b.c"]},"credential_configuration_id":"verified_document_identity"}', 'é'.repeat(70_000), '{"a":'.repeat(50)];
+    const bodies: unknown[] = [
+      '',
+      'null',
+      '[]',
+      '{"proofs":{"jwt":"x"}}',
+      '{"proofs":{"jwt":[1,2]}}',
+      '{"credential_configuration_id":{"a":1}}',
+      '{"proofs":{"jwt":["a.b.c"]},"credential_configuration_id":"verified_document_identity"}',
+      'é'.repeat(70_000),
+      '{"a":'.repeat(50),
+    ];
     for (const body of bodies) {
       const res = await fetch(url('/vci/credential'), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `DPoP ${accessToken}`, dpop: await dpopProof(key, 'POST', url('/vci/credential'), { ath: ath(accessToken) }) },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `DPoP ${accessToken}`,
+          dpop: await dpopProof(key, 'POST', url('/vci/credential'), { ath: ath(accessToken) }),
+        },
         body: body as string,
       });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     }
     for (const dpop of ['x', 'a.b.c', `${'e'.repeat(20)}.${'e'.repeat(20)}.${'e'.repeat(20)}`, '\u00e9']) {
-      const res = await fetch(url('/vci/token'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: encodeURIComponent(dpop) }, body: `grant_type=${encodeURIComponent(PRE_AUTH)}&pre-authorized_code=x` });
+      const res = await fetch(url('/vci/token'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: encodeURIComponent(dpop) },
+        body: `grant_type=${encodeURIComponent(PRE_AUTH)}&pre-authorized_code=x`,
+      });
       expect(res.status).toBe(400);
     }
     for (const path of ['/vci/offers/x', '/vci/offers/' + 'a'.repeat(43), '/vci/offers/%00']) expect((await fetch(url(path))).status).toBeLessThan(500);
   });
 
   /** Path segments no handle, list id or metadata path has: very long, NUL, non-UTF-8 and truncated percent escapes, dot segments. */
-  const GARBAGE_SEGMENTS = ['x', 'a'.repeat(43), 'a'.repeat(8000), '%00', 'a%00b', '%FF%FE', '%C3%28', '%E0%A4%A', '%', '%25', '%2e%2e%2f%2e%2e', '..%2F..%2Fetc', '%C3%A9', '%F0%9F%98%80', 'AAAAAAAAAAAAAAAA', 'A'.repeat(15) + '%00'];
+  const GARBAGE_SEGMENTS = [
+    'x',
+    'a'.repeat(43),
+    'a'.repeat(8000),
+    '%00',
+    'a%00b',
+    '%FF%FE',
+    '%C3%28',
+    '%E0%A4%A',
+    '%',
+    '%25',
+    '%2e%2e%2f%2e%2e',
+    '..%2F..%2Fetc',
+    '%C3%A9',
+    '%F0%9F%98%80',
+    'AAAAAAAAAAAAAAAA',
+    'A'.repeat(15) + '%00',
+  ];
   /** Query strings the extended parser turns into arrays and objects, repeated, empty or not UTF-8. */
-  const GARBAGE_QUERIES = ['', '?', '?ui_locales=%FF', '?ui_locales[]=en&ui_locales[]=sv', '?ui_locales[a]=b', '?ui_locale=%00&ui_locales=' + 'x '.repeat(3000), '?a[b][c][d][e][f]=1', '?=&&=', '?%FF=%FE'];
+  const GARBAGE_QUERIES = [
+    '',
+    '?',
+    '?ui_locales=%FF',
+    '?ui_locales[]=en&ui_locales[]=sv',
+    '?ui_locales[a]=b',
+    '?ui_locale=%00&ui_locales=' + 'x '.repeat(3000),
+    '?a[b][c][d][e][f]=1',
+    '?=&&=',
+    '?%FF=%FE',
+  ];
   /** Every answer below 500; the 5xx ones are named. */
   const serverErrors = async (requests: [string, string, RequestInit?][]) => {
     const failed: string[] = [];
@@ -266,23 +369,65 @@ describe('credential issuer: refusals', () => {
 
   /** Authorization requests (OpenID4VCI 1.0 §5.1): nothing, garbage, repeated, array- and object-shaped parameters. */
   const authorizeQueries = (clientId: string, redirectUri: string) => {
-    const valid = { response_type: 'code', client_id: clientId, redirect_uri: redirectUri, code_challenge: 'c'.repeat(43), code_challenge_method: 'S256', state: 's', scope: 'verified_document_identity' };
+    const valid = {
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_challenge: 'c'.repeat(43),
+      code_challenge_method: 'S256',
+      state: 's',
+      scope: 'verified_document_identity',
+    };
     const base = new URLSearchParams(valid).toString();
-    const queries = ['', '?', '?client_id=', '?client_id=%00', '?client_id=%FF%FE', `?client_id=${'x'.repeat(3999)}`, `?client_id=${'x'.repeat(5000)}`, '?client_id[]=a', '?client_id[a]=b', '?client_id=a&client_id=b'];
+    const queries = [
+      '',
+      '?',
+      '?client_id=',
+      '?client_id=%00',
+      '?client_id=%FF%FE',
+      `?client_id=${'x'.repeat(3999)}`,
+      `?client_id=${'x'.repeat(5000)}`,
+      '?client_id[]=a',
+      '?client_id[a]=b',
+      '?client_id=a&client_id=b',
+    ];
     for (const name of Object.keys(valid)) {
       const without = new URLSearchParams(valid);
       without.delete(name);
-      queries.push(`?${without.toString()}`, `?${base}&${name}=again`, `?${without.toString()}&${name}[]=a&${name}[]=b`, `?${without.toString()}&${name}[x][y]=z`, `?${without.toString()}&${name}=%FF`, `?${without.toString()}&${name}=%00`, `?${without.toString()}&${name}=${'é'.repeat(2500)}`);
+      queries.push(
+        `?${without.toString()}`,
+        `?${base}&${name}=again`,
+        `?${without.toString()}&${name}[]=a&${name}[]=b`,
+        `?${without.toString()}&${name}[x][y]=z`,
+        `?${without.toString()}&${name}=%FF`,
+        `?${without.toString()}&${name}=%00`,
+        `?${without.toString()}&${name}=${'é'.repeat(2500)}`,
+      );
     }
-    for (const details of ['[', '{}', '[]', 'null', '"x"', '[1]', '[null]', '[{"type":"openid_credential"}]', JSON.stringify(Array(11).fill({ type: 'openid_credential', credential_configuration_id: 'verified_document_identity' })), '{"a":'.repeat(200), '[' .repeat(500)])
+    for (const details of [
+      '[',
+      '{}',
+      '[]',
+      'null',
+      '"x"',
+      '[1]',
+      '[null]',
+      '[{"type":"openid_credential"}]',
+      JSON.stringify(Array(11).fill({ type: 'openid_credential', credential_configuration_id: 'verified_document_identity' })),
+      '{"a":'.repeat(200),
+      '['.repeat(500),
+    ])
       queries.push(`?${base.replace(/&scope=[^&]*/, '')}&authorization_details=${encodeURIComponent(details)}`);
-    for (const ui of ['ui_locales=%FF', 'ui_locales[]=sv', 'ui_locales[a]=b', `ui_locales=${'x '.repeat(1999)}`]) queries.push(`?${ui}`, `?${base}&${ui}`, `?client_id=a&${ui}`);
+    for (const ui of ['ui_locales=%FF', 'ui_locales[]=sv', 'ui_locales[a]=b', `ui_locales=${'x '.repeat(1999)}`])
+      queries.push(`?${ui}`, `?${base}&${ui}`, `?client_id=a&${ui}`);
     queries.push(`?${base}&state=%0A`, `?${base}&state=${'s'.repeat(501)}`, `?${base}&redirect_uri=${encodeURIComponent(`${redirectUri}#x`)}`);
     return queries;
   };
 
   it('answers fuzzed authorization requests below 500, with no wallet registered', async () => {
-    expect(await serverErrors(authorizeQueries('test-wallet', 'https://wallet.example/callback').map((q): [string, string] => ['GET', `/vci/authorize${q}`]))).toEqual([]);
+    expect(
+      await serverErrors(authorizeQueries('test-wallet', 'https://wallet.example/callback').map((q): [string, string] => ['GET', `/vci/authorize${q}`])),
+    ).toEqual([]);
   }, 120_000);
 
   it('answers fuzzed authorization requests below 500, with a wallet registered', async () => {

@@ -29,7 +29,14 @@ describe('credential issuer: authorization code flow', () => {
   };
   const authorizeUrl = (params: Record<string, string>) => `${t.baseUrl}/vci/authorize?${new URLSearchParams(params).toString()}`;
   const request = (challenge: string, extra: Record<string, string> = {}) => ({
-    response_type: 'code', client_id: 'test-wallet', redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', state: 'wallet-state-1', authorization_details: DETAILS, ...extra,
+    response_type: 'code',
+    client_id: 'test-wallet',
+    redirect_uri: REDIRECT,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'wallet-state-1',
+    authorization_details: DETAILS,
+    ...extra,
   });
 
   /** The browser's part: the authorization request, the broker's waiting page, the phone's verification, Continue. */
@@ -38,19 +45,31 @@ describe('credential issuer: authorization code flow', () => {
     const waiting = await browser.follow(await browser.get(url));
     if (phone === 'cancel') return new URL((await browser.submit(waiting, 'action', 'cancel')).location!);
     const { client: sdk, qrToken } = VerifierClient.fromLink(unescape(/<a href="([^"]+)" data-action="open-app"/.exec(waiting.html)![1]));
-    expect((await runVerification(sdk, qrToken, specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right }))).authentication_result).toBe('pass');
+    expect(
+      (await runVerification(sdk, qrToken, specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right })))
+        .authentication_result,
+    ).toBe('pass');
     return new URL((await browser.submit(waiting, 'action', 'continue')).location!);
   };
 
   const token = async (form: Record<string, string>) => {
     const key = await testKey();
-    const res = await fetch(`${t.baseUrl}/vci/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await dpopProof(key, 'POST', `${t.baseUrl}/vci/token`) }, body: new URLSearchParams(form) });
+    const res = await fetch(`${t.baseUrl}/vci/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await dpopProof(key, 'POST', `${t.baseUrl}/vci/token`) },
+      body: new URLSearchParams(form),
+    });
     return { key, status: res.status, body: (await res.json()) as Record<string, string> };
   };
 
   it('announces the authorization endpoint to registered wallets', async () => {
     const metadata = (await (await fetch(`${t.baseUrl}/.well-known/oauth-authorization-server/vci`)).json()) as Record<string, unknown>;
-    expect(metadata).toMatchObject({ authorization_endpoint: `${t.baseUrl}/vci/authorize`, response_types_supported: ['code'], code_challenge_methods_supported: ['S256'], authorization_response_iss_parameter_supported: true });
+    expect(metadata).toMatchObject({
+      authorization_endpoint: `${t.baseUrl}/vci/authorize`,
+      response_types_supported: ['code'],
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
+    });
     expect(metadata.grant_types_supported).toContain('authorization_code');
   });
 
@@ -74,8 +93,15 @@ describe('credential issuer: authorization code flow', () => {
     const ath = createHash('sha256').update(accessToken).digest('base64url');
     const res = await fetch(`${t.baseUrl}/vci/credential`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `DPoP ${accessToken}`, dpop: await dpopProof(granted.key, 'POST', `${t.baseUrl}/vci/credential`, { ath }) },
-      body: JSON.stringify({ credential_configuration_id: 'verified_document_identity', proofs: { jwt: [await keyProof(await testKey(), `${t.baseUrl}/vci`, nonce)] } }),
+      headers: {
+        'content-type': 'application/json',
+        authorization: `DPoP ${accessToken}`,
+        dpop: await dpopProof(granted.key, 'POST', `${t.baseUrl}/vci/credential`, { ath }),
+      },
+      body: JSON.stringify({
+        credential_configuration_id: 'verified_document_identity',
+        proofs: { jwt: [await keyProof(await testKey(), `${t.baseUrl}/vci`, nonce)] },
+      }),
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { credentials: unknown[] }).credentials).toHaveLength(1);

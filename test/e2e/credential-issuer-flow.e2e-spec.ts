@@ -21,7 +21,17 @@ import { SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
 import { refusalShown, walletLinks } from '../support/wallet/wallet-login.js';
 
 const unescape = (s: string) => s.replace(/&amp;/g, '&');
-const PERSONAL = ['primary_identifier', 'secondary_identifier', 'name', 'birthdate', 'nationality', 'issuing_country', 'document_type', 'document_number', 'date_of_expiry'];
+const PERSONAL = [
+  'primary_identifier',
+  'secondary_identifier',
+  'name',
+  'birthdate',
+  'nationality',
+  'issuing_country',
+  'document_type',
+  'document_number',
+  'date_of_expiry',
+];
 const personal = (claims: Record<string, unknown>) => Object.fromEntries(PERSONAL.filter((k) => k in claims).map((k) => [k, claims[k]]));
 
 /**
@@ -92,7 +102,11 @@ describe('reusable identity, end to end', () => {
     await expect(receiveCredentials({ offerLink: link, txCode })).rejects.toThrow();
 
     const done = await browser.submit(offerPage, 'action', 'continue');
-    const tokens = await client.authorizationCodeGrant(bank, new URL(done.location!), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+    const tokens = await client.authorizationCodeGrant(bank, new URL(done.location!), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
     bankClaims = tokens.claims()! as Record<string, unknown>;
     expect(bankClaims.authentication_result).toBe('pass');
   }, 240_000);
@@ -104,10 +118,14 @@ describe('reusable identity, end to end', () => {
     const leaf = new X509Certificate(Buffer.from((header.x5c as string[])[0], 'base64'));
     const key = await importX509(leaf.toString(), 'ES256');
     const verifier = new SDJwtVcInstance({
-      hasher: async (data, alg) => new Uint8Array(await crypto.subtle.digest(alg.toUpperCase().replace('SHA-', 'SHA-'), typeof data === 'string' ? new TextEncoder().encode(data) : data)),
+      hasher: async (data, alg) =>
+        new Uint8Array(await crypto.subtle.digest(alg.toUpperCase().replace('SHA-', 'SHA-'), typeof data === 'string' ? new TextEncoder().encode(data) : data)),
       verifier: async (data, signature) => {
         const [h, p] = data.split('.');
-        return jwtVerify(`${h}.${p}.${signature}`, key).then(() => true, () => false);
+        return jwtVerify(`${h}.${p}.${signature}`, key).then(
+          () => true,
+          () => false,
+        );
       },
       statusListFetcher: async (uri) => (await fetch(uri)).text(),
       statusValidator: async (status) => {
@@ -119,7 +137,11 @@ describe('reusable identity, end to end', () => {
     const verified = await verifier.verify(credential);
     expect(verified.payload.iss).toBe(`${t.baseUrl}/vci`);
     expect(verified.payload.vct).toBe(`${t.baseUrl}/vct/verified-document-identity`);
-    expect(verified.payload).toMatchObject({ issuing_country: expect.any(String), document_number: expect.any(String), assurance: expect.stringMatching(/^(high|substantial)$/) });
+    expect(verified.payload).toMatchObject({
+      issuing_country: expect.any(String),
+      document_number: expect.any(String),
+      assurance: expect.stringMatching(/^(high|substantial)$/),
+    });
     const typeMetadata = TypeMetadataFormatSchema.parse(await (await fetch(verified.payload.vct as string)).json());
     expect(typeMetadata.vct).toBe(verified.payload.vct);
     // The status list the credential points to: a statuslist+jwt the @sd-jwt library reads.
@@ -145,7 +167,13 @@ describe('reusable identity, end to end', () => {
     expect(answer.status).toBe(200);
     // The credential's status was the issuer's own state, read in process: no request for its status list.
     expect(statusListRequests).toBe(before);
-    const claims = (await client.authorizationCodeGrant(shop, new URL(done.location!), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce })).claims()! as Record<string, unknown>;
+    const claims = (
+      await client.authorizationCodeGrant(shop, new URL(done.location!), {
+        pkceCodeVerifier: request.verifier,
+        expectedState: request.state,
+        expectedNonce: request.nonce,
+      })
+    ).claims()! as Record<string, unknown>;
     expect(personal(claims)).toEqual(personal(bankClaims));
     expect(claims.authentication_sources).toEqual(['REUSED_CREDENTIAL']);
     expect(claims.verified_at).toBe(new Date().toISOString().slice(0, 10));
@@ -153,7 +181,12 @@ describe('reusable identity, end to end', () => {
     expect(claims.sub).toBe(bankClaims.sub);
     expect(claims).not.toHaveProperty('personal_number');
     // Each presentation took another credential of the batch.
-    expect(store.list().map((c) => c.uses).sort()).toEqual([0, 0, 1]);
+    expect(
+      store
+        .list()
+        .map((c) => c.uses)
+        .sort(),
+    ).toEqual([0, 0, 1]);
   }, 60_000);
 
   it("the operator's revocation is seen at the next presentation: the shop's sign-in is refused", async () => {

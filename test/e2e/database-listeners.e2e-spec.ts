@@ -30,10 +30,11 @@ const BOTH_UP = { merchant_changed: 1, signing_keys_changed: 1 };
 
 /** The server processes of the listening connections of every instance on this database. */
 async function listenerBackends(t: TestApp): Promise<number[]> {
-  const rows = (await t.dataSource.query('SELECT pid FROM pg_stat_activity WHERE application_name = ANY($1) AND datname = current_database() ORDER BY pid', [LISTENERS])) as { pid: number }[];
+  const rows = (await t.dataSource.query('SELECT pid FROM pg_stat_activity WHERE application_name = ANY($1) AND datname = current_database() ORDER BY pid', [
+    LISTENERS,
+  ])) as { pid: number }[];
   return rows.map((r) => r.pid);
 }
-
 
 const kidsOf = async (t: TestApp) => ((await (await fetch(`${t.baseUrl}/oidc/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
 const publishes = (t: TestApp, kids: string[]) => async () => {
@@ -178,7 +179,9 @@ describeWithPostgres('database notification listeners: loss, report and recovery
     } as typeof pg.Client.prototype.connect;
     let kids: string[];
     try {
-      await a.dataSource.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'broker-signing-keys' AND datname = current_database()");
+      await a.dataSource.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'broker-signing-keys' AND datname = current_database()",
+      );
       await until('B notices', () => !changes.isListening, 2_000);
       kids = await rotateAt(a);
       await new Promise((r) => setTimeout(r, 500));

@@ -27,9 +27,20 @@ describe('admin API: eID schemes', () => {
   it('creates, reads, updates and disables a scheme; the secret is sealed and never returned or audited', async () => {
     const created = await admin.call('POST', '/admin/v1/eid-schemes', scheme('freja'));
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: 'freja', kind: 'upstream-oidc', enabled: true, client_secret_set: true, amr: ['freja'], subject_mode: 'hashed', redirect_uri: `${t.baseUrl}/its/eid/callback` });
+    expect(created.body).toMatchObject({
+      id: 'freja',
+      kind: 'upstream-oidc',
+      enabled: true,
+      client_secret_set: true,
+      amr: ['freja'],
+      subject_mode: 'hashed',
+      redirect_uri: `${t.baseUrl}/its/eid/callback`,
+    });
     expect(created.text).not.toContain(SECRET);
-    const updated = await admin.call('PATCH', '/admin/v1/eid-schemes/freja', { acr_map: { 'urn:freja:loa3': 'urn:svc:cert:eidas:high' }, client_secret: 'rotated-secret-value' });
+    const updated = await admin.call('PATCH', '/admin/v1/eid-schemes/freja', {
+      acr_map: { 'urn:freja:loa3': 'urn:svc:cert:eidas:high' },
+      client_secret: 'rotated-secret-value',
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.reachable_acr).toEqual(['urn:svc:cert:eidas:high']);
     expect((await admin.call('POST', '/admin/v1/eid-schemes/freja/disable')).body.enabled).toBe(false);
@@ -65,12 +76,28 @@ describe('admin API: eID schemes', () => {
         labels: { xx_XX: 'x' },
         scope: 'profile',
         acr_map: { 'urn:x': 'urn:not:ours' },
-        claim_mappers: [{ type: 'rename', from: 'nin', to: 'not_a_released_claim' }, { type: 'regex', from: 'a', to: 'name', pattern: '(', replacement: '' }, { type: 'date', from: 'b', to: 'birthdate' }],
+        claim_mappers: [
+          { type: 'rename', from: 'nin', to: 'not_a_released_claim' },
+          { type: 'regex', from: 'a', to: 'name', pattern: '(', replacement: '' },
+          { type: 'date', from: 'b', to: 'birthdate' },
+        ],
       }),
     );
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields)).toEqual(expect.arrayContaining(['scope']));
-    const semantic = await admin.call('POST', '/admin/v1/eid-schemes', scheme('bad', { labels: { xx_XX: 'x' }, acr_map: { 'urn:x': 'urn:not:ours' }, claim_mappers: [{ type: 'rename', from: 'nin', to: 'not_a_released_claim' }, { type: 'regex', from: 'a', to: 'name', pattern: '(', replacement: '' }, { type: 'date', from: 'b', to: 'birthdate' }] }));
+    const semantic = await admin.call(
+      'POST',
+      '/admin/v1/eid-schemes',
+      scheme('bad', {
+        labels: { xx_XX: 'x' },
+        acr_map: { 'urn:x': 'urn:not:ours' },
+        claim_mappers: [
+          { type: 'rename', from: 'nin', to: 'not_a_released_claim' },
+          { type: 'regex', from: 'a', to: 'name', pattern: '(', replacement: '' },
+          { type: 'date', from: 'b', to: 'birthdate' },
+        ],
+      }),
+    );
     expect(semantic.status).toBe(400);
     expect(Object.keys(semantic.body.fields).sort()).toEqual(['acr_map', 'claim_mappers.0.to', 'claim_mappers.1.pattern', 'claim_mappers.2.format', 'labels']);
     expect((await admin.call('POST', '/admin/v1/eid-schemes', { ...scheme('extra'), surprise: 1 })).status).toBe(400);

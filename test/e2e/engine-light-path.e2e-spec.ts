@@ -41,7 +41,10 @@ describe('the engine routes pass the edge without Express', () => {
   const token = (body: string, m = merchant) =>
     fetch(`${t.baseUrl}/oidc/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`,
+      },
       body,
     });
   const unknownCode = new URLSearchParams({ grant_type: 'authorization_code', code: 'unknown', redirect_uri: REDIRECT_URI }).toString();
@@ -78,7 +81,10 @@ describe('the engine routes pass the edge without Express', () => {
     const claims = encodeURIComponent('{"userinfo":{"given_name":{"value":"\\udfff"}}}');
     const refused = await fetch(`${t.baseUrl}/oidc/par`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}`,
+      },
       body: `response_type=code&scope=openid&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&state=s&claims=${claims}`,
     });
     expect(refused.status).toBe(400);

@@ -41,7 +41,8 @@ describe('EU wallet scheme: attacks', () => {
   beforeAll(async () => {
     served = {};
     server = createServer((req, res) => {
-      if (req.url === '/status/1') return res.writeHead(200).end(createStatusList({ signer: secondProvider, uri: local('/status/1'), bits: 2, values: [0, 0, 0, 0] }));
+      if (req.url === '/status/1')
+        return res.writeHead(200).end(createStatusList({ signer: secondProvider, uri: local('/status/1'), bits: 2, values: [0, 0, 0, 0] }));
       if (req.url === '/iaca.crl' && served.crl) return res.writeHead(200, { 'content-type': 'application/pkix-crl' }).end(served.crl);
       res.writeHead(404).end();
     });
@@ -64,7 +65,14 @@ describe('EU wallet scheme: attacks', () => {
   /** A wallet holding one mDL issued by a Document Signer of the revoking IACA. */
   async function walletWithMdl(signer: TestSigner) {
     const key = newHolderKey();
-    const values = { family_name: 'Svensson', given_name: 'Anna', birth_date: fullDate('1990-02-03'), issuing_country: 'UT', document_number: 'UT7654321', age_over_18: true };
+    const values = {
+      family_name: 'Svensson',
+      given_name: 'Anna',
+      birth_date: fullDate('1990-02-03'),
+      issuing_country: 'UT',
+      document_number: 'UT7654321',
+      age_over_18: true,
+    };
     const mdoc = await issueTestMdoc({ docType: 'org.iso.18013.5.1.mDL', namespaces: { 'org.iso.18013.5.1': values }, signer, deviceKey: key.publicJwk });
     return new TestWallet(w.authorities.requestSigner.root, [{ kind: 'mdl', mdoc, deviceKey: key.privateKey.export({ format: 'jwk' }) as never }]);
   }
@@ -74,7 +82,12 @@ describe('EU wallet scheme: attacks', () => {
   /** A PID SD-JWT VC of our own making, for a wallet that holds only it. */
   async function walletWithPid(options: { signer?: TestSigner; expiresAt?: Date; issuedAt?: Date; status?: { uri: string; idx: number }; iss?: string } = {}) {
     const holder = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const credential = await issueSdJwtVc({ signer: options.signer ?? w.authorities.pidProvider, holderKey: holder.publicKey, claims: { ...SPECIMEN_PID_CLAIMS, issuing_country: 'AT' }, ...options });
+    const credential = await issueSdJwtVc({
+      signer: options.signer ?? w.authorities.pidProvider,
+      holderKey: holder.publicKey,
+      claims: { ...SPECIMEN_PID_CLAIMS, issuing_country: 'AT' },
+      ...options,
+    });
     return new TestWallet(w.authorities.requestSigner.root, [{ kind: 'pid_sd_jwt', credential, holderKey: holder.privateKey }]);
   }
 
@@ -82,7 +95,9 @@ describe('EU wallet scheme: attacks', () => {
     const { browser, page, request } = await startWalletLogin(w, 'openid profile');
     const first = await w.wallet.answer(walletLinks(page).crossDevice, { use: 'pid_sd_jwt' });
     expect(first.status).toBe(200);
-    const again = await w.wallet.post(first.request, { response: await walletEncrypts(first.request, { vp_token: await w.wallet.presentations(first.request, 'pid_sd_jwt'), state: first.request.claims.state }) });
+    const again = await w.wallet.post(first.request, {
+      response: await walletEncrypts(first.request, { vp_token: await w.wallet.presentations(first.request, 'pid_sd_jwt'), state: first.request.claims.state }),
+    });
     expect(refusedWith(again)).toEqual([400, 'replayed']);
     expect((await redeem(w, await browser.submit(page, 'action', 'continue'), request)).claims()?.given_name).toBe('Erika');
   });
@@ -90,7 +105,10 @@ describe('EU wallet scheme: attacks', () => {
   it('an unencrypted vp_token where direct_post.jwt was asked: refused, and the transaction stays for the real answer', async () => {
     const { page } = await startWalletLogin(w, 'openid profile');
     const link = walletLinks(page).crossDevice;
-    const plain = await w.wallet.answer(link, { use: 'pid_sd_jwt', form: (_jwe, request) => ({ vp_token: JSON.stringify({ pid_sd_jwt: ['x'] }), state: request.claims.state }) });
+    const plain = await w.wallet.answer(link, {
+      use: 'pid_sd_jwt',
+      form: (_jwe, request) => ({ vp_token: JSON.stringify({ pid_sd_jwt: ['x'] }), state: request.claims.state }),
+    });
     expect(refusedWith(plain)).toEqual([400, 'malformed']);
     expect((await w.wallet.answer(link, { use: 'pid_sd_jwt' })).status).toBe(200);
   });
@@ -122,7 +140,12 @@ describe('EU wallet scheme: attacks', () => {
     const { page } = await startWalletLogin(w, 'openid profile');
     const request = await w.wallet.read(walletLinks(page).crossDevice);
     const bare = (request.claims.client_id as string).replace(/^x509_hash:/, '');
-    const answer = await w.wallet.post(request, { response: await walletEncrypts(request, { vp_token: await w.wallet.presentations(request, 'pid_sd_jwt', { clientId: bare }), state: request.claims.state }) });
+    const answer = await w.wallet.post(request, {
+      response: await walletEncrypts(request, {
+        vp_token: await w.wallet.presentations(request, 'pid_sd_jwt', { clientId: bare }),
+        state: request.claims.state,
+      }),
+    });
     expect(refusedWith(answer)).toEqual([400, 'wrong_binding']);
   });
 
@@ -152,7 +175,7 @@ describe('EU wallet scheme: attacks', () => {
     }
   });
 
-  it("a PID whose status list is signed by another trusted PID provider: refused, status_signer_mismatch", async () => {
+  it('a PID whose status list is signed by another trusted PID provider: refused, status_signer_mismatch', async () => {
     const wallet = await walletWithPid({ status: { uri: local('/status/1'), idx: 0 } });
     const { page } = await startWalletLogin(w, 'openid profile');
     expect(refusedWith(await wallet.answer(walletLinks(page).crossDevice, { use: 'pid_sd_jwt' }))).toEqual([400, 'status_signer_mismatch']);
@@ -168,7 +191,10 @@ describe('EU wallet scheme: attacks', () => {
     const [kept, revoked] = documentSigners;
     served.crl = await issueTestCrl(iaca, { revoked: [revoked.chain[0]] });
     const refused = await startWalletLogin(w, 'openid');
-    expect(refusedWith(await (await walletWithMdl(revoked)).answer(walletLinks(refused.page).crossDevice, { use: 'mdl' }))).toEqual([400, 'certificate_revoked']);
+    expect(refusedWith(await (await walletWithMdl(revoked)).answer(walletLinks(refused.page).crossDevice, { use: 'mdl' }))).toEqual([
+      400,
+      'certificate_revoked',
+    ]);
     const passed = await startWalletLogin(w, 'openid');
     expect((await (await walletWithMdl(kept)).answer(walletLinks(passed.page).crossDevice, { use: 'mdl' })).status).toBe(200);
   });

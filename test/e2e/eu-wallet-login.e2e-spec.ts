@@ -15,7 +15,23 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
   const redeem = (done: Page, request: PkceRequest) => redeemAt(w, done, request);
 
   /** The claims of the ID token beyond the protocol's own: what the merchant learns of the person. */
-  const PROTOCOL = new Set(['iss', 'sub', 'aud', 'exp', 'iat', 'nonce', 'auth_time', 'amr', 'acr', 'azp', 'at_hash', 'c_hash', 'sid', 'eid_issuer', 'eid_scheme']);
+  const PROTOCOL = new Set([
+    'iss',
+    'sub',
+    'aud',
+    'exp',
+    'iat',
+    'nonce',
+    'auth_time',
+    'amr',
+    'acr',
+    'azp',
+    'at_hash',
+    'c_hash',
+    'sid',
+    'eid_issuer',
+    'eid_scheme',
+  ]);
   const personal = (claims: Record<string, unknown>) => Object.fromEntries(Object.entries(claims).filter(([name]) => !PROTOCOL.has(name)));
 
   const PID_PROFILE = {
@@ -29,9 +45,36 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
   };
   /** What `openid profile` releases for each credential of the test wallet (spec 2.1 names), and nothing else. */
   const EXPECTED: Record<string, Record<string, unknown>> = {
-    pid_sd_jwt: { ...PID_PROFILE, birthdate: '26.01.1984', nationality: 'D', interpreted_nationality: 'Germany', issuing_country: 'AUT', interpreted_issuing_country: 'Austria' },
-    pid_mdoc: { ...PID_PROFILE, birthdate: '12.08.1964', nationality: 'D', interpreted_nationality: 'Germany', issuing_country: 'D', interpreted_issuing_country: 'Germany' },
-    mdl: { family_name: 'Svensson', primary_identifier: 'Svensson', given_name: 'Anna', secondary_identifier: 'Anna', name: 'Anna Svensson', display_name: 'Anna Svensson', display_given_name: 'Anna', display_family_name: 'Svensson', document_type: 'DRIVERS_LICENSE', birthdate: '03.02.1990', issuing_country: 'UTO', document_number: 'UT1234567' },
+    pid_sd_jwt: {
+      ...PID_PROFILE,
+      birthdate: '26.01.1984',
+      nationality: 'D',
+      interpreted_nationality: 'Germany',
+      issuing_country: 'AUT',
+      interpreted_issuing_country: 'Austria',
+    },
+    pid_mdoc: {
+      ...PID_PROFILE,
+      birthdate: '12.08.1964',
+      nationality: 'D',
+      interpreted_nationality: 'Germany',
+      issuing_country: 'D',
+      interpreted_issuing_country: 'Germany',
+    },
+    mdl: {
+      family_name: 'Svensson',
+      primary_identifier: 'Svensson',
+      given_name: 'Anna',
+      secondary_identifier: 'Anna',
+      name: 'Anna Svensson',
+      display_name: 'Anna Svensson',
+      display_given_name: 'Anna',
+      display_family_name: 'Svensson',
+      document_type: 'DRIVERS_LICENSE',
+      birthdate: '03.02.1990',
+      issuing_country: 'UTO',
+      document_number: 'UT1234567',
+    },
   };
 
   for (const use of ['pid_sd_jwt', 'pid_mdoc', 'mdl']) {
@@ -39,7 +82,9 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
       const { browser, page, request } = await startLogin('openid profile');
       expect(page.html).toContain('Open wallet');
       // The button opens HAIP wallets; the link under it, plain OpenID4VP ones: the same request, either way.
-      const alternate = /<a href="([^"]+)" data-action="open-app-alternate">Wallet did not open\? Try this link<\/a>/.exec(page.html)![1].replace(/&amp;/g, '&');
+      const alternate = /<a href="([^"]+)" data-action="open-app-alternate">Wallet did not open\? Try this link<\/a>/
+        .exec(page.html)![1]
+        .replace(/&amp;/g, '&');
       expect([new URL(walletLinks(page).sameDevice).protocol, new URL(alternate).protocol]).toEqual(['haip-vp:', 'openid4vp:']);
       expect(new URL(alternate).searchParams.get('request_uri')).toBe(new URL(walletLinks(page).sameDevice).searchParams.get('request_uri'));
       const answer = await w.wallet.answer(use === 'mdl' ? alternate : walletLinks(page).sameDevice, { use });
@@ -74,7 +119,13 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
       const { browser, page, request } = await startLogin('openid ageverify18');
       const answer = await w.wallet.answer(walletLinks(page).crossDevice, { use });
       const asked = (answer.request.claims.dcql_query.credentials as { id: string; claims: { path: unknown[] }[] }[]).find((c) => c.id === use)!;
-      expect(asked.claims.map((c) => c.path.at(-1))).toEqual(use === 'pid_sd_jwt' ? ['issuing_country', '18'] : use === 'mdl' ? ['issuing_country', 'document_number', 'age_over_18'] : ['issuing_country', 'age_over_18']);
+      expect(asked.claims.map((c) => c.path.at(-1))).toEqual(
+        use === 'pid_sd_jwt'
+          ? ['issuing_country', '18']
+          : use === 'mdl'
+            ? ['issuing_country', 'document_number', 'age_over_18']
+            : ['issuing_country', 'age_over_18'],
+      );
       const claims = personal((await redeem(await browser.submit(page, 'action', 'continue'), request)).claims()!);
       expect([use, claims.age_over_18]).toEqual([use, true]);
       for (const name of ['given_name', 'family_name', 'birthdate', 'nationality', 'primary_identifier']) expect(claims).not.toHaveProperty(name);
@@ -82,7 +133,11 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
   });
 
   it('acr eIDAS high for a PID from a provider trusted at high, when asked; never for the mDL', async () => {
-    for (const [use, acr] of [['pid_sd_jwt', 'urn:svc:cert:eidas:high'], ['pid_mdoc', 'urn:svc:cert:eidas:high'], ['mdl', undefined]] as const) {
+    for (const [use, acr] of [
+      ['pid_sd_jwt', 'urn:svc:cert:eidas:high'],
+      ['pid_mdoc', 'urn:svc:cert:eidas:high'],
+      ['mdl', undefined],
+    ] as const) {
       const { browser, page, request } = await startWalletLogin(w, 'openid', { acr_values: 'urn:svc:acrp:level:high' });
       expect((await w.wallet.answer(walletLinks(page).crossDevice, { use })).status).toBe(200);
       const claims = (await redeem(await browser.submit(page, 'action', 'continue'), request)).claims()!;
@@ -92,7 +147,12 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
 
   it('the mobile driving licence: the subject is the licence, stable across logins; a PID without profile: one-time', async () => {
     const subs: Record<string, string[]> = { mdl: [], pid_sd_jwt: [] };
-    for (const [use, scope] of [['mdl', 'openid'], ['mdl', 'openid'], ['pid_sd_jwt', 'openid ageverify18'], ['pid_sd_jwt', 'openid ageverify18']] as const) {
+    for (const [use, scope] of [
+      ['mdl', 'openid'],
+      ['mdl', 'openid'],
+      ['pid_sd_jwt', 'openid ageverify18'],
+      ['pid_sd_jwt', 'openid ageverify18'],
+    ] as const) {
       const { browser, page, request } = await startLogin(scope);
       expect((await w.wallet.answer(walletLinks(page).crossDevice, { use })).status).toBe(200);
       subs[use].push((await redeem(await browser.submit(page, 'action', 'continue'), request)).claims()!.sub);

@@ -25,7 +25,23 @@ import { redeem, refusalShown, startWalletLogin, walletLinks } from '../support/
 import type { WalletWorld } from '../support/wallet/wallet-world.js';
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-const PROTOCOL = new Set(['iss', 'sub', 'aud', 'exp', 'iat', 'nonce', 'auth_time', 'amr', 'acr', 'azp', 'at_hash', 'c_hash', 'sid', 'eid_issuer', 'eid_scheme']);
+const PROTOCOL = new Set([
+  'iss',
+  'sub',
+  'aud',
+  'exp',
+  'iat',
+  'nonce',
+  'auth_time',
+  'amr',
+  'acr',
+  'azp',
+  'at_hash',
+  'c_hash',
+  'sid',
+  'eid_issuer',
+  'eid_scheme',
+]);
 const personal = (claims: Record<string, unknown>) => Object.fromEntries(Object.entries(claims).filter(([name]) => !PROTOCOL.has(name)));
 const ALWAYS = ['issuing_country', 'document_type', 'document_number', 'date_of_expiry', 'verified_at', 'facematch_level'].map((n) => [n]);
 
@@ -53,7 +69,9 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
     // Index 0 valid, 1 revoked: the issuer's status list, signed under its root.
     statusServer = createServer((_req, res) => {
       const uri = `http://127.0.0.1:${(statusServer.address() as AddressInfo).port}/status/1`;
-      res.writeHead(200, { 'content-type': 'application/statuslist+jwt' }).end(createStatusList({ signer: issuerSigner, uri, bits: 1, values: [0, 1, 0, 0, 0, 0, 0, 0], ttl: 1 }));
+      res
+        .writeHead(200, { 'content-type': 'application/statuslist+jwt' })
+        .end(createStatusList({ signer: issuerSigner, uri, bits: 1, values: [0, 1, 0, 0, 0, 0, 0, 0], ttl: 1 }));
     });
     await new Promise<void>((resolve) => statusServer.listen(0, '127.0.0.1', resolve));
     const statusUri = `http://127.0.0.1:${(statusServer.address() as AddressInfo).port}/status/1`;
@@ -100,7 +118,16 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
     const verifiedAt = day(0);
     const { answer, claims } = await login(await holderOf(), 'openid profile');
     // Gender and place of birth through claim_sets (optional); no age statement, personal number or assurance asked.
-    expect(answer.asked).toEqual([...ALWAYS, ['primary_identifier'], ['name'], ['nationality'], ['birthdate'], ['secondary_identifier'], ['gender'], ['place_of_birth']]);
+    expect(answer.asked).toEqual([
+      ...ALWAYS,
+      ['primary_identifier'],
+      ['name'],
+      ['nationality'],
+      ['birthdate'],
+      ['secondary_identifier'],
+      ['gender'],
+      ['place_of_birth'],
+    ]);
     expect(personal(claims!)).toEqual({
       document_type: 'PASSPORT',
       issuing_country: 'D',
@@ -152,7 +179,12 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
     const tenDaysOld = await holderOf({ claims: reusedIdentitySpecimen(day(10)) });
     expect((await login(tenDaysOld, 'openid', high)).claims!.acr).toBe('urn:svc:cert:eidas:high');
     const admin = adminClient(w.t.baseUrl, w.t.adminToken);
-    const strict = await admin.createMerchant({ name: 'Strict shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['eu-wallet'], reused_identity_max_age_days: 5 });
+    const strict = await admin.createMerchant({
+      name: 'Strict shop',
+      redirect_uris: [REDIRECT_URI],
+      eid_schemes: ['eu-wallet'],
+      reused_identity_max_age_days: 5,
+    });
     expect(strict.reused_identity_max_age_days).toBe(5);
     const strictMerchant = await discover(`${w.t.baseUrl}/oidc`, strict.client_id, strict.client_secret);
     const tooOld = await login(tenDaysOld, 'openid', high, strictMerchant);
@@ -176,8 +208,16 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
 
   const refusals: [string, () => Promise<ReusedIdentityHolder>, string, ((d: string[]) => string[])?][] = [
     ['a credential from an untrusted root', () => holderOf({ signer: stranger }), 'untrusted_issuer'],
-    ['a credential of the right type from another issuer (iss)', () => holderOf({ signer: elsewhere, iss: 'https://elsewhere.example/vci' }), 'unexpected_credential'],
-    ["a credential whose iss its certificate does not name (SD-JWT VC draft: the x5c leaf's SAN)", () => holderOf({ iss: 'https://elsewhere.example/vci' }), 'issuer_mismatch'],
+    [
+      'a credential of the right type from another issuer (iss)',
+      () => holderOf({ signer: elsewhere, iss: 'https://elsewhere.example/vci' }),
+      'unexpected_credential',
+    ],
+    [
+      "a credential whose iss its certificate does not name (SD-JWT VC draft: the x5c leaf's SAN)",
+      () => holderOf({ iss: 'https://elsewhere.example/vci' }),
+      'issuer_mismatch',
+    ],
     ['a revoked credential', () => holderOf({ idx: 1 }), 'revoked'],
     // Its exp is past (the issuer rounds exp down to a day; an hour ago is beyond any clock skew allowed).
     ['an expired credential (exp in the past)', () => holderOf({ expiresAt: new Date(Date.now() - 3_600_000) }), 'expired'],

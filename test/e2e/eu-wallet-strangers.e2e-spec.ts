@@ -18,7 +18,8 @@ describe('EU wallet scheme: strangers with a link', () => {
   const requestUriOf = (link: string) => new URL(link).searchParams.get('request_uri')!;
   /** The response_uri of a link's transaction, known without fetching anything (it is the request_uri's id). */
   const responseUriOf = (link: string) => requestUriOf(link).replace('/wallet/v1/requests/', '/wallet/v1/responses/').replace(/\?.*$/, '');
-  const statusOf = async (page: Page) => (await fetch(`${w.t.baseUrl}${/data-status-url="([^"]+)"/.exec(page.html)![1]}`)).json() as Promise<Record<string, unknown>>;
+  const statusOf = async (page: Page) =>
+    (await fetch(`${w.t.baseUrl}${/data-status-url="([^"]+)"/.exec(page.html)![1]}`)).json() as Promise<Record<string, unknown>>;
   const postForm = async (url: string, form: Record<string, string>) => {
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -34,7 +35,9 @@ describe('EU wallet scheme: strangers with a link', () => {
     refetch.searchParams.set('flow', 'cross_device');
     await fetch(refetch, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'wallet_nonce=attacker-nonce-0123456789' });
     // The victim's wallet answers the request it read.
-    const answer = await w.wallet.post(victimRequest, { response: await walletEncrypts(victimRequest, { vp_token: await w.wallet.presentations(victimRequest, 'pid_sd_jwt'), state: victimRequest.claims.state }) });
+    const answer = await w.wallet.post(victimRequest, {
+      response: await walletEncrypts(victimRequest, { vp_token: await w.wallet.presentations(victimRequest, 'pid_sd_jwt'), state: victimRequest.claims.state }),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.redirect_uri).toEqual(expect.stringContaining('response_code='));
     // The attacker's page is not told to continue, and pressing Continue gets no code.
@@ -50,9 +53,15 @@ describe('EU wallet scheme: strangers with a link', () => {
     expect(requestUriOf(links.sameDevice)).not.toBe(requestUriOf(links.crossDevice));
     const sameRequest = await w.wallet.read(links.sameDevice);
     const crossRequest = await w.wallet.read(links.crossDevice);
-    expect([sameRequest.claims.response_uri, sameRequest.claims.state, sameRequest.claims.nonce]).not.toEqual([crossRequest.claims.response_uri, crossRequest.claims.state, crossRequest.claims.nonce]);
+    expect([sameRequest.claims.response_uri, sameRequest.claims.state, sameRequest.claims.nonce]).not.toEqual([
+      crossRequest.claims.response_uri,
+      crossRequest.claims.state,
+      crossRequest.claims.nonce,
+    ]);
     // An answer to the same-device request, moved to the cross-device response_uri, does not open there.
-    const moved = await w.wallet.post(crossRequest, { response: await walletEncrypts(sameRequest, { vp_token: await w.wallet.presentations(sameRequest, 'pid_sd_jwt'), state: sameRequest.claims.state }) });
+    const moved = await w.wallet.post(crossRequest, {
+      response: await walletEncrypts(sameRequest, { vp_token: await w.wallet.presentations(sameRequest, 'pid_sd_jwt'), state: sameRequest.claims.state }),
+    });
     expect([moved.status, moved.body.check]).toEqual([400, 'wrong_binding']);
     // The cross-device answer has no redirect (the page takes it), and the sign-in completes.
     const answer = await w.wallet.answer(links.crossDevice, { use: 'pid_sd_jwt' });

@@ -16,7 +16,12 @@ describe('the test wallet command line', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Wallet CLI', redirect_uris: [REDIRECT_URI], eid_schemes: ['eu-wallet'], scope: 'openid profile ageverify18' });
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+      name: 'Wallet CLI',
+      redirect_uris: [REDIRECT_URI],
+      eid_schemes: ['eu-wallet'],
+      scope: 'openid profile ageverify18',
+    });
     // What wallet-login needs of a world: the service and a merchant.
     w = { t, merchant: await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret) } as WalletWorld;
   });
@@ -27,7 +32,9 @@ describe('the test wallet command line', () => {
     const run = await testWallet([walletLinks(page).sameDevice, '--use', 'pid_sd_jwt', '--yes']);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('Request from C=UT, O=Test, CN=Customer-test verifier 127.0.0.1');
-    expect(run.stdout).toMatch(/this wallet answers with pid_sd_jwt:\n {2}- issuing_country\n {2}- family_name\n {2}- given_name\n {2}- birthdate\n {2}- nationalities \/ \*/);
+    expect(run.stdout).toMatch(
+      /this wallet answers with pid_sd_jwt:\n {2}- issuing_country\n {2}- family_name\n {2}- given_name\n {2}- birthdate\n {2}- nationalities \/ \*/,
+    );
     const redirect = /Open this in the browser that started the sign-in:\n {2}(\S+)/.exec(run.stdout)![1];
     const tokens = await redeem(w, await browser.follow(await browser.get(redirect)), request);
     // The test PID's specimen state UT reads as ICAO's specimen code UTO; its status was checked on the service's test list.
@@ -47,7 +54,12 @@ describe('the test wallet command line', () => {
   });
 
   it('the test issuer refuses a key that is not a P-256 point, and production has none', async () => {
-    const issue = (base: string, holder_key: unknown) => fetch(`${base}/wallet/v1/test-credentials`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'mdl', holder_key }) });
+    const issue = (base: string, holder_key: unknown) =>
+      fetch(`${base}/wallet/v1/test-credentials`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'mdl', holder_key }),
+      });
     const offCurve = { kty: 'EC', crv: 'P-256', x: 'A'.repeat(43), y: 'A'.repeat(43) };
     expect((await issue(t.baseUrl, offCurve)).status).toBe(400);
     expect((await issue(t.baseUrl, { kty: 'RSA', n: 'x', e: 'AQAB' })).status).toBe(400);
@@ -57,7 +69,10 @@ describe('the test wallet command line', () => {
     try {
       // Production without WALLET_* offers no wallet at all: no test issuer, no status list, not on the choice page.
       expect(walletConfig(production.config).offered).toBe(false);
-      expect((await issue(local, { kty: 'EC', crv: 'P-256', x: 'DxiH5Q4Yx3UrukE2lWCErq8N8bqC9CHLLrAwLz5BmE0', y: 'XtLM4-3h5o3HUH0MHVJV0kyq0iBlrBwlh8qEDMZ4-Pc' })).status).toBe(404);
+      expect(
+        (await issue(local, { kty: 'EC', crv: 'P-256', x: 'DxiH5Q4Yx3UrukE2lWCErq8N8bqC9CHLLrAwLz5BmE0', y: 'XtLM4-3h5o3HUH0MHVJV0kyq0iBlrBwlh8qEDMZ4-Pc' }))
+          .status,
+      ).toBe(404);
       expect((await fetch(`${local}/wallet/v1/test-status-lists/1`)).status).toBe(404);
     } finally {
       await production.close();

@@ -47,7 +47,12 @@ describe('a merchant callback endpoint that hangs', () => {
   let healthyShop: client.Configuration;
 
   const declinedPing = async (cfg: client.Configuration, appId: string) => {
-    const started = await client.initiateBackchannelAuthentication(cfg, { scope: 'openid', login_hint: appId, binding_message: provisioning(appId), client_notification_token: `notify-${appId}` });
+    const started = await client.initiateBackchannelAuthentication(cfg, {
+      scope: 'openid',
+      login_hint: appId,
+      binding_message: provisioning(appId),
+      client_notification_token: `notify-${appId}`,
+    });
     const app = new CibaAppClient(`${t.baseUrl}/app/v1`, appId, 'test-install-secret-0123456789abcdef0123').usingProvisioningCode(provisioningCodeOf(started));
     const { requests } = await app.pending(undefined, 5);
     await app.decline(requests[0].id);
@@ -60,7 +65,12 @@ describe('a merchant callback endpoint that hangs', () => {
     hanging = await startHangingEndpoint();
     const admin = adminClient(t.baseUrl, t.adminToken);
     const ping = (name: string, endpoint: string) =>
-      admin.createMerchant({ name, redirect_uris: [REDIRECT_URI], backchannel_token_delivery_mode: 'ping', backchannel_client_notification_endpoint: endpoint });
+      admin.createMerchant({
+        name,
+        redirect_uris: [REDIRECT_URI],
+        backchannel_token_delivery_mode: 'ping',
+        backchannel_client_notification_endpoint: endpoint,
+      });
     const h = await ping('Hanging shop', hanging.url);
     const ok = await ping('Healthy shop', healthy.url);
     hangingShop = await discover(`${t.baseUrl}/oidc`, h.client_id, h.client_secret);

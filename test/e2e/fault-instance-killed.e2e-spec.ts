@@ -12,7 +12,6 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { describeWithPostgres } from '../support/describe-with-postgres.js';
 import { freePort } from '../support/free-port.js';
 
-
 /**
  * Issue 15, point 6: two instances of the service on one PostgreSQL behind one address. The instance that
  * began a login is killed (SIGKILL: no shutdown hooks, nothing flushed) in the middle of it; the balancer
@@ -32,7 +31,14 @@ describeWithPostgres('an instance killed in the middle of a login', () => {
     const victimPort = await freePort();
     victimDataDir = mkdtempSync(join(tmpdir(), 'broker-victim-'));
     // Exactly the survivor's configuration: a REDIS_URL of the CI's environment would give the two different stores.
-    const env: Record<string, string | undefined> = { ...process.env, REDIS_URL: undefined, ...survivor.env, PORT: String(victimPort), DATA_DIR: victimDataDir, NODE_OPTIONS: '' };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      REDIS_URL: undefined,
+      ...survivor.env,
+      PORT: String(victimPort),
+      DATA_DIR: victimDataDir,
+      NODE_OPTIONS: '',
+    };
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
     victim = spawn(process.execPath, ['--import', './test/support/swc-register.mjs', 'src/main.ts'], {
       env,

@@ -30,7 +30,9 @@ describe('Redis lost and restarted under the service', () => {
     }
   }
   const rows = async () =>
-    (await t.dataSource.query(`SELECT (SELECT count(*) FROM oidc_payloads)::int AS payloads, (SELECT count(*) FROM brokered_logins)::int AS logins`)) as unknown[];
+    (await t.dataSource.query(
+      `SELECT (SELECT count(*) FROM oidc_payloads)::int AS payloads, (SELECT count(*) FROM brokered_logins)::int AS logins`,
+    )) as unknown[];
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
@@ -103,7 +105,11 @@ describe('Redis lost and restarted under the service', () => {
     // A new login completes, and its code is redeemed.
     const next = await authorizationRequest(config);
     const { callback } = await loginWithTestEid(t.baseUrl, next.url);
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: next.verifier, expectedState: next.state, expectedNonce: next.nonce });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: next.verifier,
+      expectedState: next.state,
+      expectedNonce: next.nonce,
+    });
     expect(tokens.access_token).toBeDefined();
     expect((await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub)).sub).toBe(tokens.claims()!.sub);
   });

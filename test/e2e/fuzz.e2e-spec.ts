@@ -106,7 +106,11 @@ describe('fuzz: malformed requests over every route', () => {
       redirect_uris: [REDIRECT_URI, 'https://target.example/cb'],
       eid_schemes: ['document-verifier', 'test'],
       // A SAML relying party too, so the SAML front door and the SOAP artifact back-channel are reached past authentication.
-      saml: { entity_id: 'https://target.example/sp', assertion_consumer_url: 'https://target.example/acs', artifact_receiver_url: 'https://target.example/art' },
+      saml: {
+        entity_id: 'https://target.example/sp',
+        assertion_consumer_url: 'https://target.example/acs',
+        artifact_receiver_url: 'https://target.example/art',
+      },
     });
     config = await discover(`${t.baseUrl}/oidc`, target.client_id, target.client_secret);
     // A live interaction and a verifier app session, so the broker pages and the app API are reached past authentication.
@@ -117,13 +121,20 @@ describe('fuzz: malformed requests over every route', () => {
     interactions.push({
       uid: interactionUid,
       cookie: browser.cookieHeader(`${t.baseUrl}/its/interaction/${interactionUid}`),
-      csrf: parseForms(page.html).map((f) => f.fields._csrf).find(Boolean) ?? '',
+      csrf:
+        parseForms(page.html)
+          .map((f) => f.fields._csrf)
+          .find(Boolean) ?? '',
       disposable: false,
     });
     const openAppSession = async (waiting: string) => {
       const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(waiting)?.[1].replace(/&amp;/g, '&');
       const qrToken = link ? new URL(link).searchParams.get('session') : undefined;
-      const opened = await fetch(`${t.baseUrl}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr_token: qrToken }) });
+      const opened = await fetch(`${t.baseUrl}/app/v1/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ qr_token: qrToken }),
+      });
       return ((await opened.json()) as { session_token?: string }).session_token ?? '';
     };
     appSessionToken = await openAppSession(page.html);
@@ -131,7 +142,11 @@ describe('fuzz: malformed requests over every route', () => {
     // a cancel ends its session, so cancels get sessions of their own.
     for (let i = 0; i < CANCEL_SESSIONS; i++) {
       const other = new TestBrowser(t.baseUrl);
-      cancelTokens.push(await openAppSession((await other.follow(await other.get((await authorizationRequest(config, { login_hint: 'eid:document-verifier' })).url.toString()))).html));
+      cancelTokens.push(
+        await openAppSession(
+          (await other.follow(await other.get((await authorizationRequest(config, { login_hint: 'eid:document-verifier' })).url.toString()))).html,
+        ),
+      );
     }
     // Wallet sign-ins waiting for their wallet, and the credential issuer's offers, codes and tokens.
     wallet = await walletTargets(t, WALLET_SIGN_INS);
@@ -158,7 +173,31 @@ describe('fuzz: malformed requests over every route', () => {
     const CONTROL = ['\u0000', '\u0001', '\u0007', '\b', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085'];
     // Lone surrogates reach JSON bodies as escapes (\udfff); forms and queries cannot carry them (rawEncode).
     const UNICODE = ['é', 'ß', '中文', '𝔘𝔫𝔦', '😀', '\u202e', 'a\u0301', '\ufeff', '\uffff', 'İ', '\u200b', '\ud800', '\udfff'];
-    const TRICKY = ['', ' ', '%', '%zz', '%00', '%c0%80', '../../etc/passwd', '<script>', '"', "'", '\\', '{', '[]', 'null', 'true', '-1', '0', '1e309', 'NaN', '__proto__', 'constructor', 'Basic', 'Bearer '];
+    const TRICKY = [
+      '',
+      ' ',
+      '%',
+      '%zz',
+      '%00',
+      '%c0%80',
+      '../../etc/passwd',
+      '<script>',
+      '"',
+      "'",
+      '\\',
+      '{',
+      '[]',
+      'null',
+      'true',
+      '-1',
+      '0',
+      '1e309',
+      'NaN',
+      '__proto__',
+      'constructor',
+      'Basic',
+      'Bearer ',
+    ];
     const randomString = (max = 40): string => {
       let s = '';
       const len = int(max);
@@ -172,7 +211,12 @@ describe('fuzz: malformed requests over every route', () => {
     /** A NUL one decoding away: escaped in JSON, inside a JWT's claims, in Base64 of JSON. */
     const hiddenNul = (): string => {
       const json = JSON.stringify({ [pick(['iss', 'sub', 'state', 'bindingMessage', 'userinfo'])]: `${randomString(5)}\u0000` });
-      return pick([json, Buffer.from(json).toString('base64'), `${b64('{"alg":"HS256"}')}.${b64(json)}.${b64(randomString(8))}`, `${b64('{"alg":"none"}')}.${b64(json)}.`]);
+      return pick([
+        json,
+        Buffer.from(json).toString('base64'),
+        `${b64('{"alg":"HS256"}')}.${b64(json)}.${b64(randomString(8))}`,
+        `${b64('{"alg":"none"}')}.${b64(json)}.`,
+      ]);
     };
     const anyValue = (): string => {
       const r = random();
@@ -188,7 +232,9 @@ describe('fuzz: malformed requests over every route', () => {
      */
     const value = (): string => {
       if (!clean) return anyValue();
-      const v = anyValue().replace(/[\u0000\ud800-\udfff/]/g, '').slice(0, 1_000);
+      const v = anyValue()
+        .replace(/[\u0000\ud800-\udfff/]/g, '')
+        .slice(0, 1_000);
       return v === '' || v === '.' || v === '..' ? 'x' : v;
     };
     /** Percent-encodes any bytes, also invalid UTF-8, so the raw request carries exactly what we mean. */
@@ -209,7 +255,22 @@ describe('fuzz: malformed requests over every route', () => {
       const depth = pick([40, 600, 5_000]);
       return chance(0.5) ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
     };
-    const brokenJson = () => pick(['{', '{"a":', '[1,2', '{"a":1,}', "{'a':1}", 'nul', '"\\u00"', '{"a":"\\ud800"}', '['.repeat(5_000), '{"__proto__":{"x":1}}', '\ufeff{}', '', deepJson()]);
+    const brokenJson = () =>
+      pick([
+        '{',
+        '{"a":',
+        '[1,2',
+        '{"a":1,}',
+        "{'a':1}",
+        'nul',
+        '"\\u00"',
+        '{"a":"\\ud800"}',
+        '['.repeat(5_000),
+        '{"__proto__":{"x":1}}',
+        '\ufeff{}',
+        '',
+        deepJson(),
+      ]);
     const randomBytesOf = (n: number) => Buffer.from(Array.from({ length: n }, () => int(256)));
 
     // ---- credentials --------------------------------------------------------------------------------
@@ -220,7 +281,8 @@ describe('fuzz: malformed requests over every route', () => {
       if (r < 0.4) return { authorization: `Bearer ${t.adminToken}` };
       if (r < 0.5) return { authorization: `Bearer ${appSessionToken}` };
       if (r < 0.55) return { authorization: basic(value(), value()) };
-      if (r < 0.6) return { authorization: `${pick(['Basic', 'Bearer', 'basic', 'bearer', 'Digest', 'DPoP', ''])} ${randomString(30).replace(/[^\x20-\x7e]/g, '')}` };
+      if (r < 0.6)
+        return { authorization: `${pick(['Basic', 'Bearer', 'basic', 'bearer', 'Digest', 'DPoP', ''])} ${randomString(30).replace(/[^\x20-\x7e]/g, '')}` };
       if (r < 0.63) return { authorization: `Basic ${Buffer.from(`${target.client_id}%00:${target.client_secret}`).toString('base64')}` };
       return {};
     };
@@ -264,7 +326,8 @@ describe('fuzz: malformed requests over every route', () => {
     const walletTx = (path: string) => wallet.targets.find((w) => path.includes(w.id));
     const walletId = () => (clean || chance(0.7) ? pick(wallet.targets).id : pick([value(), randomB64(d, 43), randomUUID()]));
     const offerHandle = () => pick([issuer.offer.handle, pick(issuer.redeemed).handle, issuer.issued.handle, randomB64(d, 43), value()]);
-    const revocationHandle = () => pick([issuer.revocationPage.handle, issuer.offer.revocationHandle, issuer.issued.revocationHandle, randomB64(d, 43), value()]);
+    const revocationHandle = () =>
+      pick([issuer.revocationPage.handle, issuer.offer.revocationHandle, issuer.issued.revocationHandle, randomB64(d, 43), value()]);
     const TOKEN_URL = `${t.baseUrl}/vci/token`;
     const CREDENTIAL_URL = `${t.baseUrl}/vci/credential`;
     const ISSUER_ID = `${t.baseUrl}/vci`;
@@ -305,7 +368,8 @@ describe('fuzz: malformed requests over every route', () => {
     }
     // Key proofs: for the issuer with a live c_nonce (each nonce spent by the first request that reaches it), or wrong in one way.
     const keyProofs = { valid: [] as string[], wrong: [] as string[] };
-    for (const nonce of issuer.nonces) keyProofs.valid.push(await keyProof(await testKey(), ISSUER_ID, nonce), await keyProof(await testKey(), ISSUER_ID, nonce));
+    for (const nonce of issuer.nonces)
+      keyProofs.valid.push(await keyProof(await testKey(), ISSUER_ID, nonce), await keyProof(await testKey(), ISSUER_ID, nonce));
     for (let i = 0; i < 12; i++) {
       const nonce = pick(issuer.nonces);
       const key = await testKey();
@@ -331,7 +395,13 @@ describe('fuzz: malformed requests over every route', () => {
       if (r < 0.45) return { dpop: pick(signedWrong[kind]) };
       if (r < 0.7) {
         const token = issuer.redeemed[i].accessToken;
-        const claims = () => ({ htm: 'POST', htu: kind === 'token' ? TOKEN_URL : CREDENTIAL_URL, iat: now, jti: randomB64(d, 22), ...(kind === 'credential' ? { ath: athOf(token) } : {}) });
+        const claims = () => ({
+          htm: 'POST',
+          htu: kind === 'token' ? TOKEN_URL : CREDENTIAL_URL,
+          iat: now,
+          jti: randomB64(d, 22),
+          ...(kind === 'credential' ? { ath: athOf(token) } : {}),
+        });
         return { dpop: garbageJwt(d, value, { typ: 'dpop+jwt', jwk: issuer.redeemed[i].key.jwk as Record<string, unknown>, claims }) };
       }
       if (r < 0.8) return { dpop: mutateToken(d, takeProof(pool, spent), '.') };
@@ -344,7 +414,12 @@ describe('fuzz: malformed requests over every route', () => {
       const r = clean ? random() * 0.55 : random();
       if (r < 0.4) return pick(keyProofs.valid);
       if (r < 0.55) return pick(keyProofs.wrong);
-      if (r < 0.8) return garbageJwt(d, value, { typ: 'openid4vci-proof+jwt', jwk: issuer.redeemed[0].key.jwk as Record<string, unknown>, claims: () => ({ aud: ISSUER_ID, nonce: pick(issuer.nonces), iat: now }) });
+      if (r < 0.8)
+        return garbageJwt(d, value, {
+          typ: 'openid4vci-proof+jwt',
+          jwk: issuer.redeemed[0].key.jwk as Record<string, unknown>,
+          claims: () => ({ aud: ISSUER_ID, nonce: pick(issuer.nonces), iat: now }),
+        });
       if (r < 0.9) return mutateToken(d, pick(keyProofs.valid), '.');
       return jsonValue();
     };
@@ -366,9 +441,17 @@ describe('fuzz: malformed requests over every route', () => {
     const garbageVpToken = (): unknown =>
       pick([
         () => ({ [pick(walletIds)]: [value()] }),
-        () => ({ [pick(walletIds)]: [`${garbageJwt(d, value, { typ: 'dc+sd-jwt', claims: () => ({ vct: 'urn:eudi:pid:1', _sd: [randomB64(d, 43)], cnf: { jwk: {} } }) })}~${b64json(['salt', 'given_name', value()])}~`] }),
+        () => ({
+          [pick(walletIds)]: [
+            `${garbageJwt(d, value, { typ: 'dc+sd-jwt', claims: () => ({ vct: 'urn:eudi:pid:1', _sd: [randomB64(d, 43)], cnf: { jwk: {} } }) })}~${b64json(['salt', 'given_name', value()])}~`,
+          ],
+        }),
         // With a key binding JWT at its end, so the presentation gets past the first check.
-        () => ({ [pick(walletIds)]: [`${garbageJwt(d, value, { typ: 'dc+sd-jwt', claims: () => ({ vct: 'urn:eudi:pid:1', iss: value(), cnf: { jwk: {} } }) })}~${garbageJwt(d, value, { typ: 'kb+jwt', claims: () => ({ nonce: value(), aud: value(), iat: now, sd_hash: randomB64(d, 43) }) })}`] }),
+        () => ({
+          [pick(walletIds)]: [
+            `${garbageJwt(d, value, { typ: 'dc+sd-jwt', claims: () => ({ vct: 'urn:eudi:pid:1', iss: value(), cnf: { jwk: {} } }) })}~${garbageJwt(d, value, { typ: 'kb+jwt', claims: () => ({ nonce: value(), aud: value(), iat: now, sd_hash: randomB64(d, 43) }) })}`,
+          ],
+        }),
         () => ({ [pick(walletIds)]: [cbor()] }),
         () => ({ [pick(walletIds)]: Array.from({ length: pick([2, 300]) }, () => randomB64(d, 20)) }),
         () => ({ [pick(walletIds)]: value() }),
@@ -379,7 +462,11 @@ describe('fuzz: malformed requests over every route', () => {
     const encryptTo = async (w: WalletTarget, plaintext: Uint8Array): Promise<string> => {
       const jwk = (w.view.claims.client_metadata as { jwks: { keys: JWK[] } }).jwks.keys[0];
       return new CompactEncrypt(plaintext)
-        .setProtectedHeader({ alg: 'ECDH-ES', enc: pick(['A128GCM', 'A128GCM', 'A256GCM', 'A128CBC-HS256']), ...(chance(0.9) ? { kid: jwk.kid } : { kid: value() }) })
+        .setProtectedHeader({
+          alg: 'ECDH-ES',
+          enc: pick(['A128GCM', 'A128GCM', 'A256GCM', 'A128CBC-HS256']),
+          ...(chance(0.9) ? { kid: jwk.kid } : { kid: value() }),
+        })
         .encrypt(await importJWK({ ...jwk, alg: undefined }, 'ECDH-ES'));
     };
     const jwes = new Map<string, string[]>();
@@ -393,14 +480,25 @@ describe('fuzz: malformed requests over every route', () => {
         if (r < 0.5) {
           const vpToken = await wallet.wallet.presentations(w.view, pick(asked));
           const mutated = Object.fromEntries(
-            Object.entries(vpToken).map(([id, presentations]) => [id, presentations.map((p) => (id === 'pid_sd_jwt' ? mutateToken(d, p) : b64(mutateBytes(d, Buffer.from(p, 'base64url')))))]),
+            Object.entries(vpToken).map(([id, presentations]) => [
+              id,
+              presentations.map((p) => (id === 'pid_sd_jwt' ? mutateToken(d, p) : b64(mutateBytes(d, Buffer.from(p, 'base64url'))))),
+            ]),
           );
           payload = { vp_token: mutated, state: chance(0.9) ? state : value() };
         } else if (r < 0.7) payload = { vp_token: garbageVpToken(), state: chance(0.8) ? state : jsonValue() };
-        else if (r < 0.8) payload = { error: pick(['access_denied', 'invalid_request', value()]), ...(chance(0.5) ? { error_description: value() } : {}), state: chance(0.8) ? state : value() };
+        else if (r < 0.8)
+          payload = {
+            error: pick(['access_denied', 'invalid_request', value()]),
+            ...(chance(0.5) ? { error_description: value() } : {}),
+            state: chance(0.8) ? state : value(),
+          };
         else if (r < 0.9) payload = jsonValue();
         else payload = undefined;
-        const plaintext = payload === undefined ? pick([Buffer.from([0xff, 0xfe, 0xc0, 0x80]), Buffer.from(deepJson()), Buffer.from('{'), Buffer.alloc(0)]) : Buffer.from(JSON.stringify(payload));
+        const plaintext =
+          payload === undefined
+            ? pick([Buffer.from([0xff, 0xfe, 0xc0, 0x80]), Buffer.from(deepJson()), Buffer.from('{'), Buffer.alloc(0)])
+            : Buffer.from(JSON.stringify(payload));
         list.push(await encryptTo(w, plaintext));
       }
       jwes.set(w.id, list);
@@ -411,7 +509,15 @@ describe('fuzz: malformed requests over every route', () => {
       if (clean) return [['response', pick(jwes.get(w.id)!)]];
       const r = random();
       const response =
-        r < 0.4 ? pick(jwes.get(w.id)!) : r < 0.5 ? mutateToken(d, pick(jwes.get(w.id)!), '.') : r < 0.8 ? garbageJwe(d, value, kid) : r < 0.85 ? garbageJwt(d, value, { typ: 'oauth-authz-resp+jwt', claims: () => ({ vp_token: garbageVpToken(), state: w.view.claims.state }) }) : value();
+        r < 0.4
+          ? pick(jwes.get(w.id)!)
+          : r < 0.5
+            ? mutateToken(d, pick(jwes.get(w.id)!), '.')
+            : r < 0.8
+              ? garbageJwe(d, value, kid)
+              : r < 0.85
+                ? garbageJwt(d, value, { typ: 'oauth-authz-resp+jwt', claims: () => ({ vp_token: garbageVpToken(), state: w.view.claims.state }) })
+                : value();
       const out: [string, string][] = [];
       if (chance(0.85)) out.push(['response', response]);
       if (chance(0.12)) out.push(['vp_token', pick([JSON.stringify(garbageVpToken()), value()])]);
@@ -452,27 +558,107 @@ describe('fuzz: malformed requests over every route', () => {
       ['code_challenge_method', 'S256'],
     ];
     const EXTRA_PARAMS = [
-      'ui_locale', 'ui_locales', 'display', 'prompt', 'max_age', 'id_token_hint', 'login_hint', 'acr_values', 'binding_message', 'svc_context', 'request', 'request_uri', 'claims', 'target',
-      'response', 'vp_token', 'error', 'state', 'wallet_nonce', 'wallet_metadata', 'flow', 'response_code', 'tx_code', 'pre-authorized_code', 'code_verifier', 'authorization_details', 'presentation_submission', '_csrf', 'action',
+      'ui_locale',
+      'ui_locales',
+      'display',
+      'prompt',
+      'max_age',
+      'id_token_hint',
+      'login_hint',
+      'acr_values',
+      'binding_message',
+      'svc_context',
+      'request',
+      'request_uri',
+      'claims',
+      'target',
+      'response',
+      'vp_token',
+      'error',
+      'state',
+      'wallet_nonce',
+      'wallet_metadata',
+      'flow',
+      'response_code',
+      'tx_code',
+      'pre-authorized_code',
+      'code_verifier',
+      'authorization_details',
+      'presentation_submission',
+      '_csrf',
+      'action',
     ];
     const tokenParams = (): [string, string][] =>
       pick([
-        [['grant_type', 'authorization_code'], ['code', value()], ['redirect_uri', REDIRECT_URI], ['code_verifier', value()]],
-        [['grant_type', 'refresh_token'], ['refresh_token', value()]],
-        [['grant_type', pick(['client_credentials', 'password', 'urn:ietf:params:oauth:grant-type:device_code', 'urn:openid:params:grant-type:ciba', PRE_AUTHORIZED_CODE_GRANT, value()])]],
-        [['grant_type', 'authorization_code'], ['code', value()], ['client_id', target.client_id], ['client_secret', value()]],
-        [['grant_type', 'authorization_code'], ['code', 'x'], ['client_assertion_type', 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'], ['client_assertion', pick([value(), `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ iss: value(), sub: value(), aud: value() })).toString('base64url')}.x`])]],
+        [
+          ['grant_type', 'authorization_code'],
+          ['code', value()],
+          ['redirect_uri', REDIRECT_URI],
+          ['code_verifier', value()],
+        ],
+        [
+          ['grant_type', 'refresh_token'],
+          ['refresh_token', value()],
+        ],
+        [
+          [
+            'grant_type',
+            pick([
+              'client_credentials',
+              'password',
+              'urn:ietf:params:oauth:grant-type:device_code',
+              'urn:openid:params:grant-type:ciba',
+              PRE_AUTHORIZED_CODE_GRANT,
+              value(),
+            ]),
+          ],
+        ],
+        [
+          ['grant_type', 'authorization_code'],
+          ['code', value()],
+          ['client_id', target.client_id],
+          ['client_secret', value()],
+        ],
+        [
+          ['grant_type', 'authorization_code'],
+          ['code', 'x'],
+          ['client_assertion_type', 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'],
+          [
+            'client_assertion',
+            pick([value(), `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ iss: value(), sub: value(), aud: value() })).toString('base64url')}.x`]),
+          ],
+        ],
       ] as [string, string][][]);
     /** The issuer's token endpoint: a pre-authorized code (live, spent, or not one) or an authorization code with its verifier. */
     const issuerTokenParams = (): [string, string][] => {
       if (clean)
         return chance(0.6)
-          ? [['grant_type', PRE_AUTHORIZED_CODE_GRANT], ['pre-authorized_code', issuer.offer.preAuthorizedCode], ['tx_code', pick([issuer.offer.txCode, '000000'])]]
-          : [['grant_type', 'authorization_code'], ['code', issuer.authorization.code], ['redirect_uri', FUZZ_WALLET_CLIENT.redirect_uris[0]], ['code_verifier', issuer.authorization.verifier], ['client_id', FUZZ_WALLET_CLIENT.client_id]];
+          ? [
+              ['grant_type', PRE_AUTHORIZED_CODE_GRANT],
+              ['pre-authorized_code', issuer.offer.preAuthorizedCode],
+              ['tx_code', pick([issuer.offer.txCode, '000000'])],
+            ]
+          : [
+              ['grant_type', 'authorization_code'],
+              ['code', issuer.authorization.code],
+              ['redirect_uri', FUZZ_WALLET_CLIENT.redirect_uris[0]],
+              ['code_verifier', issuer.authorization.verifier],
+              ['client_id', FUZZ_WALLET_CLIENT.client_id],
+            ];
       return chance(0.6)
         ? [
             ['grant_type', PRE_AUTHORIZED_CODE_GRANT],
-            ['pre-authorized_code', pick([issuer.offer.preAuthorizedCode, issuer.offer.preAuthorizedCode, pick(issuer.redeemed).preAuthorizedCode, issuer.issued.preAuthorizedCode, randomB64(d, 43), value()])],
+            [
+              'pre-authorized_code',
+              pick([
+                issuer.offer.preAuthorizedCode,
+                issuer.offer.preAuthorizedCode,
+                pick(issuer.redeemed).preAuthorizedCode,
+                issuer.issued.preAuthorizedCode,
+                randomB64(d, 43),
+                value(),
+              ]),
+            ],
             ['tx_code', pick([issuer.offer.txCode, issuer.offer.txCode, '000000', '1'.repeat(600), value()])],
           ]
         : [
@@ -490,7 +676,16 @@ describe('fuzz: malformed requests over every route', () => {
       ['code_challenge', randomB64(d, 43)],
       ['code_challenge_method', 'S256'],
       ['state', value()],
-      ['authorization_details', pick([JSON.stringify([{ type: 'openid_credential', credential_configuration_id: 'verified_document_identity' }]), JSON.stringify(jsonValue()), deepJson(), brokenJson(), value()])],
+      [
+        'authorization_details',
+        pick([
+          JSON.stringify([{ type: 'openid_credential', credential_configuration_id: 'verified_document_identity' }]),
+          JSON.stringify(jsonValue()),
+          deepJson(),
+          brokenJson(),
+          value(),
+        ]),
+      ],
       ...(chance(0.3) ? [['scope', pick(['verified_document_identity', value()])] as [string, string]] : []),
       ...(chance(0.2) ? [['ui_locales', value()] as [string, string]] : []),
     ];
@@ -499,10 +694,17 @@ describe('fuzz: malformed requests over every route', () => {
         ? { credential_configuration_id: 'verified_document_identity', proofs: { jwt: Array.from({ length: pick([1, 1, 2, 3]) }, keyProofValue) } }
         : mutateJson(
             pick([
-              () => ({ credential_configuration_id: 'verified_document_identity', proofs: { jwt: Array.from({ length: pick([1, 1, 1, 2, 3, 0, 20]) }, keyProofValue) } }),
+              () => ({
+                credential_configuration_id: 'verified_document_identity',
+                proofs: { jwt: Array.from({ length: pick([1, 1, 1, 2, 3, 0, 20]) }, keyProofValue) },
+              }),
               () => ({ credential_configuration_id: 'verified_document_identity', proof: { proof_type: 'jwt', jwt: keyProofValue() } }),
               () => ({ credential_identifier: value(), proofs: { jwt: [keyProofValue()] } }),
-              () => ({ format: 'dc+sd-jwt', vct: `${t.baseUrl}/vct/verified-document-identity`, proofs: { [pick(['jwt', 'di_vp', 'attestation', 'ldp_vp'])]: [keyProofValue()] } }),
+              () => ({
+                format: 'dc+sd-jwt',
+                vct: `${t.baseUrl}/vct/verified-document-identity`,
+                proofs: { [pick(['jwt', 'di_vp', 'attestation', 'ldp_vp'])]: [keyProofValue()] },
+              }),
             ])(),
           );
     /** One of the live access tokens as the credential endpoint takes it (Authorization: DPoP, and its proof), or not quite. */
@@ -512,7 +714,16 @@ describe('fuzz: malformed requests over every route', () => {
       const authorization =
         clean || chance(0.6)
           ? `DPoP ${token}`
-          : pick([`Bearer ${token}`, `dpop ${token}`, `DPoP  ${token}`, `DPoP ${mutateToken(d, token, '.')}`, `DPoP ${randomB64(d, 43)}`, `DPoP ${'A'.repeat(15_000)}`, 'DPoP', `DPoP ${token}, DPoP ${token}`]);
+          : pick([
+              `Bearer ${token}`,
+              `dpop ${token}`,
+              `DPoP  ${token}`,
+              `DPoP ${mutateToken(d, token, '.')}`,
+              `DPoP ${randomB64(d, 43)}`,
+              `DPoP ${'A'.repeat(15_000)}`,
+              'DPoP',
+              `DPoP ${token}, DPoP ${token}`,
+            ]);
       return { authorization, ...dpopHeader('credential', i) };
     };
     /** With mid, or as Shibboleth's Shib1 request names the merchant: by providerId alone, with time. */
@@ -548,7 +759,16 @@ describe('fuzz: malformed requests over every route', () => {
     const noBody = () => (clean || chance(0.6) ? {} : jsonValue());
     const FOCUS = 2.5;
     const FIXED = 0.4;
-    const SWAGGER = ['/admin/docs', '/admin/docs/', '/admin/docs/index.html', '/admin/docs/swagger-ui-init.js', '/admin/docs/docs/swagger-ui-init.js', '/admin/docs/LICENSE', '/admin/docs-yaml', '/admin/docs/openapi.json'];
+    const SWAGGER = [
+      '/admin/docs',
+      '/admin/docs/',
+      '/admin/docs/index.html',
+      '/admin/docs/swagger-ui-init.js',
+      '/admin/docs/docs/swagger-ui-init.js',
+      '/admin/docs/LICENSE',
+      '/admin/docs-yaml',
+      '/admin/docs/openapi.json',
+    ];
     const fixedDocument = (path: string): RouteFuzz => ({ method: 'GET', path: () => path, in: 'query', weight: FIXED });
 
     /** Each route: method, path and the parameters a well-formed request would carry. */
@@ -560,16 +780,52 @@ describe('fuzz: malformed requests over every route', () => {
       { method: 'POST', path: () => '/oidc/token', params: tokenParams, in: 'form' },
       { method: 'POST', path: () => '/oidc/token', params: tokenParams, in: 'query' },
       { method: 'DELETE', path: () => '/oidc/token', params: () => [['token', value()]], in: pick(['query', 'form']) as 'query' },
-      { method: 'POST', path: () => '/oidc/token/revocation', params: () => [['token', value()], ['token_type_hint', pick(['access_token', 'refresh_token', value()])]], in: 'form' },
+      {
+        method: 'POST',
+        path: () => '/oidc/token/revocation',
+        params: () => [
+          ['token', value()],
+          ['token_type_hint', pick(['access_token', 'refresh_token', value()])],
+        ],
+        in: 'form',
+      },
       { method: 'POST', path: () => '/oidc/token/introspection', params: () => [['token', value()]], in: 'form' },
       { method: 'POST', path: () => '/oidc/par', params: authParams, in: 'form' },
       { method: 'GET', path: () => '/oidc/userinfo', params: () => [['access_token', value()]], in: 'query' },
       { method: 'POST', path: () => '/oidc/userinfo', params: () => [['access_token', value()]], in: 'form' },
       { method: 'GET', path: () => '/oidc/jwks', in: 'query' },
       { method: 'GET', path: () => '/oidc/.well-known/openid-configuration', in: 'query' },
-      { method: 'POST', path: () => '/oidc/ciba.html', params: () => [['scope', 'openid'], ['login_hint', value()], ['binding_message', value()], ['requested_expiry', value()]], in: 'query' },
-      { method: 'POST', path: () => pick(['/oidc/session/end', '/oidc/session/end/confirm']), params: () => [['id_token_hint', value()], ['xsrf', value()], ['logout', 'yes']], in: 'form' },
-      { method: 'GET', path: () => pick(['/oidc/session/end', '/oidc/session/end/success']), params: () => [['id_token_hint', value()], ['post_logout_redirect_uri', value()]], in: 'query', weight: 0.5 },
+      {
+        method: 'POST',
+        path: () => '/oidc/ciba.html',
+        params: () => [
+          ['scope', 'openid'],
+          ['login_hint', value()],
+          ['binding_message', value()],
+          ['requested_expiry', value()],
+        ],
+        in: 'query',
+      },
+      {
+        method: 'POST',
+        path: () => pick(['/oidc/session/end', '/oidc/session/end/confirm']),
+        params: () => [
+          ['id_token_hint', value()],
+          ['xsrf', value()],
+          ['logout', 'yes'],
+        ],
+        in: 'form',
+      },
+      {
+        method: 'GET',
+        path: () => pick(['/oidc/session/end', '/oidc/session/end/success']),
+        params: () => [
+          ['id_token_hint', value()],
+          ['post_logout_redirect_uri', value()],
+        ],
+        in: 'query',
+        weight: 0.5,
+      },
       { method: 'GET', path: () => '/its/index.html', params: samlParams, in: 'query' },
       { method: 'POST', path: () => '/saml/artifact', in: 'xml' },
       { method: 'GET', path: () => '/saml/metadata', in: 'query' },
@@ -580,72 +836,273 @@ describe('fuzz: malformed requests over every route', () => {
       { method: 'POST', path: () => `/its/interaction/${uid()}/eid/${scheme()}`, params: (path) => brokerForm(path, [['person', value()]]), in: 'form' },
       { method: 'POST', path: () => `/its/interaction/${uid()}/cancel`, params: (path) => brokerForm(path), in: 'form' },
       { method: 'GET', path: () => `/its/interaction/${uid()}/verifier-status`, in: 'query' },
-      { method: 'GET', path: () => '/its/eid/callback', params: () => [['state', value()], ['code', value()], ['response_code', pick([randomB64(d, 43), value()])], ['error', pick(['access_denied', value()])], ['iss', value()]], in: 'query' },
-      { method: 'GET', path: () => `/its/interaction/${uid()}/eid/${pick(['test', 'fuzz-up', 'eu-wallet', value()])}/return`, params: () => [['state', value()], ['code', value()], ['response_code', value()]], in: 'query' },
+      {
+        method: 'GET',
+        path: () => '/its/eid/callback',
+        params: () => [
+          ['state', value()],
+          ['code', value()],
+          ['response_code', pick([randomB64(d, 43), value()])],
+          ['error', pick(['access_denied', value()])],
+          ['iss', value()],
+        ],
+        in: 'query',
+      },
+      {
+        method: 'GET',
+        path: () => `/its/interaction/${uid()}/eid/${pick(['test', 'fuzz-up', 'eu-wallet', value()])}/return`,
+        params: () => [
+          ['state', value()],
+          ['code', value()],
+          ['response_code', value()],
+        ],
+        in: 'query',
+      },
       { method: 'GET', path: () => '/its/eid/jwks', in: 'query', weight: FIXED },
       { method: 'GET', path: () => '/its/assets/wait-for-phone.js', in: 'query', weight: FIXED },
       { method: 'GET', path: () => '/its/assets/favicon.svg', in: 'query', weight: FIXED },
-      { method: 'GET', path: () => `/its/assets/logos/${pick([createHash('sha256').update(value()).digest('hex'), value(), 'f'.repeat(64)])}`, in: 'query', weight: FIXED },
+      {
+        method: 'GET',
+        path: () => `/its/assets/logos/${pick([createHash('sha256').update(value()).digest('hex'), value(), 'f'.repeat(64)])}`,
+        in: 'query',
+        weight: FIXED,
+      },
       { method: 'GET', path: () => `/its/assets/operator-logo/${pick(['1', '0', value(), '9'.repeat(40)])}`, in: 'query', weight: FIXED },
       { method: 'GET', path: () => '/saml/assets/auto-post.js', in: 'query', weight: FIXED },
       { method: 'GET', path: () => '/health', in: 'query', weight: FIXED },
       { method: 'GET', path: () => '/health/live', in: 'query', weight: FIXED },
       // 503 until the face models are warm (the tests do not load them): its contract, with the checks named.
       { method: 'GET', path: () => '/health/ready', in: 'query', weight: FIXED, may: 503 },
-      { method: 'GET', path: () => '/metrics', headers: (): Record<string, string> => (chance(0.5) ? { authorization: `Bearer ${pick([METRICS_TOKEN, value(), `${METRICS_TOKEN}x`])}` } : {}), in: 'query', weight: FIXED },
+      {
+        method: 'GET',
+        path: () => '/metrics',
+        headers: (): Record<string, string> => (chance(0.5) ? { authorization: `Bearer ${pick([METRICS_TOKEN, value(), `${METRICS_TOKEN}x`])}` } : {}),
+        in: 'query',
+        weight: FIXED,
+      },
       ...['/', '/docs', '/docs/face-match-levels.json', ...SWAGGER].map(fixedDocument),
-      { method: 'POST', path: () => '/admin/v1/merchants', json: () => mutateJson({ name: 'Fuzz shop', redirect_uris: ['https://fuzz.example/cb'], scope: 'openid profile', eid_schemes: ['test'], psd2: false, token_endpoint_auth_method: 'client_secret_basic', jwks_uri: 'https://fuzz.example/jwks' }), in: 'json' },
-      { method: 'GET', path: () => '/admin/v1/merchants', params: () => [['page', value()], ['per_page', value()]], in: 'query' },
+      {
+        method: 'POST',
+        path: () => '/admin/v1/merchants',
+        json: () =>
+          mutateJson({
+            name: 'Fuzz shop',
+            redirect_uris: ['https://fuzz.example/cb'],
+            scope: 'openid profile',
+            eid_schemes: ['test'],
+            psd2: false,
+            token_endpoint_auth_method: 'client_secret_basic',
+            jwks_uri: 'https://fuzz.example/jwks',
+          }),
+        in: 'json',
+      },
+      {
+        method: 'GET',
+        path: () => '/admin/v1/merchants',
+        params: () => [
+          ['page', value()],
+          ['per_page', value()],
+        ],
+        in: 'query',
+      },
       { method: 'GET', path: () => `/admin/v1/merchants/${merchantPath()}`, in: 'query' },
-      { method: 'PATCH', path: () => `/admin/v1/merchants/${merchantPath()}`, json: () => mutateJson({ name: 'Renamed', scope: 'openid profile', eid_schemes: ['test', 'document-verifier'], backchannel_token_delivery_mode: 'poll' }), in: 'json' },
-      ...['secret', 'disable', 'enable'].map((action): RouteFuzz => ({ method: 'POST', path: () => `/admin/v1/merchants/${merchantPath()}/${action}`, json: noBody, in: 'json' })),
+      {
+        method: 'PATCH',
+        path: () => `/admin/v1/merchants/${merchantPath()}`,
+        json: () =>
+          mutateJson({ name: 'Renamed', scope: 'openid profile', eid_schemes: ['test', 'document-verifier'], backchannel_token_delivery_mode: 'poll' }),
+        in: 'json',
+      },
+      ...['secret', 'disable', 'enable'].map((action): RouteFuzz => ({
+        method: 'POST',
+        path: () => `/admin/v1/merchants/${merchantPath()}/${action}`,
+        json: noBody,
+        in: 'json',
+      })),
       { method: 'POST', path: () => '/admin/v1/tokens', json: () => mutateJson({ role: 'support', label: 'fuzz' }), in: 'json' },
       { method: 'GET', path: () => '/admin/v1/tokens', in: 'query' },
       { method: 'DELETE', path: () => `/admin/v1/tokens/${value()}`, in: 'query' },
-      { method: 'GET', path: () => '/admin/v1/audit', params: () => [['target_type', pick(['merchant', value()])], ['target_id', value()], ['page', value()]], in: 'query' },
+      {
+        method: 'GET',
+        path: () => '/admin/v1/audit',
+        params: () => [
+          ['target_type', pick(['merchant', value()])],
+          ['target_id', value()],
+          ['page', value()],
+        ],
+        in: 'query',
+      },
       { method: 'GET', path: () => '/admin/v1/signing-keys', in: 'query' },
       // The last redeemed offer's record: its access token then meets a verification deleted under it.
-      { method: 'DELETE', path: () => `/admin/v1/verifications/${pick([randomUUID(), issuer.redeemed[issuer.redeemed.length - 1].recordId, value()])}`, in: 'query', weight: 0.5 },
-      { method: 'POST', path: () => '/admin/v1/eid-schemes', json: () => mutateJson({ id: pick(['fuzz-up', 'fuzz-up-2']), labels: { en_GB: 'Fuzz ID' }, environment: 'customer-test', issuer: 'https://fuzz.example/oidc', client_id: 'broker', client_secret: 's', claim_mappers: [{ type: 'regex', from: 'nin', to: 'personal_number', pattern: '^(\\d+)$', replacement: '$1' }] }), in: 'json' },
+      {
+        method: 'DELETE',
+        path: () => `/admin/v1/verifications/${pick([randomUUID(), issuer.redeemed[issuer.redeemed.length - 1].recordId, value()])}`,
+        in: 'query',
+        weight: 0.5,
+      },
+      {
+        method: 'POST',
+        path: () => '/admin/v1/eid-schemes',
+        json: () =>
+          mutateJson({
+            id: pick(['fuzz-up', 'fuzz-up-2']),
+            labels: { en_GB: 'Fuzz ID' },
+            environment: 'customer-test',
+            issuer: 'https://fuzz.example/oidc',
+            client_id: 'broker',
+            client_secret: 's',
+            claim_mappers: [{ type: 'regex', from: 'nin', to: 'personal_number', pattern: '^(\\d+)$', replacement: '$1' }],
+          }),
+        in: 'json',
+      },
       { method: 'GET', path: () => '/admin/v1/eid-schemes', in: 'query', weight: 0.5 },
       { method: 'GET', path: () => `/admin/v1/eid-schemes/${pick(['test', 'fuzz-up', 'eu-wallet', value()])}`, in: 'query' },
-      { method: 'PATCH', path: () => `/admin/v1/eid-schemes/${pick(['fuzz-up', 'test', value()])}`, json: () => mutateJson({ labels: { nb_NO: 'Fuzz' }, acr_map: { 'urn:x': 'urn:svc:cert:eidas:high' }, scope: 'openid profile' }), in: 'json' },
-      ...['disable', 'enable'].map((action): RouteFuzz => ({ method: 'POST', path: () => `/admin/v1/eid-schemes/${pick(['fuzz-up', 'eu-wallet', value()])}/${action}`, json: noBody, in: 'json' })),
+      {
+        method: 'PATCH',
+        path: () => `/admin/v1/eid-schemes/${pick(['fuzz-up', 'test', value()])}`,
+        json: () => mutateJson({ labels: { nb_NO: 'Fuzz' }, acr_map: { 'urn:x': 'urn:svc:cert:eidas:high' }, scope: 'openid profile' }),
+        in: 'json',
+      },
+      ...['disable', 'enable'].map((action): RouteFuzz => ({
+        method: 'POST',
+        path: () => `/admin/v1/eid-schemes/${pick(['fuzz-up', 'eu-wallet', value()])}/${action}`,
+        json: noBody,
+        in: 'json',
+      })),
       { method: 'POST', path: () => '/app/v1/sessions', json: () => mutateJson({ qr_token: 'k2VdQ8sLx0pR4mT7yN1bC6hF' }), in: 'json' },
       { method: 'GET', path: () => '/app/v1/session', in: 'query' },
       { method: 'POST', path: () => '/app/v1/session/aa-challenge', json: noBody, headers: appSession, in: 'json' },
-      { method: 'POST', path: () => '/app/v1/session/chip', json: () => mutateJson({ sod: 'd4IGGDCCBhQ=', data_groups: { '1': 'YV9fXw==', '2': 'dYIGUQ==' }, active_authentication: { signature: 'AAAA' } }), headers: appSession, in: 'json' },
+      {
+        method: 'POST',
+        path: () => '/app/v1/session/chip',
+        json: () => mutateJson({ sod: 'd4IGGDCCBhQ=', data_groups: { '1': 'YV9fXw==', '2': 'dYIGUQ==' }, active_authentication: { signature: 'AAAA' } }),
+        headers: appSession,
+        in: 'json',
+      },
       { method: 'POST', path: () => '/app/v1/session/liveness-challenge', json: noBody, headers: appSession, in: 'json' },
-      { method: 'POST', path: () => '/app/v1/session/face', json: () => mutateJson({ challenge_id: '7d3b1c2a-5e4f-4a6b-8c9d-0e1f2a3b4c5d', frames: [{ pose: 'center', image: '/9j/4AAQ', captured_at: new Date().toISOString() }] }), headers: appSession, in: 'json' },
+      {
+        method: 'POST',
+        path: () => '/app/v1/session/face',
+        json: () =>
+          mutateJson({
+            challenge_id: '7d3b1c2a-5e4f-4a6b-8c9d-0e1f2a3b4c5d',
+            frames: [{ pose: 'center', image: '/9j/4AAQ', captured_at: new Date().toISOString() }],
+          }),
+        headers: appSession,
+        in: 'json',
+      },
       { method: 'GET', path: () => '/app/v1/session/outcome', headers: appSession, in: 'query' },
-      { method: 'POST', path: () => '/app/v1/session/cancel', json: noBody, headers: (): Record<string, string> => ((clean || chance(0.8)) && cancelTokens.length ? { authorization: `Bearer ${cancelTokens.shift()}` } : {}), in: 'json' },
-      { method: 'POST', path: () => '/app/v1/session/ca-challenge', json: () => mutateJson({ dg14: 'bnsxeTBmBgkEAH8ABwICAQIwWTAT', key_id: 1 }), headers: appSession, in: 'json' },
+      {
+        method: 'POST',
+        path: () => '/app/v1/session/cancel',
+        json: noBody,
+        headers: (): Record<string, string> => ((clean || chance(0.8)) && cancelTokens.length ? { authorization: `Bearer ${cancelTokens.shift()}` } : {}),
+        in: 'json',
+      },
+      {
+        method: 'POST',
+        path: () => '/app/v1/session/ca-challenge',
+        json: () => mutateJson({ dg14: 'bnsxeTBmBgkEAH8ABwICAQIwWTAT', key_id: 1 }),
+        headers: appSession,
+        in: 'json',
+      },
       // No wait_seconds: a valid one long-polls up to 25 s; mutations replace or add other keys only by chance.
-      { method: 'POST', path: () => '/app/v1/ciba/requests/pending', json: () => mutateJson({ app_id: 'fuzz-app', app_secret: 'k3J9xQ2mV8pL5tR7wY1zA4cE6gH0jN2b', after: '0' }), in: 'json' },
-      ...['status', 'approve', 'complete', 'decline'].map((action): RouteFuzz => ({ method: 'POST', path: () => `/app/v1/ciba/requests/${pick([randomUUID(), value()])}/${action}`, json: () => mutateJson({ app_id: 'fuzz-app', app_secret: 'k3J9xQ2mV8pL5tR7wY1zA4cE6gH0jN2b', user_code: '4711' }), in: 'json', weight: 0.5 })),
+      {
+        method: 'POST',
+        path: () => '/app/v1/ciba/requests/pending',
+        json: () => mutateJson({ app_id: 'fuzz-app', app_secret: 'k3J9xQ2mV8pL5tR7wY1zA4cE6gH0jN2b', after: '0' }),
+        in: 'json',
+      },
+      ...['status', 'approve', 'complete', 'decline'].map((action): RouteFuzz => ({
+        method: 'POST',
+        path: () => `/app/v1/ciba/requests/${pick([randomUUID(), value()])}/${action}`,
+        json: () => mutateJson({ app_id: 'fuzz-app', app_secret: 'k3J9xQ2mV8pL5tR7wY1zA4cE6gH0jN2b', user_code: '4711' }),
+        in: 'json',
+        weight: 0.5,
+      })),
       { method: 'GET', path: () => `/admin/v1/merchants/${merchantPath()}/ciba-apps/${pick(['fuzz-app', value()])}`, in: 'query', weight: 0.5 },
-      { method: 'PUT', path: () => `/admin/v1/merchants/${merchantPath()}/ciba-apps/${pick(['fuzz-app', value()])}/status`, json: () => mutateJson({ status: pick(['active', 'suspended']) }), in: 'json' },
-      { method: 'GET', path: () => '/ciba/test', params: () => [['app_id', pick(['fuzz-app', value()])], ['done', pick(['approved', 'denied', value()])]], in: 'query', weight: 0.5 },
-      { method: 'POST', path: () => '/ciba/test', params: () => [['_csrf', value()], ['app_id', pick(['fuzz-app', value()])], ['provisioning_code', value()]], in: 'form', weight: 0.5 },
-      { method: 'POST', path: () => `/ciba/test/requests/${pick([randomUUID(), value()])}`, params: () => [['_csrf', value()], ['action', pick(['decline', 'approve', value()])], ['person', value()]], in: 'form', weight: 0.5 },
+      {
+        method: 'PUT',
+        path: () => `/admin/v1/merchants/${merchantPath()}/ciba-apps/${pick(['fuzz-app', value()])}/status`,
+        json: () => mutateJson({ status: pick(['active', 'suspended']) }),
+        in: 'json',
+      },
+      {
+        method: 'GET',
+        path: () => '/ciba/test',
+        params: () => [
+          ['app_id', pick(['fuzz-app', value()])],
+          ['done', pick(['approved', 'denied', value()])],
+        ],
+        in: 'query',
+        weight: 0.5,
+      },
+      {
+        method: 'POST',
+        path: () => '/ciba/test',
+        params: () => [
+          ['_csrf', value()],
+          ['app_id', pick(['fuzz-app', value()])],
+          ['provisioning_code', value()],
+        ],
+        in: 'form',
+        weight: 0.5,
+      },
+      {
+        method: 'POST',
+        path: () => `/ciba/test/requests/${pick([randomUUID(), value()])}`,
+        params: () => [
+          ['_csrf', value()],
+          ['action', pick(['decline', 'approve', value()])],
+          ['person', value()],
+        ],
+        in: 'form',
+        weight: 0.5,
+      },
       { method: 'POST', path: () => '/admin/v1/signing-keys/rotate', json: noBody, in: 'json' },
       { method: 'DELETE', path: () => '/oidc/token', json: () => mutateJson({ token: 'x' }), in: 'json' },
-      { method: 'POST', path: () => '/auth_files/fetch.html', json: () => mutateJson({ params: { type: 'application/pdf', locale: 'en_GB' }, addendum: { order: '4711' } }), in: 'json' },
-      { method: 'POST', path: () => '/app/v1/specimen-documents', json: () => mutateJson({ person: 'uto-passport', face_image: Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.from(randomString(20))]).toString('base64') }), in: 'json' },
+      {
+        method: 'POST',
+        path: () => '/auth_files/fetch.html',
+        json: () => mutateJson({ params: { type: 'application/pdf', locale: 'en_GB' }, addendum: { order: '4711' } }),
+        in: 'json',
+      },
+      {
+        method: 'POST',
+        path: () => '/app/v1/specimen-documents',
+        json: () =>
+          mutateJson({ person: 'uto-passport', face_image: Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.from(randomString(20))]).toString('base64') }),
+        in: 'json',
+      },
 
       // ---- the EU wallet scheme (src/schemes/eu-wallet) ----
-      { method: 'GET', path: () => `/wallet/v1/requests/${walletId()}`, params: () => [['flow', pick(['same_device', 'cross_device', value()])]], in: 'query', weight: FOCUS },
+      {
+        method: 'GET',
+        path: () => `/wallet/v1/requests/${walletId()}`,
+        params: () => [['flow', pick(['same_device', 'cross_device', value()])]],
+        in: 'query',
+        weight: FOCUS,
+      },
       {
         method: 'POST',
         path: () => `/wallet/v1/requests/${walletId()}`,
         query: () => (chance(0.5) ? `flow=${pick(['same_device', 'cross_device', 'x', ''])}` : ''),
-        params: () => [['wallet_nonce', pick([randomB64(d, 22), value(), '~'.repeat(257)])], ['wallet_metadata', walletMetadata()]],
+        params: () => [
+          ['wallet_nonce', pick([randomB64(d, 22), value(), '~'.repeat(257)])],
+          ['wallet_metadata', walletMetadata()],
+        ],
         in: 'form',
         weight: FOCUS,
       },
       { method: 'POST', path: () => `/wallet/v1/responses/${walletId()}`, params: responseParams, in: 'form', weight: 2 * FOCUS },
       { method: 'GET', path: () => `/its/interaction/${uid()}/wallet-status`, in: 'query', weight: FOCUS },
-      { method: 'POST', path: () => '/wallet/v1/test-credentials', json: () => mutateJson({ kind: pick(['pid_sd_jwt', 'pid_mdoc', 'mdl']), holder_key: holderKey() }), in: 'json', weight: FOCUS },
+      {
+        method: 'POST',
+        path: () => '/wallet/v1/test-credentials',
+        json: () => mutateJson({ kind: pick(['pid_sd_jwt', 'pid_mdoc', 'mdl']), holder_key: holderKey() }),
+        in: 'json',
+        weight: FOCUS,
+      },
       { method: 'GET', path: () => '/wallet/v1/test-status-lists/1', in: 'query', weight: FIXED },
 
       // ---- the credential issuer (src/credential-issuer) ----
@@ -655,16 +1112,38 @@ describe('fuzz: malformed requests over every route', () => {
       { method: 'POST', path: () => '/vci/nonce', params: () => [[value(), value()]], in: 'form', weight: 0.5 },
       { method: 'POST', path: () => '/vci/token', params: issuerTokenParams, headers: () => dpopHeader('token'), in: 'form', weight: 2 * FOCUS },
       { method: 'POST', path: () => '/vci/credential', json: credentialRequest, headers: credentialHeaders, in: 'json', weight: 2 * FOCUS },
-      { method: 'GET', path: () => `/vci/offers/${offerHandle()}`, headers: (): Record<string, string> => (chance(0.3) ? { 'accept-language': pick(['nb-NO', 'xx', '*;q=0.1', value()]) } : {}), in: 'query', weight: FOCUS },
+      {
+        method: 'GET',
+        path: () => `/vci/offers/${offerHandle()}`,
+        headers: (): Record<string, string> => (chance(0.3) ? { 'accept-language': pick(['nb-NO', 'xx', '*;q=0.1', value()]) } : {}),
+        in: 'query',
+        weight: FOCUS,
+      },
       { method: 'POST', path: () => '/app/v1/session/credential-offer', json: noBody, headers: appSession, in: 'json' },
       { method: 'GET', path: () => `/vci/status-lists/${pick([issuer.issued.statusListId, randomB64(d, 16), value()])}`, in: 'query', weight: FOCUS },
       { method: 'GET', path: () => '/vci/authorize', params: authorizeParams, in: 'query', weight: FOCUS },
-      { method: 'GET', path: () => `/vci/revoke/${revocationHandle()}`, params: () => [['ui_locale', pick(['en_GB', 'nb_NO', value()])]], in: 'query', weight: FOCUS },
+      {
+        method: 'GET',
+        path: () => `/vci/revoke/${revocationHandle()}`,
+        params: () => [['ui_locale', pick(['en_GB', 'nb_NO', value()])]],
+        in: 'query',
+        weight: FOCUS,
+      },
       {
         method: 'POST',
         path: () => `/vci/revoke/${revocationHandle()}`,
-        params: () => [['_csrf', chance(0.5) ? issuer.revocationPage.csrf : value()], ['ui_locale', pick(['en_GB', 'nb_NO', value()])]],
-        headers: () => ({ cookie: pick([issuer.revocationPage.cookie, issuer.revocationPage.cookie, `vci_revoke_csrf=${randomB64(d, 32)}`, headerSafe(`vci_revoke_csrf=${value()}`)]) }),
+        params: () => [
+          ['_csrf', chance(0.5) ? issuer.revocationPage.csrf : value()],
+          ['ui_locale', pick(['en_GB', 'nb_NO', value()])],
+        ],
+        headers: () => ({
+          cookie: pick([
+            issuer.revocationPage.cookie,
+            issuer.revocationPage.cookie,
+            `vci_revoke_csrf=${randomB64(d, 32)}`,
+            headerSafe(`vci_revoke_csrf=${value()}`),
+          ]),
+        }),
         in: 'form',
         weight: FOCUS,
       },
@@ -678,7 +1157,8 @@ describe('fuzz: malformed requests over every route', () => {
       },
       {
         method: 'POST',
-        path: () => `/admin/v1/credential-issuer/revoke-by-verification/${pick([issuer.issued.recordId, pick(issuer.redeemed).recordId, randomUUID(), value()])}`,
+        path: () =>
+          `/admin/v1/credential-issuer/revoke-by-verification/${pick([issuer.issued.recordId, pick(issuer.redeemed).recordId, randomUUID(), value()])}`,
         json: () => mutateJson({ reason: pick(['issued_in_error', 'verification_withdrawn']) }),
         in: 'json',
       },
@@ -721,7 +1201,11 @@ describe('fuzz: malformed requests over every route', () => {
     const withBadUtf8 = (body: string): Buffer => {
       const bytes = Buffer.from(body);
       const at = int(bytes.length + 1);
-      return Buffer.concat([bytes.subarray(0, at), Buffer.from(pick([[0xff], [0xfe, 0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf8, 0x88, 0x80, 0x80, 0x80]])), bytes.subarray(at)]);
+      return Buffer.concat([
+        bytes.subarray(0, at),
+        Buffer.from(pick([[0xff], [0xfe, 0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf8, 0x88, 0x80, 0x80, 0x80]])),
+        bytes.subarray(at),
+      ]);
     };
 
     const build = ({ route, forceClean }: { route: RouteFuzz; forceClean: boolean }): FuzzRequest => {
@@ -729,14 +1213,25 @@ describe('fuzz: malformed requests over every route', () => {
       const mangle = (p: number) => !clean && chance(p);
       const pathname = route.path();
       const query = route.query?.();
-      let path = pathname.split('/').map((seg) => (seg ? (clean ? encodeURIComponent(seg) : rawEncode(seg)) : seg)).join('/') + (query ? `?${query}` : '');
+      let path =
+        pathname
+          .split('/')
+          .map((seg) => (seg ? (clean ? encodeURIComponent(seg) : rawEncode(seg)) : seg))
+          .join('/') + (query ? `?${query}` : '');
       if (mangle(0.03)) path = path.replace(/\/[^/?]*/, (seg) => `${seg}/${'a'.repeat(pick([300, 5_000, 20_000]))}`);
       if (mangle(0.03)) path = path.replace(/\/[^/?]*$/, `/${brokenEscape()}`);
       const method = mangle(0.06) ? pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']) : route.method;
       const headers: Record<string, string> = { ...authorization(), ...route.headers?.(pathname) };
       let body: string | Buffer | undefined;
-      const params = route.params ? (clean ? route.params(pathname) : mutateParams(route.params(pathname))) : mangle(0.3) ? [[value(), value()] as [string, string]] : [];
-      const encode = (p: [string, string][]) => (clean ? new URLSearchParams(p.map(([k, v]): [string, string] => [k, v.replace(/[\ud800-\udfff]/g, 'x')])).toString() : form(p));
+      const params = route.params
+        ? clean
+          ? route.params(pathname)
+          : mutateParams(route.params(pathname))
+        : mangle(0.3)
+          ? [[value(), value()] as [string, string]]
+          : [];
+      const encode = (p: [string, string][]) =>
+        clean ? new URLSearchParams(p.map(([k, v]): [string, string] => [k, v.replace(/[\ud800-\udfff]/g, 'x')])).toString() : form(p);
       if ((route.in === 'query' || mangle(0.15)) && params.length) path += `${path.includes('?') ? '&' : '?'}${encode(params)}`;
       // A query string far longer than any browser sends (over 16 KiB the request line alone passes Node's header limit).
       if (mangle(0.03)) path += `${path.includes('?') ? '&' : '?'}${rawEncode(pick(EXTRA_PARAMS))}=${'q'.repeat(pick([2_000, 8_000, 15_000, 40_000]))}`;
@@ -760,7 +1255,14 @@ describe('fuzz: malformed requests over every route', () => {
       else if (chance(0.05)) headers.cookie = `_interaction=${value().replace(/[^\x21-\x7e]/g, '')}; _session=${interactions[0].uid}`;
       if (chance(0.05)) headers.accept = pick(['text/html', 'application/json', '*/*', 'image/png', 'application/oauth-authz-req+jwt']);
       // Huge headers (past 16 KiB Node answers 431 before any of ours), many headers, and Latin-1 bytes that are not UTF-8.
-      if (mangle(0.03)) headers[pick(['x-fuzz', 'user-agent', 'accept-language', 'cookie', 'dpop', 'authorization', 'x-forwarded-for', 'x-request-id'])] = pick(['a', 'é', '\u00ff', '%', ';']).repeat(pick([4_000, 12_000, 17_000, 40_000]));
+      if (mangle(0.03))
+        headers[pick(['x-fuzz', 'user-agent', 'accept-language', 'cookie', 'dpop', 'authorization', 'x-forwarded-for', 'x-request-id'])] = pick([
+          'a',
+          'é',
+          '\u00ff',
+          '%',
+          ';',
+        ]).repeat(pick([4_000, 12_000, 17_000, 40_000]));
       if (mangle(0.01)) for (let i = 0; i < 300; i++) headers[`x-fuzz-${i}`] = String(i);
       if (mangle(0.03)) headers[pick(['accept-language', 'user-agent', 'x-request-id', 'dpop', 'x-forwarded-for'])] = '\u00c3\u00a9\u00ff\u00fe\u00c0\u0080';
       for (const [name, v] of Object.entries(headers)) headers[name] = headerSafe(v).trim();
@@ -779,7 +1281,10 @@ describe('fuzz: malformed requests over every route', () => {
     // whatever the seed: a route short of MIN_REACHED means an entry lost its route), in a seeded shuffle.
     const totalWeight = ROUTES.reduce((sum, r) => sum + (r.weight ?? 1), 0);
     const plan = ROUTES.flatMap((route) =>
-      Array.from({ length: Math.max(MIN_REACHED + 1, Math.round((REQUESTS * (route.weight ?? 1)) / totalWeight)) }, (_, i) => ({ route, forceClean: i <= MIN_REACHED })),
+      Array.from({ length: Math.max(MIN_REACHED + 1, Math.round((REQUESTS * (route.weight ?? 1)) / totalWeight)) }, (_, i) => ({
+        route,
+        forceClean: i <= MIN_REACHED,
+      })),
     );
     for (let i = plan.length - 1; i > 0; i--) {
       const j = int(i + 1);
@@ -804,16 +1309,24 @@ describe('fuzz: malformed requests over every route', () => {
           let status: number | string;
           const sent = performance.now();
           try {
-            const res = await fetch(`${t.baseUrl}${r.path}`, { method: r.method, headers: r.headers, body: r.body, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+            const res = await fetch(`${t.baseUrl}${r.path}`, {
+              method: r.method,
+              headers: r.headers,
+              body: r.body,
+              redirect: 'manual',
+              signal: AbortSignal.timeout(15_000),
+            });
             const text = await res.text();
-            if (process.env.FUZZ_DEBUG && r.path.startsWith(process.env.FUZZ_DEBUG)) debugLines.push(`${res.status} ${text.slice(0, 200)} ← ${describeRequest(r).slice(0, 300)}`);
+            if (process.env.FUZZ_DEBUG && r.path.startsWith(process.env.FUZZ_DEBUG))
+              debugLines.push(`${res.status} ${text.slice(0, 200)} ← ${describeRequest(r).slice(0, 300)}`);
             status = res.status;
           } catch (e) {
             status = `no answer (${(e as Error).message}${(e as Error).cause ? `: ${String((e as Error).cause)}` : ''})`;
           }
           const ms = performance.now() - sent;
           if (ms > slowest.ms) slowest = { ms, request: describeRequest(r) };
-          if (typeof status !== 'number' || (status >= 500 && status !== r.route.may)) failures.push(`${status} from ${routeOf(r.method, r.path)} ← ${describeRequest(r)}`);
+          if (typeof status !== 'number' || (status >= 500 && status !== r.route.may))
+            failures.push(`${status} from ${routeOf(r.method, r.path)} ← ${describeRequest(r)}`);
           else if (ms > STALL_MS) failures.push(`stalled ${ms.toFixed(0)} ms (${status}) in ${routeOf(r.method, r.path)} ← ${describeRequest(r)}`);
           else if (status < 300) accepted.push(`${r.method} ${r.path.split('?')[0]}`);
         }
@@ -826,14 +1339,17 @@ describe('fuzz: malformed requests over every route', () => {
         (e: Error) => `no answer (${e.message})`,
       );
       const probeMs = performance.now() - probeSent;
-      if (probe !== 200 || probeMs > PROBE_MS) failures.push(`/health/live answered ${probe} in ${probeMs.toFixed(0)} ms after requests ${from}-${from + batch.length - 1}`);
+      if (probe !== 200 || probeMs > PROBE_MS)
+        failures.push(`/health/live answered ${probe} in ${probeMs.toFixed(0)} ms after requests ${from}-${from + batch.length - 1}`);
     }
     const seconds = `${((Date.now() - started) / 1000).toFixed(1)} s (CPU ${cpuSince(fuzzCpu)} s; signing and encrypting before it ${poolsSeconds} s)`;
     if (debugLines.length) console.log(debugLines.join('\n'));
     const reached = reachedPerRoute(routes, servedBefore, await servedByRoute(t.baseUrl, METRICS_TOKEN));
     // A route no request can reach (an earlier one answers its path) is named in the report, not required.
     const shadowed = new Map(routes.filter((r) => r.shadowedBy).map((r) => [routeName(r), r.shadowedBy!]));
-    const unreached = [...reached].filter(([route, n]) => n < MIN_REACHED && !shadowed.has(route)).map(([route, n]) => `${route}: ${n} fuzz requests answered (add inputs for it to ROUTES)`);
+    const unreached = [...reached]
+      .filter(([route, n]) => n < MIN_REACHED && !shadowed.has(route))
+      .map(([route, n]) => `${route}: ${n} fuzz requests answered (add inputs for it to ROUTES)`);
     // FUZZ_REPORT=1 prints the run's figures; the suite stays quiet otherwise.
     if (REPORT)
       console.log(
@@ -844,14 +1360,23 @@ describe('fuzz: malformed requests over every route', () => {
       );
 
     const reproduce = `FUZZ_SEED=${SEED} FUZZ_REQUESTS=${REQUESTS} npm test -- test/e2e/fuzz.e2e-spec.ts`;
-    expect({ reproduce, failures: failures.slice(0, 20), failureCount: failures.length, unreached }).toEqual({ reproduce, failures: [], failureCount: 0, unreached: [] });
+    expect({ reproduce, failures: failures.slice(0, 20), failureCount: failures.length, unreached }).toEqual({
+      reproduce,
+      failures: [],
+      failureCount: 0,
+      unreached: [],
+    });
 
     // Every JSON and form route, with its natural credentials: 100,000 unknown keys or fields (1.2 MB), deep nesting, and
     // lone surrogates. One at a time, while /health/live is polled: the service must refuse each at once, never blocking.
     const bigJson = JSON.stringify(Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`unknown_${i}`, i])));
     const bigForm = Array.from({ length: 100_000 }, (_, i) => `f${i}=${i}`).join('&');
     const credentialsFor = (path: string): Record<string, string> =>
-      path.startsWith('/admin/') ? { authorization: `Bearer ${t.adminToken}` } : path.startsWith('/app/v1/session/') ? { authorization: `Bearer ${appSessionToken}` } : {};
+      path.startsWith('/admin/')
+        ? { authorization: `Bearer ${t.adminToken}` }
+        : path.startsWith('/app/v1/session/')
+          ? { authorization: `Bearer ${appSessionToken}` }
+          : {};
     const bounded: string[] = [];
     // Each body is a well-formed request's, but for what is tested: small, no NUL.
     clean = true;
@@ -860,12 +1385,19 @@ describe('fuzz: malformed requests over every route', () => {
     const bigCpu = process.cpuUsage();
     for (const route of bodyRoutes) {
       const pathname = route.path();
-      const path = pathname.split('/').map((seg) => (seg ? encodeURIComponent(seg) : seg)).join('/');
+      const path = pathname
+        .split('/')
+        .map((seg) => (seg ? encodeURIComponent(seg) : seg))
+        .join('/');
       const cases: [string, string, string][] =
         route.in === 'json'
           ? (() => {
               const sample = route.json?.(pathname);
-              const lone = JSON.stringify({ ...(sample && typeof sample === 'object' && !Array.isArray(sample) ? sample : {}), note: `a\udfff${randomString(5)}`, ['\ud800']: 1 });
+              const lone = JSON.stringify({
+                ...(sample && typeof sample === 'object' && !Array.isArray(sample) ? sample : {}),
+                note: `a\udfff${randomString(5)}`,
+                ['\ud800']: 1,
+              });
               return [
                 ['100,000 keys', 'application/json', bigJson],
                 ['deep nesting', 'application/json', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`],
@@ -879,15 +1411,23 @@ describe('fuzz: malformed requests over every route', () => {
       for (const [kind, type, body] of cases) {
         const sent = performance.now();
         const { result: status, longestHealthGapMs } = await duringHealthPolling(t.baseUrl, async () => {
-          const res = await fetch(`${t.baseUrl}${path}`, { method: route.method, headers: { 'content-type': type, ...credentialsFor(path), ...route.headers?.(pathname) }, body, signal: AbortSignal.timeout(15_000) });
+          const res = await fetch(`${t.baseUrl}${path}`, {
+            method: route.method,
+            headers: { 'content-type': type, ...credentialsFor(path), ...route.headers?.(pathname) },
+            body,
+            signal: AbortSignal.timeout(15_000),
+          });
           await res.arrayBuffer();
           return res.status;
         }).catch((e: Error) => ({ result: `no answer (${e.message})`, longestHealthGapMs: Infinity }));
         const ms = performance.now() - sent;
         // Before the bounds a body of keys took 10-14 s here, /health/live waiting as long; 2 s is generous on a loaded machine.
-        const expected = kind === 'lone surrogates' ? status === 400 : route.in === 'json' ? status === 400 || status === 413 : typeof status === 'number' && status < 500;
+        const expected =
+          kind === 'lone surrogates' ? status === 400 : route.in === 'json' ? status === 400 || status === 413 : typeof status === 'number' && status < 500;
         if (!expected || ms > 2_000 || longestHealthGapMs > 2_000)
-          bounded.push(`${routeOf(route.method, path)} (${kind}): ${status} in ${ms.toFixed(0)} ms, /health/live waited up to ${longestHealthGapMs.toFixed(0)} ms`);
+          bounded.push(
+            `${routeOf(route.method, path)} (${kind}): ${status} in ${ms.toFixed(0)} ms, /health/live waited up to ${longestHealthGapMs.toFixed(0)} ms`,
+          );
       }
     }
     expect({ reproduce, bounded }).toEqual({ reproduce, bounded: [] });
@@ -896,7 +1436,8 @@ describe('fuzz: malformed requests over every route', () => {
     // The fuzz reached past authentication and validation in every area, not only the doors.
     const areas = ['/admin/v1/', '/app/v1/session', '/its/interaction/', '/oidc/', '/wallet/v1/', '/vci/'];
     expect(areas.filter((area) => !accepted.some((a) => a.includes(area)))).toEqual([]);
-    if (REPORT) console.log(`each of ${bodyRoutes.length} body routes refused 100,000 keys or fields, deep nesting and lone surrogates at once (${bigSeconds})`);
+    if (REPORT)
+      console.log(`each of ${bodyRoutes.length} body routes refused 100,000 keys or fields, deep nesting and lone surrogates at once (${bigSeconds})`);
 
     // Still healthy: /health answers 200, the issuer its metadata, and a normal login of an untouched merchant completes.
     expect((await fetch(`${t.baseUrl}/health`)).status).toBe(200);
@@ -904,7 +1445,11 @@ describe('fuzz: malformed requests over every route', () => {
     const healthyConfig = await discover(`${t.baseUrl}/oidc`, healthy.client_id, healthy.client_secret);
     const req = await authorizationRequest(healthyConfig);
     const { callback } = await loginWithTestEid(t.baseUrl, req.url);
-    const tokens = await client.authorizationCodeGrant(healthyConfig, callback, { pkceCodeVerifier: req.verifier, expectedState: req.state, expectedNonce: req.nonce });
+    const tokens = await client.authorizationCodeGrant(healthyConfig, callback, {
+      pkceCodeVerifier: req.verifier,
+      expectedState: req.state,
+      expectedNonce: req.nonce,
+    });
     expect(tokens.claims()?.sub).toBeTruthy();
   }, 240_000);
 });

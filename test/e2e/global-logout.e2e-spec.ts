@@ -28,7 +28,11 @@ describe('global logout: /oidc/session/end ends the broker session for OIDC and 
   async function signedIn(): Promise<{ browser: TestBrowser; idToken: string }> {
     const req = await authorizationRequest(config);
     const { callback, browser } = await loginWithTestEid(t.baseUrl, req.url);
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: req.verifier, expectedState: req.state, expectedNonce: req.nonce });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: req.verifier,
+      expectedState: req.state,
+      expectedNonce: req.nonce,
+    });
     return { browser, idToken: tokens.id_token! };
   }
 
@@ -104,7 +108,11 @@ describe('global logout: /oidc/session/end ends the broker session for OIDC and 
 
   it('registers post_logout_redirect_uris like redirect URIs (https, localhost only in customer-test)', async () => {
     const admin = adminClient(t.baseUrl, t.adminToken);
-    const bad = await admin.call('POST', '/admin/v1/merchants', { name: 'Bad', redirect_uris: [REDIRECT_URI], post_logout_redirect_uris: ['http://shop.example/out'] });
+    const bad = await admin.call('POST', '/admin/v1/merchants', {
+      name: 'Bad',
+      redirect_uris: [REDIRECT_URI],
+      post_logout_redirect_uris: ['http://shop.example/out'],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toHaveProperty('post_logout_redirect_uris');
     expect((await admin.call('GET', `/admin/v1/merchants/${merchant.client_id}`)).body.post_logout_redirect_uris).toEqual([LOGGED_OUT]);

@@ -31,7 +31,11 @@ describe('log hygiene', () => {
     const req = await authorizationRequest(config, { scope: 'openid profile ssn' });
     const { callback } = await loginWithTestEid(t.baseUrl, req.url);
     const code = callback.searchParams.get('code')!;
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: req.verifier, expectedState: req.state, expectedNonce: req.nonce });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: req.verifier,
+      expectedState: req.state,
+      expectedNonce: req.nonce,
+    });
     await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
     await admin.call('POST', '/admin/v1/merchants', '{"broken": ');
 
@@ -66,7 +70,11 @@ describe('log hygiene', () => {
     const installed = new CibaAppClient(`${t.baseUrl}/app/v1`, appId, appSecret);
     // A wrong code and a malformed body are refused; the right code declines the request.
     expect((await installed.usingProvisioningCode('ZZZZZ-ZZZZZ').pending()).requests).toEqual([]);
-    await fetch(`${t.baseUrl}/app/v1/ciba/requests/pending`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"app_id": "${appId}", "provisioning_code": "${code}", "after": "x"}` });
+    await fetch(`${t.baseUrl}/app/v1/ciba/requests/pending`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"app_id": "${appId}", "provisioning_code": "${code}", "after": "x"}`,
+    });
     const app = installed.usingProvisioningCode(code);
     const [request] = (await app.pending()).requests;
     expect(await app.decline(request.id)).toMatchObject({ state: 'denied' });
@@ -84,7 +92,10 @@ describe('log hygiene', () => {
     expect((await fetch(offer.revokeUrl)).status).toBeLessThan(500);
     const preAuthorizedCode = Object.values(offerObject.grants)[0]['pre-authorized_code'];
     const log = lines.join('');
-    const paths = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request').map((l) => l.path);
+    const paths = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request')
+      .map((l) => l.path);
     expect(paths).toEqual(expect.arrayContaining(['/vci/offers/:handle', '/vci/revoke/:handle']));
     for (const secret of [offerUri.split('/').pop()!, preAuthorizedCode, revokeHandle]) expect(log).not.toContain(secret);
   });

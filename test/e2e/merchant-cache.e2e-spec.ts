@@ -6,7 +6,6 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { describeWithPostgres } from '../support/describe-with-postgres.js';
 import { clientAccepted } from '../support/client-accepted.js';
 
-
 async function until(what: string, probe: () => Promise<boolean> | boolean, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await probe())) {

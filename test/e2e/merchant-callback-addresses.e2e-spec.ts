@@ -18,7 +18,12 @@ const INSIDE = [
   'https://metadata.google.internal/computeMetadata/v1/',
 ];
 
-const ping = (endpoint: string, redirectUri = REDIRECT_URI) => ({ name: 'Shop', redirect_uris: [redirectUri], backchannel_token_delivery_mode: 'ping', [FIELD]: endpoint });
+const ping = (endpoint: string, redirectUri = REDIRECT_URI) => ({
+  name: 'Shop',
+  redirect_uris: [redirectUri],
+  backchannel_token_delivery_mode: 'ping',
+  [FIELD]: endpoint,
+});
 
 function expectRefused(res: { status: number; body: any }, endpoint: string): void {
   expect([endpoint, res.status]).toEqual([endpoint, 400]);

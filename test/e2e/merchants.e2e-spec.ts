@@ -117,8 +117,16 @@ describe('merchant registration API (/admin/v1/merchants)', () => {
       ['a missing name', { redirect_uris: ['https://a.example/cb'] }, 'name'],
       ['no redirect URIs', { name: 'x', redirect_uris: [] }, 'redirect_uris'],
       ['an unknown scope', { name: 'x', redirect_uris: ['https://a.example/cb'], scope: 'openid wizard' }, 'scope'],
-      ['encryption without a key', { name: 'x', redirect_uris: ['https://a.example/cb'], id_token_encrypted_response_alg: 'RSA-OAEP-256' }, 'id_token_encrypted_response_alg'],
-      ['push delivery without an endpoint', { name: 'x', redirect_uris: ['https://a.example/cb'], backchannel_token_delivery_mode: 'push' }, 'backchannel_client_notification_endpoint'],
+      [
+        'encryption without a key',
+        { name: 'x', redirect_uris: ['https://a.example/cb'], id_token_encrypted_response_alg: 'RSA-OAEP-256' },
+        'id_token_encrypted_response_alg',
+      ],
+      [
+        'push delivery without an endpoint',
+        { name: 'x', redirect_uris: ['https://a.example/cb'], backchannel_token_delivery_mode: 'push' },
+        'backchannel_client_notification_endpoint',
+      ],
       ['a jwks without keys', { name: 'x', redirect_uris: ['https://a.example/cb'], jwks: { nokeys: true } }, 'jwks.keys'],
     ];
     it.each(cases)('%s', async (_label, body, field) => {

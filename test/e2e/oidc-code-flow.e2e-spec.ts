@@ -79,7 +79,12 @@ describe('ES256 merchant with encrypted ID token and user-info', () => {
         authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: REDIRECT_URI, code_verifier: req.verifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: req.verifier,
+      }),
     });
     expect(tokenResponse.status).toBe(200);
     const body = (await tokenResponse.json()) as Record<string, unknown>;
@@ -110,7 +115,11 @@ describe('ES256 merchant with encrypted ID token and user-info', () => {
     const req2 = await authorizationRequest(config);
     const second = await loginWithTestEid(t.baseUrl, req2.url, 'd-idcard');
     client.enableDecryptingResponses(config, ['A256GCM'], { key: encryption.privateKey, kid: 'merchant-enc-1' });
-    const tokens = await client.authorizationCodeGrant(config, second.callback, { pkceCodeVerifier: req2.verifier, expectedState: req2.state, expectedNonce: req2.nonce });
+    const tokens = await client.authorizationCodeGrant(config, second.callback, {
+      pkceCodeVerifier: req2.verifier,
+      expectedState: req2.state,
+      expectedNonce: req2.nonce,
+    });
     expect(tokens.claims()).toMatchObject({ sub: payload.sub, document_number: 'T22000129' });
   });
 });
@@ -138,23 +147,41 @@ describe('other token endpoint authentication methods of spec 2.9', () => {
       jwks: { keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'client-auth', alg: 'RS256' }] },
     });
     const issuer = `${t.baseUrl}/oidc`;
-    const config = await client.discovery(new URL(issuer), m.client_id, { token_endpoint_auth_method: 'private_key_jwt' }, client.PrivateKeyJwt({ key: keys.privateKey, kid: 'client-auth' }), {
-      execute: [client.allowInsecureRequests],
-    });
+    const config = await client.discovery(
+      new URL(issuer),
+      m.client_id,
+      { token_endpoint_auth_method: 'private_key_jwt' },
+      client.PrivateKeyJwt({ key: keys.privateKey, kid: 'client-auth' }),
+      {
+        execute: [client.allowInsecureRequests],
+      },
+    );
     expect((await exchangeWith(config)).access_token).toBeDefined();
     const other = await generateKeyPair('RS256');
-    const forged = await client.discovery(new URL(issuer), m.client_id, { token_endpoint_auth_method: 'private_key_jwt' }, client.PrivateKeyJwt({ key: other.privateKey, kid: 'client-auth' }), {
-      execute: [client.allowInsecureRequests],
-    });
+    const forged = await client.discovery(
+      new URL(issuer),
+      m.client_id,
+      { token_endpoint_auth_method: 'private_key_jwt' },
+      client.PrivateKeyJwt({ key: other.privateKey, kid: 'client-auth' }),
+      {
+        execute: [client.allowInsecureRequests],
+      },
+    );
     await expect(exchangeWith(forged)).rejects.toMatchObject({ error: 'invalid_client' });
   });
 
-  it('client_secret_post: the secret in the form body (HTTP Basic, the spec\'s method, stays accepted too)', async () => {
+  it("client_secret_post: the secret in the form body (HTTP Basic, the spec's method, stays accepted too)", async () => {
     const admin = adminClient(t.baseUrl, t.adminToken);
     const m = await admin.createMerchant({ name: 'Post shop', redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'client_secret_post' });
-    const config = await client.discovery(new URL(`${t.baseUrl}/oidc`), m.client_id, { client_secret: m.client_secret }, client.ClientSecretPost(m.client_secret), {
-      execute: [client.allowInsecureRequests],
-    });
+    const config = await client.discovery(
+      new URL(`${t.baseUrl}/oidc`),
+      m.client_id,
+      { client_secret: m.client_secret },
+      client.ClientSecretPost(m.client_secret),
+      {
+        execute: [client.allowInsecureRequests],
+      },
+    );
     expect((await exchangeWith(config)).access_token).toBeDefined();
     const basic = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     expect((await exchangeWith(basic)).access_token).toBeDefined();

@@ -64,7 +64,9 @@ describe('migration 1700000000004 (tokens stored before hashing)', () => {
       const runner = dataSource.createQueryRunner();
       await new HashedCredentials1700000000004().up(runner);
       await runner.release();
-      const rows: { id: string; payload: Record<string, unknown> }[] = await dataSource.query(`SELECT id, payload FROM oidc_payloads WHERE model = 'AccessToken'`);
+      const rows: { id: string; payload: Record<string, unknown> }[] = await dataSource.query(
+        `SELECT id, payload FROM oidc_payloads WHERE model = 'AccessToken'`,
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0].id).not.toBe(value);
       expect(JSON.stringify(rows[0].payload)).not.toContain(value);
@@ -99,7 +101,11 @@ describe('what PostgreSQL cannot store', () => {
     const adapter = new TypeOrmAdapter('Interaction', t.dataSource, { replayRetentionSeconds: 60 });
     // One the edge cannot see (inside an encrypted request object) would otherwise fail the jsonb insert with a 500.
     const attempt = adapter.upsert('i2', { kind: 'Interaction', params: { claims: { userinfo: { given_name: { value: 'a\udfff' } } } } } as never, 60);
-    await expect(attempt).rejects.toMatchObject({ statusCode: 400, error: 'invalid_request', error_description: expect.stringContaining('lone UTF-16 surrogate') });
+    await expect(attempt).rejects.toMatchObject({
+      statusCode: 400,
+      error: 'invalid_request',
+      error_description: expect.stringContaining('lone UTF-16 surrogate'),
+    });
     expect(await adapter.find('i2')).toBeUndefined();
   });
 });

@@ -8,9 +8,16 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Spec 2.8: the required members of the provider metadata. */
 const REQUIRED_METADATA = [
-  'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported', 'subject_types_supported',
-  'id_token_signing_alg_values_supported', 'token_endpoint', 'backchannel_token_delivery_modes_supported',
-  'backchannel_authentication_endpoint', 'entity_statement_uri',
+  'issuer',
+  'authorization_endpoint',
+  'jwks_uri',
+  'response_types_supported',
+  'subject_types_supported',
+  'id_token_signing_alg_values_supported',
+  'token_endpoint',
+  'backchannel_token_delivery_modes_supported',
+  'backchannel_authentication_endpoint',
+  'entity_statement_uri',
 ];
 
 describe('OIDC features', () => {
@@ -207,7 +214,7 @@ describe('OIDC features', () => {
   });
 
   it('rotates signing keys through the admin API with an overlap, without restart', async () => {
-    const before = await (await fetch(`${t.baseUrl}/oidc/jwks`)).json() as { keys: { kid: string }[] };
+    const before = (await (await fetch(`${t.baseUrl}/oidc/jwks`)).json()) as { keys: { kid: string }[] };
     const { tokens: oldTokens } = await login({ scope: 'openid' });
     const oldKid = decodeProtectedHeader(oldTokens.id_token!).kid;
     const support = (await admin.call('POST', '/admin/v1/tokens', { role: 'support', label: 'desk' })).body.token as string;
@@ -215,7 +222,7 @@ describe('OIDC features', () => {
     const rotated = await admin.call('POST', '/admin/v1/signing-keys/rotate');
     expect(rotated.status).toBe(200);
     expect(rotated.body.filter((k: { status: string }) => k.status === 'active')).toHaveLength(2);
-    const after = await (await fetch(`${t.baseUrl}/oidc/jwks`)).json() as { keys: { kid: string; d?: string }[] };
+    const after = (await (await fetch(`${t.baseUrl}/oidc/jwks`)).json()) as { keys: { kid: string; d?: string }[] };
     expect(after.keys.map((k) => k.kid)).toEqual(expect.arrayContaining(before.keys.map((k) => k.kid)));
     expect(after.keys).toHaveLength(before.keys.length + 2);
     expect(after.keys.some((k) => 'd' in k)).toBe(false);

@@ -5,7 +5,10 @@ import { productionTestEnv, startTestApp, type TestApp } from '../support/test-a
 import { MERCHANT_ORIGIN } from '../support/oidc-flow.js';
 
 /** A raw request, so that Host and X-Forwarded-* can be set to anything, as an attacker would. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolvePromise, reject) => {
     const req = request(url, { method: 'GET', headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -39,7 +42,14 @@ describe('Host header trust (TRUST_PROXY=false)', () => {
   it('does not let a forged Host reach the redirect to the broker page', async () => {
     const admin = adminClient(t.baseUrl, t.adminToken);
     const m = await admin.createMerchant({ name: 'Shop', redirect_uris: [`${MERCHANT_ORIGIN}/callback`] });
-    const query = new URLSearchParams({ client_id: m.client_id, response_type: 'code', scope: 'openid', redirect_uri: `${MERCHANT_ORIGIN}/callback`, state: 's1', nonce: 'n1' });
+    const query = new URLSearchParams({
+      client_id: m.client_id,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: `${MERCHANT_ORIGIN}/callback`,
+      state: 's1',
+      nonce: 'n1',
+    });
     const res = await rawGet(`${t.baseUrl}/its/index.html?${query}`, FORGED);
     expect(res.status).toBe(303);
     expect(String(res.headers.location)).not.toContain('evil.example');
@@ -69,7 +79,13 @@ describe('production behind a TLS proxy without TRUST_PROXY', () => {
   it('answers a plain-http authorization request with a clear error naming the misconfiguration, not a 500', async () => {
     const admin = adminClient(local, t.adminToken);
     const m = await admin.createMerchant({ name: 'Shop', redirect_uris: ['https://shop.example/callback'] });
-    const query = new URLSearchParams({ client_id: m.client_id, response_type: 'code', scope: 'openid', redirect_uri: 'https://shop.example/callback', state: 's1' });
+    const query = new URLSearchParams({
+      client_id: m.client_id,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: 'https://shop.example/callback',
+      state: 's1',
+    });
     const res = await rawGet(`${local}/its/index.html?${query}`, { host: 'broker.example' });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);

@@ -47,7 +47,7 @@ describe('the discovery document and the JWKS, replayed from memory', () => {
     expect(again.headers.get('x-request-id')).toBe('discovery-again-2');
   });
 
-  it('replays the JWKS until the keys change, then the new engine\'s', async () => {
+  it("replays the JWKS until the keys change, then the new engine's", async () => {
     const first = await get(t, {}, '/oidc/jwks');
     const before = engine.count();
     expect((await get(t, {}, '/oidc/jwks')).body).toBe(first.body);
@@ -85,7 +85,11 @@ describe('the discovery document and the JWKS, replayed from memory', () => {
     client.enableNonRepudiationChecks(config);
     const request = await authorizationRequest(config);
     const { callback } = await loginWithTestEid(t.baseUrl, request.url);
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
     expect(tokens.claims()?.aud).toBe(m.client_id);
     // The engine answered the login and the exchange; the discovery document and the JWKS came from memory.
     expect(engineNow.paths).toContain('/oidc/token');
@@ -93,7 +97,7 @@ describe('the discovery document and the JWKS, replayed from memory', () => {
     engine = engineNow;
   });
 
-  it('never keeps a Host the service does not believe (without TRUST_PROXY the URLs are BASE_URL\'s)', async () => {
+  it("never keeps a Host the service does not believe (without TRUST_PROXY the URLs are BASE_URL's)", async () => {
     const res = await get(t, { 'x-forwarded-host': 'attacker.example' });
     expect(res.body).not.toContain('attacker.example');
     expect((await get(t)).body).not.toContain('attacker.example');

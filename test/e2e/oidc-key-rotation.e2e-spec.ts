@@ -37,7 +37,8 @@ describeWithPostgres('signing key rotation across two instances', () => {
     const { callback } = await loginWithTestEid(t.baseUrl, req.url);
     return {
       exchange: async () =>
-        (await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: req.verifier, expectedState: req.state, expectedNonce: req.nonce })).id_token!,
+        (await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: req.verifier, expectedState: req.state, expectedNonce: req.nonce }))
+          .id_token!,
     };
   };
   const idTokenFrom = async (t: TestApp): Promise<string> => (await loginAt(t)).exchange();

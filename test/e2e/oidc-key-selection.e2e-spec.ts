@@ -29,7 +29,9 @@ describe('merchant key selection (spec 4.2.3, 5.5)', () => {
     second = await keyPair('RS256', 'k-second');
     // /jwks.json serves both keys; /changing.json serves what a test puts in `changing` (a set that changes).
     server = createServer((req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: req.url === '/changing.json' ? changing : [first.jwk, second.jwk] })),
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ keys: req.url === '/changing.json' ? changing : [first.jwk, second.jwk] })),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     jwksUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
@@ -98,7 +100,12 @@ describe('merchant key selection (spec 4.2.3, 5.5)', () => {
       expect(res.body.fields).toEqual({ [field]: ['no key with kid "k-nowhere" at jwks_uri'] });
     }
     const unreachable = jwksUri.replace(/:\d+\//, ':1/');
-    const res = await admin.call('POST', '/admin/v1/merchants', { name: 'x', redirect_uris: [REDIRECT_URI], jwks_uri: unreachable, request_object_key_id: 'k-first' });
+    const res = await admin.call('POST', '/admin/v1/merchants', {
+      name: 'x',
+      redirect_uris: [REDIRECT_URI],
+      jwks_uri: unreachable,
+      request_object_key_id: 'k-first',
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fields)).toEqual(['jwks_uri']);
     expect(res.body.fields.jwks_uri[0]).toMatch(/^could not be fetched to check request_object_key_id/);
@@ -116,7 +123,12 @@ describe('merchant key selection (spec 4.2.3, 5.5)', () => {
 
   it('refuses an unknown key id of an inline set at registration, naming the field', async () => {
     for (const field of ['request_object_key_id', 'encryption_key_id']) {
-      const res = await admin.call('POST', '/admin/v1/merchants', { name: 'x', redirect_uris: [REDIRECT_URI], jwks: { keys: [first.jwk] }, [field]: 'k-unknown' });
+      const res = await admin.call('POST', '/admin/v1/merchants', {
+        name: 'x',
+        redirect_uris: [REDIRECT_URI],
+        jwks: { keys: [first.jwk] },
+        [field]: 'k-unknown',
+      });
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.fields)).toEqual([field]);
     }
@@ -127,14 +139,27 @@ describe('merchant key selection (spec 4.2.3, 5.5)', () => {
   });
 
   const encryptedIdToken = async (fields: Record<string, unknown>) => {
-    const m = await admin.createMerchant({ name: 'Encrypting shop', redirect_uris: [REDIRECT_URI], id_token_encrypted_response_alg: 'RSA-OAEP-256', ...fields });
+    const m = await admin.createMerchant({
+      name: 'Encrypting shop',
+      redirect_uris: [REDIRECT_URI],
+      id_token_encrypted_response_alg: 'RSA-OAEP-256',
+      ...fields,
+    });
     const config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     const req = await authorizationRequest(config);
     const { callback } = await loginWithTestEid(t.baseUrl, req.url);
     const res = await fetch(`${t.baseUrl}/oidc/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: REDIRECT_URI, code_verifier: req.verifier }),
+      headers: {
+        authorization: `Basic ${Buffer.from(`${m.client_id}:${m.client_secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: req.verifier,
+      }),
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { id_token: string }).id_token;

@@ -12,7 +12,11 @@ import { recordQueries, type Query } from '../support/record-queries.js';
  * trip of the login.
  */
 const isBackground = (q: Query) =>
-  /^\s*SELECT 1\s*$/.test(q.text) || /FROM "?signing_keys"?/.test(q.text) || /\bciba_outbox\b/.test(q.text) || /pg_(try_)?advisory_(un)?lock\(/.test(q.text) || /^\s*DELETE FROM .*"?expires_at"?\s*<=?/is.test(q.text);
+  /^\s*SELECT 1\s*$/.test(q.text) ||
+  /FROM "?signing_keys"?/.test(q.text) ||
+  /\bciba_outbox\b/.test(q.text) ||
+  /pg_(try_)?advisory_(un)?lock\(/.test(q.text) ||
+  /^\s*DELETE FROM .*"?expires_at"?\s*<=?/is.test(q.text);
 
 /**
  * Database round trips of one warm login through the test eID (issue 15, the hot path): every one costs both the
@@ -57,7 +61,11 @@ describeWithPostgres('database round trips of a login', () => {
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>> | undefined;
     const queries = (
       await recordQueries(async () => {
-        tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+        tokens = await client.authorizationCodeGrant(config, callback, {
+          pkceCodeVerifier: request.verifier,
+          expectedState: request.state,
+          expectedNonce: request.nonce,
+        });
       })
     ).filter((q) => !isBackground(q));
     // The claims are the login's: read in the grant's query, not by a query of their own.

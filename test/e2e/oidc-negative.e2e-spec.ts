@@ -117,7 +117,7 @@ describe('OIDC failure paths', () => {
       });
     });
 
-    const requestObject = (key: Parameters<SignJWT["sign"]>[0], kid = 'ro-1', claims: Record<string, string> = {}) =>
+    const requestObject = (key: Parameters<SignJWT['sign']>[0], kid = 'ro-1', claims: Record<string, string> = {}) =>
       new SignJWT({
         response_type: 'code',
         client_id: signed.client_id,
@@ -137,7 +137,9 @@ describe('OIDC failure paths', () => {
         .sign(key);
 
     const authorizeWith = (params: Record<string, string>) =>
-      new URL(`${t.baseUrl}/its/index.html?${new URLSearchParams({ client_id: signed.client_id, response_type: 'code', scope: 'openid', redirect_uri: REDIRECT_URI, ...params })}`);
+      new URL(
+        `${t.baseUrl}/its/index.html?${new URLSearchParams({ client_id: signed.client_id, response_type: 'code', scope: 'openid', redirect_uri: REDIRECT_URI, ...params })}`,
+      );
 
     it('accepts a request object signed with the registered key', async () => {
       const page = await firstResponse(t.baseUrl, authorizeWith({ request: await requestObject(signing.privateKey) }));

@@ -33,9 +33,7 @@ describe('engine models on Redis', () => {
     clients = [connectRedis(REDIS_URL), connectRedis(REDIS_URL)];
     // The client refuses commands until it is connected (no offline queue).
     await Promise.all(clients.map((c) => once(c, 'ready')));
-    instances = clients.map((c) =>
-      engineAdapters({ dataSource: t.dataSource, redis: new RedisModelStore(c, prefix), replayRetentionSeconds: RETENTION }),
-    );
+    instances = clients.map((c) => engineAdapters({ dataSource: t.dataSource, redis: new RedisModelStore(c, prefix), replayRetentionSeconds: RETENTION }));
   });
   afterAll(async () => {
     const keys = await clients[0].keys(`${prefix}*`);
@@ -47,9 +45,11 @@ describe('engine models on Redis', () => {
   const [one, two] = [(m: string) => instances[0](m), (m: string) => instances[1](m)];
   const keys = () => clients[0].keys(`${prefix}*`);
   const dbRows = async (grantId: string) =>
-    ((await t.dataSource.query(`SELECT model FROM oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1) ORDER BY model`, [grantId])) as { model: string }[]).map(
-      (r) => r.model,
-    );
+    (
+      (await t.dataSource.query(`SELECT model FROM oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1) ORDER BY model`, [grantId])) as {
+        model: string;
+      }[]
+    ).map((r) => r.model);
 
   /** A grant with a refresh token in the database and an access token and a code in Redis. */
   async function grantWithTokens(codeTtl = 60) {
@@ -80,7 +80,9 @@ describe('engine models on Redis', () => {
     expect(names).toContain(`${prefix}oidc:AuthorizationCode:${credentialHash(code)}`);
     for (const name of names) {
       expect(name).not.toContain(code);
-      expect(JSON.stringify(await clients[0].type(name) === 'hash' ? await clients[0].hgetall(name) : await clients[0].smembers(name).catch(() => []))).not.toContain(code);
+      expect(
+        JSON.stringify((await clients[0].type(name)) === 'hash' ? await clients[0].hgetall(name) : await clients[0].smembers(name).catch(() => [])),
+      ).not.toContain(code);
     }
   });
 
@@ -165,7 +167,9 @@ describe('engine models on Redis', () => {
 
   it('lets only one of two instances record the same client assertion', async () => {
     const marker = id();
-    const results = await Promise.allSettled([one, two].map((a) => a('ReplayDetection').upsert(marker, { jti: marker, kind: 'ReplayDetection', iss: 'c1' }, 60)));
+    const results = await Promise.allSettled(
+      [one, two].map((a) => a('ReplayDetection').upsert(marker, { jti: marker, kind: 'ReplayDetection', iss: 'c1' }, 60)),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(lost?.reason).toBeInstanceOf(errors.InvalidClientAuth);

@@ -63,14 +63,21 @@ describe('request_uri (SSRF hardening)', () => {
       .sign(signing.privateKey);
 
   const authorize = (params: Record<string, string>) =>
-    firstResponse(t.baseUrl, `${t.baseUrl}/its/index.html?${new URLSearchParams({ response_type: 'code', scope: 'openid', redirect_uri: REDIRECT_URI, state: 'outer', ...params })}`);
+    firstResponse(
+      t.baseUrl,
+      `${t.baseUrl}/its/index.html?${new URLSearchParams({ response_type: 'code', scope: 'openid', redirect_uri: REDIRECT_URI, state: 'outer', ...params })}`,
+    );
 
   const errorOf = async (params: Record<string, string>) => {
     const page = await authorize(params);
     expect(page.status).toBe(303);
     const location = new URL(page.location!);
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
-    return { error: location.searchParams.get('error'), description: location.searchParams.get('error_description'), state: location.searchParams.get('state') };
+    return {
+      error: location.searchParams.get('error'),
+      description: location.searchParams.get('error_description'),
+      state: location.searchParams.get('state'),
+    };
   };
 
   it('discovery says request_uris must be registered', async () => {
@@ -102,7 +109,11 @@ describe('request_uri (SSRF hardening)', () => {
   });
 
   it('answers one generic error for upstream 404, 500 and a refused connection (no status oracle)', async () => {
-    const answers = [await errorOf({ client_id: jar.client_id, request_uri: `${origin}/404` }), await errorOf({ client_id: jar.client_id, request_uri: `${origin}/500` }), await errorOf({ client_id: jar.client_id, request_uri: refused })];
+    const answers = [
+      await errorOf({ client_id: jar.client_id, request_uri: `${origin}/404` }),
+      await errorOf({ client_id: jar.client_id, request_uri: `${origin}/500` }),
+      await errorOf({ client_id: jar.client_id, request_uri: refused }),
+    ];
     for (const a of answers) expect(a).toEqual({ error: 'invalid_request_uri', description: GENERIC, state: 'outer' });
   });
 
@@ -115,10 +126,18 @@ describe('request_uri (SSRF hardening)', () => {
   });
 
   it('validates request_uris at registration (https, plus http://localhost in customer-test)', async () => {
-    const bad = await admin.call('POST', '/admin/v1/merchants', { name: 'x', redirect_uris: [REDIRECT_URI], request_uris: ['http://shop.example/request.jwt'] });
+    const bad = await admin.call('POST', '/admin/v1/merchants', {
+      name: 'x',
+      redirect_uris: [REDIRECT_URI],
+      request_uris: ['http://shop.example/request.jwt'],
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields)).toEqual(['request_uris']);
-    const ok = await admin.call('POST', '/admin/v1/merchants', { name: 'x', redirect_uris: [REDIRECT_URI], request_uris: ['https://shop.example/request.jwt'] });
+    const ok = await admin.call('POST', '/admin/v1/merchants', {
+      name: 'x',
+      redirect_uris: [REDIRECT_URI],
+      request_uris: ['https://shop.example/request.jwt'],
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.request_uris).toEqual(['https://shop.example/request.jwt']);
     expect((await admin.call('PATCH', `/admin/v1/merchants/${ok.body.client_id}`, { request_uris: null })).status).toBe(400);

@@ -46,11 +46,19 @@ describe('token endpoint parameters (spec 4.4)', () => {
 
   it('lets the body win when the query and the body both carry a parameter', async () => {
     const { code, verifier } = await codeFor(singleConfig);
-    const res = await token(single, { code: 'not-the-code', grant_type: 'refresh_token' }, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT_URI });
+    const res = await token(
+      single,
+      { code: 'not-the-code', grant_type: 'refresh_token' },
+      { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT_URI },
+    );
     expect(res.status).toBe(200);
 
     const other = await codeFor(singleConfig);
-    const refused = await token(single, { code: other.code }, { grant_type: 'authorization_code', code: 'not-the-code', code_verifier: other.verifier, redirect_uri: REDIRECT_URI });
+    const refused = await token(
+      single,
+      { code: other.code },
+      { grant_type: 'authorization_code', code: 'not-the-code', code_verifier: other.verifier, redirect_uri: REDIRECT_URI },
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('invalid_grant');
   });

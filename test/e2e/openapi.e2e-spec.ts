@@ -9,8 +9,12 @@ interface Operation {
 /** The OpenAPI document is usable from Swagger UI: every scheme declared, every field with an example. */
 describe('OpenAPI document (/admin/docs/openapi.json)', () => {
   let t: TestApp;
-  let doc: { components: { securitySchemes: Record<string, { type: string; scheme?: string }>; schemas: Record<string, Schema> }; paths: Record<string, Record<string, Operation>> };
-  const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+  let doc: {
+    components: { securitySchemes: Record<string, { type: string; scheme?: string }>; schemas: Record<string, Schema> };
+    paths: Record<string, Record<string, Operation>>;
+  };
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -40,7 +44,10 @@ describe('OpenAPI document (/admin/docs/openapi.json)', () => {
 
   it("names only declared schemes in every operation's security", () => {
     const undeclared = operations().flatMap(({ name, op }) =>
-      (op.security ?? []).flatMap((r) => Object.keys(r)).filter((s) => !(s in doc.components.securitySchemes)).map((s) => `${name}: ${s}`),
+      (op.security ?? [])
+        .flatMap((r) => Object.keys(r))
+        .filter((s) => !(s in doc.components.securitySchemes))
+        .map((s) => `${name}: ${s}`),
     );
     expect(undeclared).toEqual([]);
   });

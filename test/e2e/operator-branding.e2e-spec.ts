@@ -54,7 +54,8 @@ describe('operator branding on every page', () => {
   it('frames every page with the logo, the accent colour and a footer of name, contact and privacy notice', async () => {
     const pages = await pagesOf(branded, (await authorizationRequest(config, { ui_locale: 'nb_NO' })).url.toString());
     const logoSrc = /<header class="operator"><img class="operator-logo" src="([^"]+)" alt="Nordic ID Services AS"><\/header><main>/;
-    const footer = /<footer><span data-operator>Nordic ID Services AS<\/span><a href="mailto:support@nordic-id\.example" data-action="contact">[^<]+<\/a><a href="https:\/\/nordic-id\.example\/privacy" data-action="privacy-notice">[^<]+<\/a><\/footer>/;
+    const footer =
+      /<footer><span data-operator>Nordic ID Services AS<\/span><a href="mailto:support@nordic-id\.example" data-action="contact">[^<]+<\/a><a href="https:\/\/nordic-id\.example\/privacy" data-action="privacy-notice">[^<]+<\/a><\/footer>/;
     // In the page's language (the CIBA test page, a developer's tool, speaks English only).
     expect(pages.landing.html).toContain('data-action="contact">Kontakt</a>');
     expect(pages.choice.html).toContain('data-action="privacy-notice">Personvernerklæring</a>');

@@ -24,13 +24,19 @@ describe('/health/live and /health/ready', () => {
     expect(await ready()).toEqual({
       status: 503,
       cache: 'no-store',
-      body: { status: 'not_ready', checks: { migrations: 'ok', database: 'ok', signing_keys: 'ok', face_models: 'pending', redis: t.env.REDIS_URL ? 'ok' : 'not_used', draining: false } },
+      body: {
+        status: 'not_ready',
+        checks: { migrations: 'ok', database: 'ok', signing_keys: 'ok', face_models: 'pending', redis: t.env.REDIS_URL ? 'ok' : 'not_used', draining: false },
+      },
     });
   });
 
   it('is ready once the face models are loaded', async () => {
     await t.app.get(ReadinessService).warmUp();
-    expect(await ready()).toMatchObject({ status: 200, body: { status: 'ready', checks: { migrations: 'ok', database: 'ok', signing_keys: 'ok', face_models: 'ok', draining: false } } });
+    expect(await ready()).toMatchObject({
+      status: 200,
+      body: { status: 'ready', checks: { migrations: 'ok', database: 'ok', signing_keys: 'ok', face_models: 'ok', draining: false } },
+    });
   }, 120_000);
 
   it('answers 503 while draining, whatever the other checks say', async () => {

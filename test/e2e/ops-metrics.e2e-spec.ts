@@ -55,7 +55,11 @@ describe('/metrics with METRICS_TOKEN', () => {
   it('carries the login series by scheme, engine events and route templates after a login; no id or code in a label', async () => {
     const req = await authorizationRequest(config);
     const { callback } = await loginWithTestEid(t.baseUrl, req.url);
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: req.verifier, expectedState: req.state, expectedNonce: req.nonce });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: req.verifier,
+      expectedState: req.state,
+      expectedNonce: req.nonce,
+    });
     await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
 
     const res = await scrape(`Bearer ${TOKEN}`);
@@ -121,7 +125,10 @@ describe('/metrics: certificate, CSCA and CRL expiry', () => {
     t = await startTestApp({ env: { METRICS_TOKEN: TOKEN, TRUST_MASTERLISTS: ML, TRUST_MASTERLIST_ANCHORS: ML_ANCHOR, TRUST_CRLS: CRL } });
     // A scrape waits a bounded time for each source (the trust store's first build, the generated PKIs): the first
     // may leave some out while they load, a later one has them all.
-    const complete = (body: string) => body.includes('broker_csca_not_after_seconds{') && body.includes('purpose="credential_issuer_anchor"') && body.includes('broker_crl_next_update_seconds{');
+    const complete = (body: string) =>
+      body.includes('broker_csca_not_after_seconds{') &&
+      body.includes('purpose="credential_issuer_anchor"') &&
+      body.includes('broker_crl_next_update_seconds{');
     for (const deadline = Date.now() + 60_000; !complete(text ?? '') && Date.now() < deadline; await new Promise((r) => setTimeout(r, 250)))
       text = await (await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
   }, 120_000);
@@ -139,7 +146,9 @@ describe('/metrics: certificate, CSCA and CRL expiry', () => {
   });
 
   it("serves each country's newest trusted CSCA (master list and specimen) and the CRL's nextUpdate", async () => {
-    const listed = loadMasterList(new Uint8Array(readFileSync(ML)), { anchors: [DocumentCertificate.fromDer(new Uint8Array(readFileSync(ML_ANCHOR)))] }).certificates;
+    const listed = loadMasterList(new Uint8Array(readFileSync(ML)), {
+      anchors: [DocumentCertificate.fromDer(new Uint8Array(readFileSync(ML_ANCHOR)))],
+    }).certificates;
     const specimen = (await t.app.get(SpecimenAuthorityService).get()).csca.certificate;
     const newest = new Map<string, DocumentCertificate>();
     for (const c of [...listed, specimen]) if (!newest.has(country(c)) || c.notAfter > newest.get(country(c))!.notAfter) newest.set(country(c), c);
@@ -148,7 +157,8 @@ describe('/metrics: certificate, CSCA and CRL expiry', () => {
     expect(served.sort()).toEqual([...newest.keys()].sort());
     expect(listed.length).toBeGreaterThan(served.length * 2);
     const skiOf = (c: DocumentCertificate) => Buffer.from(c.subjectKeyIdentifier!).toString('hex').slice(0, 16);
-    for (const c of [specimen, newest.get('DE')!]) expect(series(text, 'broker_csca_not_after_seconds', { country: country(c), key_id: skiOf(c) })).toBe(unix(c.notAfter));
+    for (const c of [specimen, newest.get('DE')!])
+      expect(series(text, 'broker_csca_not_after_seconds', { country: country(c), key_id: skiOf(c) })).toBe(unix(c.notAfter));
 
     const crl = CertificateRevocationList.fromDer(new Uint8Array(readFileSync(CRL)));
     const signer = listed.find((c) => c.subjectDerEquals(crl.issuerDer) && crl.verifiedBy(c))!;

@@ -60,8 +60,10 @@ describe('rate limits in one instance (in-process windows, TRUST_PROXY)', () => 
         body: new URLSearchParams({ grant_type: 'authorization_code', code: 'not-a-code', redirect_uri: REDIRECT_URI, ...body }),
       });
     // Different addresses each time: the budget follows the merchant, not the caller's IP.
-    const viaBasic = (n: number) => tokenRequest({ authorization: basic(basicMerchant.client_id, basicMerchant.client_secret), 'x-forwarded-for': `198.51.100.${n}` }, {});
-    const viaBody = (n: number) => tokenRequest({ 'x-forwarded-for': `198.51.100.${n}` }, { client_id: postMerchant.client_id, client_secret: postMerchant.client_secret });
+    const viaBasic = (n: number) =>
+      tokenRequest({ authorization: basic(basicMerchant.client_id, basicMerchant.client_secret), 'x-forwarded-for': `198.51.100.${n}` }, {});
+    const viaBody = (n: number) =>
+      tokenRequest({ 'x-forwarded-for': `198.51.100.${n}` }, { client_id: postMerchant.client_id, client_secret: postMerchant.client_secret });
 
     for (const n of [1, 2]) {
       const res = await viaBasic(n);
@@ -89,7 +91,11 @@ describe('rate limits in one instance (in-process windows, TRUST_PROXY)', () => 
     const refused = await open();
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await refused.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringMatching(/^too many requests/), request_id: expect.any(String) });
+    expect(await refused.json()).toEqual({
+      error: 'temporarily_unavailable',
+      error_description: expect.stringMatching(/^too many requests/),
+      request_id: expect.any(String),
+    });
   });
 
   it("counts wallets' calls (request_uri, response_uri) in the app API's budget per address", async () => {
@@ -103,7 +109,10 @@ describe('rate limits in one instance (in-process windows, TRUST_PROXY)', () => 
 
   it('limits the face step per verification session (its bearer token), whatever the address', async () => {
     const step = (token: string, n: number) =>
-      fetch(`${t.baseUrl}/app/v1/session/liveness-challenge`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `192.0.2.${100 + n}` } });
+      fetch(`${t.baseUrl}/app/v1/session/liveness-challenge`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `192.0.2.${100 + n}` },
+      });
     const session = randomBytes(24).toString('base64url');
     expect((await step(session, 1)).status).toBe(404); // no such session: counted all the same
     expect((await step(session, 2)).status).toBe(429);

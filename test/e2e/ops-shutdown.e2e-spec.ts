@@ -36,20 +36,28 @@ describe('graceful shutdown of the running service (SIGTERM)', () => {
     // A slow client: the headers and half of the body now, the rest after SIGTERM.
     const body = JSON.stringify({ qr_token: 'a'.repeat(43) });
     const answered = new Promise<{ res: IncomingMessage; text: string }>((resolve, reject) => {
-      const req = request(`${base}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        res.on('end', () => resolve({ res, text }));
-      });
+      const req = request(
+        `${base}/app/v1/sessions`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+          res.on('end', () => resolve({ res, text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 10));
       setTimeout(() => {
         results.logBefore = service.stdout().length;
         service.child.kill('SIGTERM');
-        void until('draining', async () => {
-          const ready = await fetch(`${ops}/health/ready`);
-          return ready.status === 503 && ((await ready.json()) as { status: string }).status === 'draining' ? true : undefined;
-        }, 10_000).then(async () => {
+        void until(
+          'draining',
+          async () => {
+            const ready = await fetch(`${ops}/health/ready`);
+            return ready.status === 503 && ((await ready.json()) as { status: string }).status === 'draining' ? true : undefined;
+          },
+          10_000,
+        ).then(async () => {
           const refused = await fetch(`${base}/health/live`).then(
             () => 'answered',
             (e: Error & { cause?: { code?: string } }) => e.cause?.code,
@@ -69,7 +77,12 @@ describe('graceful shutdown of the running service (SIGTERM)', () => {
     expect(results.refused).toBe('ECONNREFUSED');
 
     expect(await service.exited).toEqual({ code: 0, signal: null });
-    const logged = service.stdout().slice(results.logBefore).split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: number; msg: string });
+    const logged = service
+      .stdout()
+      .slice(results.logBefore)
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
     // One line says the shutdown happened and how; nothing else complains on the way out.
     expect(logged.filter((l) => /shutdown/.test(l.msg))).toEqual([
       expect.objectContaining({ level: 30, msg: 'shutdown complete', signal: 'SIGTERM', requests_cut: 0, face_work_cut: 0 }),
@@ -87,7 +100,9 @@ describe('graceful shutdown when the grace time runs out', () => {
     try {
       // A client that never finishes its body.
       const cut = new Promise<string>((resolve) => {
-        const req = request(`${t.baseUrl}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 100 } }, () => resolve('answered'));
+        const req = request(`${t.baseUrl}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 100 } }, () =>
+          resolve('answered'),
+        );
         req.on('error', (e: Error & { code?: string }) => resolve(e.code ?? e.message));
         req.write('{"qr_token"');
       });

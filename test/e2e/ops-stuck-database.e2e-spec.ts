@@ -45,7 +45,8 @@ describe('an instance whose database does not answer', () => {
         expect(ready).toMatchObject({ status: 503, body: { status: 'not_ready', checks: { database: 'failed' } } });
         expect(ready.ms).toBeLessThan(PING_TIMEOUT_MS + 3_000);
         // Probes do not pile up queries behind the stuck one: each waits on the ping already in flight.
-        for (let i = 0; i < 3; i++) expect(await timed(`${t.baseUrl}/health`)).toMatchObject({ status: 503, body: { status: 'unavailable', database: 'down' } });
+        for (let i = 0; i < 3; i++)
+          expect(await timed(`${t.baseUrl}/health`)).toMatchObject({ status: 503, body: { status: 'unavailable', database: 'down' } });
         expect((await timed(`${t.baseUrl}/health/live`)).status).toBe(200);
       } finally {
         await stuck.release();

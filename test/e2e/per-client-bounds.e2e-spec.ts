@@ -68,7 +68,13 @@ describe('what one client address may hold', () => {
       let received = '';
       socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
       socket.on('error', () => undefined);
-      const head = ['POST /app/v1/sessions HTTP/1.1', 'Host: 127.0.0.1', `X-Forwarded-For: ${address}`, 'Content-Type: application/json', `Content-Length: ${body.length}`];
+      const head = [
+        'POST /app/v1/sessions HTTP/1.1',
+        'Host: 127.0.0.1',
+        `X-Forwarded-For: ${address}`,
+        'Content-Type: application/json',
+        `Content-Length: ${body.length}`,
+      ];
       socket.write(`${head.join('\r\n')}\r\n\r\n`);
       socket.write(body.subarray(0, 10));
       return {
@@ -136,10 +142,14 @@ describe('what one client address may hold', () => {
     /** POSTs a poll from `address` on a connection of its own. */
     const poll = (address: string, body: Record<string, unknown>): Pending => {
       let status: number | undefined;
-      const req = request(`${t.baseUrl}/app/v1/ciba/requests/pending`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'x-forwarded-for': address } }, (res) => {
-        status = res.statusCode;
-        res.resume();
-      });
+      const req = request(
+        `${t.baseUrl}/app/v1/ciba/requests/pending`,
+        { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'x-forwarded-for': address } },
+        (res) => {
+          status = res.statusCode;
+          res.resume();
+        },
+      );
       req.on('error', () => undefined);
       req.end(JSON.stringify(body));
       const pending = { status: () => status, abort: () => req.destroy() };
@@ -153,7 +163,11 @@ describe('what one client address may hold', () => {
       // An app that proves itself with its provisioning's code; after that request's cursor its polls wait.
       const merchant = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Polled shop', redirect_uris: [REDIRECT_URI] });
       const config = await discover(`${t.baseUrl}/oidc`, merchant.client_id, merchant.client_secret);
-      const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'polling-app', binding_message: provisioning('polling-app') });
+      const started = await client.initiateBackchannelAuthentication(config, {
+        scope: 'openid',
+        login_hint: 'polling-app',
+        binding_message: provisioning('polling-app'),
+      });
       const code = provisioningCodeOf(started);
       const { cursor } = await new CibaAppClient(`${t.baseUrl}/app/v1`, 'polling-app').usingProvisioningCode(code).pending();
       app = { app_id: 'polling-app', provisioning_code: code, after: cursor };
@@ -168,7 +182,10 @@ describe('what one client address may hold', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ app_id: 'polling-app', provisioning_code: 'ZZZZZ-ZZZZZ', wait_seconds: 25 }),
       });
-      expect([response.status, await response.json()]).toEqual([401, { error: 'unauthorized', error_description: expect.stringMatching(/long poll/), request_id: expect.any(String) }]);
+      expect([response.status, await response.json()]).toEqual([
+        401,
+        { error: 'unauthorized', error_description: expect.stringMatching(/long poll/), request_id: expect.any(String) },
+      ]);
     });
 
     it(`holds ${BOUND} of ${CLIENTS} authenticated long polls from one address and refuses the rest at once; ended polls give their places back`, async () => {

@@ -108,7 +108,12 @@ describeWithPostgres('two instances on PostgreSQL and Redis', () => {
   it('issues one token set for a code redeemed on both instances at once, and revokes it', async () => {
     for (let trial = 0; trial < 4; trial++) {
       const { request, callback } = await login(trial % 2 ? 'b' : 'a', trial % 2 ? 'a' : 'b');
-      const params = { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: REDIRECT_URI, code_verifier: request.verifier };
+      const params = {
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: request.verifier,
+      };
       const answers = await Promise.all([a, b].map((app) => tokenRequest(app.config.port, params)));
       const won = answers.filter((r) => r.status === 200);
       expect({ trial, won: won.length }).toEqual({ trial, won: 1 });

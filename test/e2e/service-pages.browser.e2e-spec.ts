@@ -51,7 +51,11 @@ describeWithChromium('service pages in a real browser', () => {
   it('styles the CIBA test page as the other pages, with Approve and Decline that do not look alike', async () => {
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Nordlys Bank', redirect_uris: [REDIRECT_URI] });
     const config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
-    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'browser-phone', binding_message: provisioning('browser-phone') });
+    const started = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      login_hint: 'browser-phone',
+      binding_message: provisioning('browser-phone'),
+    });
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const name = `ciba-test-en_GB-${size}`;
       const page = await openAt(browser.context, viewport, `${t.baseUrl}/ciba/test`);
@@ -67,7 +71,11 @@ describeWithChromium('service pages in a real browser', () => {
         page.getByRole('button', { name: label }).evaluate((b) => {
           const style = (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string; color: string } }).getComputedStyle(b);
           const button = b as unknown as Box & { form: Box };
-          return { background: style.backgroundColor, color: style.color, share: button.getBoundingClientRect().width / button.form.getBoundingClientRect().width };
+          return {
+            background: style.backgroundColor,
+            color: style.color,
+            share: button.getBoundingClientRect().width / button.form.getBoundingClientRect().width,
+          };
         });
       const [approve, decline] = [await look('Approve'), await look('Decline')];
       expect(approve.background).not.toBe(decline.background);

@@ -71,7 +71,11 @@ describe('slow clients', () => {
     // A long poll is held only for an app that proves itself: here with the code of its provisioning, after its cursor.
     const merchant = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Slow poll shop', redirect_uris: [REDIRECT_URI] });
     const config = await discover(`${t.baseUrl}/oidc`, merchant.client_id, merchant.client_secret);
-    const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'slow-poll-app', binding_message: provisioning('slow-poll-app') });
+    const started = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      login_hint: 'slow-poll-app',
+      binding_message: provisioning('slow-poll-app'),
+    });
     const app = new CibaAppClient(`${t.baseUrl}/app/v1`, 'slow-poll-app').usingProvisioningCode(provisioningCodeOf(started));
     const { cursor } = await app.pending();
     const pollStarted = Date.now();

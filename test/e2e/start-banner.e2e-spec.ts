@@ -25,7 +25,9 @@ describe('the start banner', () => {
   it('names the Start here page, and says the secrets were generated only when they were', async () => {
     const first = await bannerOfStart();
     expect(first.banner).toContain(`  start here: ${first.base}/docs\n`);
-    expect(first.banner).toContain(`  development secrets generated for DATA_ENCRYPTION_KEY, COOKIE_KEYS, SUBJECT_SECRET, PAIRWISE_SECRET (kept in ${dataDir})`);
+    expect(first.banner).toContain(
+      `  development secrets generated for DATA_ENCRYPTION_KEY, COOKIE_KEYS, SUBJECT_SECRET, PAIRWISE_SECRET (kept in ${dataDir})`,
+    );
     expect(first.banner).not.toContain('read from');
 
     const second = await bannerOfStart();

@@ -11,7 +11,11 @@ const secret = () => randomBytes(32).toString('base64url');
 async function subOf(baseUrl: string, merchant: client.Configuration): Promise<string> {
   const req = await authorizationRequest(merchant, { scope: 'openid' });
   const { callback } = await loginWithTestEid(baseUrl, req.url, 'uto-passport');
-  const tokens = await client.authorizationCodeGrant(merchant, callback, { pkceCodeVerifier: req.verifier, expectedState: req.state, expectedNonce: req.nonce });
+  const tokens = await client.authorizationCodeGrant(merchant, callback, {
+    pkceCodeVerifier: req.verifier,
+    expectedState: req.state,
+    expectedNonce: req.nonce,
+  });
   return tokens.claims()!.sub;
 }
 
@@ -27,7 +31,11 @@ describe('subject types', () => {
   afterAll(() => t.close());
 
   const merchant = async (app: TestApp, subjectType?: string) => {
-    const m = await admin.createMerchant({ name: `Subjects ${subjectType ?? 'default'}`, redirect_uris: [REDIRECT_URI], ...(subjectType ? { subject_type: subjectType } : {}) });
+    const m = await admin.createMerchant({
+      name: `Subjects ${subjectType ?? 'default'}`,
+      redirect_uris: [REDIRECT_URI],
+      ...(subjectType ? { subject_type: subjectType } : {}),
+    });
     return { m, config: await discover(`${app.baseUrl}/oidc`, m.client_id, m.client_secret) };
   };
 

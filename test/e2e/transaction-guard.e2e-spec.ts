@@ -32,7 +32,9 @@ describe.each([
   });
 
   it('refuses a repository read on the pool from inside the engine transaction too', async () => {
-    await expect(inEngineTransaction(t.dataSource, () => t.dataSource.getRepository('MerchantEntity').count())).rejects.toBeInstanceOf(SecondConnectionInTransactionError);
+    await expect(inEngineTransaction(t.dataSource, () => t.dataSource.getRepository('MerchantEntity').count())).rejects.toBeInstanceOf(
+      SecondConnectionInTransactionError,
+    );
   });
 
   it("lets the transaction's own manager work, and nested transactions use its connection", async () => {

@@ -5,7 +5,14 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { errorForMerchant, upstreamLogin } from '../support/upstream-login.js';
 import { startUpstream, type TestUpstream } from '../support/upstream-provider.js';
 
-const scheme = (id: string, issuer: string, environment: string) => ({ id, labels: { en_GB: id }, environment, issuer, client_id: 'broker', client_secret: 'upstream-secret-for-the-broker-0123456789' });
+const scheme = (id: string, issuer: string, environment: string) => ({
+  id,
+  labels: { en_GB: id },
+  environment,
+  issuer,
+  client_id: 'broker',
+  client_secret: 'upstream-secret-for-the-broker-0123456789',
+});
 
 /**
  * SSRF: an admin-registered issuer (or the endpoints its discovery names) is fetched from our servers, so
@@ -28,7 +35,14 @@ describe('upstream schemes and the addresses they may reach', () => {
   });
 
   it('refuses a production scheme whose issuer is a loopback, private or metadata address, with the reason', async () => {
-    for (const issuer of ['http://169.254.169.254/latest', 'http://10.0.0.5', 'https://192.168.1.1/oidc', 'http://localhost:9000', 'http://[::1]:9000', upstream.issuer]) {
+    for (const issuer of [
+      'http://169.254.169.254/latest',
+      'http://10.0.0.5',
+      'https://192.168.1.1/oidc',
+      'http://localhost:9000',
+      'http://[::1]:9000',
+      upstream.issuer,
+    ]) {
       const res = await admin().call('POST', '/admin/v1/eid-schemes', scheme('inside', issuer, 'production'));
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'invalid_request' });

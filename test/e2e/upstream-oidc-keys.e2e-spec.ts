@@ -24,7 +24,16 @@ describe('upstream schemes with our keys: private_key_jwt, encrypted ID tokens',
   const admin = () => adminClient(t.baseUrl, t.adminToken);
   const loginCount = async () => Number((await t.dataSource.query('SELECT count(*)::int AS n FROM brokered_logins'))[0].n);
   const addScheme = async (id: string, fields: Record<string, unknown>) => {
-    const res = await admin().call('POST', '/admin/v1/eid-schemes', { id, labels: { en_GB: id }, environment: 'customer-test', issuer: upstream.issuer, scope: 'openid profile', userinfo: true, claim_mappers: MAPPERS, ...fields });
+    const res = await admin().call('POST', '/admin/v1/eid-schemes', {
+      id,
+      labels: { en_GB: id },
+      environment: 'customer-test',
+      issuer: upstream.issuer,
+      scope: 'openid profile',
+      userinfo: true,
+      claim_mappers: MAPPERS,
+      ...fields,
+    });
     if (res.status !== 201) throw new Error(`scheme ${id}: ${res.status} ${res.text}`);
     return res.body as Record<string, unknown>;
   };
@@ -39,7 +48,12 @@ describe('upstream schemes with our keys: private_key_jwt, encrypted ID tokens',
     upstream = await startUpstream([KARI], `${t.baseUrl}/its/eid/callback`, {
       clients: (issuer) => [
         { client_id: 'broker-rs', token_endpoint_auth_method: 'private_key_jwt', jwks_uri: `${t.baseUrl}/its/eid/jwks` },
-        { client_id: 'broker-es', token_endpoint_auth_method: 'private_key_jwt', token_endpoint_auth_signing_alg: 'ES256', jwks_uri: `${t.baseUrl}/its/eid/jwks` },
+        {
+          client_id: 'broker-es',
+          token_endpoint_auth_method: 'private_key_jwt',
+          token_endpoint_auth_signing_alg: 'ES256',
+          jwks_uri: `${t.baseUrl}/its/eid/jwks`,
+        },
         // Registered with keys that are not ours (the upstream's own): our assertion cannot verify there.
         { client_id: 'broker-foreign', token_endpoint_auth_method: 'private_key_jwt', jwks_uri: `${issuer}/jwks` },
         // ID tokens encrypted to our use "enc" keys, found at the same jwks_uri.
@@ -64,11 +78,21 @@ describe('upstream schemes with our keys: private_key_jwt, encrypted ID tokens',
     await addScheme('pkjwt-foreign', { client_id: 'broker-foreign', token_endpoint_auth_method: 'private_key_jwt' });
     const rsaEnc = { id_token_encrypted_response_alg: 'RSA-OAEP-256', id_token_encrypted_response_enc: 'A256GCM' };
     await addScheme('enc-rsa', { client_id: 'broker-rsa-enc', token_endpoint_auth_method: 'private_key_jwt', ...rsaEnc });
-    await addScheme('enc-ecdh', { client_id: 'broker-ecdh-enc', client_secret: 'upstream-secret-for-the-broker-0123456789', id_token_encrypted_response_alg: 'ECDH-ES+A256KW', id_token_encrypted_response_enc: 'A128CBC-HS256' });
+    await addScheme('enc-ecdh', {
+      client_id: 'broker-ecdh-enc',
+      client_secret: 'upstream-secret-for-the-broker-0123456789',
+      id_token_encrypted_response_alg: 'ECDH-ES+A256KW',
+      id_token_encrypted_response_enc: 'A128CBC-HS256',
+    });
     // We expect encryption; the upstream client does not encrypt.
     await addScheme('enc-missing', { client_id: 'broker-rs', token_endpoint_auth_method: 'private_key_jwt', ...rsaEnc });
     // We expect another content encryption than the upstream uses.
-    await addScheme('enc-other', { client_id: 'broker-rsa-enc', token_endpoint_auth_method: 'private_key_jwt', id_token_encrypted_response_alg: 'RSA-OAEP-256', id_token_encrypted_response_enc: 'A128GCM' });
+    await addScheme('enc-other', {
+      client_id: 'broker-rsa-enc',
+      token_endpoint_auth_method: 'private_key_jwt',
+      id_token_encrypted_response_alg: 'RSA-OAEP-256',
+      id_token_encrypted_response_enc: 'A128GCM',
+    });
     const merchant = await admin().createMerchant({
       name: 'Shop',
       redirect_uris: [REDIRECT_URI],
@@ -86,8 +110,18 @@ describe('upstream schemes with our keys: private_key_jwt, encrypted ID tokens',
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/jwk-set+json');
     const { keys } = (await res.json()) as { keys: Array<Record<string, string>> };
-    expect(keys.filter((k) => k.use === 'sig').map((k) => k.alg).sort()).toEqual(['ES256', 'RS256']);
-    expect(keys.filter((k) => k.use === 'enc').map((k) => `${k.kty}:${k.alg ?? k.crv}`).sort()).toEqual(['EC:P-256', 'RSA:RSA-OAEP-256']);
+    expect(
+      keys
+        .filter((k) => k.use === 'sig')
+        .map((k) => k.alg)
+        .sort(),
+    ).toEqual(['ES256', 'RS256']);
+    expect(
+      keys
+        .filter((k) => k.use === 'enc')
+        .map((k) => `${k.kty}:${k.alg ?? k.crv}`)
+        .sort(),
+    ).toEqual(['EC:P-256', 'RSA:RSA-OAEP-256']);
     for (const key of keys) {
       expect(key.kid).toBeTruthy();
       for (const member of PRIVATE_MEMBERS) expect(key).not.toHaveProperty(member);
@@ -115,7 +149,11 @@ describe('upstream schemes with our keys: private_key_jwt, encrypted ID tokens',
     it(`logs in through the upstream with ${how}: mapped claims reach the merchant`, async () => {
       const { request, page } = await loginWith(scheme);
       if (!page.location) throw new Error(`${page.status} ${page.html.slice(-600)}`);
-      const tokens = await client.authorizationCodeGrant(rp, new URL(page.location), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+      const tokens = await client.authorizationCodeGrant(rp, new URL(page.location), {
+        pkceCodeVerifier: request.verifier,
+        expectedState: request.state,
+        expectedNonce: request.nonce,
+      });
       expect(tokens.claims()).toMatchObject({ eid_scheme: scheme, given_name: 'Kari', family_name: 'Nordmann', birthdate: '07.03.1985' });
     });
   }

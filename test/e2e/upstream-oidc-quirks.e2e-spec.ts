@@ -30,7 +30,17 @@ describe('upstream OpenID Connect quirks', () => {
 
   /** A scheme at the upstream and a merchant offered only that scheme (so picking it is automatic). */
   async function schemeAndMerchant(id: string, up: TestUpstream, fields: Record<string, unknown> = {}): Promise<client.Configuration> {
-    const body = { id, labels: { en_GB: id }, environment: 'customer-test', issuer: up.issuer, client_id: up.clientId, client_secret: up.clientSecret, scope: 'openid profile', claim_mappers: [{ type: 'copy', from: 'name' }], ...fields };
+    const body = {
+      id,
+      labels: { en_GB: id },
+      environment: 'customer-test',
+      issuer: up.issuer,
+      client_id: up.clientId,
+      client_secret: up.clientSecret,
+      scope: 'openid profile',
+      claim_mappers: [{ type: 'copy', from: 'name' }],
+      ...fields,
+    };
     const created = await admin().call('POST', '/admin/v1/eid-schemes', body);
     if (created.status !== 201) throw new Error(`scheme creation failed: ${created.status} ${created.text}`);
     const merchant = await admin().createMerchant({ name: `Shop ${id}`, redirect_uris: [REDIRECT_URI], eid_schemes: [id] });
@@ -40,7 +50,12 @@ describe('upstream OpenID Connect quirks', () => {
   async function idToken(rp: client.Configuration, extra: Record<string, string> = {}) {
     const { request, page } = await upstreamLogin(t.baseUrl, rp, extra);
     if (!page.location?.startsWith(REDIRECT_URI)) throw new Error(`no redirect to the merchant: ${page.status} ${page.html.slice(0, 300)}`);
-    const tokens = await client.authorizationCodeGrant(rp, new URL(page.location), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce, maxAge: extra.max_age ? Number(extra.max_age) : undefined });
+    const tokens = await client.authorizationCodeGrant(rp, new URL(page.location), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+      maxAge: extra.max_age ? Number(extra.max_age) : undefined,
+    });
     return tokens.claims()!;
   }
 
@@ -66,7 +81,11 @@ describe('upstream OpenID Connect quirks', () => {
       rp = await schemeAndMerchant('glewlwyd-like', up);
     });
 
-    for (const [name, value] of [['0', 0], ['far in the future', () => now() + 86_400], ['missing', undefined]] as const) {
+    for (const [name, value] of [
+      ['0', 0],
+      ['far in the future', () => now() + 86_400],
+      ['missing', undefined],
+    ] as const) {
       it(`an upstream auth_time ${name}, the merchant asking max_age=600: the ID token's auth_time is the callback time`, async () => {
         up.next = { action: 'login', user: 'kari', tamper: undefined, authTime: typeof value === 'function' ? value() : value };
         const before = now();
@@ -78,7 +97,10 @@ describe('upstream OpenID Connect quirks', () => {
     }
 
     // openid-client refuses these as a malformed ID token (OpenID Connect Core 2: a non-negative JSON number), before our rule sees them.
-    for (const [name, value] of [['negative', -5], ['not a number', '1700000000']] as const) {
+    for (const [name, value] of [
+      ['negative', -5],
+      ['not a number', '1700000000'],
+    ] as const) {
       it(`an upstream auth_time ${name}: the ID token is refused, the merchant gets access_denied, never a 1970 time`, async () => {
         up.next = { action: 'login', user: 'kari', tamper: undefined, authTime: value };
         const { browser, page } = await upstreamLogin(t.baseUrl, rp, { max_age: '600' });
@@ -145,7 +167,11 @@ describe('upstream OpenID Connect quirks', () => {
     });
 
     it('client_secret_basic with a secret holding - _ . ~ fails cleanly: an error for the merchant, the log says what to pick', async () => {
-      const rp = await schemeAndMerchant('raw-basic', up, { client_id: 'broker', client_secret: up.clientSecret, token_endpoint_auth_method: 'client_secret_basic' });
+      const rp = await schemeAndMerchant('raw-basic', up, {
+        client_id: 'broker',
+        client_secret: up.clientSecret,
+        token_endpoint_auth_method: 'client_secret_basic',
+      });
       const { browser, page } = await upstreamLogin(t.baseUrl, rp);
       expect((await errorForMerchant(browser, page)).get('error')).toBe('access_denied');
       const line = logged('upstream answer refused').at(-1);
@@ -164,11 +190,23 @@ describe('upstream OpenID Connect quirks', () => {
       expect(pkjwt.status).toBe(201);
       const switched = await admin().call('PATCH', '/admin/v1/eid-schemes/pkjwt-switch', { token_endpoint_auth_method: 'client_secret_post' });
       expect(switched.status).toBe(400);
-      expect((await admin().call('PATCH', '/admin/v1/eid-schemes/pkjwt-switch', { token_endpoint_auth_method: 'client_secret_post', client_secret: UNRESERVED_SECRET })).status).toBe(200);
+      expect(
+        (
+          await admin().call('PATCH', '/admin/v1/eid-schemes/pkjwt-switch', {
+            token_endpoint_auth_method: 'client_secret_post',
+            client_secret: UNRESERVED_SECRET,
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it('client_secret_post with the same kind of secret logs in', async () => {
-      const rp = await schemeAndMerchant('raw-post', up, { client_id: 'broker-post', client_secret: UNRESERVED_SECRET, token_endpoint_auth_method: 'client_secret_post', userinfo: true });
+      const rp = await schemeAndMerchant('raw-post', up, {
+        client_id: 'broker-post',
+        client_secret: UNRESERVED_SECRET,
+        token_endpoint_auth_method: 'client_secret_post',
+        userinfo: true,
+      });
       expect(await idToken(rp, { scope: 'openid profile' })).toMatchObject({ eid_scheme: 'raw-post', name: 'Kari Nordmann' });
       const scheme = await admin().call('GET', '/admin/v1/eid-schemes/raw-post');
       expect(scheme.body).toMatchObject({ token_endpoint_auth_method: 'client_secret_post', client_secret_set: true });

@@ -58,7 +58,9 @@ describe('upstream scheme regex mappers that could backtrack', () => {
   });
 
   it('a stored one gives no claim and the login completes at once; the log names the field, not the value', async () => {
-    await t.dataSource.query(`UPDATE eid_schemes SET claim_mappers = $1::jsonb, updated_at = now() WHERE id = 'slowbank'`, [JSON.stringify([NIN_MAPPER, NESTED_MAPPER])]);
+    await t.dataSource.query(`UPDATE eid_schemes SET claim_mappers = $1::jsonb, updated_at = now() WHERE id = 'slowbank'`, [
+      JSON.stringify([NIN_MAPPER, NESTED_MAPPER]),
+    ]);
     const merchant = await admin().createMerchant({ name: 'Shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['slowbank'] });
     const rp = await discover(`${t.baseUrl}/oidc`, merchant.client_id, merchant.client_secret);
     const request = await authorizationRequest(rp, { scope: 'openid profile ssn' });
@@ -79,7 +81,11 @@ describe('upstream scheme regex mappers that could backtrack', () => {
       stop();
     }
     expect(callbackMs).toBeLessThan(1500);
-    const tokens = await client.authorizationCodeGrant(rp, new URL(page.location!), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+    const tokens = await client.authorizationCodeGrant(rp, new URL(page.location!), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
     const claims = tokens.claims()!;
     expect(claims).toMatchObject({ eid_scheme: 'slowbank', personal_number: '07038512345' });
     expect(claims).not.toHaveProperty('name');

@@ -8,7 +8,14 @@ import { startUpstream, type TestUpstream, UPSTREAM_HIGH, UPSTREAM_LOW } from '.
 
 const KARI = {
   sub: 'kari',
-  claims: { name: 'Kari Anne Nordmann', given_name: 'Kari Anne', family_name: 'Nordmann', birthdate: '1985-03-07', nin: 'NO07038512345', nationality_code: 'NOR' },
+  claims: {
+    name: 'Kari Anne Nordmann',
+    given_name: 'Kari Anne',
+    family_name: 'Nordmann',
+    birthdate: '1985-03-07',
+    nin: 'NO07038512345',
+    nationality_code: 'NOR',
+  },
 };
 
 /**
@@ -91,7 +98,12 @@ describe('upstream OpenID Connect eID scheme', () => {
   it('logs a merchant in through the upstream: mapped claims in the spec formats, the scheme amr, no acr below high', async () => {
     const { request, page } = await login({ ui_locale: 'nb_NO' });
     if (!page.location) throw new Error(`${page.status} ${page.url} ${page.html.slice(-600)}`);
-    expect(upstream.lastAuthorization).toMatchObject({ ui_locales: 'nb-NO', acr_values: UPSTREAM_LOW, code_challenge_method: 'S256', scope: 'openid profile nin' });
+    expect(upstream.lastAuthorization).toMatchObject({
+      ui_locales: 'nb-NO',
+      acr_values: UPSTREAM_LOW,
+      code_challenge_method: 'S256',
+      scope: 'openid profile nin',
+    });
     const tokens = await client.authorizationCodeGrant(rp, new URL(page.location!), {
       pkceCodeVerifier: request.verifier,
       expectedState: request.state,
@@ -121,13 +133,21 @@ describe('upstream OpenID Connect eID scheme', () => {
   it('gives acr only when the upstream reached the level the merchant asked for', async () => {
     const { request, page } = await login({ acr_values: 'urn:svc:acrp:level:high' });
     expect(upstream.lastAuthorization?.acr_values).toBe(UPSTREAM_HIGH);
-    const tokens = await client.authorizationCodeGrant(rp, new URL(page.location!), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+    const tokens = await client.authorizationCodeGrant(rp, new URL(page.location!), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
     expect(tokens.claims()).toMatchObject({ acr: 'urn:svc:cert:eidas:high', amr: ['upbank', 'mfa'] });
   });
 
   it('releases claims by the scopes granted, as for the verifier', async () => {
     const { request, page } = await login({ scope: 'openid' });
-    const tokens = await client.authorizationCodeGrant(rp, new URL(page.location!), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+    const tokens = await client.authorizationCodeGrant(rp, new URL(page.location!), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
     const claims = tokens.claims()!;
     expect(claims).toMatchObject({ authentication_sources: 'REMOTE', eid_scheme: 'upbank' });
     for (const gated of ['primary_identifier', 'birthdate', 'personal_number', 'name', 'given_name']) expect(claims).not.toHaveProperty(gated);
@@ -176,7 +196,7 @@ describe('upstream OpenID Connect eID scheme', () => {
       }
     });
 
-    it("a state carried to another browser gets nowhere, and stays usable by its own", async () => {
+    it('a state carried to another browser gets nowhere, and stays usable by its own', async () => {
       const { browser, callback, request } = await untilCallback();
       const other = new TestBrowser(t.baseUrl);
       const foreign = await other.follow(await other.get(callback));

@@ -13,7 +13,10 @@ describeWithPostgres('credential issuer purge', () => {
   let status: CredentialStatusService;
   const tokenOf = async (uri: string) => readStatusListToken(await (await fetch(uri.replace(t.baseUrl, t.origin))).text());
   const rowsOf = async (issuanceId: string) =>
-    (await t.dataSource.query('SELECT idx, status FROM issued_credential_status WHERE issuance_id = $1 ORDER BY idx', [issuanceId])) as { idx: number; status: number }[];
+    (await t.dataSource.query('SELECT idx, status FROM issued_credential_status WHERE issuance_id = $1 ORDER BY idx', [issuanceId])) as {
+      idx: number;
+      status: number;
+    }[];
 
   beforeAll(async () => {
     t = await startIssuerStateApp();
@@ -22,7 +25,10 @@ describeWithPostgres('credential issuer purge', () => {
   afterAll(() => t?.close());
 
   const insertRecord = (id: string, deleteAfter: string) =>
-    t.dataSource.query(`INSERT INTO verification_records (id, client_id, sealed, key_id, delete_after) VALUES ($1, 'merchant', 'v1.k1.x.y.z', 'k1', now() + $2::interval)`, [id, deleteAfter]);
+    t.dataSource.query(
+      `INSERT INTO verification_records (id, client_id, sealed, key_id, delete_after) VALUES ($1, 'merchant', 'v1.k1.x.y.z', 'k1', now() + $2::interval)`,
+      [id, deleteAfter],
+    );
 
   it('revokes the credentials whose verification record was erased before its retention ended, and only those', async () => {
     const kept = randomUUID();
@@ -62,7 +68,9 @@ describeWithPostgres('credential issuer purge', () => {
     // 91 days later (the database's clock cannot be moved, so both times move back instead): the record's retention
     // has ended and the verifier's purge deleted it, as VERIFICATION_RETENTION_DAYS says.
     await t.dataSource.query(`UPDATE verification_records SET delete_after = delete_after - interval '91 days' WHERE id = $1`, [recordId]);
-    await t.dataSource.query(`UPDATE issued_credential_status SET record_delete_after = record_delete_after - interval '91 days' WHERE issuance_id = $1`, [issuanceId]);
+    await t.dataSource.query(`UPDATE issued_credential_status SET record_delete_after = record_delete_after - interval '91 days' WHERE issuance_id = $1`, [
+      issuanceId,
+    ]);
     await t.dataSource.query('DELETE FROM verification_records WHERE id = $1 AND delete_after <= now()', [recordId]);
     expect(await t.dataSource.query('SELECT id FROM verification_records WHERE id = $1', [recordId])).toEqual([]);
 

@@ -15,12 +15,16 @@ describeWithPostgres('credential issuer in production', () => {
   beforeAll(async () => {
     files = await writeIssuerFiles();
     const { ALLOW_EMBEDDED_DATABASE: _embedded, ...env } = productionTestEnv();
-    t = await startIssuerStateApp({ env: { ...env, VCI_ENABLED: 'true', VCI_ISSUER_KEY_FILE: files.keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.chainFile } });
+    t = await startIssuerStateApp({
+      env: { ...env, VCI_ENABLED: 'true', VCI_ISSUER_KEY_FILE: files.keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.chainFile },
+    });
   });
   afterAll(() => t?.close());
 
   it('signs status lists with the file signer, sends the chain without its root, and refuses a rotation', async () => {
-    const [ref] = await t.app.get(CredentialStatusService).allocate(1, { issuanceId: randomUUID(), recordId: null, expiresAt: new Date(Date.now() + 86_400_000) });
+    const [ref] = await t.app
+      .get(CredentialStatusService)
+      .allocate(1, { issuanceId: randomUUID(), recordId: null, expiresAt: new Date(Date.now() + 86_400_000) });
     expect(ref.uri).toMatch(/^https:\/\/broker\.example\/vci\/status-lists\//);
     const token = readStatusListToken(await (await fetch(ref.uri.replace(t.baseUrl, t.origin))).text(), files.root.der);
     expect(token.header.x5c).toEqual([Buffer.from(files.leaf.der).toString('base64')]);

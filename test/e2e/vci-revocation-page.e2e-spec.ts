@@ -43,15 +43,25 @@ describeWithPostgres('credential issuer revocation page', () => {
     expect(csrf).toBeTruthy();
     expect(page.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
     const post = (fields: Record<string, string>, withCookie = true) =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie: cookie! } : {}) }, body: form(fields) });
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie: cookie! } : {}) },
+        body: form(fields),
+      });
 
     // No token, a wrong one, or the token without the page's cookie (another site's form): refused, nothing revoked.
-    for (const [fields, withCookie] of [[{}, true], [{ _csrf: 'x'.repeat(43) }, true], [{ _csrf: csrf! }, false]] as const) {
+    for (const [fields, withCookie] of [
+      [{}, true],
+      [{ _csrf: 'x'.repeat(43) }, true],
+      [{ _csrf: csrf! }, false],
+    ] as const) {
       const refused = await post(fields, withCookie);
       expect(refused.status).toBe(403);
       expect(await refused.text()).toContain('data-error="csrf_rejected"');
     }
-    expect((await t.dataSource.query('SELECT count(*)::int AS n FROM issued_credential_status WHERE status = 1 AND idx = ANY($1)', [refs.map((r) => r.idx)]))[0].n).toBe(0);
+    expect(
+      (await t.dataSource.query('SELECT count(*)::int AS n FROM issued_credential_status WHERE status = 1 AND idx = ANY($1)', [refs.map((r) => r.idx)]))[0].n,
+    ).toBe(0);
 
     const done = await post({ _csrf: csrf!, ui_locale: 'en_GB' });
     expect(done.status).toBe(200);
@@ -65,7 +75,7 @@ describeWithPostgres('credential issuer revocation page', () => {
     expect((await fetch(url)).status).toBe(404);
   });
 
-  it('speaks the person\'s language (Norwegian Bokmål here)', async () => {
+  it("speaks the person's language (Norwegian Bokmål here)", async () => {
     const { url } = await issued(1);
     const page = await fetch(`${url}?ui_locale=nb_NO`);
     const body = await page.text();
@@ -91,7 +101,8 @@ describeWithPostgres('credential issuer revocation page', () => {
     };
     const confirm = (url: string, { csrf, cookie }: { csrf: string; cookie: string }) =>
       fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: form({ _csrf: csrf }) });
-    const stateOf = async (issuanceId: string) => (await t.dataSource.query('SELECT state FROM credential_issuances WHERE id = $1', [issuanceId]))[0].state as string;
+    const stateOf = async (issuanceId: string) =>
+      (await t.dataSource.query('SELECT state FROM credential_issuances WHERE id = $1', [issuanceId]))[0].state as string;
 
     it('revokes an offer not yet redeemed: it is burnt, its code redeems nothing, and the link is known no more', async () => {
       const { offer, url } = await offered();

@@ -74,7 +74,10 @@ describeWithPostgres('credential issuer: single use across two instances on Redi
     const proof = await vci.credentialProof(key, token);
     // Authenticated on a (its token) and refused for its key proof's nonce: the DPoP proof is spent all the same.
     expect(await errorOf(await on('a', () => vci.credential(key, token, 'not-a-nonce', proof)))).toEqual({ status: 400, error: 'invalid_nonce' });
-    expect(await errorOf(await on('b', async () => vci.credential(key, token, await vci.nonce(), proof)))).toEqual({ status: 401, error: 'invalid_dpop_proof' });
+    expect(await errorOf(await on('b', async () => vci.credential(key, token, await vci.nonce(), proof)))).toEqual({
+      status: 401,
+      error: 'invalid_dpop_proof',
+    });
     // And a token request's proof that got a token, with another offer's codes.
     const tokenProof = await vci.tokenProof(key);
     expect((await on('b', async () => vci.token(key, await vci.offerCodes(), tokenProof))).status).toBe(200);
@@ -91,7 +94,10 @@ describeWithPostgres('credential issuer: single use across two instances on Redi
       const key = await testKey();
       const nonce = await vci.nonce();
       const token = madeUp();
-      expect(await errorOf(await vci.token(key, { grant_type: PRE_AUTH, 'pre-authorized_code': madeUp(), tx_code: '123456' }))).toEqual({ status: 400, error: 'invalid_grant' });
+      expect(await errorOf(await vci.token(key, { grant_type: PRE_AUTH, 'pre-authorized_code': madeUp(), tx_code: '123456' }))).toEqual({
+        status: 400,
+        error: 'invalid_grant',
+      });
       expect(await errorOf(await vci.credential(key, token, nonce, await vci.credentialProof(key, token)))).toEqual({ status: 401, error: 'invalid_token' });
     }
     expect(await spentKeys()).toEqual(keysBefore);

@@ -79,7 +79,10 @@ describe('credential issuer: c_nonce and DPoP proofs used once', () => {
     const { currentKeyId, keys } = t.config.encryption;
     const ofAnotherPurpose = await new SealedNonces('dpop nonce', currentKeyId, keys).seal(new Date(), NONCE_SECONDS);
     expect(await errorOf(await vci.credential(key, token, ofAnotherPurpose))).toEqual(INVALID_NONCE);
-    const ofAnotherDeployment = await new SealedNonces('openid4vci c_nonce', currentKeyId, new Map([[currentKeyId, Buffer.alloc(32, 7)]])).seal(new Date(), NONCE_SECONDS);
+    const ofAnotherDeployment = await new SealedNonces('openid4vci c_nonce', currentKeyId, new Map([[currentKeyId, Buffer.alloc(32, 7)]])).seal(
+      new Date(),
+      NONCE_SECONDS,
+    );
     expect(await errorOf(await vci.credential(key, token, ofAnotherDeployment))).toEqual(INVALID_NONCE);
     expect((await vci.credential(key, token, await vci.nonce())).status).toBe(200);
   });

@@ -21,6 +21,9 @@ describe('credential issuer state on the embedded database', () => {
     const root = (await t.app.get(IssuerKeysService).anchors())[0];
     const token = readStatusListToken(await (await fetch(refs[0].uri.replace(t.baseUrl, t.origin))).text(), root);
     expect(refs.map((r) => token.status(r.idx))).toEqual([1, 1, 1, 1, 1]);
-    expect(await t.app.get(CredentialStatusPurgeService).scheduledRun()).toEqual({ ran: true, result: { orphansRevoked: 0, released: 0, deleted: 0, keys: 0 } });
+    expect(await t.app.get(CredentialStatusPurgeService).scheduledRun()).toEqual({
+      ran: true,
+      result: { orphansRevoked: 0, released: 0, deleted: 0, keys: 0 },
+    });
   });
 });

@@ -108,7 +108,12 @@ describeWithPostgres('credential issuer status lists', () => {
     expect(res.body).toEqual({ revoked: 2, total: 2 });
     const audits = await t.dataSource.query(`SELECT action, target_type, target_id, changes FROM audit_records WHERE target_id = $1`, [recordId]);
     expect(audits).toEqual([
-      { action: 'credential_issuer.revoke_by_verification', target_type: 'verification_record', target_id: recordId, changes: { reason: null, revoked: 2, total: 2 } },
+      {
+        action: 'credential_issuer.revoke_by_verification',
+        target_type: 'verification_record',
+        target_id: recordId,
+        changes: { reason: null, revoked: 2, total: 2 },
+      },
     ]);
     // A second time: nothing more to revoke, still answered (and audited).
     expect((await admin.call('POST', `/admin/v1/credential-issuer/issuances/${issuanceId}/revoke`)).body).toEqual({ revoked: 0, total: 2 });

@@ -8,9 +8,11 @@ import { errorOf, madeUp, PRE_AUTH, vciClient } from '../support/vci-client.js';
 /** Runs `count` calls of `call`, `parallel` at a time. */
 async function times(count: number, parallel: number, call: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) await call(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) await call(next++);
+    }),
+  );
 }
 
 /**
@@ -48,14 +50,18 @@ describeWithPostgres('credential issuer: unauthenticated calls write nothing', (
     await times(300, 8, async () => {
       const key = await testKey();
       const token = madeUp();
-      expect(await errorOf(await vci.credential(key, token, await vci.nonce(), await vci.credentialProof(key, token)))).toEqual({ status: 401, error: 'invalid_token' });
+      expect(await errorOf(await vci.credential(key, token, await vci.nonce(), await vci.credentialProof(key, token)))).toEqual({
+        status: 401,
+        error: 'invalid_token',
+      });
     });
 
     expect(await tableRows(t.dataSource)).toEqual(before);
   }, 180_000);
 
   it('has no table of nonces or DPoP proofs any more; the migration that dropped them goes down and up again', async () => {
-    const tables = async () => (await t.dataSource.query(`SELECT to_regclass('credential_issuer_nonces') AS nonces, to_regclass('credential_issuer_dpop_proofs') AS proofs`))[0];
+    const tables = async () =>
+      (await t.dataSource.query(`SELECT to_regclass('credential_issuer_nonces') AS nonces, to_regclass('credential_issuer_dpop_proofs') AS proofs`))[0];
     expect(await tables()).toEqual({ nonces: null, proofs: null });
     const runner = t.dataSource.createQueryRunner();
     try {

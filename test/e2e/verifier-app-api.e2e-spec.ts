@@ -24,7 +24,16 @@ describe('verifier app API failure paths', () => {
   };
   const chip = (dir = documentDir) => {
     const read = (n: string) => new Uint8Array(readFileSync(join(dir, n)));
-    return { sod: read('sod.bin'), dataGroups: new Map([[1, read('dg1.bin')], [2, read('dg2.bin')], [11, read('dg11.bin')], [14, read('dg14.bin')], [15, read('dg15.bin')]]) };
+    return {
+      sod: read('sod.bin'),
+      dataGroups: new Map([
+        [1, read('dg1.bin')],
+        [2, read('dg2.bin')],
+        [11, read('dg11.bin')],
+        [14, read('dg14.bin')],
+        [15, read('dg15.bin')],
+      ]),
+    };
   };
 
   beforeAll(async () => {
@@ -50,7 +59,12 @@ describe('verifier app API failure paths', () => {
     const { client: sdk, qrToken, page } = await newSession({ binding_message: binding });
     expect(page.html).toContain('ABC-123');
     const opened = await sdk.open(qrToken);
-    expect(opened.requirements).toEqual({ document_kinds: ['P'], show_document_list: false, binding_message: 'ABC-123', transaction_text: { type: 'text', content: 'Pay 100 NOK' } });
+    expect(opened.requirements).toEqual({
+      document_kinds: ['P'],
+      show_document_list: false,
+      binding_message: 'ABC-123',
+      transaction_text: { type: 'text', content: 'Pay 100 NOK' },
+    });
   });
 
   it('refuses steps out of order with 409 and without a token with 401', async () => {
@@ -82,9 +96,19 @@ describe('verifier app API failure paths', () => {
 
   it('answers malformed bodies with 400 and a message per field', async () => {
     const { qrToken } = await newSession();
-    const opened = (await (await fetch(`${t.baseUrl}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr_token: qrToken }) })).json()) as { session_token: string };
+    const opened = (await (
+      await fetch(`${t.baseUrl}/app/v1/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ qr_token: qrToken }),
+      })
+    ).json()) as { session_token: string };
     const post = (body: string) =>
-      fetch(`${t.baseUrl}/app/v1/session/chip`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${opened.session_token}` }, body });
+      fetch(`${t.baseUrl}/app/v1/session/chip`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${opened.session_token}` },
+        body,
+      });
     const wrongTypes = await post(JSON.stringify({ sod: 5, data_groups: 'x', extra: true }));
     expect(wrongTypes.status).toBe(400);
     expect(Object.keys(((await wrongTypes.json()) as { fields: object }).fields).sort()).toEqual(['data_groups', 'extra', 'sod']);
@@ -98,7 +122,11 @@ describe('verifier app API failure paths', () => {
   it('refuses a request body over the size limit with 413', async () => {
     const { client: sdk, qrToken } = await newSession();
     await sdk.open(qrToken);
-    const huge = await fetch(`${t.baseUrl}/app/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr_token: 'x'.repeat(9 * 1024 * 1024) }) });
+    const huge = await fetch(`${t.baseUrl}/app/v1/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ qr_token: 'x'.repeat(9 * 1024 * 1024) }),
+    });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ error: 'payload_too_large' });
   });

@@ -1,13 +1,6 @@
 import { createECDH } from 'node:crypto';
 import * as client from 'openid-client';
-import {
-  deriveKey,
-  parseDg14,
-  SecureMessaging,
-  answerChipAuthentication,
-  issueSpecimenDocument,
-  type SpecimenDocument,
-} from '@identity-broker/icao9303';
+import { deriveKey, parseDg14, SecureMessaging, answerChipAuthentication, issueSpecimenDocument, type SpecimenDocument } from '@identity-broker/icao9303';
 import { VerifierClient } from '@identity-broker/verifier-sdk';
 import { SpecimenAuthorityService } from '../../src/schemes/document-verifier/specimen/specimen-authority.service.js';
 import { adminClient } from '../support/admin-client.js';
@@ -32,7 +25,11 @@ describe('document verifier chip authentication', () => {
     t = await startTestApp();
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'CA', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
-    doc = await issueSpecimenDocument(await t.app.get(SpecimenAuthorityService).get(), { faceImage: face('sheldon-document.jpg'), activeAuthentication: false, chipAuthentication: true });
+    doc = await issueSpecimenDocument(await t.app.get(SpecimenAuthorityService).get(), {
+      faceImage: face('sheldon-document.jpg'),
+      activeAuthentication: false,
+      chipAuthentication: true,
+    });
   });
   afterAll(() => t.close());
 
@@ -44,7 +41,11 @@ describe('document verifier chip authentication', () => {
     const { client: sdk, qrToken } = VerifierClient.fromLink(link);
     const { session_token } = await sdk.open(qrToken);
     const post = async (path: string, body: unknown) => {
-      const res = await fetch(`${t.baseUrl}/app/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${session_token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${t.baseUrl}/app/v1${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as Record<string, any> };
     };
     return { sdk, post };
@@ -55,11 +56,17 @@ describe('document verifier chip authentication', () => {
     ...(chipAuthentication ? { chip_authentication: chipAuthentication } : {}),
   });
   /** The genuine specimen chip answers the server's challenge. */
-  const chipAnswer = (d: SpecimenDocument, ca: Record<string, any>) => answerChipAuthentication(d.chipAuthKey!, unb64(ca.terminal_public_key), unb64(ca.protected_command));
+  const chipAnswer = (d: SpecimenDocument, ca: Record<string, any>) =>
+    answerChipAuthentication(d.chipAuthKey!, unb64(ca.terminal_public_key), unb64(ca.protected_command));
 
   it('passes a chip with a DG14 Chip Authentication key and no DG15 through the CA challenge, with eIDAS high and hwk', async () => {
     const dir = await specimenDocumentDir(t.baseUrl, 'nor-adult', 'chip-authentication');
-    const { outcome, claims } = await verifierLogin(t.baseUrl, config, { documentDir: dir, person: SHELDON }, { scope: 'openid profile', acr_values: 'urn:svc:acrp:level:high' });
+    const { outcome, claims } = await verifierLogin(
+      t.baseUrl,
+      config,
+      { documentDir: dir, person: SHELDON },
+      { scope: 'openid profile', acr_values: 'urn:svc:acrp:level:high' },
+    );
     expect(outcome.authentication_result).toBe('pass');
     expect(claims.acr).toBe('urn:svc:cert:eidas:high');
     expect(claims.amr).toEqual(['sc', 'hwk', 'face']);
@@ -87,7 +94,10 @@ describe('document verifier chip authentication', () => {
     const ssc = Uint8Array.from({ length: 16 }, (_, i) => (i === 15 ? 1 : 0));
     const forged = new SecureMessaging('AES-128', deriveKey(z, 1, 'AES-128'), deriveKey(z, 2, 'AES-128'), ssc).protectResponse(new Uint8Array(0), 0x9000);
     const after = Uint8Array.from({ length: 16 }, (_, i) => (i === 15 ? 2 : 0));
-    const old = await post('/session/chip', chipBody(doc, { terminal_private_key: b64(attacker.getPrivateKey()), response_apdu: b64(forged), ssc: b64(after) }));
+    const old = await post(
+      '/session/chip',
+      chipBody(doc, { terminal_private_key: b64(attacker.getPrivateKey()), response_apdu: b64(forged), ssc: b64(after) }),
+    );
     expect(old.status).toBe(400);
     expect(old.body.error_description).toContain('terminal_private_key is no longer accepted');
 
@@ -102,7 +112,13 @@ describe('document verifier chip authentication', () => {
     const { sdk, post } = await appSession();
     const ca = await post('/session/ca-challenge', { dg14: b64(doc.dataGroups.get(14)!) });
     // A clone that knows DG14 and the terminal key but not the chip key: its own key pair instead.
-    const clone = { ...doc, chipAuthKey: { ...doc.chipAuthKey!, privateKey: (await issueSpecimenDocument(doc.authority, { activeAuthentication: false, chipAuthentication: true })).chipAuthKey!.privateKey } };
+    const clone = {
+      ...doc,
+      chipAuthKey: {
+        ...doc.chipAuthKey!,
+        privateKey: (await issueSpecimenDocument(doc.authority, { activeAuthentication: false, chipAuthentication: true })).chipAuthKey!.privateKey,
+      },
+    };
     expect((await post('/session/chip', chipBody(doc, { response_apdu: b64(chipAnswer(clone, ca.body)) }))).body.next).toBe('outcome');
     expect((await sdk.outcome()).result_explanation).toContain('STATUS_BAD_CLONEDETECTION');
 
@@ -128,7 +144,11 @@ describe('document verifier chip authentication', () => {
   });
 
   it("requires the chip step's DG14 to be the challenge's", async () => {
-    const other = await issueSpecimenDocument(doc.authority, { faceImage: face('sheldon-document.jpg'), activeAuthentication: false, chipAuthentication: true });
+    const other = await issueSpecimenDocument(doc.authority, {
+      faceImage: face('sheldon-document.jpg'),
+      activeAuthentication: false,
+      chipAuthentication: true,
+    });
     // The challenge is made for another chip's DG14 (which that chip answers), the upload is this document's.
     const { sdk, post } = await appSession();
     const ca = await post('/session/ca-challenge', { dg14: b64(other.dataGroups.get(14)!) });

@@ -34,7 +34,10 @@ describe('production with an outdated CRL', () => {
     dir = mkdtempSync(join(tmpdir(), 'crl-production-'));
     const photo = face('sheldon-document.jpg');
     const files = { csca: [] as string[], crls: [] as string[] };
-    for (const [name, due] of [['stale', -3 * day], ['late', -10 * hour]] as const) {
+    for (const [name, due] of [
+      ['stale', -3 * day],
+      ['late', -10 * hour],
+    ] as const) {
       const authority = await createSpecimenAuthority({ name: `CRL ${name}`, notBefore: new Date(Date.now() - 100 * day) });
       documents[name] = await issueSpecimenDocument(authority, { faceImage: photo, activeAuthentication: false });
       files.csca.push(join(dir, `${name}.cer`));
@@ -42,10 +45,16 @@ describe('production with an outdated CRL', () => {
       files.crls.push(join(dir, `${name}.crl`));
       writeFileSync(files.crls.at(-1)!, await issueSpecimenCrl(authority, [], new Date(Date.now() + due - 30 * day)));
     }
-    t = await startTestApp({ env: { ...productionTestEnv(), TRUST_CSCA_PATHS: files.csca.join(','), TRUST_CRLS: files.crls.join(','), TRUST_CRL_GRACE_HOURS: '24' } });
+    t = await startTestApp({
+      env: { ...productionTestEnv(), TRUST_CSCA_PATHS: files.csca.join(','), TRUST_CRLS: files.crls.join(','), TRUST_CRL_GRACE_HOURS: '24' },
+    });
     // Production's BASE_URL is https://broker.example; the app API and auth files are reached here directly.
     local = `http://127.0.0.1:${t.env.PORT}`;
-    shop = await adminClient(local, t.adminToken).createMerchant({ name: 'CRL shop', redirect_uris: ['https://shop.example/callback'], eid_schemes: ['document-verifier'] });
+    shop = await adminClient(local, t.adminToken).createMerchant({
+      name: 'CRL shop',
+      redirect_uris: ['https://shop.example/callback'],
+      eid_schemes: ['document-verifier'],
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -54,7 +63,9 @@ describe('production with an outdated CRL', () => {
 
   /** A verification session of the merchant (as the broker page opens one) and the app's chip step with `document`. */
   const chipStep = async (document: (typeof documents)['stale']) => {
-    const { session, qrToken } = await t.app.get(VerificationSessionsService).create(shop.client_id, `crl-${Math.random()}`, { documentKinds: ['P', 'I'], showDocumentList: false, acrHigh: false, scopes: ['openid'] });
+    const { session, qrToken } = await t.app
+      .get(VerificationSessionsService)
+      .create(shop.client_id, `crl-${Math.random()}`, { documentKinds: ['P', 'I'], showDocumentList: false, acrHigh: false, scopes: ['openid'] });
     const sdk = new VerifierClient(`${local}/app/v1`);
     await sdk.open(qrToken);
     const chip = await sdk.uploadChip({ sod: document.sod, dataGroups: document.dataGroups });
@@ -67,7 +78,12 @@ describe('production with an outdated CRL', () => {
     expect(await sdk.outcome()).toMatchObject({ state: 'completed', authentication_result: 'fail', result_explanation: ['STATUS_BAD_COUNTRYSIGNERCHAIN'] });
     const { recordId } = (await t.dataSource.getRepository(VerificationSessionEntity).findOneByOrFail({ id: session.id })) as { recordId: string };
     const record = await t.app.get(VerificationRecordsService).get(recordId);
-    expect(record).toMatchObject({ result: 'fail', explanations: ['STATUS_BAD_COUNTRYSIGNERCHAIN'], crl: { code: 'CRL_OUTDATED', refused: true }, warnings: [] });
+    expect(record).toMatchObject({
+      result: 'fail',
+      explanations: ['STATUS_BAD_COUNTRYSIGNERCHAIN'],
+      crl: { code: 'CRL_OUTDATED', refused: true },
+      warnings: [],
+    });
     expect(record!.failures).toEqual([expect.stringMatching(/^CRL_OUTDATED: .* refused \(RFC 5280 §6\.3\.3 \(a\)\(1\); 9303-12 §7\.1\.4\)$/)]);
     expect(record!.claims).toMatchObject({ authentication_result: 'fail', result_explanation: 'STATUS_BAD_COUNTRYSIGNERCHAIN' });
     stored.refused = recordId;

@@ -44,7 +44,11 @@ describe('document face template made during the selfie', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Template', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+      name: 'Template',
+      redirect_uris: [REDIRECT_URI],
+      eid_schemes: ['document-verifier'],
+    });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
   });

@@ -8,7 +8,7 @@ import { REDIRECT_URI, refused, SHELDON, sessionAtFaceStep, specimenDocumentDir 
 
 /** Waits until this process (the service, its face worker threads, the test) spends under 2% of a core: the chip step's background work is done. */
 async function quiet(): Promise<void> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     const before = process.cpuUsage();
     await new Promise((resolve) => setTimeout(resolve, 500));
     const { user, system } = process.cpuUsage(before);
@@ -55,7 +55,11 @@ describe('verifier face upload: every frame header judged before any frame is de
   beforeAll(async () => {
     // No idle recycle of the face threads (a fresh thread loads its models: seconds of CPU) while CPU is measured.
     t = await startTestApp({ env: { FACE_WORKER_IDLE_RECYCLE_SECONDS: '0' } });
-    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Face headers', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+      name: 'Face headers',
+      redirect_uris: [REDIRECT_URI],
+      eid_schemes: ['document-verifier'],
+    });
     const config: client.Configuration = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     const session = await sessionAtFaceStep(t.baseUrl, config, await specimenDocumentDir(t.baseUrl));
     sdk = session.sdk;
@@ -67,27 +71,43 @@ describe('verifier face upload: every frame header judged before any frame is de
   const burst = () => frames[frames.length - 1].image; // a phone's JPEG burst frame (jpeg-js, baseline 4:4:4)
   const cases: [string, () => Uint8Array, RegExp][] = [
     ['a 12-bit JPEG', () => withFrameHeader(burst(), { sof: 0xc1, precision: 12 }), /12-bit JPEG/],
-    ['a CMYK JPEG', () => withFrameHeader(burst(), { components: [[1, 0x11, 0], [2, 0x11, 1], [3, 0x11, 1], [4, 0x11, 0]] }), /4 components/],
+    [
+      'a CMYK JPEG',
+      () =>
+        withFrameHeader(burst(), {
+          components: [
+            [1, 0x11, 0],
+            [2, 0x11, 1],
+            [3, 0x11, 1],
+            [4, 0x11, 0],
+          ],
+        }),
+      /4 components/,
+    ],
     ['an arithmetic-coded JPEG', () => withFrameHeader(burst(), { sof: 0xc9 }), /arithmetic/],
     ['a PNG whose IHDR fails its CRC', () => withIhdrBytes(SHELDON.center, 7, [SHELDON.center[23] ^ 1], true), /CRC/],
   ];
 
-  it.each(cases)('refuses %s in the last frame before decoding the 12 MP first frame: 422 naming the frame, under 100 ms of CPU', async (_name, faulty, reason) => {
-    const upload = frames.map((f, i) => ({ ...f, image: i === 0 ? twelveMegapixels : i === frames.length - 1 ? faulty() : f.image, capturedAt: new Date() }));
-    expect(upload.reduce((sum, f) => sum + f.image.length, 0)).toBeLessThan(1_000_000);
-    await quiet();
-    let answer: Awaited<ReturnType<typeof refused>> | undefined;
-    // Three times, the same refusal each time (nothing is spent): the least CPU of the three is the request's own,
-    // without a garbage collection or a timer of this shared process that happened to fall into one of them.
-    const { cpuMs, rssMiB } = await cost(3, async () => (answer = await refused(sdk.uploadFace(challenge.challenge_id, upload))));
-    expect([answer!.status, answer!.error]).toEqual([422, 'unusable_face_data']);
-    expect(Math.min(...cpuMs)).toBeLessThan(100);
-    // Three bodies of half a megabyte went through the JSON parser and Base64 (2-7 MiB measured); no frame was decoded.
-    expect(rssMiB).toBeLessThan(12);
-    // The existing refusal: which frame (1-based, in upload order) and why, from its header; no image data, nothing about the person.
-    expect(answer!.description).toMatch(new RegExp(`^frame ${frames.length}: `));
-    expect(answer!.description).toMatch(reason);
-    // Refused by its header, nothing spent: the session still waits for this challenge's answer.
-    expect((await sdk.status()).state).toBe('chip_received');
-  }, 120_000);
+  it.each(cases)(
+    'refuses %s in the last frame before decoding the 12 MP first frame: 422 naming the frame, under 100 ms of CPU',
+    async (_name, faulty, reason) => {
+      const upload = frames.map((f, i) => ({ ...f, image: i === 0 ? twelveMegapixels : i === frames.length - 1 ? faulty() : f.image, capturedAt: new Date() }));
+      expect(upload.reduce((sum, f) => sum + f.image.length, 0)).toBeLessThan(1_000_000);
+      await quiet();
+      let answer: Awaited<ReturnType<typeof refused>> | undefined;
+      // Three times, the same refusal each time (nothing is spent): the least CPU of the three is the request's own,
+      // without a garbage collection or a timer of this shared process that happened to fall into one of them.
+      const { cpuMs, rssMiB } = await cost(3, async () => (answer = await refused(sdk.uploadFace(challenge.challenge_id, upload))));
+      expect([answer!.status, answer!.error]).toEqual([422, 'unusable_face_data']);
+      expect(Math.min(...cpuMs)).toBeLessThan(100);
+      // Three bodies of half a megabyte went through the JSON parser and Base64 (2-7 MiB measured); no frame was decoded.
+      expect(rssMiB).toBeLessThan(12);
+      // The existing refusal: which frame (1-based, in upload order) and why, from its header; no image data, nothing about the person.
+      expect(answer!.description).toMatch(new RegExp(`^frame ${frames.length}: `));
+      expect(answer!.description).toMatch(reason);
+      // Refused by its header, nothing spent: the session still waits for this challenge's answer.
+      expect((await sdk.status()).state).toBe('chip_received');
+    },
+    120_000,
+  );
 });

@@ -21,7 +21,6 @@ async function peakRssGrowth(work: () => Promise<void>): Promise<number> {
   return Math.max(peak, process.memoryUsage().rss) - before;
 }
 
-
 /** Image denial of service: bombs are refused by their declared size, phone frames are scaled down, face work is bounded. */
 describe('verifier face step limits', () => {
   let t: TestApp;
@@ -32,7 +31,11 @@ describe('verifier face step limits', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Face limits', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+      name: 'Face limits',
+      redirect_uris: [REDIRECT_URI],
+      eid_schemes: ['document-verifier'],
+    });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
   });
@@ -45,7 +48,12 @@ describe('verifier face step limits', () => {
     const challenge = await sdk.livenessChallenge();
     let answer: VerifierApiError | undefined;
     const growth = await peakRssGrowth(async () => {
-      answer = await refused(sdk.uploadFace(challenge.challenge_id, (await phone.captureFrames(challenge)).map((f, i) => (i < 3 ? { ...f, image: bombs[i] } : f))));
+      answer = await refused(
+        sdk.uploadFace(
+          challenge.challenge_id,
+          (await phone.captureFrames(challenge)).map((f, i) => (i < 3 ? { ...f, image: bombs[i] } : f)),
+        ),
+      );
     });
     expect([answer!.status, answer!.error]).toEqual([422, 'unusable_face_data']);
     expect(answer!.description).toMatch(/6000x6000/);
@@ -101,7 +109,11 @@ describe('verifier face step limits', () => {
   it('answers 503 with Retry-After when the face queue is full; the refused step can be retried', async () => {
     const busy = await startTestApp({ env: { FACE_CONCURRENCY: '1', FACE_MAX_QUEUE: '0' } });
     try {
-      const m = await adminClient(busy.baseUrl, busy.adminToken).createMerchant({ name: 'Busy', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+      const m = await adminClient(busy.baseUrl, busy.adminToken).createMerchant({
+        name: 'Busy',
+        redirect_uris: [REDIRECT_URI],
+        eid_schemes: ['document-verifier'],
+      });
       const merchant = await discover(`${busy.baseUrl}/oidc`, m.client_id, m.client_secret);
       const dir = await specimenDocumentDir(busy.baseUrl);
       const retryAfter: (string | null)[] = [];
@@ -124,7 +136,8 @@ describe('verifier face step limits', () => {
       const busyAnswers = attempts.filter((a) => a.result instanceof VerifierApiError);
       expect(busyAnswers.length).toBeGreaterThanOrEqual(1);
       expect(attempts.filter((a) => !(a.result instanceof VerifierApiError)).length).toBeGreaterThanOrEqual(1);
-      for (const a of busyAnswers) expect([(a.result as VerifierApiError).status, (a.result as VerifierApiError).error]).toEqual([503, 'temporarily_unavailable']);
+      for (const a of busyAnswers)
+        expect([(a.result as VerifierApiError).status, (a.result as VerifierApiError).error]).toEqual([503, 'temporarily_unavailable']);
       expect(retryAfter).toHaveLength(busyAnswers.length);
       for (const value of retryAfter) expect(Number(value)).toBeGreaterThanOrEqual(1);
       const retried = busyAnswers[0];

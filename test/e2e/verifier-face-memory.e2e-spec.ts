@@ -49,7 +49,11 @@ describe('verifier face step memory', () => {
       await upscaledJpeg(SHELDON.center, 1024, 768),
     ];
     t = await startServiceProcess({ collectableGarbage: true, env: { METRICS_TOKEN } });
-    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Face memory', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+      name: 'Face memory',
+      redirect_uris: [REDIRECT_URI],
+      eid_schemes: ['document-verifier'],
+    });
     merchant = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
   }, 300_000);
@@ -108,7 +112,10 @@ describe('verifier face step memory', () => {
   it('refuses a kilobyte JPEG declaring 4000x4000 and a 16 MP PNG frame with 422 by their headers, decoding nothing', async () => {
     const declaring = jpegDeclaring(4000, 4000);
     const { sdk, phone } = await sessionAtFaceStep(t.baseUrl, merchant, documentDir);
-    for (const [image, size] of [[declaring, '4000x4000'], [png16, '4608x3456']] as const) {
+    for (const [image, size] of [
+      [declaring, '4000x4000'],
+      [png16, '4608x3456'],
+    ] as const) {
       const challenge = await sdk.livenessChallenge();
       const frames = (await phone.captureFrames(challenge)).map((f) => ({ ...f, image }));
       const cpu = t.cpuMs();

@@ -1,12 +1,6 @@
 import * as client from 'openid-client';
 import { decodeImage, type RgbImage } from '@identity-broker/face';
-import {
-  runVerification,
-  VerifierApiError,
-  VerifierClient,
-  type CaptureRetry,
-  type FaceFrame,
-} from '@identity-broker/verifier-sdk';
+import { runVerification, VerifierApiError, VerifierClient, type CaptureRetry, type FaceFrame } from '@identity-broker/verifier-sdk';
 import { specimenPhone } from '../../scripts/test-app/specimen-phone.js';
 import { blur, compose, encodeJpeg } from '../../scripts/test-app/synthesise-frames.js';
 import { CAPTURE_RETRY_MESSAGES, type CaptureRetryReason } from '../../src/i18n/capture-retry-messages.js';
@@ -60,7 +54,9 @@ describe('verifier face capture quality', () => {
       const before = fta.get(reason as never) ?? 0;
       const c = await sdk.livenessChallenge();
       const frames: FaceFrame[] = await phone.captureFrames(c);
-      const e = await sdk.uploadFace(c.challenge_id, [{ ...frames[0], image: encodeJpeg(image) }, ...frames.slice(1)]).catch((x: unknown) => x as VerifierApiError);
+      const e = await sdk
+        .uploadFace(c.challenge_id, [{ ...frames[0], image: encodeJpeg(image) }, ...frames.slice(1)])
+        .catch((x: unknown) => x as VerifierApiError);
       expect([reason, e instanceof VerifierApiError && [e.status, e.error, e.retryReason, e.retryMessage]]).toEqual([
         reason,
         [422, 'capture_retry', reason, CAPTURE_RETRY_MESSAGES.fr_FR[reason as CaptureRetryReason]],

@@ -20,7 +20,11 @@ describe('verifier face worker recycling', () => {
 
   beforeAll(async () => {
     t = await startServiceProcess({ env: { FACE_WORKER_RECYCLE_MB: '1', FACE_WORKERS: '2', METRICS_TOKEN } });
-    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Face recycling', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+      name: 'Face recycling',
+      redirect_uris: [REDIRECT_URI],
+      eid_schemes: ['document-verifier'],
+    });
     merchant = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
   }, 300_000);

@@ -88,7 +88,23 @@ describe('document verifier end to end (openid-client merchant, SDK phone, speci
       expect(String(claims.result_explanation).split(',')).toContain('STATUS_BAD_DOCUMENTHASHES');
       expect(claims.acr).toBeUndefined();
       expect(claims).toMatchObject({ document_type: 'PASSPORT', issuing_country: 'NOR', interpreted_issuing_country: 'Norway' });
-      for (const name of ['name', 'primary_identifier', 'secondary_identifier', 'given_name', 'family_name', 'display_name', 'display_given_name', 'display_family_name', 'birthdate', 'document_number', 'personal_number', 'nationality', 'date_of_expiry', 'place_of_birth', 'gender'])
+      for (const name of [
+        'name',
+        'primary_identifier',
+        'secondary_identifier',
+        'given_name',
+        'family_name',
+        'display_name',
+        'display_given_name',
+        'display_family_name',
+        'birthdate',
+        'document_number',
+        'personal_number',
+        'nationality',
+        'date_of_expiry',
+        'place_of_birth',
+        'gender',
+      ])
         expect([name, name in claims]).toEqual([name, false]);
     }
     // A forged DG1 never logs in as the document it names: the sub is not the genuine one, nor stable.
@@ -117,7 +133,21 @@ describe('document verifier end to end (openid-client merchant, SDK phone, speci
     expect(noSsn.claims).not.toHaveProperty('personal_number');
     expect(noSsn.claims.primary_identifier).toBe('NORDMANN');
     const bare = await verifierLogin(t.baseUrl, config, { documentDir, person: SHELDON }, { scope: 'openid' });
-    for (const name of ['name', 'given_name', 'family_name', 'display_name', 'display_given_name', 'display_family_name', 'primary_identifier', 'secondary_identifier', 'nationality', 'birthdate', 'gender', 'place_of_birth', 'personal_number'])
+    for (const name of [
+      'name',
+      'given_name',
+      'family_name',
+      'display_name',
+      'display_given_name',
+      'display_family_name',
+      'primary_identifier',
+      'secondary_identifier',
+      'nationality',
+      'birthdate',
+      'gender',
+      'place_of_birth',
+      'personal_number',
+    ])
       expect([name, name in bare.claims]).toEqual([name, false]);
     expect(bare.claims).toMatchObject({ authentication_result: 'pass', document_number: 'FH7654321' });
     expect(bare.claims.acr).toBeUndefined();
@@ -134,7 +164,8 @@ describe('document verifier end to end (openid-client merchant, SDK phone, speci
     // A secret as a value of its own, not inside a run of Base64 (sealed data, keys and JWTs are full of letters:
     // one CI run found "OSLO" by chance inside ciphertext).
     const inClear = (secret: string) => new RegExp(`(?<![A-Za-z0-9+/_-])${secret.replace(/\./g, '\\.')}(?![A-Za-z0-9+/=_-])`).test(dump);
-    for (const secret of ['FH7654321', 'NORDMANN', 'KAARE', '15018012345', 'OSLO', '15.01.1980', '19800115', 'Norway']) expect([secret, inClear(secret)]).toEqual([secret, false]);
+    for (const secret of ['FH7654321', 'NORDMANN', 'KAARE', '15018012345', 'OSLO', '15.01.1980', '19800115', 'Norway'])
+      expect([secret, inClear(secret)]).toEqual([secret, false]);
     const records = await t.dataSource.query('SELECT key_id, sealed FROM verification_records');
     expect(records.length).toBeGreaterThan(0);
     for (const r of records) expect(r.sealed.startsWith(`v1.${r.key_id}.`)).toBe(true);

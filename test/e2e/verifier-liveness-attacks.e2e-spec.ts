@@ -72,11 +72,22 @@ describe('liveness attacks (active challenge with bursts)', () => {
     const { sdk } = await atFaceStep();
     const c = await sdk.livenessChallenge();
     const centre = await decodeImage(SHELDON.center);
-    const still: Record<string, Uint8Array> = { left: SHELDON.left, right: SHELDON.right, tilt_left: encodeJpeg(rotate(centre, -20)), tilt_right: encodeJpeg(rotate(centre, 20)) };
-    await failedLiveness(await sdk.uploadFace(c.challenge_id, frames(c.steps.map((s, i) => (i === 0 ? [SHELDON.center] : [still[s], still[s]])))), /still picture: frame 3 \(step 1\) repeats frame 2/);
+    const still: Record<string, Uint8Array> = {
+      left: SHELDON.left,
+      right: SHELDON.right,
+      tilt_left: encodeJpeg(rotate(centre, -20)),
+      tilt_right: encodeJpeg(rotate(centre, 20)),
+    };
+    await failedLiveness(
+      await sdk.uploadFace(c.challenge_id, frames(c.steps.map((s, i) => (i === 0 ? [SHELDON.center] : [still[s], still[s]])))),
+      /still picture: frame 3 \(step 1\) repeats frame 2/,
+    );
     const { sdk: other } = await atFaceStep();
     const c2 = await other.livenessChallenge();
-    await failedLiveness(await other.uploadFace(c2.challenge_id, frames(c2.steps.map((_, i) => (i === 0 ? [SHELDON.center] : [SHELDON.center, SHELDON.center])))), /frame 2 \(step 1\) repeats frame 1/);
+    await failedLiveness(
+      await other.uploadFace(c2.challenge_id, frames(c2.steps.map((_, i) => (i === 0 ? [SHELDON.center] : [SHELDON.center, SHELDON.center])))),
+      /frame 2 \(step 1\) repeats frame 1/,
+    );
   }, 240_000);
 
   it('(b) refuses a photo and its mirror image as the other turn', async () => {
@@ -138,7 +149,12 @@ describe('liveness attacks (active challenge with bursts)', () => {
     const { sdk, phone } = await atFaceStep();
     const c = await sdk.livenessChallenge();
     const answer = await phone.captureFrames(c);
-    const early = await refused(sdk.uploadFace(c.challenge_id, answer.map((f) => ({ ...f, capturedAt: new Date(Date.now() - 10 * 60_000) }))));
+    const early = await refused(
+      sdk.uploadFace(
+        c.challenge_id,
+        answer.map((f) => ({ ...f, capturedAt: new Date(Date.now() - 10 * 60_000) })),
+      ),
+    );
     expect([early.status, early.error]).toEqual([410, 'liveness_expired']);
     const reversed = answer.map((f, i) => ({ ...f, capturedAt: new Date(Date.now() - i * 100) }));
     expect((await refused(sdk.uploadFace(c.challenge_id, reversed))).status).toBe(400);
@@ -158,7 +174,16 @@ describe('liveness attacks (active challenge with bursts)', () => {
     const c = await sdk.livenessChallenge();
     const answer = await phone.captureFrames(c);
     const fade = encodeJpeg(crossFade(await decodeImage(SHELDON.center), await decodeImage(SHELDON.left), 0.3));
-    for (const bad of [answer.filter((f) => f.step !== 2), [...answer.slice(0, 1), ...answer.filter((f) => f.step === 1), ...[1, 2, 3].map(() => ({ ...answer[1], image: fade })), ...answer.filter((f) => f.step > 1)], [answer[0], ...answer]]) {
+    for (const bad of [
+      answer.filter((f) => f.step !== 2),
+      [
+        ...answer.slice(0, 1),
+        ...answer.filter((f) => f.step === 1),
+        ...[1, 2, 3].map(() => ({ ...answer[1], image: fade })),
+        ...answer.filter((f) => f.step > 1),
+      ],
+      [answer[0], ...answer],
+    ]) {
       expect((await refused(sdk.uploadFace(c.challenge_id, bad))).status).toBe(400);
     }
     // Refused unread: the challenge is still open and answers.

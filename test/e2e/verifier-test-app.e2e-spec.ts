@@ -17,7 +17,14 @@ function helpExamples(help: string): string[][] {
   return help
     .split('\n')
     .filter((line) => line.trim().startsWith('npm run test-app -- '))
-    .map((line) => [...line.trim().slice('npm run test-app -- '.length).matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]));
+    .map((line) =>
+      [
+        ...line
+          .trim()
+          .slice('npm run test-app -- '.length)
+          .matchAll(/'([^']*)'|(\S+)/g),
+      ].map((m) => m[1] ?? m[2]),
+    );
 }
 
 /** The merchant-facing test app (npm run test-app) plays the phone against a real customer-test service. */
@@ -63,8 +70,15 @@ describe('the test app command line', () => {
     const option = await run(['--bogus']);
     expect(option).toEqual({ code: 2, stdout: '', stderr: "test-app: Unknown option '--bogus' (npm run test-app -- --help)\n" });
     const command = await run(['frobnicate']);
-    expect(command).toEqual({ code: 2, stdout: '', stderr: 'test-app: unknown command "frobnicate": specimen, verify, ciba or help (npm run test-app -- --help)\n' });
-    expect(await run(['specimen', '--person', 'nobody', '--api', 'x', '--face', 'y', '--out', 'z'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--person is one of uto-passport,') });
+    expect(command).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'test-app: unknown command "frobnicate": specimen, verify, ciba or help (npm run test-app -- --help)\n',
+    });
+    expect(await run(['specimen', '--person', 'nobody', '--api', 'x', '--face', 'y', '--out', 'z'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--person is one of uto-passport,'),
+    });
   }, 60_000);
 
   it('ciba mode plays the phone of a backchannel request: shows it and declines it', async () => {
@@ -80,7 +94,17 @@ describe('the test app command line', () => {
 
   it('fetches a specimen document, then completes a session from its QR link', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cli-doc-'));
-    const specimen = await run(['specimen', '--api', `${t.baseUrl}/app/v1`, '--face', join(FACES, 'sheldon-document.jpg'), '--person', 'd-idcard', '--out', dir]);
+    const specimen = await run([
+      'specimen',
+      '--api',
+      `${t.baseUrl}/app/v1`,
+      '--face',
+      join(FACES, 'sheldon-document.jpg'),
+      '--person',
+      'd-idcard',
+      '--out',
+      dir,
+    ]);
     expect(specimen.stderr).toBe('');
     expect(specimen.code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(expect.arrayContaining(['aa-key.der', 'dg1.bin', 'dg2.bin', 'sod.bin']));
@@ -88,7 +112,18 @@ describe('the test app command line', () => {
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
     const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
-    const verify = await run(['--session', link, '--document', dir, '--selfie', join(FACES, 'sheldon-center.png'), '--left', join(FACES, 'sheldon-left.png'), '--right', join(FACES, 'sheldon-right.png')]);
+    const verify = await run([
+      '--session',
+      link,
+      '--document',
+      dir,
+      '--selfie',
+      join(FACES, 'sheldon-center.png'),
+      '--left',
+      join(FACES, 'sheldon-left.png'),
+      '--right',
+      join(FACES, 'sheldon-right.png'),
+    ]);
     expect(verify.code).toBe(0);
     expect(JSON.parse(verify.stdout)).toMatchObject({ state: 'completed', authentication_result: 'pass' });
 
@@ -99,7 +134,17 @@ describe('the test app command line', () => {
 
   it('runs the Chip Authentication challenge for a specimen chip with a DG14 CA key and no DG15', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cli-ca-doc-'));
-    const specimen = await run(['specimen', '--api', `${t.baseUrl}/app/v1`, '--face', join(FACES, 'sheldon-document.jpg'), '--clone-detection', 'chip-authentication', '--out', dir]);
+    const specimen = await run([
+      'specimen',
+      '--api',
+      `${t.baseUrl}/app/v1`,
+      '--face',
+      join(FACES, 'sheldon-document.jpg'),
+      '--clone-detection',
+      'chip-authentication',
+      '--out',
+      dir,
+    ]);
     expect(specimen.stderr).toBe('');
     const files = readdirSync(dir);
     expect(files).toEqual(expect.arrayContaining(['ca-key.der', 'dg14.bin']));
@@ -108,7 +153,18 @@ describe('the test app command line', () => {
     const browser = new TestBrowser(t.baseUrl);
     const page = await browser.follow(await browser.get((await authorizationRequest(config)).url.toString()));
     const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(page.html)![1].replace(/&amp;/g, '&');
-    const verify = await run(['--session', link, '--document', dir, '--selfie', join(FACES, 'sheldon-center.png'), '--left', join(FACES, 'sheldon-left.png'), '--right', join(FACES, 'sheldon-right.png')]);
+    const verify = await run([
+      '--session',
+      link,
+      '--document',
+      dir,
+      '--selfie',
+      join(FACES, 'sheldon-center.png'),
+      '--left',
+      join(FACES, 'sheldon-left.png'),
+      '--right',
+      join(FACES, 'sheldon-right.png'),
+    ]);
     expect(JSON.parse(verify.stdout)).toMatchObject({ state: 'completed', authentication_result: 'pass' });
     expect(verify.code).toBe(0);
   }, 240_000);

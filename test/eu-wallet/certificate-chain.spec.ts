@@ -1,9 +1,4 @@
-import {
-  verifyCertificateChain,
-  WalletCheckError,
-  createTestSigner,
-  type TestSigner,
-} from '@identity-broker/eu-wallet';
+import { verifyCertificateChain, WalletCheckError, createTestSigner, type TestSigner } from '@identity-broker/eu-wallet';
 
 const refusal = (fn: () => unknown) => {
   try {
@@ -37,11 +32,18 @@ describe('issuer certificate chains (x5c, x5chain) against a trust list', () => 
 
   it('refuses a chain ending at no trusted anchor, and a root swapped in under the signer', () => {
     expect(refusal(() => verifyCertificateChain(pid.chain, [other.root], now))).toMatch(/^untrusted_issuer: .*no trusted anchor/);
-    expect(refusal(() => verifyCertificateChain([pid.chain[0], other.root], [other.root], now))).toMatch(/^untrusted_issuer: certificate 0 .*not signed by certificate 1/);
+    expect(refusal(() => verifyCertificateChain([pid.chain[0], other.root], [other.root], now))).toMatch(
+      /^untrusted_issuer: certificate 0 .*not signed by certificate 1/,
+    );
   });
 
   it('refuses certificates not valid now: expired, not yet valid', async () => {
-    const expired = await createTestSigner({ rootName: 'Old CA', signerName: 'Old signer', notBefore: new Date('2020-01-01'), notAfter: new Date('2021-01-01') });
+    const expired = await createTestSigner({
+      rootName: 'Old CA',
+      signerName: 'Old signer',
+      notBefore: new Date('2020-01-01'),
+      notAfter: new Date('2021-01-01'),
+    });
     expect(refusal(() => verifyCertificateChain(expired.chain, [expired.root], now))).toMatch(/^untrusted_issuer: certificate 0 .*not valid at/);
     const future = new Date(now.getTime() + 86_400_000);
     const later = await createTestSigner({ rootName: 'New CA', signerName: 'New signer', notBefore: future });

@@ -55,11 +55,17 @@ describe('mdoc presentation: CRLs of the IACA', () => {
   const presentBy = async (signer: TestSigner) => world.present({ mdoc: await world.issue({ signer, validFrom: new Date(Date.now() - 60_000) }) });
   const verify = (deviceResponse: Uint8Array, revocation: RevocationChecker, anchors = [iaca.der]) =>
     verifyMdocPresentation({ deviceResponse, sessionTranscript: transcriptFor(), trustAnchors: anchors, expectedDocType: PID.docType, now: clock, revocation });
-  const accepted = async (promise: Promise<unknown>) => (await promise.then(() => 'accepted'));
+  const accepted = async (promise: Promise<unknown>) => await promise.then(() => 'accepted');
 
   beforeAll(async () => {
     world = await mdocWorld();
-    iaca = await createTestRoot({ commonName: 'Revocation Test IACA', country: 'UT', notBefore: new Date(Date.now() - DAY), notAfter: new Date(Date.now() + 365 * DAY), crlUrls: [IACA_CRL] });
+    iaca = await createTestRoot({
+      commonName: 'Revocation Test IACA',
+      country: 'UT',
+      notBefore: new Date(Date.now() - DAY),
+      notAfter: new Date(Date.now() + 365 * DAY),
+      crlUrls: [IACA_CRL],
+    });
     [ds, revokedDs] = await Promise.all([signerUnder(iaca, 'Document Signer 1', [IACA_CRL]), signerUnder(iaca, 'Document Signer 2', [IACA_CRL])]);
   });
   beforeEach(async () => {
@@ -85,7 +91,12 @@ describe('mdoc presentation: CRLs of the IACA', () => {
   });
 
   it('reads a configured CRL (WALLET_TRUST_CRLS) for certificates that name no distribution point', async () => {
-    const plainIaca = await createTestRoot({ commonName: 'Plain IACA', country: 'UT', notBefore: new Date(Date.now() - DAY), notAfter: new Date(Date.now() + 365 * DAY) });
+    const plainIaca = await createTestRoot({
+      commonName: 'Plain IACA',
+      country: 'UT',
+      notBefore: new Date(Date.now() - DAY),
+      notAfter: new Date(Date.now() + 365 * DAY),
+    });
     const plainDs = await signerUnder(plainIaca, 'Plain Document Signer');
     const presented = await presentBy(plainDs);
     // No distribution point and no CRL of that IACA: nothing to check, accepted without a fetch (documented).
@@ -100,7 +111,12 @@ describe('mdoc presentation: CRLs of the IACA', () => {
 
   it('refuses (production) an mdoc whose CRL cannot be had: unreachable, past nextUpdate, without nextUpdate, not signed by the IACA, a delta CRL', async () => {
     const presented = await presentBy(ds);
-    const stranger = await createTestRoot({ commonName: 'Revocation Test IACA', country: 'UT', notBefore: new Date(Date.now() - DAY), notAfter: new Date(Date.now() + DAY) });
+    const stranger = await createTestRoot({
+      commonName: 'Revocation Test IACA',
+      country: 'UT',
+      notBefore: new Date(Date.now() - DAY),
+      notAfter: new Date(Date.now() + DAY),
+    });
     const cases: [string, Uint8Array | Error, RegExp][] = [
       ['unreachable', new Error('ECONNREFUSED'), /could not be fetched/],
       ['stale', await issueTestCrl(iaca, { thisUpdate: new Date(Date.now() - 3 * DAY), nextUpdate: new Date(Date.now() - DAY) }), /past its nextUpdate/],

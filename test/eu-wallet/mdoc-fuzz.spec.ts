@@ -16,7 +16,13 @@ describe('mdoc presentation: malformed and hostile input', () => {
   });
 
   const verify = (deviceResponse: string | Uint8Array) =>
-    verifyMdocPresentation({ deviceResponse, sessionTranscript: transcriptFor(), trustAnchors: [world.iaca.root], expectedDocType: PID.docType, now: new Date() });
+    verifyMdocPresentation({
+      deviceResponse,
+      sessionTranscript: transcriptFor(),
+      trustAnchors: [world.iaca.root],
+      expectedDocType: PID.docType,
+      now: new Date(),
+    });
 
   /** The outcome of one input: 'ok', a check code, or the unexpected error's name (which fails the test). */
   const outcome = (deviceResponse: string | Uint8Array): Promise<string> =>
@@ -105,7 +111,12 @@ describe('mdoc presentation: malformed and hostile input', () => {
   });
 
   it('refuses vp_token text that is not base64url, or longer than the bound, before decoding it', async () => {
-    const seen = await expectOnlyCheckCodes(['', 'not base64url!', `${Buffer.from(valid).toString('base64')}==`, 'A'.repeat(Math.ceil((MAX_DEVICE_RESPONSE_BYTES * 4) / 3) + 4)]);
+    const seen = await expectOnlyCheckCodes([
+      '',
+      'not base64url!',
+      `${Buffer.from(valid).toString('base64')}==`,
+      'A'.repeat(Math.ceil((MAX_DEVICE_RESPONSE_BYTES * 4) / 3) + 4),
+    ]);
     expect([...seen.keys()]).toEqual(['malformed']);
   });
 });

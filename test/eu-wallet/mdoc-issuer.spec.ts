@@ -105,7 +105,7 @@ describe('mdoc presentation: issuer data and document', () => {
     await refusedWith(verify(presented), 'unexpected_credential');
   });
 
-  it("refuses a document that names another docType than its MSO signs", async () => {
+  it('refuses a document that names another docType than its MSO signs', async () => {
     const renamed = editResponse(response, (_top, doc) => doc.set('docType', MDL.docType));
     await refusedWith(verify(renamed, { docType: MDL.docType }), 'unexpected_credential');
   });

@@ -46,8 +46,14 @@ const CLAIMS: VerifiedIdentityClaims = {
   assurance: 'high',
 };
 
-const sha256 = (data: string | ArrayBuffer) => new Uint8Array(createHash('sha256').update(typeof data === 'string' ? Buffer.from(data) : Buffer.from(data)).digest());
-const es256Verify = (key: KeyObject) => (data: string, signature: string) => cryptoVerify('sha256', Buffer.from(data), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+const sha256 = (data: string | ArrayBuffer) =>
+  new Uint8Array(
+    createHash('sha256')
+      .update(typeof data === 'string' ? Buffer.from(data) : Buffer.from(data))
+      .digest(),
+  );
+const es256Verify = (key: KeyObject) => (data: string, signature: string) =>
+  cryptoVerify('sha256', Buffer.from(data), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
 /** The public key of the x5c leaf of a JWT header: what a verifier trusts after checking the chain. */
 const x5cLeafKey = (jwt: string) => new X509Certificate(Buffer.from((decodeSegment(jwt.split('.')[0]).x5c as string[])[0], 'base64')).publicKey;
 
@@ -86,14 +92,24 @@ describe('OpenID4VCI: the verified identity credential and its status list', () 
     expect(decodeSegment(h)).toEqual({ typ: 'dc+sd-jwt', alg: 'ES256', x5c: [Buffer.from(pki.chain[0]).toString('base64')] });
     const payload = decodeSegment(p);
     expect(Object.keys(payload).sort()).toEqual(['_sd', '_sd_alg', 'cnf', 'exp', 'iss', 'status', 'vct']);
-    expect(payload).toMatchObject({ iss: ISSUER, vct: VCT, exp: Date.UTC(2027, 4, 5) / 1000, cnf: { jwk: input.holderJwk }, status: { status_list: { idx: 5, uri: STATUS_URI } }, _sd_alg: 'sha-256' });
+    expect(payload).toMatchObject({
+      iss: ISSUER,
+      vct: VCT,
+      exp: Date.UTC(2027, 4, 5) / 1000,
+      cnf: { jwk: input.holderJwk },
+      status: { status_list: { idx: 5, uri: STATUS_URI } },
+      _sd_alg: 'sha-256',
+    });
     // The digests are sorted (RFC 9901 §4.2.4.1 leaves the order free; sorted hides the claims' order).
     const sd = payload._sd as string[];
     expect(sd).toEqual([...sd].sort());
   });
 
   it('discloses each contract claim on its own, each age on its own, with 128-bit salts', () => {
-    const disclosures = credential.split('~').slice(1, -1).map((d) => JSON.parse(Buffer.from(d, 'base64url').toString('utf8')) as [string, string, unknown]);
+    const disclosures = credential
+      .split('~')
+      .slice(1, -1)
+      .map((d) => JSON.parse(Buffer.from(d, 'base64url').toString('utf8')) as [string, string, unknown]);
     const names = disclosures.map(([, name]) => name);
     expect(names.filter((n) => !/^\d+$/.test(n)).sort()).toEqual([...VERIFIED_IDENTITY_CLAIM_NAMES].sort());
     expect(names.filter((n) => /^\d+$/.test(n)).sort()).toEqual(['12', '14', '16', '18', '21', '65']);
@@ -112,15 +128,27 @@ describe('OpenID4VCI: the verified identity credential and its status list', () 
   });
 
   it('verifies with @meeco/sd-jwt (an SD-JWT implementation of its own), every claim back', async () => {
-    const claims = await verifySDJWT(credential, async (jwt) => (await compactVerify(jwt, x5cLeafKey(jwt))).payload.length > 0, async () => (data: string) => createHash('sha256').update(data).digest('base64url'));
+    const claims = await verifySDJWT(
+      credential,
+      async (jwt) => (await compactVerify(jwt, x5cLeafKey(jwt))).payload.length > 0,
+      async () => (data: string) => createHash('sha256').update(data).digest('base64url'),
+    );
     expect(claims).toMatchObject({ ...CLAIMS, iss: ISSUER, vct: VCT });
   });
 
   it("presents to the service's own SD-JWT VC verifier, trusting the root; a changed disclosure is refused", async () => {
-    const verify = (presentation: string) => verifySdJwtVcPresentation({ presentation, trustAnchors: [pki.root], acceptedVcts: [VCT], nonce: NONCE, audience: AUDIENCE, now: new Date() });
+    const verify = (presentation: string) =>
+      verifySdJwtVcPresentation({ presentation, trustAnchors: [pki.root], acceptedVcts: [VCT], nonce: NONCE, audience: AUDIENCE, now: new Date() });
     const presentation = await present(credential, { paths: ['$.name', '$.age_equal_or_over.18', '$.assurance'], holderKey: holder.privateKey });
     const result = await verify(presentation);
-    expect(result.claims).toEqual({ iss: ISSUER, vct: VCT, exp: Date.UTC(2027, 4, 5) / 1000, name: CLAIMS.name, age_equal_or_over: { '18': true }, assurance: 'high' });
+    expect(result.claims).toEqual({
+      iss: ISSUER,
+      vct: VCT,
+      exp: Date.UTC(2027, 4, 5) / 1000,
+      name: CLAIMS.name,
+      age_equal_or_over: { '18': true },
+      assurance: 'high',
+    });
     expect(result.status).toEqual({ uri: STATUS_URI, idx: 5 });
 
     // The name disclosure replaced by one with another value: its digest is in no _sd, so the verifier refuses it.
@@ -144,14 +172,20 @@ describe('OpenID4VCI: the verified identity credential and its status list', () 
     const issuedBy = { leaf: new X509Certificate(pki.chain[0]), anchor: new X509Certificate(pki.root), format: 'sd-jwt' as const, iss: ISSUER };
     await expect(checker.check({ uri: STATUS_URI, idx: 5 }, issuedBy)).resolves.toBeUndefined();
     expect(await outcome(() => checker.check({ uri: STATUS_URI, idx: 6 }, issuedBy))).toBe('revoked: the credential is revoked (status INVALID)');
-    expect(() => statusListToken({ signer, uri: STATUS_URI, statuses: Uint8Array.of(0, 2), bits: 1, ttlSeconds: 1, expiresInSeconds: 1, now: new Date() })).toThrow('a status does not fit in 1 bit(s)');
+    expect(() =>
+      statusListToken({ signer, uri: STATUS_URI, statuses: Uint8Array.of(0, 2), bits: 1, ttlSeconds: 1, expiresInSeconds: 1, now: new Date() }),
+    ).toThrow('a status does not fit in 1 bit(s)');
   });
 
   it('leaves absent claims out and refuses claims outside the contract or of the wrong type, naming the claim and not its value', async () => {
     const few = await issueVerifiedIdentityCredential({ ...input, claims: { name: 'ERIKA MUSTERMANN', age_equal_or_over: { '18': true } } });
     expect(few.split('~').slice(1, -1)).toHaveLength(3);
-    await expect(issueVerifiedIdentityCredential({ ...input, claims: { ...CLAIMS, given_name: 'x' } as never })).rejects.toThrow('claim given_name is not a claim of the verified identity credential');
-    await expect(issueVerifiedIdentityCredential({ ...input, claims: { birthdate: '26.01.1984' } })).rejects.toThrow(/^claim birthdate does not have the value type the contract gives$/);
+    await expect(issueVerifiedIdentityCredential({ ...input, claims: { ...CLAIMS, given_name: 'x' } as never })).rejects.toThrow(
+      'claim given_name is not a claim of the verified identity credential',
+    );
+    await expect(issueVerifiedIdentityCredential({ ...input, claims: { birthdate: '26.01.1984' } })).rejects.toThrow(
+      /^claim birthdate does not have the value type the contract gives$/,
+    );
     await expect(issueVerifiedIdentityCredential({ ...input, claims: { age_equal_or_over: { '17': true } as never } })).rejects.toThrow(/age_equal_or_over/);
     await expect(issueVerifiedIdentityCredential({ ...input, claims: { facematch_level: 10 } })).rejects.toThrow(/facematch_level/);
     await expect(issueVerifiedIdentityCredential({ ...input, signer: { ...signer, chain: [] } })).rejects.toThrow(/no certificate chain/);
@@ -163,7 +197,9 @@ describe('OpenID4VCI: the verified identity credential and its status list', () 
     const jwts = await Promise.all(keys.map((k) => keyProof(k)));
     const jwks = await verifyKeyProofs({ jwts, credentialIssuer: ISSUER, expectedNonce: proofNonce(jwts), now: new Date(), maxProofs: 10 });
     expect(proofNonce(jwts)).toBe(C_NONCE);
-    const issued = await Promise.all(jwks.map((holderJwk, i) => issueVerifiedIdentityCredential({ ...input, holderJwk, status: { uri: STATUS_URI, idx: 10 + i } })));
+    const issued = await Promise.all(
+      jwks.map((holderJwk, i) => issueVerifiedIdentityCredential({ ...input, holderJwk, status: { uri: STATUS_URI, idx: 10 + i } })),
+    );
     const answer = credentialResponse(issued);
     expect(answer.credentials).toHaveLength(3);
     const payloads = issued.map((c) => decodeSegment(c.split('.')[1]));

@@ -9,7 +9,8 @@ const ACCESS_TOKEN = 'at-6mP2xk0Q9wYv3JrT';
 describe('DPoP proofs', () => {
   const now = new Date();
   let key: WalletKey;
-  const verify = (proof: unknown, overrides: Partial<VerifyDpopProofInput> = {}) => verifyDpopProof({ proof, method: 'POST', url: TOKEN_URL, now, ...overrides });
+  const verify = (proof: unknown, overrides: Partial<VerifyDpopProofInput> = {}) =>
+    verifyDpopProof({ proof, method: 'POST', url: TOKEN_URL, now, ...overrides });
   const ago = (s: number) => new Date(now.getTime() - s * 1000);
 
   beforeAll(() => {
@@ -32,15 +33,23 @@ describe('DPoP proofs', () => {
     expect(await refusal(() => verify(proof, { url: 'http://broker.test.invalid/vci/token' }))).toMatch(/htu is not the request URI/);
     expect(await refusal(() => verify(proof, { url: `${TOKEN_URL}?a=1#f` }))).toBe('accepted');
     expect(await refusal(async () => verify(await dpopProof(key, { method: 'POST', url: `${TOKEN_URL}?x=y` })))).toBe('accepted');
-    expect(await refusal(async () => verify(await dpopProof(key, { method: 'POST', url: TOKEN_URL }, { dropPayload: ['htu'] })))).toMatch(/htu is not the request URI/);
+    expect(await refusal(async () => verify(await dpopProof(key, { method: 'POST', url: TOKEN_URL }, { dropPayload: ['htu'] })))).toMatch(
+      /htu is not the request URI/,
+    );
   });
 
   it('refuses a missing or wrong ath when an access token is presented, and a key other than the token is bound to', async () => {
     const input = { url: CREDENTIAL_URL, accessToken: ACCESS_TOKEN };
-    expect(await refusal(async () => verify(await dpopProof(key, { method: 'POST', url: CREDENTIAL_URL }), input))).toBe('invalid_dpop_proof: DPoP proof ath is not the hash of the access token');
-    expect(await refusal(async () => verify(await dpopProof(key, { method: 'POST', url: CREDENTIAL_URL, accessToken: 'another' }), input))).toMatch(/ath is not the hash/);
+    expect(await refusal(async () => verify(await dpopProof(key, { method: 'POST', url: CREDENTIAL_URL }), input))).toBe(
+      'invalid_dpop_proof: DPoP proof ath is not the hash of the access token',
+    );
+    expect(await refusal(async () => verify(await dpopProof(key, { method: 'POST', url: CREDENTIAL_URL, accessToken: 'another' }), input))).toMatch(
+      /ath is not the hash/,
+    );
     const proof = await dpopProof(key, { method: 'POST', url: CREDENTIAL_URL, accessToken: ACCESS_TOKEN });
-    expect(await refusal(() => verify(proof, { ...input, expectedJkt: jwkThumbprint(walletKey().jwk as never) }))).toBe('invalid_dpop_proof: DPoP proof is not signed by the key the access token is bound to');
+    expect(await refusal(() => verify(proof, { ...input, expectedJkt: jwkThumbprint(walletKey().jwk as never) }))).toBe(
+      'invalid_dpop_proof: DPoP proof is not signed by the key the access token is bound to',
+    );
   });
 
   it('refuses a stale iat, an iat in the future, and none', async () => {
@@ -48,20 +57,30 @@ describe('DPoP proofs', () => {
     expect(await refusal(async () => verify(await dpopProof(key, request, { now: ago(301) })))).toBe('invalid_dpop_proof: DPoP proof iat is too old');
     expect(await refusal(async () => verify(await dpopProof(key, request, { now: ago(-61) })))).toBe('invalid_dpop_proof: DPoP proof iat is in the future');
     expect(await refusal(async () => verify(await dpopProof(key, request, { now: ago(299) })))).toBe('accepted');
-    expect(await refusal(async () => verify(await dpopProof(key, request, { dropPayload: ['iat'] })))).toBe('invalid_dpop_proof: DPoP proof has no numeric iat');
+    expect(await refusal(async () => verify(await dpopProof(key, request, { dropPayload: ['iat'] })))).toBe(
+      'invalid_dpop_proof: DPoP proof has no numeric iat',
+    );
     expect(await refusal(async () => verify(await dpopProof(key, request, { dropPayload: ['jti'] })))).toBe('invalid_dpop_proof: DPoP proof has no jti');
   });
 
   it('refuses typ other than dpop+jwt, alg none, HS256, a private or missing jwk, and a signature by another key', async () => {
     const request = { method: 'POST', url: TOKEN_URL };
     const good = await dpopProof(key, request);
-    expect(await refusal(async () => verify(await dpopProof(key, request, { header: { typ: 'JWT' } })))).toBe('invalid_dpop_proof: DPoP proof typ is not dpop+jwt');
-    expect(await refusal(() => verify(forgeHeader(good, (h) => (h.alg = 'none'))))).toBe('invalid_dpop_proof: DPoP proof alg is not one of ES256, ES384, ES512, EdDSA');
+    expect(await refusal(async () => verify(await dpopProof(key, request, { header: { typ: 'JWT' } })))).toBe(
+      'invalid_dpop_proof: DPoP proof typ is not dpop+jwt',
+    );
+    expect(await refusal(() => verify(forgeHeader(good, (h) => (h.alg = 'none'))))).toBe(
+      'invalid_dpop_proof: DPoP proof alg is not one of ES256, ES384, ES512, EdDSA',
+    );
     expect(await refusal(() => verify(unsecured(good)))).toBe('invalid_dpop_proof: DPoP proof is not a compact JWS');
     expect(await refusal(() => verify(hs256(good)))).toMatch(/alg is not one of/);
-    expect(await refusal(async () => verify(await dpopProof(key, request, { header: { jwk: key.privateKey.export({ format: 'jwk' }) } })))).toBe('invalid_dpop_proof: DPoP proof jwk is not a public key');
+    expect(await refusal(async () => verify(await dpopProof(key, request, { header: { jwk: key.privateKey.export({ format: 'jwk' }) } })))).toBe(
+      'invalid_dpop_proof: DPoP proof jwk is not a public key',
+    );
     expect(await refusal(async () => verify(await dpopProof(key, request, { dropHeader: ['jwk'] })))).toBe('invalid_dpop_proof: DPoP proof header has no jwk');
-    expect(await refusal(() => verify(forgeHeader(good, (h) => (h.jwk = walletKey().jwk))))).toBe('invalid_dpop_proof: DPoP proof signature does not verify with its jwk');
+    expect(await refusal(() => verify(forgeHeader(good, (h) => (h.jwk = walletKey().jwk))))).toBe(
+      'invalid_dpop_proof: DPoP proof signature does not verify with its jwk',
+    );
     expect(await refusal(() => verify(undefined))).toMatch(/^invalid_dpop_proof: DPoP proof is not a string/);
   });
 });

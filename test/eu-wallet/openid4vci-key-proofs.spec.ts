@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Openid4vciIssuer, Openid4vciVersion, type IssuerMetadataResult } from '@openid4vc/openid4vci';
 import { jwtSignerFromJwt } from '@openid4vc/oauth2';
-import {
-  proofNonce,
-  verifyKeyProofs,
-  type VerifyKeyProofsInput,
-  jwkThumbprint,
-  oneLine,
-} from '@identity-broker/eu-wallet';
+import { proofNonce, verifyKeyProofs, type VerifyKeyProofsInput, jwkThumbprint, oneLine } from '@identity-broker/eu-wallet';
 import { C_NONCE, ISSUER, forgeHeader, hs256, keyProof, refusal, unsecured, walletKey, type WalletKey } from './support/vci-wallet.js';
 
 /** OpenID4VCI 1.0 §8.2 `proofs.jwt` and Appendix F.1: the checks, and the gaps of @openid4vc/openid4vci they close. */
@@ -37,30 +31,48 @@ describe('OpenID4VCI key proofs', () => {
     expect(await refusal(async () => verify([await keyProof(keys[0], { now: ago(301) })]))).toBe('invalid_proof: key proof 0 iat is too old');
     expect(await refusal(async () => verify([await keyProof(keys[0], { now: ago(-61) })]))).toBe('invalid_proof: key proof 0 iat is in the future');
     expect(await refusal(async () => verify([await keyProof(keys[0], { dropPayload: ['iat'] })]))).toMatch(/^invalid_proof: key proof 0/);
-    expect(await refusal(async () => verify([await keyProof(keys[0], { now: ago(30) })], { maxAgeSeconds: 20 }))).toBe('invalid_proof: key proof 0 iat is too old');
+    expect(await refusal(async () => verify([await keyProof(keys[0], { now: ago(30) })], { maxAgeSeconds: 20 }))).toBe(
+      'invalid_proof: key proof 0 iat is too old',
+    );
   });
 
   it('refuses a wrong nonce as invalid_nonce and a missing one as invalid_proof (§8.3.1.2)', async () => {
-    expect(await refusal(async () => verify([await keyProof(keys[0], { payload: { nonce: 'another' } })]))).toBe('invalid_nonce: key proof 0 nonce is not the c_nonce issued');
+    expect(await refusal(async () => verify([await keyProof(keys[0], { payload: { nonce: 'another' } })]))).toBe(
+      'invalid_nonce: key proof 0 nonce is not the c_nonce issued',
+    );
     expect(await refusal(async () => verify([await keyProof(keys[0], { payload: { nonce: `${C_NONCE}x` } })]))).toMatch(/^invalid_nonce: /);
     expect(await refusal(async () => verify([await keyProof(keys[0], { dropPayload: ['nonce'] })]))).toBe('invalid_proof: key proof 0 has no nonce');
     expect(await refusal(async () => verify([await keyProof(keys[0], { payload: { nonce: 42 } })]))).toMatch(/^invalid_proof: /);
   });
 
   it('refuses another audience, an array audience, and no audience', async () => {
-    expect(await refusal(async () => verify([await keyProof(keys[0], { payload: { aud: 'https://other.test.invalid/vci' } })]))).toMatch(/^invalid_proof: key proof 0/);
-    expect(await refusal(async () => verify([await keyProof(keys[0], { payload: { aud: [ISSUER, 'https://other.test.invalid'] } })]))).toBe('invalid_proof: key proof 0 aud is not this credential issuer');
+    expect(await refusal(async () => verify([await keyProof(keys[0], { payload: { aud: 'https://other.test.invalid/vci' } })]))).toMatch(
+      /^invalid_proof: key proof 0/,
+    );
+    expect(await refusal(async () => verify([await keyProof(keys[0], { payload: { aud: [ISSUER, 'https://other.test.invalid'] } })]))).toBe(
+      'invalid_proof: key proof 0 aud is not this credential issuer',
+    );
     expect(await refusal(async () => verify([await keyProof(keys[0], { dropPayload: ['aud'] })]))).toMatch(/^invalid_proof: key proof 0/);
   });
 
   it('refuses a proof without jwk, with kid or x5c instead or beside it, and with a private jwk', async () => {
     expect(await refusal(async () => verify([await keyProof(keys[0], { dropHeader: ['jwk'] })]))).toBe('invalid_proof: key proof 0 header has no jwk');
-    expect(await refusal(async () => verify([await keyProof(keys[0], { dropHeader: ['jwk'], header: { kid: 'did:example:1#k' } })]))).toBe('invalid_proof: key proof 0 names its key with kid; only jwk is accepted');
-    expect(await refusal(async () => verify([await keyProof(keys[0], { header: { x5c: ['MIIB'] } })]))).toBe('invalid_proof: key proof 0 names its key with x5c; only jwk is accepted');
-    expect(await refusal(async () => verify([await keyProof(keys[0], { header: { key_attestation: 'e.e.e' } })]))).toMatch(/names its key with key_attestation/);
+    expect(await refusal(async () => verify([await keyProof(keys[0], { dropHeader: ['jwk'], header: { kid: 'did:example:1#k' } })]))).toBe(
+      'invalid_proof: key proof 0 names its key with kid; only jwk is accepted',
+    );
+    expect(await refusal(async () => verify([await keyProof(keys[0], { header: { x5c: ['MIIB'] } })]))).toBe(
+      'invalid_proof: key proof 0 names its key with x5c; only jwk is accepted',
+    );
+    expect(await refusal(async () => verify([await keyProof(keys[0], { header: { key_attestation: 'e.e.e' } })]))).toMatch(
+      /names its key with key_attestation/,
+    );
     const privateJwk = keys[0].privateKey.export({ format: 'jwk' });
-    expect(await refusal(async () => verify([await keyProof(keys[0], { header: { jwk: privateJwk } })]))).toBe('invalid_proof: key proof 0 jwk is not a public key');
-    expect(await refusal(async () => verify([await keyProof(keys[0], { header: { jwk: { kty: 'oct', k: 'c2VjcmV0' } } })]))).toBe('invalid_proof: key proof 0 jwk is not a public key');
+    expect(await refusal(async () => verify([await keyProof(keys[0], { header: { jwk: privateJwk } })]))).toBe(
+      'invalid_proof: key proof 0 jwk is not a public key',
+    );
+    expect(await refusal(async () => verify([await keyProof(keys[0], { header: { jwk: { kty: 'oct', k: 'c2VjcmV0' } } })]))).toBe(
+      'invalid_proof: key proof 0 jwk is not a public key',
+    );
     expect(await refusal(async () => verify([await keyProof(keys[0], { header: { jwk: keys[1].jwk } })]))).toMatch(/jwk is not an EC P-256 key as ES256 needs/);
   });
 
@@ -68,10 +80,14 @@ describe('OpenID4VCI key proofs', () => {
     const good = await keyProof(keys[0]);
     // alg none: the unsecured JWS (empty signature) is no JWS here; with a signature kept, its alg is refused.
     expect(await refusal(() => verify([unsecured(good)]))).toBe('invalid_proof: key proof 0 is not a compact JWS');
-    expect(await refusal(() => verify([forgeHeader(good, (h) => (h.alg = 'none'))]))).toBe('invalid_proof: key proof 0 alg is not one of ES256, ES384, ES512, EdDSA');
+    expect(await refusal(() => verify([forgeHeader(good, (h) => (h.alg = 'none'))]))).toBe(
+      'invalid_proof: key proof 0 alg is not one of ES256, ES384, ES512, EdDSA',
+    );
     expect(await refusal(() => verify([hs256(good)]))).toBe('invalid_proof: key proof 0 alg is not one of ES256, ES384, ES512, EdDSA');
     expect(await refusal(() => verify([forgeHeader(good, (h) => (h.alg = 'RS256'))]))).toMatch(/alg is not one of/);
-    expect(await refusal(async () => verify([await keyProof(keys[0], { header: { typ: 'JWT' } })]))).toBe('invalid_proof: key proof 0 typ is not openid4vci-proof+jwt');
+    expect(await refusal(async () => verify([await keyProof(keys[0], { header: { typ: 'JWT' } })]))).toBe(
+      'invalid_proof: key proof 0 typ is not openid4vci-proof+jwt',
+    );
     expect(await refusal(() => verify([forgeHeader(good, (h) => (h.jwk = walletKey().jwk))]))).toMatch(/^invalid_proof: key proof 0: .*verif/i);
     expect(await refusal(() => verify([forgeHeader(good, (h) => (h.crit = ['b64']))]))).toBe('invalid_proof: key proof 0 has critical header parameters');
   });
@@ -104,7 +120,12 @@ describe('OpenID4VCI key proofs', () => {
 
   /** What @openid4vc/openid4vci 0.4.6 alone lets through (the reasons for the checks above); a change here is news. */
   describe('the gaps of @openid4vc/openid4vci 0.4.6', () => {
-    const issuerMetadata = { originalDraftVersion: Openid4vciVersion.V1, credentialIssuer: { credential_issuer: ISSUER, credential_endpoint: `${ISSUER}/credential`, credential_configurations_supported: {} }, authorizationServers: [], knownCredentialConfigurations: {} } as unknown as IssuerMetadataResult;
+    const issuerMetadata = {
+      originalDraftVersion: Openid4vciVersion.V1,
+      credentialIssuer: { credential_issuer: ISSUER, credential_endpoint: `${ISSUER}/credential`, credential_configurations_supported: {} },
+      authorizationServers: [],
+      knownCredentialConfigurations: {},
+    } as unknown as IssuerMetadataResult;
     const library = new Openid4vciIssuer({
       callbacks: {
         // Signature accepted: the gaps shown are about the claims, not the signature.

@@ -23,14 +23,28 @@ const DISPLAY: LocalizedDisplay[] = [
   { locale: 'de', name: 'Geprüfte Identität' },
 ];
 const CLAIMS: ClaimDescription[] = [
-  { path: ['name'], display: [{ locale: 'en', name: 'Name' }, { locale: 'de', name: 'Name' }] },
+  {
+    path: ['name'],
+    display: [
+      { locale: 'en', name: 'Name' },
+      { locale: 'de', name: 'Name' },
+    ],
+  },
   { path: ['age_equal_or_over', '18'], display: [{ locale: 'en', name: 'Aged 18 or over', description: 'At least 18 years old' }] },
 ];
 
 /** OpenID4VCI 1.0 §12.2 and §4.1, RFC 8414, and the SD-JWT VC type metadata: the documents the issuer serves. */
 describe('OpenID4VCI metadata, offer and type metadata', () => {
   it('makes 1.0 issuer metadata: nonce endpoint, batch size, dc+sd-jwt with vct, display and claims inside credential_metadata', () => {
-    const metadata = credentialIssuerMetadata({ credentialIssuer: ISSUER, configurationId: 'verified_document_identity', vct: VCT, display: DISPLAY, claims: CLAIMS, batchSize: 10, signingAlgs: ['ES256'] });
+    const metadata = credentialIssuerMetadata({
+      credentialIssuer: ISSUER,
+      configurationId: 'verified_document_identity',
+      vct: VCT,
+      display: DISPLAY,
+      claims: CLAIMS,
+      batchSize: 10,
+      signingAlgs: ['ES256'],
+    });
     expect(metadata).toEqual({
       credential_issuer: ISSUER,
       credential_endpoint: `${ISSUER}/credential`,
@@ -49,7 +63,13 @@ describe('OpenID4VCI metadata, offer and type metadata', () => {
               { locale: 'de', name: 'Geprüfte Identität' },
             ],
             claims: [
-              { path: ['name'], display: [{ locale: 'en', name: 'Name' }, { locale: 'de', name: 'Name' }] },
+              {
+                path: ['name'],
+                display: [
+                  { locale: 'en', name: 'Name' },
+                  { locale: 'de', name: 'Name' },
+                ],
+              },
               { path: ['age_equal_or_over', '18'], display: [{ locale: 'en', name: 'Aged 18 or over' }] },
             ],
           },
@@ -58,7 +78,9 @@ describe('OpenID4VCI metadata, offer and type metadata', () => {
     });
     expect(metadata).not.toHaveProperty('authorization_servers');
     // §12.2.4: batch_size is 2 or more; a size of 1 is the parameter left out.
-    expect(credentialIssuerMetadata({ credentialIssuer: ISSUER, configurationId: 'x', vct: VCT, display: DISPLAY, claims: [], batchSize: 1 })).not.toHaveProperty('batch_credential_issuance');
+    expect(
+      credentialIssuerMetadata({ credentialIssuer: ISSUER, configurationId: 'x', vct: VCT, display: DISPLAY, claims: [], batchSize: 1 }),
+    ).not.toHaveProperty('batch_credential_issuance');
   });
 
   it('makes authorization server metadata for the anonymous pre-authorized code grant with DPoP', () => {
@@ -71,7 +93,11 @@ describe('OpenID4VCI metadata, offer and type metadata', () => {
       code_challenge_methods_supported: ['S256'],
     });
     const withCode = authorizationServerMetadata({ issuer: ISSUER, tokenEndpoint: `${ISSUER}/token`, authorizationEndpoint: `${ISSUER}/authorize` });
-    expect(withCode).toMatchObject({ authorization_endpoint: `${ISSUER}/authorize`, response_types_supported: ['code'], grant_types_supported: ['urn:ietf:params:oauth:grant-type:pre-authorized_code', 'authorization_code'] });
+    expect(withCode).toMatchObject({
+      authorization_endpoint: `${ISSUER}/authorize`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['urn:ietf:params:oauth:grant-type:pre-authorized_code', 'authorization_code'],
+    });
     expect(() => authorizationServerMetadata({ issuer: 'not a url', tokenEndpoint: 'x' })).toThrow();
   });
 
@@ -83,20 +109,50 @@ describe('OpenID4VCI metadata, offer and type metadata', () => {
   });
 
   it('makes the 1.0 credential offer (credential_configuration_ids, tx_code object) and its link by reference', async () => {
-    const offer = await credentialOffer({ credentialIssuer: ISSUER, configurationIds: ['verified_document_identity'], preAuthorizedCode: 'pac-4Nw0rT8qLx2VbZ7ePj', txCode: { length: 6, input_mode: 'numeric', description: 'The code shown on the page' } });
+    const offer = await credentialOffer({
+      credentialIssuer: ISSUER,
+      configurationIds: ['verified_document_identity'],
+      preAuthorizedCode: 'pac-4Nw0rT8qLx2VbZ7ePj',
+      txCode: { length: 6, input_mode: 'numeric', description: 'The code shown on the page' },
+    });
     expect(offer).toEqual({
       credential_issuer: ISSUER,
       credential_configuration_ids: ['verified_document_identity'],
-      grants: { 'urn:ietf:params:oauth:grant-type:pre-authorized_code': { 'pre-authorized_code': 'pac-4Nw0rT8qLx2VbZ7ePj', tx_code: { length: 6, input_mode: 'numeric', description: 'The code shown on the page' } } },
+      grants: {
+        'urn:ietf:params:oauth:grant-type:pre-authorized_code': {
+          'pre-authorized_code': 'pac-4Nw0rT8qLx2VbZ7ePj',
+          tx_code: { length: 6, input_mode: 'numeric', description: 'The code shown on the page' },
+        },
+      },
     });
-    expect(credentialOfferLink({ offerUri: `${ISSUER}/offers/o-1` })).toBe('openid-credential-offer://?credential_offer_uri=https%3A%2F%2Fbroker.test.invalid%2Fvci%2Foffers%2Fo-1');
+    expect(credentialOfferLink({ offerUri: `${ISSUER}/offers/o-1` })).toBe(
+      'openid-credential-offer://?credential_offer_uri=https%3A%2F%2Fbroker.test.invalid%2Fvci%2Foffers%2Fo-1',
+    );
     expect(() => credentialOfferLink({ offerUri: 'http://broker.test.invalid/vci/offers/o-1' })).toThrow(/https/);
-    await expect(credentialOffer({ credentialIssuer: ISSUER, configurationIds: ['x'], preAuthorizedCode: 'short', txCode: { length: 6, input_mode: 'numeric', description: '' } })).rejects.toThrow(/pre-authorized code/);
-    await expect(credentialOffer({ credentialIssuer: ISSUER, configurationIds: ['x'], preAuthorizedCode: 'p'.repeat(32), txCode: { length: 6, input_mode: 'numeric', description: 'd'.repeat(301) } })).rejects.toThrow(/300/);
+    await expect(
+      credentialOffer({
+        credentialIssuer: ISSUER,
+        configurationIds: ['x'],
+        preAuthorizedCode: 'short',
+        txCode: { length: 6, input_mode: 'numeric', description: '' },
+      }),
+    ).rejects.toThrow(/pre-authorized code/);
+    await expect(
+      credentialOffer({
+        credentialIssuer: ISSUER,
+        configurationIds: ['x'],
+        preAuthorizedCode: 'p'.repeat(32),
+        txCode: { length: 6, input_mode: 'numeric', description: 'd'.repeat(301) },
+      }),
+    ).rejects.toThrow(/300/);
   });
 
-  it('makes SD-JWT VC type metadata with the current drafts\' names (locale, label, sd), valid for @sd-jwt/sd-jwt-vc', () => {
-    const document = verifiedIdentityTypeMetadata({ vct: VCT, display: DISPLAY, claims: [...CLAIMS, { path: ['assurance'], display: [{ locale: 'en', name: 'Assurance' }], sd: 'never' }] });
+  it("makes SD-JWT VC type metadata with the current drafts' names (locale, label, sd), valid for @sd-jwt/sd-jwt-vc", () => {
+    const document = verifiedIdentityTypeMetadata({
+      vct: VCT,
+      display: DISPLAY,
+      claims: [...CLAIMS, { path: ['assurance'], display: [{ locale: 'en', name: 'Assurance' }], sd: 'never' }],
+    });
     expect(document).toEqual({
       vct: VCT,
       name: 'Verified identity',
@@ -106,7 +162,14 @@ describe('OpenID4VCI metadata, offer and type metadata', () => {
         { locale: 'de', name: 'Geprüfte Identität' },
       ],
       claims: [
-        { path: ['name'], display: [{ locale: 'en', label: 'Name' }, { locale: 'de', label: 'Name' }], sd: 'always' },
+        {
+          path: ['name'],
+          display: [
+            { locale: 'en', label: 'Name' },
+            { locale: 'de', label: 'Name' },
+          ],
+          sd: 'always',
+        },
         { path: ['age_equal_or_over', '18'], display: [{ locale: 'en', label: 'Aged 18 or over', description: 'At least 18 years old' }], sd: 'always' },
         { path: ['assurance'], display: [{ locale: 'en', label: 'Assurance' }], sd: 'never' },
       ],
@@ -130,7 +193,11 @@ describe('OpenID4VCI metadata, offer and type metadata', () => {
       server = createServer((_, res) => {
         hits += 1;
         res.writeHead(status, { 'content-type': 'application/jwk-set+json' });
-        res.end(JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-256', x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU', y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0' }] }));
+        res.end(
+          JSON.stringify({
+            keys: [{ kty: 'EC', crv: 'P-256', x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU', y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0' }],
+          }),
+        );
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;

@@ -19,9 +19,24 @@ describe('DCQL query (OpenID4VP 1.0 §6) and the vp_token that answers it (§8.1
   it('offers the kinds as alternatives of one required credential set, with 1.0 meta and claims paths', () => {
     expect(query).toEqual({
       credentials: [
-        { id: 'pid_sd_jwt', format: 'dc+sd-jwt', meta: { vct_values: ['urn:eudi:pid:1'] }, claims: [{ path: ['family_name'] }, { path: ['address', 'postal_code'] }] },
-        { id: 'pid_mdoc', format: 'mso_mdoc', meta: { doctype_value: 'eu.europa.ec.eudi.pid.1' }, claims: [{ path: ['eu.europa.ec.eudi.pid.1', 'family_name'], intent_to_retain: false }] },
-        { id: 'mdl', format: 'mso_mdoc', meta: { doctype_value: 'org.iso.18013.5.1.mDL' }, claims: [{ path: ['org.iso.18013.5.1', 'family_name'], intent_to_retain: false }] },
+        {
+          id: 'pid_sd_jwt',
+          format: 'dc+sd-jwt',
+          meta: { vct_values: ['urn:eudi:pid:1'] },
+          claims: [{ path: ['family_name'] }, { path: ['address', 'postal_code'] }],
+        },
+        {
+          id: 'pid_mdoc',
+          format: 'mso_mdoc',
+          meta: { doctype_value: 'eu.europa.ec.eudi.pid.1' },
+          claims: [{ path: ['eu.europa.ec.eudi.pid.1', 'family_name'], intent_to_retain: false }],
+        },
+        {
+          id: 'mdl',
+          format: 'mso_mdoc',
+          meta: { doctype_value: 'org.iso.18013.5.1.mDL' },
+          claims: [{ path: ['org.iso.18013.5.1', 'family_name'], intent_to_retain: false }],
+        },
       ],
       credential_sets: [{ options: [['pid_sd_jwt'], ['pid_mdoc'], ['mdl']], required: true }],
     });
@@ -36,8 +51,12 @@ describe('DCQL query (OpenID4VP 1.0 §6) and the vp_token that answers it (§8.1
     expect(() => buildDcqlQuery([{ ...sd, vct: [] }])).toThrow(/vct_values/);
     expect(() => buildDcqlQuery([{ ...sd, claims: [['x'], ['x']] }])).toThrow(/asked twice/);
     expect(() => buildDcqlQuery([{ ...sd, claims: [[]] }])).toThrow(/non-empty/);
-    expect(() => validateDcqlQuery({ credentials: [{ id: 'm', format: 'mso_mdoc', meta: { doctype_value: 'd' }, claims: [{ path: ['only-one'] }] }] })).toThrow(/namespace, element/);
-    expect(() => validateDcqlQuery({ credentials: [{ id: 'a', format: 'dc+sd-jwt', meta: { vct_values: ['v'] } }], credential_sets: [{ options: [['b']] }] })).toThrow(/unknown id/);
+    expect(() => validateDcqlQuery({ credentials: [{ id: 'm', format: 'mso_mdoc', meta: { doctype_value: 'd' }, claims: [{ path: ['only-one'] }] }] })).toThrow(
+      /namespace, element/,
+    );
+    expect(() =>
+      validateDcqlQuery({ credentials: [{ id: 'a', format: 'dc+sd-jwt', meta: { vct_values: ['v'] } }], credential_sets: [{ options: [['b']] }] }),
+    ).toThrow(/unknown id/);
   });
 
   it('offers optional claims through claim_sets (1.0 §6.4.1): ids on every claim, each subset of the optional ones, largest first', () => {
@@ -46,13 +65,28 @@ describe('DCQL query (OpenID4VP 1.0 §6) and the vp_token that answers it (§8.1
       id: 'a',
       format: 'dc+sd-jwt',
       meta: { vct_values: ['v'] },
-      claims: [{ id: 'c0', path: ['x'] }, { id: 'c1', path: ['y'] }, { id: 'c2', path: ['z'] }],
+      claims: [
+        { id: 'c0', path: ['x'] },
+        { id: 'c1', path: ['y'] },
+        { id: 'c2', path: ['z'] },
+      ],
       claim_sets: [['c0', 'c1', 'c2'], ['c0', 'c1'], ['c0', 'c2'], ['c0']],
     });
-    expect(() => buildDcqlQuery([{ id: 'a', format: 'dc+sd-jwt', vct: ['v'], claims: [['x']], optionalClaims: [['o1'], ['o2'], ['o3'], ['o4'], ['o5']] }])).toThrow(/at most 4 optional/);
-    const withSets = (claims: { id?: string; path: string[] }[], sets: string[][]) => () => validateDcqlQuery({ credentials: [{ id: 'a', format: 'dc+sd-jwt', meta: { vct_values: ['v'] }, claims, claim_sets: sets }] });
+    expect(() =>
+      buildDcqlQuery([{ id: 'a', format: 'dc+sd-jwt', vct: ['v'], claims: [['x']], optionalClaims: [['o1'], ['o2'], ['o3'], ['o4'], ['o5']] }]),
+    ).toThrow(/at most 4 optional/);
+    const withSets = (claims: { id?: string; path: string[] }[], sets: string[][]) => () =>
+      validateDcqlQuery({ credentials: [{ id: 'a', format: 'dc+sd-jwt', meta: { vct_values: ['v'] }, claims, claim_sets: sets }] });
     expect(withSets([{ path: ['x'] }], [['c0']])).toThrow(/unique id/);
-    expect(withSets([{ id: 'c0', path: ['x'] }, { id: 'c0', path: ['y'] }], [['c0']])).toThrow(/unique id/);
+    expect(
+      withSets(
+        [
+          { id: 'c0', path: ['x'] },
+          { id: 'c0', path: ['y'] },
+        ],
+        [['c0']],
+      ),
+    ).toThrow(/unique id/);
     expect(withSets([{ id: 'c0', path: ['x'] }], [])).toThrow(/claim_sets, when present, must be non-empty/);
     expect(withSets([{ id: 'c0', path: ['x'] }], [['c1']])).toThrow(/list of claim ids/);
   });
@@ -75,7 +109,9 @@ describe('DCQL query (OpenID4VP 1.0 §6) and the vp_token that answers it (§8.1
   it('refuses unknown ids, a second presentation without multiple, and answers that are no allowed option', async () => {
     expect(await refusal(() => checkVpTokenAgainstQuery({ other: ['x'] }, query))).toMatch(/^unexpected_credential: .*other, which the request did not have/);
     expect(await refusal(() => checkVpTokenAgainstQuery({ pid_sd_jwt: ['x', 'y'] }, query))).toMatch(/^unexpected_credential: .*allows one/);
-    expect(await refusal(() => checkVpTokenAgainstQuery({ pid_sd_jwt: ['x'], pid_mdoc: ['y'] }, query))).toMatch(/^unexpected_credential: .*none of the options/);
+    expect(await refusal(() => checkVpTokenAgainstQuery({ pid_sd_jwt: ['x'], pid_mdoc: ['y'] }, query))).toMatch(
+      /^unexpected_credential: .*none of the options/,
+    );
     const both: DcqlQuery = { credentials: [...query.credentials.slice(0, 2)] };
     expect(await refusal(() => checkVpTokenAgainstQuery({ pid_sd_jwt: ['x'] }, both))).toMatch(/^unexpected_credential: .*none of the options/);
     expect(checkVpTokenAgainstQuery({ pid_sd_jwt: ['x'], pid_mdoc: ['y'] }, both)).toEqual({ pid_sd_jwt: ['x'], pid_mdoc: ['y'] });

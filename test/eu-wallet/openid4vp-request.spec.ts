@@ -82,7 +82,11 @@ describe('OpenID4VP 1.0 request object (JAR) with HAIP 1.0', () => {
   });
 
   it('echoes the wallet_nonce of a request_uri POST (1.0 §5.10)', async () => {
-    const posted = parseRequestUriPost({ wallet_metadata: '{"vp_formats_supported":{"dc+sd-jwt":{}}}', wallet_nonce: 'qPmxiNFCR3QTm19POc8u', other: 'ignored' });
+    const posted = parseRequestUriPost({
+      wallet_metadata: '{"vp_formats_supported":{"dc+sd-jwt":{}}}',
+      wallet_nonce: 'qPmxiNFCR3QTm19POc8u',
+      other: 'ignored',
+    });
     expect(posted).toEqual({ walletMetadata: { vp_formats_supported: { 'dc+sd-jwt': {} } }, walletNonce: 'qPmxiNFCR3QTm19POc8u' });
     const { claims } = await walletReadsRequest(await createRequestObject({ ...options, walletNonce: posted.walletNonce }), signer.root);
     expect(claims.wallet_nonce).toBe('qPmxiNFCR3QTm19POc8u');
@@ -96,11 +100,17 @@ describe('OpenID4VP 1.0 request object (JAR) with HAIP 1.0', () => {
   it('refuses to sign with a misconfigured signer or key', async () => {
     const other = await createTestSigner({ rootName: 'Other CA', signerName: 'Other signer' });
     await expect(createRequestObject({ ...options, signer: { chain: [signer.root], privateKey: signer.privateKey } })).rejects.toThrow(/self-signed/);
-    await expect(createRequestObject({ ...options, signer: { chain: signer.chain, privateKey: other.privateKey } })).rejects.toThrow(/not the P-256 key of the leaf/);
-    await expect(createRequestObject({ ...options, signer: { chain: [signer.chain[0], other.root], privateKey: signer.privateKey } })).rejects.toThrow(/not issued by/);
+    await expect(createRequestObject({ ...options, signer: { chain: signer.chain, privateKey: other.privateKey } })).rejects.toThrow(
+      /not the P-256 key of the leaf/,
+    );
+    await expect(createRequestObject({ ...options, signer: { chain: [signer.chain[0], other.root], privateKey: signer.privateKey } })).rejects.toThrow(
+      /not issued by/,
+    );
     await expect(createRequestObject({ ...options, clientId: x509HashClientId(other.chain[0]) })).rejects.toThrow(/x509_hash of the leaf/);
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    await expect(createRequestObject({ ...options, responseEncryptionKey: privateKey.export({ format: 'jwk' }) as never })).rejects.toThrow(/P-256 EC JWK|public key|kid/);
+    await expect(createRequestObject({ ...options, responseEncryptionKey: privateKey.export({ format: 'jwk' }) as never })).rejects.toThrow(
+      /P-256 EC JWK|public key|kid/,
+    );
     await expect(createRequestObject({ ...options, encValues: ['A128GCM'] })).rejects.toThrow(/HAIP/);
     await expect(createRequestObject({ ...options, responseUri: 'http://broker.example.test/r' })).rejects.toThrow(/https/);
     await expect(createRequestObject({ ...options, nonce: 'short' })).rejects.toThrow(/nonce/);
@@ -109,7 +119,9 @@ describe('OpenID4VP 1.0 request object (JAR) with HAIP 1.0', () => {
   it('bounds the request_uri POST: wallet_metadata size, depth and type, wallet_nonce', async () => {
     expect(parseRequestUriPost({})).toEqual({});
     expect(await refusal(() => parseRequestUriPost({ wallet_metadata: 'x'.repeat(20_000) }))).toMatch(/^malformed: wallet_metadata is longer/);
-    expect(await refusal(() => parseRequestUriPost({ wallet_metadata: '{"a":'.repeat(10) + '1' + '}'.repeat(10) }))).toMatch(/^malformed: wallet_metadata is nested deeper/);
+    expect(await refusal(() => parseRequestUriPost({ wallet_metadata: '{"a":'.repeat(10) + '1' + '}'.repeat(10) }))).toMatch(
+      /^malformed: wallet_metadata is nested deeper/,
+    );
     expect(await refusal(() => parseRequestUriPost({ wallet_metadata: '[1]' }))).toBe('malformed: wallet_metadata is not a JSON object');
     expect(await refusal(() => parseRequestUriPost({ wallet_metadata: '{nope' }))).toBe('malformed: wallet_metadata is not JSON');
     expect(await refusal(() => parseRequestUriPost({ wallet_metadata: '{"__proto__":{"x":1}}' }))).toMatch(/__proto__/);

@@ -38,10 +38,11 @@ describe('OpenID4VP 1.0 direct_post.jwt response (HAIP 1.0: ECDH-ES P-256, A128G
     });
     view = await walletReadsRequest(jwt, signer.root);
     const offeredEnc = view.claims.client_metadata.encrypted_response_enc_values_supported as string[];
-    open = (form, extra = {}) => openAuthorizationResponse({ form, decryptionKey: encKey.privateKey, keyId: encKey.keyId, offeredEnc, expectedState: state, ...extra });
+    open = (form, extra = {}) =>
+      openAuthorizationResponse({ form, decryptionKey: encKey.privateKey, keyId: encKey.keyId, offeredEnc, expectedState: state, ...extra });
   });
 
-  it.each(['A128GCM', 'A256GCM'])('opens the wallet\'s JWE with enc %s, and the vp_token answers the query', async (enc) => {
+  it.each(['A128GCM', 'A256GCM'])("opens the wallet's JWE with enc %s, and the vp_token answers the query", async (enc) => {
     const opened = await open({ response: await walletEncrypts(view, answer, { enc }) });
     expect(opened).toEqual({ kind: 'vp_token', vpToken: answer.vp_token, state });
     if (opened.kind !== 'vp_token') throw new Error('not a vp_token');
@@ -65,25 +66,39 @@ describe('OpenID4VP 1.0 direct_post.jwt response (HAIP 1.0: ECDH-ES P-256, A128G
   });
 
   it('refuses an enc that was not offered (A192GCM)', async () => {
-    expect(await refusal(async () => open({ response: await walletEncrypts(view, answer, { enc: 'A192GCM' }) }))).toMatch(/^malformed: JWE enc "A192GCM" was not offered/);
+    expect(await refusal(async () => open({ response: await walletEncrypts(view, answer, { enc: 'A192GCM' }) }))).toMatch(
+      /^malformed: JWE enc "A192GCM" was not offered/,
+    );
   });
 
   it('refuses key management other than ECDH-ES: ECDH-ES+A128KW, RSA-OAEP', async () => {
-    expect(await refusal(async () => open({ response: await walletEncrypts(view, answer, { alg: 'ECDH-ES+A128KW' }) }))).toMatch(/^malformed: JWE alg "ECDH-ES\+A128KW"/);
+    expect(await refusal(async () => open({ response: await walletEncrypts(view, answer, { alg: 'ECDH-ES+A128KW' }) }))).toMatch(
+      /^malformed: JWE alg "ECDH-ES\+A128KW"/,
+    );
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    expect(await refusal(async () => open({ response: await walletEncrypts(view, answer, { alg: 'RSA-OAEP', key: rsa.publicKey }) }))).toMatch(/^malformed: JWE alg "RSA-OAEP"/);
+    expect(await refusal(async () => open({ response: await walletEncrypts(view, answer, { alg: 'RSA-OAEP', key: rsa.publicKey }) }))).toMatch(
+      /^malformed: JWE alg "RSA-OAEP"/,
+    );
   });
 
   it('refuses a response encrypted to another key, with another kid, or with no kid', async () => {
     const other = createResponseEncryptionKey();
-    expect(await refusal(async () => open({ response: await walletEncrypts(view, answer, { key: createPublicKey(other.privateKey) }) }))).toMatch(/^wrong_binding: response does not decrypt/);
-    expect(await refusal(async () => open({ response: await walletEncrypts(view, answer, { kid: other.keyId }) }))).toBe('wrong_binding: the JWE was made for another key (kid)');
+    expect(await refusal(async () => open({ response: await walletEncrypts(view, answer, { key: createPublicKey(other.privateKey) }) }))).toMatch(
+      /^wrong_binding: response does not decrypt/,
+    );
+    expect(await refusal(async () => open({ response: await walletEncrypts(view, answer, { kid: other.keyId }) }))).toBe(
+      'wrong_binding: the JWE was made for another key (kid)',
+    );
     expect(await refusal(async () => open({ response: await walletEncrypts(view, answer, { kid: null }) }))).toMatch(/^malformed: the JWE header has no kid/);
   });
 
-  it('refuses a state that is not the request\'s, and a missing state', async () => {
-    expect(await refusal(async () => open({ response: await walletEncrypts(view, { ...answer, state: 'another-state-value-000000' }) }))).toMatch(/^wrong_binding: .*state/);
-    expect(await refusal(async () => open({ response: await walletEncrypts(view, { vp_token: answer.vp_token }) }))).toBe('wrong_binding: the response carries no state');
+  it("refuses a state that is not the request's, and a missing state", async () => {
+    expect(await refusal(async () => open({ response: await walletEncrypts(view, { ...answer, state: 'another-state-value-000000' }) }))).toMatch(
+      /^wrong_binding: .*state/,
+    );
+    expect(await refusal(async () => open({ response: await walletEncrypts(view, { vp_token: answer.vp_token }) }))).toBe(
+      'wrong_binding: the response carries no state',
+    );
   });
 
   it('refuses vp_token values that are not non-empty arrays, unknown ids and answers outside the options', async () => {
@@ -99,22 +114,33 @@ describe('OpenID4VP 1.0 direct_post.jwt response (HAIP 1.0: ECDH-ES P-256, A128G
     expect(await refusal(() => opened({ pid: ['x'], pid_mdoc: ['y'] }))).toMatch(/^unexpected_credential: .*none of the options/);
   });
 
-  it('bounds sizes before work: the response field, the decrypted JSON\'s depth and entries', async () => {
+  it("bounds sizes before work: the response field, the decrypted JSON's depth and entries", async () => {
     expect(await refusal(() => open({ response: 'a'.repeat(1_048_577) }))).toMatch(/^malformed: response is longer than 1048576/);
     let deep: unknown = ['x'];
     for (let i = 0; i < 20; i++) deep = { a: deep };
-    expect(await refusal(async () => open({ response: await walletEncrypts(view, { vp_token: { pid: ['x'] }, state, deep }) }))).toMatch(/^malformed: the decrypted response is nested deeper/);
+    expect(await refusal(async () => open({ response: await walletEncrypts(view, { vp_token: { pid: ['x'] }, state, deep }) }))).toMatch(
+      /^malformed: the decrypted response is nested deeper/,
+    );
     const wide = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, i]));
-    expect(await refusal(async () => open({ response: await walletEncrypts(view, { ...answer, wide }) }))).toMatch(/^malformed: the decrypted response has more than 256 entries/);
+    expect(await refusal(async () => open({ response: await walletEncrypts(view, { ...answer, wide }) }))).toMatch(
+      /^malformed: the decrypted response has more than 256 entries/,
+    );
     expect(await refusal(() => open({ response: ['a', 'b'] }))).toBe('malformed: response is not a single form field');
   });
 
   it('returns wallet error responses, unencrypted (1.0 §8.3.1 allows it) or encrypted, and refuses a foreign state', async () => {
-    expect(await open({ error: 'access_denied', error_description: 'user declined', state })).toEqual({ kind: 'error', error: 'access_denied', errorDescription: 'user declined', state });
+    expect(await open({ error: 'access_denied', error_description: 'user declined', state })).toEqual({
+      kind: 'error',
+      error: 'access_denied',
+      errorDescription: 'user declined',
+      state,
+    });
     expect(await open({ response: await walletEncrypts(view, { error: 'access_denied', state }) })).toEqual({ kind: 'error', error: 'access_denied', state });
     expect(await refusal(() => open({ error: 'access_denied', state: 'someone-elses-state-00000' }))).toMatch(/^wrong_binding: /);
     expect(await refusal(() => open({ error: 'access_denied' }))).toBe('wrong_binding: the error response carries no state');
-    expect(await refusal(async () => open({ response: await walletEncrypts(view, { error: 'access_denied' }) }))).toBe('wrong_binding: the error response carries no state');
+    expect(await refusal(async () => open({ response: await walletEncrypts(view, { error: 'access_denied' }) }))).toBe(
+      'wrong_binding: the error response carries no state',
+    );
     expect(await refusal(() => open({ error: 'bad"code' }))).toMatch(/^malformed: error is not an RFC 6749 error code/);
   });
 
@@ -134,7 +160,12 @@ describe('OpenID4VP 1.0 direct_post.jwt response (HAIP 1.0: ECDH-ES P-256, A128G
           break;
         case 1: {
           // Plausible header, garbage elsewhere: exercises the checks after the header and the decryption itself.
-          const header = { alg: 'ECDH-ES', enc: random() < 0.5 ? 'A128GCM' : 'A256GCM', kid: encKey.keyId, epk: random() < 0.7 ? view.claims.client_metadata.jwks.keys[0] : { kty: 'EC', crv: 'P-256', x: pick(), y: pick() } };
+          const header = {
+            alg: 'ECDH-ES',
+            enc: random() < 0.5 ? 'A128GCM' : 'A256GCM',
+            kid: encKey.keyId,
+            epk: random() < 0.7 ? view.claims.client_metadata.jwks.keys[0] : { kty: 'EC', crv: 'P-256', x: pick(), y: pick() },
+          };
           const part = () => Buffer.from(Array.from({ length: Math.floor(random() * 64) }, () => Math.floor(random() * 256))).toString('base64url');
           response = [b64(random() < 0.2 ? 'not json' : header), '', part(), part(), part()].join('.');
           break;
@@ -149,7 +180,11 @@ describe('OpenID4VP 1.0 direct_post.jwt response (HAIP 1.0: ECDH-ES P-256, A128G
           break;
         }
         default:
-          response = Array.from({ length: 5 }, () => Array.from({ length: Math.floor(size / 5) }, pick).join('').replace(/\./g, '')).join('.');
+          response = Array.from({ length: 5 }, () =>
+            Array.from({ length: Math.floor(size / 5) }, pick)
+              .join('')
+              .replace(/\./g, ''),
+          ).join('.');
       }
       const result = await refusal(() => open({ response }));
       expect(result).not.toBe('accepted');

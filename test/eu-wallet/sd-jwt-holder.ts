@@ -53,7 +53,11 @@ export async function present(credential: string, options: PresentOptions): Prom
 export const makeDisclosure = (...content: unknown[]) => b64uJson([randomBytes(16).toString('base64url'), ...content]);
 
 /** The issuer JWT with header and payload changed, re-signed ES256 with `signer` (x5c kept unless the change drops it). */
-export function resign(jwt: string, signer: TestSigner, change: { header?: (h: Record<string, unknown>) => void; payload?: (p: Record<string, unknown>) => void }): string {
+export function resign(
+  jwt: string,
+  signer: TestSigner,
+  change: { header?: (h: Record<string, unknown>) => void; payload?: (p: Record<string, unknown>) => void },
+): string {
   const [h, p] = jwt.split('.');
   const header = decodeSegment(h);
   const payload = decodeSegment(p);

@@ -1,11 +1,5 @@
 import { createHash, type KeyObject } from 'node:crypto';
-import {
-  verifySdJwtVcPresentation,
-  type SdJwtVcPresentationInput,
-  issueSdJwtVc,
-  createTestSigner,
-  type TestSigner,
-} from '@identity-broker/eu-wallet';
+import { verifySdJwtVcPresentation, type SdJwtVcPresentationInput, issueSdJwtVc, createTestSigner, type TestSigner } from '@identity-broker/eu-wallet';
 import { AUDIENCE, NONCE, forge, holderKeys, makeDisclosure, outcome, present, resign } from './sd-jwt-holder.js';
 
 type Change = Parameters<typeof resign>[2];
@@ -20,7 +14,15 @@ describe('SD-JWT VC presentation: the issuer-signed credential', () => {
   let credential: string;
 
   const verify = (presentation: string, overrides: Partial<SdJwtVcPresentationInput> = {}) =>
-    verifySdJwtVcPresentation({ presentation, trustAnchors: [pid.root], acceptedVcts: ['urn:eudi:pid:1'], nonce: NONCE, audience: AUDIENCE, now, ...overrides });
+    verifySdJwtVcPresentation({
+      presentation,
+      trustAnchors: [pid.root],
+      acceptedVcts: ['urn:eudi:pid:1'],
+      nonce: NONCE,
+      audience: AUDIENCE,
+      now,
+      ...overrides,
+    });
   const presentOf = (cred: string, paths = ['$.given_name'], extra: (ds: string[]) => string[] = (ds) => ds) =>
     present(cred, { paths, holderKey: holder.privateKey, mutate: (jwt, ds) => [jwt, extra(ds)] });
   /** The credential with its issuer JWT changed and re-signed by the PID provider (so the change is all that differs). */
@@ -41,9 +43,19 @@ describe('SD-JWT VC presentation: the issuer-signed credential', () => {
   });
 
   it('refuses an expired credential and one not yet valid, within and beyond skew', async () => {
-    const expired = await issueSdJwtVc({ signer: pid, holderKey: holder.publicKey, issuedAt: new Date(now.getTime() - 10 * day), expiresAt: new Date(now.getTime() - day) });
+    const expired = await issueSdJwtVc({
+      signer: pid,
+      holderKey: holder.publicKey,
+      issuedAt: new Date(now.getTime() - 10 * day),
+      expiresAt: new Date(now.getTime() - day),
+    });
     expect(await outcome(async () => verify(await presentOf(expired)))).toMatch(/^expired: /);
-    const justExpired = await issueSdJwtVc({ signer: pid, holderKey: holder.publicKey, issuedAt: new Date(now.getTime() - day), expiresAt: new Date(now.getTime() - 30_000) });
+    const justExpired = await issueSdJwtVc({
+      signer: pid,
+      holderKey: holder.publicKey,
+      issuedAt: new Date(now.getTime() - day),
+      expiresAt: new Date(now.getTime() - 30_000),
+    });
     expect(await outcome(async () => verify(await presentOf(justExpired)))).toBe('accepted');
     expect(await outcome(async () => verify(await presentOf(justExpired), { clockSkewSeconds: 0 }))).toMatch(/^expired: /);
     expect(await outcome(async () => verify(await resigned({ payload: (p) => (p.nbf = Math.floor(now.getTime() / 1000) + 600) })))).toMatch(/^expired: /);
@@ -58,8 +70,13 @@ describe('SD-JWT VC presentation: the issuer-signed credential', () => {
   });
 
   it('refuses a signature by another key than the x5c leaf, and a forged payload even when it is also expired', async () => {
-    expect(await outcome(async () => verify(await present(credential, { paths: ['$.given_name'], holderKey: holder.privateKey, mutate: (jwt, ds) => [resign(jwt, other, {}), ds] })))).toMatch(/^invalid_signature: /);
-    const forgeWith = (change: Change) => present(credential, { paths: ['$.given_name'], holderKey: holder.privateKey, mutate: (jwt, ds) => [forge(jwt, change), ds] });
+    expect(
+      await outcome(async () =>
+        verify(await present(credential, { paths: ['$.given_name'], holderKey: holder.privateKey, mutate: (jwt, ds) => [resign(jwt, other, {}), ds] })),
+      ),
+    ).toMatch(/^invalid_signature: /);
+    const forgeWith = (change: Change) =>
+      present(credential, { paths: ['$.given_name'], holderKey: holder.privateKey, mutate: (jwt, ds) => [forge(jwt, change), ds] });
     expect(await outcome(async () => verify(await forgeWith({ payload: (p) => (p.iss = 'https://mallory.invalid') })))).toMatch(/^invalid_signature: /);
     expect(await outcome(async () => verify(await forgeWith({ payload: (p) => (p.exp = 1) })))).toMatch(/^invalid_signature: /);
   });
@@ -73,7 +90,11 @@ describe('SD-JWT VC presentation: the issuer-signed credential', () => {
 
   it('refuses alg none, HS256 and RS256 whatever the signature', async () => {
     for (const alg of ['none', 'HS256', 'RS256']) {
-      const presentation = await present(credential, { paths: ['$.given_name'], holderKey: holder.privateKey, mutate: (jwt, ds) => [forge(jwt, { header: (h) => (h.alg = alg) }), ds] });
+      const presentation = await present(credential, {
+        paths: ['$.given_name'],
+        holderKey: holder.privateKey,
+        mutate: (jwt, ds) => [forge(jwt, { header: (h) => (h.alg = alg) }), ds],
+      });
       expect(await outcome(() => verify(presentation))).toMatch(/^unexpected_credential: issuer JWT alg/);
     }
   });
@@ -86,7 +107,9 @@ describe('SD-JWT VC presentation: the issuer-signed credential', () => {
   });
 
   it('refuses _sd_alg other than sha-256, and time claims that are not numbers', async () => {
-    expect(await outcome(async () => verify(await resigned({ payload: (p) => (p._sd_alg = 'sha-512') })))).toBe('unexpected_credential: _sd_alg is not sha-256');
+    expect(await outcome(async () => verify(await resigned({ payload: (p) => (p._sd_alg = 'sha-512') })))).toBe(
+      'unexpected_credential: _sd_alg is not sha-256',
+    );
     expect(await outcome(async () => verify(await resigned({ payload: (p) => (p.exp = 'never') })))).toMatch(/^malformed: issuer JWT exp/);
   });
 
@@ -97,12 +120,14 @@ describe('SD-JWT VC presentation: the issuer-signed credential', () => {
   });
 
   it('refuses a digest that occurs twice in the payload', async () => {
-    const dup = (p: Record<string, unknown>) => ((p._sd as string[]).push((p._sd as string[])[0]));
+    const dup = (p: Record<string, unknown>) => (p._sd as string[]).push((p._sd as string[])[0]);
     expect(await outcome(async () => verify(await resigned({ payload: dup })))).toMatch(/^invalid_signature: a digest occurs more than once/);
   });
 
   it('refuses a disclosed name that already exists in the clear, and disclosures in the wrong kind of place', async () => {
-    expect(await outcome(async () => verify(await resigned({ payload: (p) => (p.given_name = 'Clear') })))).toMatch(/^malformed: a disclosed claim name already exists/);
+    expect(await outcome(async () => verify(await resigned({ payload: (p) => (p.given_name = 'Clear') })))).toMatch(
+      /^malformed: a disclosed claim name already exists/,
+    );
     const element = makeDisclosure('FR');
     const elementDigest = createHash('sha256').update(element).digest('base64url');
     const inSd = await resigned({ payload: (p) => (p._sd as string[]).push(elementDigest) }, (ds) => [...ds, element]);
@@ -113,12 +138,16 @@ describe('SD-JWT VC presentation: the issuer-signed credential', () => {
     expect(await outcome(() => verify(inArray))).toMatch(/^malformed: an array element refers to an object property disclosure/);
     const forbidden = makeDisclosure('_sd', ['x']);
     const forbiddenDigest = createHash('sha256').update(forbidden).digest('base64url');
-    expect(await outcome(async () => verify(await resigned({ payload: (p) => (p._sd as string[]).push(forbiddenDigest) }, (ds) => [...ds, forbidden])))).toMatch(/^malformed: disclosure \d+ has an invalid claim name/);
+    expect(
+      await outcome(async () => verify(await resigned({ payload: (p) => (p._sd as string[]).push(forbiddenDigest) }, (ds) => [...ds, forbidden]))),
+    ).toMatch(/^malformed: disclosure \d+ has an invalid claim name/);
   });
 
   it('returns no status for a credential without one, and refuses a status that is not a status_list reference', async () => {
     expect((await verify(await presentOf(credential))).status).toBeUndefined();
-    expect(await outcome(async () => verify(await resigned({ payload: (p) => (p.status = { status_list: { idx: -1, uri: 'https://x.invalid' } }) })))).toMatch(/^malformed: status/);
+    expect(await outcome(async () => verify(await resigned({ payload: (p) => (p.status = { status_list: { idx: -1, uri: 'https://x.invalid' } }) })))).toMatch(
+      /^malformed: status/,
+    );
     expect(await outcome(async () => verify(await resigned({ payload: (p) => (p.status = { identifier_list: {} }) })))).toMatch(/^malformed: status/);
   });
 

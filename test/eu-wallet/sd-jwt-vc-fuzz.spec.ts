@@ -1,10 +1,4 @@
-import {
-  verifySdJwtVcPresentation,
-  WalletCheckError,
-  issueSdJwtVc,
-  createTestSigner,
-  type TestSigner,
-} from '@identity-broker/eu-wallet';
+import { verifySdJwtVcPresentation, WalletCheckError, issueSdJwtVc, createTestSigner, type TestSigner } from '@identity-broker/eu-wallet';
 import { mulberry32 } from '../support/seeded-random.js';
 import { AUDIENCE, NONCE, holderKeys, present } from './sd-jwt-holder.js';
 
@@ -28,7 +22,14 @@ describe('SD-JWT VC presentation: malformed input', () => {
 
   const refusal = async (presentation: unknown, label: string) => {
     try {
-      await verifySdJwtVcPresentation({ presentation: presentation as string, trustAnchors: [pid.root], acceptedVcts: ['urn:eudi:pid:1'], nonce: NONCE, audience: AUDIENCE, now });
+      await verifySdJwtVcPresentation({
+        presentation: presentation as string,
+        trustAnchors: [pid.root],
+        acceptedVcts: ['urn:eudi:pid:1'],
+        nonce: NONCE,
+        audience: AUDIENCE,
+        now,
+      });
     } catch (e) {
       if (e instanceof WalletCheckError) return e.code;
       throw new Error(`${label}: ${String(e)}`);
@@ -37,7 +38,9 @@ describe('SD-JWT VC presentation: malformed input', () => {
   };
 
   it('accepts the unmutated presentation (the base of the mutations)', async () => {
-    await expect(verifySdJwtVcPresentation({ presentation: valid, trustAnchors: [pid.root], acceptedVcts: ['urn:eudi:pid:1'], nonce: NONCE, audience: AUDIENCE, now })).resolves.toBeDefined();
+    await expect(
+      verifySdJwtVcPresentation({ presentation: valid, trustAnchors: [pid.root], acceptedVcts: ['urn:eudi:pid:1'], nonce: NONCE, audience: AUDIENCE, now }),
+    ).resolves.toBeDefined();
   });
 
   it('refuses random strings of every size, up to past the 64 KiB bound', async () => {
@@ -50,7 +53,8 @@ describe('SD-JWT VC presentation: malformed input', () => {
       const text = Buffer.from(bytes).toString('latin1');
       await refusal(text, `seed 9901 case ${i}`);
     }
-    for (const odd of [undefined, null, 42, {}, [], '', '~', '~~', '.', '..~', 'a.b.c~', `${'A'.repeat(70_000)}~`]) await refusal(odd, JSON.stringify(odd)?.slice(0, 20) ?? 'undefined');
+    for (const odd of [undefined, null, 42, {}, [], '', '~', '~~', '.', '..~', 'a.b.c~', `${'A'.repeat(70_000)}~`])
+      await refusal(odd, JSON.stringify(odd)?.slice(0, 20) ?? 'undefined');
   });
 
   it('refuses mutations of a valid presentation: flipped, cut, duplicated and inserted characters', async () => {
@@ -76,7 +80,28 @@ describe('SD-JWT VC presentation: malformed input', () => {
 
   it('refuses structurally odd JSON in every position: header, payload, disclosure, KB-JWT', async () => {
     const random = mulberry32(7515);
-    const values = [null, 0, -1, 1e308, '', 'x', [], {}, [[]], { _sd: 'x' }, { _sd: [1] }, { '...': 1 }, ['s'], ['s', 'k'], ['s', 1, 2], ['s', '__proto__', {}], { __proto__: 1 }, { typ: 'dc+sd-jwt', alg: 'ES256', x5c: 'x' }, { typ: 'dc+sd-jwt', alg: 'ES256', x5c: ['!!'] }, { typ: 'dc+sd-jwt', alg: 'ES256', x5c: ['AAAA'] }];
+    const values = [
+      null,
+      0,
+      -1,
+      1e308,
+      '',
+      'x',
+      [],
+      {},
+      [[]],
+      { _sd: 'x' },
+      { _sd: [1] },
+      { '...': 1 },
+      ['s'],
+      ['s', 'k'],
+      ['s', 1, 2],
+      ['s', '__proto__', {}],
+      { __proto__: 1 },
+      { typ: 'dc+sd-jwt', alg: 'ES256', x5c: 'x' },
+      { typ: 'dc+sd-jwt', alg: 'ES256', x5c: ['!!'] },
+      { typ: 'dc+sd-jwt', alg: 'ES256', x5c: ['AAAA'] },
+    ];
     const [jwt, ...rest] = valid.split('~');
     const kb = rest.pop()!;
     const [h, p, s] = jwt.split('.');

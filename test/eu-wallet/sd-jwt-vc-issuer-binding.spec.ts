@@ -13,7 +13,14 @@ describe('SD-JWT VC presentation: iss is named by the x5c leaf', () => {
   let unnamed: TestSigner;
 
   const verify = (presentation: string, signer: TestSigner) =>
-    verifySdJwtVcPresentation({ presentation, trustAnchors: [signer.root], acceptedVcts: ['urn:eudi:pid:1'], nonce: NONCE, audience: AUDIENCE, now: new Date() });
+    verifySdJwtVcPresentation({
+      presentation,
+      trustAnchors: [signer.root],
+      acceptedVcts: ['urn:eudi:pid:1'],
+      nonce: NONCE,
+      audience: AUDIENCE,
+      now: new Date(),
+    });
   const issuedAs = async (signer: TestSigner, iss: unknown) => {
     // iss in the clear (a registered claim that is never disclosable, SD-JWT VC -13 §3.2.2.2), of any type a test wants.
     const claims = iss === undefined ? { given_name: 'Erika' } : { iss, given_name: 'Erika' };
@@ -62,7 +69,11 @@ describe('SD-JWT VC presentation: iss is named by the x5c leaf', () => {
 
   it('reads a changed iss under the old signature as a forgery, not as a mismatch', async () => {
     const credential = await issueSdJwtVc({ signer: byUri, holderKey: holder.publicKey });
-    const forged = await present(credential, { paths: ['$.given_name'], holderKey: holder.privateKey, mutate: (jwt, ds) => [forge(jwt, { payload: (p) => (p.iss = 'https://mallory.example') }), ds] });
+    const forged = await present(credential, {
+      paths: ['$.given_name'],
+      holderKey: holder.privateKey,
+      mutate: (jwt, ds) => [forge(jwt, { payload: (p) => (p.iss = 'https://mallory.example') }), ds],
+    });
     expect(await outcome(() => verify(forged, byUri))).toMatch(/^invalid_signature: /);
   });
 });

@@ -1,11 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import {
-  verifySdJwtVcPresentation,
-  type SdJwtVcPresentationInput,
-  issueSdJwtVc,
-  createTestSigner,
-  type TestSigner,
-} from '@identity-broker/eu-wallet';
+import { verifySdJwtVcPresentation, type SdJwtVcPresentationInput, issueSdJwtVc, createTestSigner, type TestSigner } from '@identity-broker/eu-wallet';
 import { AUDIENCE, NONCE, decodeSegment, holderKeys, makeDisclosure, outcome, present, type PresentOptions } from './sd-jwt-holder.js';
 
 /** Presentation and key binding: what the wallet adds (RFC 9901 §4.2, §4.3, §7.1, §7.3). */
@@ -17,7 +11,15 @@ describe('SD-JWT VC presentation: disclosures and key binding', () => {
   const asked = ['$.given_name', '$.age_equal_or_over.18', '$.nationalities[1]'];
 
   const verify = (presentation: string, overrides: Partial<SdJwtVcPresentationInput> = {}) =>
-    verifySdJwtVcPresentation({ presentation, trustAnchors: [pid.root], acceptedVcts: ['urn:eudi:pid:1'], nonce: NONCE, audience: AUDIENCE, now, ...overrides });
+    verifySdJwtVcPresentation({
+      presentation,
+      trustAnchors: [pid.root],
+      acceptedVcts: ['urn:eudi:pid:1'],
+      nonce: NONCE,
+      audience: AUDIENCE,
+      now,
+      ...overrides,
+    });
   const presentWith = (options: Partial<PresentOptions> = {}) => present(credential, { paths: asked, holderKey: holder.privateKey, ...options });
 
   beforeAll(async () => {
@@ -45,7 +47,9 @@ describe('SD-JWT VC presentation: disclosures and key binding', () => {
   });
 
   it('accepts a presentation of every claim, and of none', async () => {
-    const all = await verify(await present(credential, { paths: ['$.family_name', '$.address.locality', '$.place_of_birth.country'], holderKey: holder.privateKey }));
+    const all = await verify(
+      await present(credential, { paths: ['$.family_name', '$.address.locality', '$.place_of_birth.country'], holderKey: holder.privateKey }),
+    );
     expect(all.claims).toMatchObject({ family_name: 'Mustermann', address: { locality: 'Köln' }, place_of_birth: { country: 'DE' } });
     const none = await verify(await present(credential, { paths: [], holderKey: holder.privateKey }));
     expect(Object.keys(none.claims).sort()).toEqual(['exp', 'iat', 'iss', 'vct']);
@@ -88,7 +92,9 @@ describe('SD-JWT VC presentation: disclosures and key binding', () => {
   it('refuses a KB-JWT iat older than the allowed age or in the future beyond skew, accepts one within skew', async () => {
     const at = (s: number) => new Date(now.getTime() + s * 1000);
     expect(await outcome(async () => verify(await presentWith({ iat: at(-301) })))).toMatch(/^wrong_binding: .*older than 300 s/);
-    expect(await outcome(async () => verify(await presentWith({ iat: at(-50) }), { keyBindingMaxAgeSeconds: 30 }))).toMatch(/^wrong_binding: .*older than 30 s/);
+    expect(await outcome(async () => verify(await presentWith({ iat: at(-50) }), { keyBindingMaxAgeSeconds: 30 }))).toMatch(
+      /^wrong_binding: .*older than 30 s/,
+    );
     expect(await outcome(async () => verify(await presentWith({ iat: at(120) })))).toMatch(/^wrong_binding: .*in the future/);
     expect(await outcome(async () => verify(await presentWith({ iat: at(30) })))).toBe('accepted');
   });
@@ -98,7 +104,9 @@ describe('SD-JWT VC presentation: disclosures and key binding', () => {
   });
 
   it('refuses a KB-JWT signed by another key than cnf.jwk', async () => {
-    expect(await outcome(async () => verify(await presentWith({ holderKey: holderKeys().privateKey })))).toMatch(/^invalid_signature: .*not signed by the cnf key/);
+    expect(await outcome(async () => verify(await presentWith({ holderKey: holderKeys().privateKey })))).toMatch(
+      /^invalid_signature: .*not signed by the cnf key/,
+    );
   });
 
   it('refuses a wrong sd_hash, and disclosures changed after the KB-JWT was made', async () => {

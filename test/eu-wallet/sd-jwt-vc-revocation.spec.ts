@@ -41,9 +41,20 @@ describe('SD-JWT VC presentation: CRLs of the x5c chain', () => {
       },
     });
   const presentation = async () =>
-    present(await issueSdJwtVc({ signer: pid, holderKey: holder.publicKey, status: { uri: STATUS_URI, idx: 0 } }), { paths: ['$.given_name'], holderKey: holder.privateKey });
+    present(await issueSdJwtVc({ signer: pid, holderKey: holder.publicKey, status: { uri: STATUS_URI, idx: 0 } }), {
+      paths: ['$.given_name'],
+      holderKey: holder.privateKey,
+    });
   const verify = async (presented: string, checker = revocation()) =>
-    verifySdJwtVcPresentation({ presentation: presented, trustAnchors: [root.der], acceptedVcts: ['urn:eudi:pid:1'], nonce: NONCE, audience: AUDIENCE, now: new Date(), revocation: checker });
+    verifySdJwtVcPresentation({
+      presentation: presented,
+      trustAnchors: [root.der],
+      acceptedVcts: ['urn:eudi:pid:1'],
+      nonce: NONCE,
+      audience: AUDIENCE,
+      now: new Date(),
+      revocation: checker,
+    });
 
   beforeAll(async () => {
     const dates = { notBefore: new Date(Date.now() - DAY), notAfter: new Date(Date.now() + 365 * DAY) };
@@ -51,7 +62,14 @@ describe('SD-JWT VC presentation: CRLs of the x5c chain', () => {
     const ca = await issueTestLeaf(root, { ...dates, commonName: 'PID Provider Issuing CA', isCa: true, crlUrls: [ROOT_CRL] });
     intermediate = { der: ca.der, privateKey: ca.privateKey };
     // x5c is [leaf, intermediate]: the root is the anchor, never sent (HAIP 1.0).
-    pid = await createTestSigner({ ...dates, root: intermediate, rootName: 'unused', signerName: 'PID Provider', uri: 'https://pid-provider.test.invalid', crlUrls: [INTERMEDIATE_CRL] });
+    pid = await createTestSigner({
+      ...dates,
+      root: intermediate,
+      rootName: 'unused',
+      signerName: 'PID Provider',
+      uri: 'https://pid-provider.test.invalid',
+      crlUrls: [INTERMEDIATE_CRL],
+    });
   });
   beforeEach(async () => {
     served = new Map([

@@ -9,13 +9,27 @@ const EXAMPLE = {
   clientId: 'x509_san_dns:example.com',
   nonce: 'exc7gBkxjx1rdc9udRrveKvSsJIq80avlXeLHhGwqtA',
   responseUri: 'https://example.com/response',
-  jwk: { kty: 'EC', crv: 'P-256', x: 'DxiH5Q4Yx3UrukE2lWCErq8N8bqC9CHLLrAwLz5BmE0', y: 'XtLM4-3h5o3HUH0MHVJV0kyq0iBlrBwlh8qEDMZ4-Pc', use: 'enc', alg: 'ECDH-ES', kid: '1' },
+  jwk: {
+    kty: 'EC',
+    crv: 'P-256',
+    x: 'DxiH5Q4Yx3UrukE2lWCErq8N8bqC9CHLLrAwLz5BmE0',
+    y: 'XtLM4-3h5o3HUH0MHVJV0kyq0iBlrBwlh8qEDMZ4-Pc',
+    use: 'enc',
+    alg: 'ECDH-ES',
+    kid: '1',
+  },
   handover: '82714f70656e494434565048616e646f7665725820048bc053c00442af9b8eed494cefdd9d95240d254b046b11b68013722aad38ac',
 };
 
 async function exampleTranscript(overrides: Partial<{ clientId: string; nonce: string; responseUri: string }> = {}) {
   const thumbprint = Buffer.from(await calculateJwkThumbprint(EXAMPLE.jwk, 'sha256'), 'base64url');
-  return openId4VpSessionTranscript({ clientId: EXAMPLE.clientId, nonce: EXAMPLE.nonce, responseUri: EXAMPLE.responseUri, jwkThumbprint: thumbprint, ...overrides });
+  return openId4VpSessionTranscript({
+    clientId: EXAMPLE.clientId,
+    nonce: EXAMPLE.nonce,
+    responseUri: EXAMPLE.responseUri,
+    jwkThumbprint: thumbprint,
+    ...overrides,
+  });
 }
 
 describe('OpenID4VP 1.0 session transcript (mdoc)', () => {

@@ -22,7 +22,8 @@ describe('Token Status List checks', () => {
   let clock: Date;
   let fetches: string[];
 
-  const token = (options: Partial<CreateStatusListOptions> = {}) => createStatusList({ signer: pid, uri: URI, bits: 2, values: VALUES, issuedAt: clock, ...options });
+  const token = (options: Partial<CreateStatusListOptions> = {}) =>
+    createStatusList({ signer: pid, uri: URI, bits: 2, values: VALUES, issuedAt: clock, ...options });
   /** Who signed the credential whose status is looked up: by default the PID provider's signer, as its verifier reports it. */
   const signedBy = (signer: TestSigner, extra: Partial<CredentialSigner> = {}): CredentialSigner => ({
     leaf: new X509Certificate(signer.chain[0]),
@@ -50,7 +51,11 @@ describe('Token Status List checks', () => {
 
   beforeAll(async () => {
     const day = 86_400_000;
-    const root = await createTestRoot({ commonName: 'Test PID Provider CA', notBefore: new Date(Date.now() - day), notAfter: new Date(Date.now() + 365 * day) });
+    const root = await createTestRoot({
+      commonName: 'Test PID Provider CA',
+      notBefore: new Date(Date.now() - day),
+      notAfter: new Date(Date.now() + 365 * day),
+    });
     const under = (signerName: string) => createTestSigner({ root, rootName: 'Test PID Provider CA', signerName });
     [pid, rotated, sibling, other] = await Promise.all([
       under('Test PID Provider'),
@@ -76,7 +81,9 @@ describe('Token Status List checks', () => {
   });
 
   it('fails closed on a status value it does not know', async () => {
-    expect(await outcome(() => checker(() => token()).check({ uri: URI, idx: 3 }))).toBe('revoked: status could not be established: status value 3 is not one this verifier knows');
+    expect(await outcome(() => checker(() => token()).check({ uri: URI, idx: 3 }))).toBe(
+      'revoked: status could not be established: status value 3 is not one this verifier knows',
+    );
   });
 
   it('fails closed when the list is unreachable, and does not cache the failure', async () => {
@@ -89,7 +96,9 @@ describe('Token Status List checks', () => {
   });
 
   it('fails closed on a list signed by an untrusted key, or not signed by its x5c leaf', async () => {
-    expect(await outcome(() => checker(() => token({ signer: other })).check({ uri: URI, idx: 0 }))).toMatch(/^revoked: status could not be established: .*no trusted anchor/);
+    expect(await outcome(() => checker(() => token({ signer: other })).check({ uri: URI, idx: 0 }))).toMatch(
+      /^revoked: status could not be established: .*no trusted anchor/,
+    );
     const forged = () => {
       const [h, p] = token().split('.');
       const [, , s] = token({ values: [1, 1, 1, 1] }).split('.');
@@ -99,7 +108,9 @@ describe('Token Status List checks', () => {
   });
 
   it('fails closed on a list for another uri (sub mismatch)', async () => {
-    expect(await outcome(() => checker(() => token({ uri: 'https://pid-provider.test.invalid/status/2' })).check({ uri: URI, idx: 0 }))).toMatch(/^revoked: status could not be established: .*sub is not the uri/);
+    expect(await outcome(() => checker(() => token({ uri: 'https://pid-provider.test.invalid/status/2' })).check({ uri: URI, idx: 0 }))).toMatch(
+      /^revoked: status could not be established: .*sub is not the uri/,
+    );
   });
 
   it('fails closed on an idx outside the list', async () => {
@@ -151,7 +162,13 @@ describe('Token Status List checks', () => {
     const checks = [0, 1, 4, 5, 2].map((idx) => outcome(() => c.check({ uri: URI, idx })));
     await Promise.resolve();
     release(token());
-    expect(await Promise.all(checks)).toEqual(['accepted', 'revoked: the credential is revoked (status INVALID)', 'accepted', 'accepted', 'revoked: the credential is suspended (status SUSPENDED)']);
+    expect(await Promise.all(checks)).toEqual([
+      'accepted',
+      'revoked: the credential is revoked (status INVALID)',
+      'accepted',
+      'accepted',
+      'revoked: the credential is suspended (status SUSPENDED)',
+    ]);
     expect(fetches).toEqual([URI]);
   });
   describe("the list's signer is the credential's issuer (Token Status List -14 §11.3; -02 §5.1 for iss)", () => {
@@ -162,7 +179,9 @@ describe('Token Status List checks', () => {
 
     it('refuses a list signed by another trusted issuer, or by another subject under the same anchor', async () => {
       const trustsBoth = { trustAnchors: [pid.root, other.root] };
-      expect(await outcome(() => checker(() => token({ signer: other }), trustsBoth).check({ uri: URI, idx: 0 }))).toMatch(/^status_signer_mismatch: .*not signed by the credential's issuer/);
+      expect(await outcome(() => checker(() => token({ signer: other }), trustsBoth).check({ uri: URI, idx: 0 }))).toMatch(
+        /^status_signer_mismatch: .*not signed by the credential's issuer/,
+      );
       expect(await outcome(() => checker(() => token({ signer: sibling })).check({ uri: URI, idx: 0 }))).toMatch(/^status_signer_mismatch: /);
       // The other way round: a credential of the other issuer pointing at the PID provider's own list.
       expect(await outcome(() => checker(() => token(), trustsBoth).check({ uri: URI, idx: 0 }, signedBy(other)))).toMatch(/^status_signer_mismatch: /);

@@ -57,15 +57,18 @@ function handmadeGrey(): Uint8Array {
   const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255, ...body];
   const counts = (lengths: Record<number, number>) => Array.from({ length: 16 }, (_, i) => lengths[i + 1] ?? 0);
   return Uint8Array.from([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xdb, [0x00, ...new Array(64).fill(8)]),
     ...segment(0xc0, [8, 0, 8, 0, 16, 1, 1, 0x11, 0]),
     ...segment(0xc4, [0x00, ...counts({ 2: 2 }), 0x00, 0x04]),
     ...segment(0xc4, [0x10, ...counts({ 1: 1 }), 0x00]),
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]),
     // 01 1010 0 | 01 0101 0 | 11 (padding): +10, end of block; -10, end of block
-    0x68, 0xab,
-    0xff, 0xd9,
+    0x68,
+    0xab,
+    0xff,
+    0xd9,
   ]);
 }
 
@@ -74,12 +77,14 @@ function progressiveGrey(scans: number): Uint8Array {
   const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255, ...body];
   const dcScan = [...segment(0xda, [1, 1, 0x00, 0, 0, 0]), 0x3f]; // 0 0 | 111111 (padding)
   return Uint8Array.from([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xdb, [0x00, ...new Array(64).fill(8)]),
     ...segment(0xc2, [8, 0, 8, 0, 16, 1, 1, 0x11, 0]),
     ...segment(0xc4, [0x00, 1, ...new Array(15).fill(0), 0x00]),
     ...Array.from({ length: scans }, () => dcScan).flat(),
-    0xff, 0xd9,
+    0xff,
+    0xd9,
   ]);
 }
 
@@ -112,7 +117,9 @@ describe('JPEG decoder', () => {
   it('decodes a grey JPEG, and each block at 1/8 scale to its mean', () => {
     const grey = decodeJpeg(handmadeGrey());
     expect([grey.width, grey.height]).toEqual([16, 8]);
-    expect([...grey.data.subarray(0, 3), ...grey.data.subarray(8 * 3, 8 * 3 + 3), ...grey.data.subarray((7 * 16 + 15) * 3)]).toEqual([138, 138, 138, 128, 128, 128, 128, 128, 128]);
+    expect([...grey.data.subarray(0, 3), ...grey.data.subarray(8 * 3, 8 * 3 + 3), ...grey.data.subarray((7 * 16 + 15) * 3)]).toEqual([
+      138, 138, 138, 128, 128, 128, 128, 128, 128,
+    ]);
     expect([...decodeJpeg(handmadeGrey(), 8).data]).toEqual([138, 138, 138, 128, 128, 128]);
   });
 

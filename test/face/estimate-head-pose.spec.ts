@@ -6,9 +6,21 @@ const RAD = Math.PI / 180;
 /** Projects the generic head rotated by yaw/pitch/roll (same conventions as estimateHeadPose) into 68 image landmarks. */
 function landmarksFor(yaw: number, pitch: number, roll: number): Point[] {
   const [a, b, g] = [-pitch * RAD, yaw * RAD, roll * RAD];
-  const rx = [[1, 0, 0], [0, Math.cos(a), -Math.sin(a)], [0, Math.sin(a), Math.cos(a)]];
-  const ry = [[Math.cos(b), 0, Math.sin(b)], [0, 1, 0], [-Math.sin(b), 0, Math.cos(b)]];
-  const rz = [[Math.cos(g), -Math.sin(g), 0], [Math.sin(g), Math.cos(g), 0], [0, 0, 1]];
+  const rx = [
+    [1, 0, 0],
+    [0, Math.cos(a), -Math.sin(a)],
+    [0, Math.sin(a), Math.cos(a)],
+  ];
+  const ry = [
+    [Math.cos(b), 0, Math.sin(b)],
+    [0, 1, 0],
+    [-Math.sin(b), 0, Math.cos(b)],
+  ];
+  const rz = [
+    [Math.cos(g), -Math.sin(g), 0],
+    [Math.sin(g), Math.cos(g), 0],
+    [0, 0, 1],
+  ];
   const mul = (m: number[][], n: number[][]) => m.map((row) => [0, 1, 2].map((j) => row.reduce((s, v, k) => s + v * n[k][j], 0)));
   const r = mul(rz, mul(ry, rx));
   const points: Point[] = Array.from({ length: 68 }, () => ({ x: 0, y: 0 }));

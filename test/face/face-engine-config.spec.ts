@@ -24,6 +24,8 @@ describe('face engine configuration (FACE_ENGINE, FACE_MODEL_PATH)', () => {
     expect(problemsOf({ DATA_DIR: dataDir(), FACE_ENGINE: 'arcface' })).toEqual(['FACE_ENGINE: must be face-api or onnx']);
     expect(problemsOf({ DATA_DIR: dataDir(), FACE_ENGINE: 'onnx' })).toEqual([expect.stringMatching(/^FACE_MODEL_PATH: must be the path of the \.onnx model/)]);
     expect(problemsOf({ DATA_DIR: dataDir(), FACE_ENGINE: 'onnx', FACE_MODEL_PATH: '' })).toEqual([expect.stringMatching(/^FACE_MODEL_PATH: /)]);
-    expect(problemsOf({ DATA_DIR: dataDir(), FACE_ENGINE: 'onnx', FACE_MODEL_PATH: '/nonexistent/model.onnx' })).toEqual(['FACE_MODEL_PATH: no file at /nonexistent/model.onnx']);
+    expect(problemsOf({ DATA_DIR: dataDir(), FACE_ENGINE: 'onnx', FACE_MODEL_PATH: '/nonexistent/model.onnx' })).toEqual([
+      'FACE_MODEL_PATH: no file at /nonexistent/model.onnx',
+    ]);
   });
 });

@@ -47,7 +47,13 @@ describe('frame analysis for the verifier (one detection per frame, embeddings o
     passes.mockClear();
     const blank = { width: 150, height: 150, data: new Uint8Array(150 * 150 * 3).fill(128) };
     await expect(engine.analyseFace(blank, { padding: 0.5, detector: 'fast' })).rejects.toMatchObject({ code: 'NO_FACE' });
-    expect(passes.mock.calls.map((call) => [call[1], call[2] ?? 'accurate', call[3]])).toEqual([[0.5, 'fast', 320], [0.5, 'fast', 224], [0.5, 'accurate', undefined], [0, 'accurate', undefined], [1, 'accurate', undefined]]);
+    expect(passes.mock.calls.map((call) => [call[1], call[2] ?? 'accurate', call[3]])).toEqual([
+      [0.5, 'fast', 320],
+      [0.5, 'fast', 224],
+      [0.5, 'accurate', undefined],
+      [0, 'accurate', undefined],
+      [1, 'accurate', undefined],
+    ]);
     passes.mockRestore();
   }, 60_000);
 
@@ -112,7 +118,10 @@ describe('face worker pool', () => {
   it('runs frames given at once on different threads, and measures quality on the pixels it detected in', async () => {
     const images = await Promise.all([face('howard-center.png'), face('howard-right.png')].map((b) => pool.prepareFrame(b)));
     const local = await decodeImage(face('howard-center.png'));
-    const [centre, right] = await Promise.all([pool.analyseFrame(images[0].image, { descriptor: true, quality: true }), pool.analyseFrame(images[1].image, { descriptor: true })]);
+    const [centre, right] = await Promise.all([
+      pool.analyseFrame(images[0].image, { descriptor: true, quality: true }),
+      pool.analyseFrame(images[1].image, { descriptor: true }),
+    ]);
     expect(pool.startedThreads).toBe(2);
     expect(centre.quality).toEqual(measureFaceQuality(local, centre.detection.box));
     expect(right.quality).toBeUndefined();

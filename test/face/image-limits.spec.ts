@@ -1,15 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import {
-  FaceError,
-  decodeImage,
-  toRgbImage,
-  assertDecodableSize,
-  MAX_IMAGE_PIXELS,
-  downscaleToFit,
-  readImageHeader,
-} from '@identity-broker/face';
+import { FaceError, decodeImage, toRgbImage, assertDecodableSize, MAX_IMAGE_PIXELS, downscaleToFit, readImageHeader } from '@identity-broker/face';
 import { jpegDeclaring } from '../support/oversized-images.js';
 import { encodeJ2k, wrapJp2 } from './helpers/encode-jpeg2000.js';
 import { gradientImage, uniformImage } from './helpers/synthetic-images.js';
@@ -121,7 +113,12 @@ describe('image size limits (decompression bombs)', () => {
         return (e as FaceError).code;
       }
     };
-    for (const [width, height] of [[4000, 3000], [4032, 3024], [4080, 3060]]) expect(await sizeError(jpegOfSize(width, height))).toBe('accepted');
+    for (const [width, height] of [
+      [4000, 3000],
+      [4032, 3024],
+      [4080, 3060],
+    ])
+      expect(await sizeError(jpegOfSize(width, height))).toBe('accepted');
     expect(await sizeError(jpegOfSize(4608, 3456))).toBe('TOO_LARGE');
     expect(await sizeError(withIhdr(pngOf(source), 2048, 2048))).toBe('accepted');
     expect(await sizeError(withIhdr(pngOf(source), 4608, 3456))).toBe('TOO_LARGE');

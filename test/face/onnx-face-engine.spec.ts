@@ -2,14 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calibrate, embedOutcome, type EmbeddingOutcome, type LabelledImage } from '@identity-broker/face/calibration';
-import {
-  decodeImage,
-  MatchLevelTable,
-  alignFace,
-  fivePointsFrom68,
-  onnxEngineName,
-  WorkerFaceEngine,
-} from '@identity-broker/face';
+import { decodeImage, MatchLevelTable, alignFace, fivePointsFrom68, onnxEngineName, WorkerFaceEngine } from '@identity-broker/face';
 import { encodeOnnxModel, fixedWeights } from './helpers/onnx-model.js';
 
 const FACES = join(import.meta.dirname, '../fixtures/verifier-faces');
@@ -107,7 +100,7 @@ describe('ONNX face engine on a model written by the test', () => {
     }
   });
 
-  it('calibrates through the calibration script\'s own steps into a table the matcher accepts', async () => {
+  it("calibrates through the calibration script's own steps into a table the matcher accepts", async () => {
     const images: LabelledImage[] = [
       { file: 'howard-document.jpg', identity: 'howard' },
       { file: 'howard-center.png', identity: 'howard' },

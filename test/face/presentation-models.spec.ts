@@ -13,7 +13,8 @@ describe('passive presentation-attack models (Human antispoof + liveness, from t
   beforeAll(() => engine.warmUp(), 120_000);
 
   it('loads both graph models from @vladmandic/human/models with their input sizes', async () => {
-    for (const file of ['antispoof.json', 'antispoof.bin', 'liveness.json', 'liveness.bin']) expect(existsSync(join(presentationModelDirectory(), file))).toBe(true);
+    for (const file of ['antispoof.json', 'antispoof.bin', 'liveness.json', 'liveness.bin'])
+      expect(existsSync(join(presentationModelDirectory(), file))).toBe(true);
     const { antispoof, liveness } = await loadPresentationModels();
     expect(antispoof.inputs[0].shape).toEqual([-1, 128, 128, 3]);
     expect(liveness.inputs[0].shape).toEqual([-1, 32, 32, 3]);

@@ -43,7 +43,14 @@ function withSegment(bytes: Uint8Array, marker: number, body: number[], replaceS
 
 describe('image headers read without decoding (ITU-T T.81 Annex B, PNG IHDR, JPEG 2000 SIZ)', () => {
   it('reads size, components, depth and the JPEG process of baseline, progressive, grey, PNG and JPEG 2000 images', async () => {
-    expect(readImageHeader(BASELINE)).toEqual({ format: 'jpeg', width: 64, height: 48, components: 3, bitDepth: 8, jpeg: { sof: 0xc0, hierarchical: false, mcuBlocks: 3 } });
+    expect(readImageHeader(BASELINE)).toEqual({
+      format: 'jpeg',
+      width: 64,
+      height: 48,
+      components: 3,
+      bitDepth: 8,
+      jpeg: { sof: 0xc0, hierarchical: false, mcuBlocks: 3 },
+    });
     expect(readImageHeader(PROGRESSIVE)).toMatchObject({ format: 'jpeg', components: 3, bitDepth: 8, jpeg: { sof: 0xc2, mcuBlocks: 6 } }); // 4:2:0
     expect(judged(PROGRESSIVE)).toBe('accepted');
     // SOI, SOF0 (8-bit, 8x8, one component sampled 2x2), SOS of that component: the header, no tables or data.
@@ -58,7 +65,12 @@ describe('image headers read without decoding (ITU-T T.81 Annex B, PNG IHDR, JPE
 
   it('refuses a header cut short at every byte (BAD_IMAGE, never another error)', async () => {
     const j2k = await encodeJ2k(source);
-    for (const [bytes, end] of [[BASELINE, headerEnd(BASELINE)], [PROGRESSIVE, headerEnd(PROGRESSIVE)], [RGBA_PNG, 33], [j2k, 51]] as const) {
+    for (const [bytes, end] of [
+      [BASELINE, headerEnd(BASELINE)],
+      [PROGRESSIVE, headerEnd(PROGRESSIVE)],
+      [RGBA_PNG, 33],
+      [j2k, 51],
+    ] as const) {
       for (let length = 0; length < end; length++) expect(judged(bytes.subarray(0, length))).toMatch(/^BAD_IMAGE: /);
       expect(judged(bytes.subarray(0, end))).toBe('accepted'); // the entropy-coded data is the decoder's to judge
     }
@@ -67,14 +79,53 @@ describe('image headers read without decoding (ITU-T T.81 Annex B, PNG IHDR, JPE
   it('refuses malformed JPEG headers: no frame header, zero sizes, bad segments, components and sampling', () => {
     const sof = sofOffset(BASELINE);
     const cases: [Uint8Array, RegExp][] = [
-      [Uint8Array.from([...BASELINE.subarray(0, sof), ...BASELINE.subarray(sof + 2 + ((BASELINE[sof + 2] << 8) | BASELINE[sof + 3]))]), /no frame header \(SOF\)/],
+      [
+        Uint8Array.from([...BASELINE.subarray(0, sof), ...BASELINE.subarray(sof + 2 + ((BASELINE[sof + 2] << 8) | BASELINE[sof + 3]))]),
+        /no frame header \(SOF\)/,
+      ],
       [withFrameHeader(BASELINE, { height: 0 }), /declares no pixels \(64x0\)/], // Y = 0: set later by DNL (§B.2.5), nothing to check
       [withFrameHeader(BASELINE, { width: 0 }), /declares no pixels/],
       [withFrameHeader(BASELINE, { components: [] }), /declares no components/],
-      [withFrameHeader(BASELINE, { components: [[1, 0x11, 0], [2, 0x05, 1], [3, 0x11, 1]] }), /sampling factors 0x5/],
-      [withFrameHeader(BASELINE, { components: [[1, 0x11, 0], [2, 0x11, 4], [3, 0x11, 1]] }), /quantization table 4/],
-      [withFrameHeader(BASELINE, { components: [[1, 0x11, 0], [1, 0x11, 1], [3, 0x11, 1]] }), /names a component twice/],
-      [withFrameHeader(BASELINE, { components: [[1, 0x11, 0], [2, 0x11, 1], [9, 0x11, 1]] }), /scan header names an unknown/],
+      [
+        withFrameHeader(BASELINE, {
+          components: [
+            [1, 0x11, 0],
+            [2, 0x05, 1],
+            [3, 0x11, 1],
+          ],
+        }),
+        /sampling factors 0x5/,
+      ],
+      [
+        withFrameHeader(BASELINE, {
+          components: [
+            [1, 0x11, 0],
+            [2, 0x11, 4],
+            [3, 0x11, 1],
+          ],
+        }),
+        /quantization table 4/,
+      ],
+      [
+        withFrameHeader(BASELINE, {
+          components: [
+            [1, 0x11, 0],
+            [1, 0x11, 1],
+            [3, 0x11, 1],
+          ],
+        }),
+        /names a component twice/,
+      ],
+      [
+        withFrameHeader(BASELINE, {
+          components: [
+            [1, 0x11, 0],
+            [2, 0x11, 1],
+            [9, 0x11, 1],
+          ],
+        }),
+        /scan header names an unknown/,
+      ],
       [withSegment(BASELINE, 0xc0, [8, 0, 16, 0, 16, 1, 1, 0x11, 0]), /second frame header/],
       [withSegment(BASELINE, 0xdc, [0, 16]), /DNL segment before its first scan/],
       [withSegment(BASELINE, 0xfe, []).map((b, i) => (i === sofOffset(BASELINE) + 3 ? 1 : b)), /segment is cut short/], // a length of 1
@@ -89,7 +140,18 @@ describe('image headers read without decoding (ITU-T T.81 Annex B, PNG IHDR, JPE
   it('refuses from the header what the JPEG decoder would refuse: other processes, 12-bit, CMYK, large MCUs, huge dimensions', () => {
     expect(judged(withFrameHeader(BASELINE, { sof: 0xc1, precision: 12 }))).toBe('BAD_IMAGE: 12-bit JPEG is not decoded (8-bit only)');
     expect(judged(withFrameHeader(PROGRESSIVE, { precision: 12 }))).toMatch(/12-bit/);
-    const cmyk = withSegment(withFrameHeader(BASELINE, { components: [[1, 0x11, 0], [2, 0x11, 1], [3, 0x11, 1], [4, 0x11, 0]] }), 0xee, [...Buffer.from('Adobe'), 0, 100, 0, 0, 0, 0, 2]);
+    const cmyk = withSegment(
+      withFrameHeader(BASELINE, {
+        components: [
+          [1, 0x11, 0],
+          [2, 0x11, 1],
+          [3, 0x11, 1],
+          [4, 0x11, 0],
+        ],
+      }),
+      0xee,
+      [...Buffer.from('Adobe'), 0, 100, 0, 0, 0, 0, 2],
+    );
     expect(readImageHeader(cmyk)).toMatchObject({ components: 4, bitDepth: 8 });
     expect(judged(cmyk)).toBe('BAD_IMAGE: JPEG with 4 components is not decoded (grey or colour only: no CMYK)');
     expect(judged(withFrameHeader(BASELINE, { sof: 0xc3 }))).toMatch(/lossless process \(SOF3\)/);
@@ -97,12 +159,22 @@ describe('image headers read without decoding (ITU-T T.81 Annex B, PNG IHDR, JPE
     expect(judged(withFrameHeader(BASELINE, { sof: 0xca }))).toMatch(/progressive arithmetic process \(SOF10\)/);
     expect(judged(withFrameHeader(BASELINE, { sof: 0xc5 }))).toMatch(/hierarchical JPEG/);
     expect(judged(withSegment(BASELINE, 0xde, [8, 0, 48, 0, 64, 3, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1]))).toMatch(/hierarchical JPEG/); // DHP
-    expect(judged(withFrameHeader(BASELINE, { components: [[1, 0x44, 0], [2, 0x11, 1], [3, 0x11, 1]] }))).toMatch(/MCU holds 18 blocks/);
+    expect(
+      judged(
+        withFrameHeader(BASELINE, {
+          components: [
+            [1, 0x44, 0],
+            [2, 0x11, 1],
+            [3, 0x11, 1],
+          ],
+        }),
+      ),
+    ).toMatch(/MCU holds 18 blocks/);
     expect(judged(withFrameHeader(BASELINE, { width: 65535, height: 65535 }))).toMatch(/^TOO_LARGE: jpeg image of 65535x65535/);
     expect(judged(withFrameHeader(BASELINE, { width: 4000, height: 3000 }))).toBe('accepted'); // a 12 MP phone frame
   });
 
-  it('accepts a JPEG frame header only when the decoder\'s own frame parse takes it too (fuzzed P, Nf, sampling, tables)', () => {
+  it("accepts a JPEG frame header only when the decoder's own frame parse takes it too (fuzzed P, Nf, sampling, tables)", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(0xc0, 0xc1, 0xc2),
@@ -141,15 +213,27 @@ describe('image headers read without decoding (ITU-T T.81 Annex B, PNG IHDR, JPE
     expect(judged(withIhdrBytes(RGBA_PNG, 0, [0, 0, 0, 0]))).toMatch(/^BAD_IMAGE: .*declares no pixels/);
     expect(judged(withIhdrBytes(RGBA_PNG, 0, [0x80, 0, 0, 0]))).toMatch(/^BAD_IMAGE: PNG declares a side over 2\^31 - 1/);
     expect(judged(withIhdrBytes(RGBA_PNG, 0, [0, 1, 0x86, 0xa0, 0, 1, 0x86, 0xa0]))).toMatch(/^TOO_LARGE: png image of 100000x100000/);
-    for (const [depth, colour] of [[16, 3], [4, 2], [1, 6], [8, 1], [8, 7], [3, 0]]) {
+    for (const [depth, colour] of [
+      [16, 3],
+      [4, 2],
+      [1, 6],
+      [8, 1],
+      [8, 7],
+      [3, 0],
+    ]) {
       expect(judged(withIhdrBytes(RGBA_PNG, 8, [depth, colour]))).toBe(`BAD_IMAGE: PNG colour type ${colour} with bit depth ${depth} does not exist`);
     }
-    for (const [at, value] of [[10, 1], [11, 1], [12, 2]]) expect(judged(withIhdrBytes(RGBA_PNG, at, [value]))).toMatch(/unknown compression, filter or interlace/);
+    for (const [at, value] of [
+      [10, 1],
+      [11, 1],
+      [12, 2],
+    ])
+      expect(judged(withIhdrBytes(RGBA_PNG, at, [value]))).toMatch(/unknown compression, filter or interlace/);
     expect(judged(withIhdrBytes(RGBA_PNG, 7, [49], true))).toBe('BAD_IMAGE: PNG IHDR chunk fails its CRC');
     expect(judged(withIhdrBytes(RGBA_PNG, 8, [16, 0]))).toBe('accepted'); // 16-bit grey: pngjs takes it
   });
 
-  it('refuses JPEG 2000 headers out of the codec\'s reach or malformed: 2 components, over 16 bits, a SIZ length that lies', async () => {
+  it("refuses JPEG 2000 headers out of the codec's reach or malformed: 2 components, over 16 bits, a SIZ length that lies", async () => {
     const j2k = await encodeJ2k(source);
     const edited = (edit: (view: DataView) => void) => {
       const bytes = Uint8Array.from(j2k);
@@ -165,7 +249,12 @@ describe('image headers read without decoding (ITU-T T.81 Annex B, PNG IHDR, JPE
   });
 
   it('refuses what is no image format it reads, whatever the bytes claim to be', () => {
-    for (const bytes of [Buffer.from('GIF89a\x10\x00\x10\x00', 'latin1'), Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 ', 'latin1'), Buffer.from('<svg/>'), Buffer.alloc(0)]) {
+    for (const bytes of [
+      Buffer.from('GIF89a\x10\x00\x10\x00', 'latin1'),
+      Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 ', 'latin1'),
+      Buffer.from('<svg/>'),
+      Buffer.alloc(0),
+    ]) {
       expect(judged(new Uint8Array(bytes))).toBe('BAD_IMAGE: unrecognised image format (expected JPEG, PNG or JPEG 2000)');
     }
   });

@@ -1,10 +1,4 @@
-import {
-  chooseThresholds,
-  binomialUpperBound,
-  normalCdf,
-  normalQuantile,
-  percentile,
-} from '@identity-broker/face/calibration';
+import { chooseThresholds, binomialUpperBound, normalCdf, normalQuantile, percentile } from '@identity-broker/face/calibration';
 import { MATCHING_LEVELS } from '@identity-broker/face';
 
 describe('calibration statistics', () => {

@@ -32,7 +32,7 @@ describe('face engine worker threads recycled over a memory bound', () => {
   const plain = new WorkerFaceEngine({ kind: 'face-api' }, { workers: 1 });
   afterAll(() => Promise.all([engine.terminate(), plain.terminate()]));
 
-  it('reports each thread\'s own memory, never replaces a thread after loading its models, and loses no call to a replacement', async () => {
+  it("reports each thread's own memory, never replaces a thread after loading its models, and loses no call to a replacement", async () => {
     await engine.warmUp();
     expect(recycled).toEqual([]);
     // A thread with its models loaded: tens of megabytes at least of V8 and WASM heap.

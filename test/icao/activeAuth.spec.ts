@@ -20,11 +20,14 @@ describe('RSA, ISO/IEC 9796-2 scheme 1 (real passport vectors, pymrtd)', () => {
     expect(r).toMatchObject({ ok: true, hash: 'sha1' });
     expect(r.recoveredM1).toBe(v.expected_recovered_M1.toUpperCase());
   });
-  it.each(vectors.map((v: any, i: number) => [i, v]) as Array<[number, any]>)('vector %s fails with one signature bit flipped or a changed challenge', (_i, v: any) => {
-    const sig = fromHex(v.signature);
-    for (const pos of [0, 17, sig.length - 1]) expect(verifyActiveAuthentication(dg15, fromHex(v.challenge_rnd_ifd), flipBit(sig, pos, 3)).ok).toBe(false);
-    expect(verifyActiveAuthentication(dg15, flipBit(fromHex(v.challenge_rnd_ifd), 7), sig).ok).toBe(false);
-  });
+  it.each(vectors.map((v: any, i: number) => [i, v]) as Array<[number, any]>)(
+    'vector %s fails with one signature bit flipped or a changed challenge',
+    (_i, v: any) => {
+      const sig = fromHex(v.signature);
+      for (const pos of [0, 17, sig.length - 1]) expect(verifyActiveAuthentication(dg15, fromHex(v.challenge_rnd_ifd), flipBit(sig, pos, 3)).ok).toBe(false);
+      expect(verifyActiveAuthentication(dg15, flipBit(fromHex(v.challenge_rnd_ifd), 7), sig).ok).toBe(false);
+    },
+  );
 });
 
 describe('RSA (rarimo vector)', () => {
@@ -51,7 +54,11 @@ describe('ECDSA brainpoolP256r1 plain r||s (rarimo vector)', () => {
   const v = fixtureJson('active-auth/ecdsa-brainpoolP256r1-rarimo/vectors.json');
   const dg15 = { publicKey: publicKeyFromSpki(fixture('active-auth/ecdsa-brainpoolP256r1-rarimo/pubkey_spki.der')) };
   it('verifies with SHA-1 (found by trying when DG14 names no algorithm)', () => {
-    expect(verifyActiveAuthentication(dg15, fromHex(v.challenge), fromHex(v.signature_plain_r_s))).toMatchObject({ ok: true, algorithm: 'ECDSA', hash: 'sha1' });
+    expect(verifyActiveAuthentication(dg15, fromHex(v.challenge), fromHex(v.signature_plain_r_s))).toMatchObject({
+      ok: true,
+      algorithm: 'ECDSA',
+      hash: 'sha1',
+    });
   });
   it('does not verify with SHA-256 forced', () => {
     expect(verifyActiveAuthentication(dg15, fromHex(v.challenge), fromHex(v.signature_plain_r_s), { hash: 'sha256' }).ok).toBe(false);

@@ -34,7 +34,9 @@ describe('ICAO 9303-11 Appendix D worked example', () => {
   it('rejects a chip response with a wrong MAC', () => {
     const resp = fromHex(v.E_IC + v.M_IC);
     resp[39] ^= 1;
-    expect(() => completeMutualAuth(keys, resp, fromHex(v.RND_IC), fromHex(v.RND_IFD), fromHex(v.K_IFD))).toThrow(expect.objectContaining({ code: 'SECURE_MESSAGING' }));
+    expect(() => completeMutualAuth(keys, resp, fromHex(v.RND_IC), fromHex(v.RND_IFD), fromHex(v.K_IFD))).toThrow(
+      expect.objectContaining({ code: 'SECURE_MESSAGING' }),
+    );
   });
   it('D.4 protected SELECT EF.COM and READ BINARY, responses verified and decrypted', () => {
     const sm = new SecureMessaging('3DES', fromHex(v.KS_enc), fromHex(v.KS_mac), fromHex(v.SSC));
@@ -76,7 +78,10 @@ describe('reading files through an ApduTransport with BAC secure messaging', () 
   const mrzInfo = 'C11T002JM496081222310314';
 
   it('the first protected APDU equals Appendix D when the same randoms are used', async () => {
-    const chip = new FakeChip(new Map([[FILE_IDS.COM, fixture('dg11-dg12-com/EF_COM_icao_p10.bin')]]), v.mrz_information, { rndIc: fromHex(v.RND_IC), kIc: fromHex(v.K_IC) });
+    const chip = new FakeChip(new Map([[FILE_IDS.COM, fixture('dg11-dg12-com/EF_COM_icao_p10.bin')]]), v.mrz_information, {
+      rndIc: fromHex(v.RND_IC),
+      kIc: fromHex(v.K_IC),
+    });
     const randoms = [fromHex(v.RND_IFD), fromHex(v.K_IFD)];
     const sm = await openBacSession(chip, v.mrz_information, () => randoms.shift()!);
     expect(toHex(chip.sent[1].subarray(5, 5 + 40))).toBe(v.E_IFD + v.M_IFD);
@@ -120,7 +125,11 @@ describe('reading files through an ApduTransport with BAC secure messaging', () 
   });
 
   it('transport failures become typed errors', async () => {
-    const broken: ApduTransport = { transmit: async () => { throw new Error('link lost'); } };
+    const broken: ApduTransport = {
+      transmit: async () => {
+        throw new Error('link lost');
+      },
+    };
     await expect(readFile(broken, FILE_IDS.COM)).rejects.toThrow(expect.objectContaining({ code: 'CHIP_ERROR' }));
   });
 });

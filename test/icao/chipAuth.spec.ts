@@ -39,12 +39,19 @@ describe('chip authentication against recorded real sessions', () => {
     const challenge = startChipAuthenticationWithKey(fromHex(v.dg14), keyIdOf(v), {}, fromHex(v.evidence.TermPri));
     expect(toHex(challenge.terminalPublicKey)).toBe(v.evidence.TermPubKey.toUpperCase());
     expect(challenge.secretState.cipher).toBe(v.sm_after_expected.alg === 'AES' ? 'AES-128' : '3DES');
-    expect({ ksEnc: challenge.secretState.ksEnc, ksMac: challenge.secretState.ksMac }).toEqual({ ksEnc: v.sm_after_expected.ksenc.toUpperCase(), ksMac: v.sm_after_expected.ksmac.toUpperCase() });
+    expect({ ksEnc: challenge.secretState.ksEnc, ksMac: challenge.secretState.ksMac }).toEqual({
+      ksEnc: v.sm_after_expected.ksenc.toUpperCase(),
+      ksMac: v.sm_after_expected.ksmac.toUpperCase(),
+    });
     expect(verifyChipAuthenticationResponse(recordedState(v), fromHex(v.evidence.SmRapdu)).ok).toBe(true);
   });
 
   it.each(countries)('%s: DG14 file of the fixture is the one in the vector', (c) => {
-    expect(Buffer.from(fixture(`real-documents/dg/EF_DG14_${c}.bin`)).toString('hex').toUpperCase()).toBe(data.vectors[c].dg14.toUpperCase());
+    expect(
+      Buffer.from(fixture(`real-documents/dg/EF_DG14_${c}.bin`))
+        .toString('hex')
+        .toUpperCase(),
+    ).toBe(data.vectors[c].dg14.toUpperCase());
   });
 
   it.each(countries)('%s: a corrupted MAC byte → failure', (c) => {
@@ -74,7 +81,12 @@ describe('chip authentication against recorded real sessions', () => {
     const v = data.vectors.AT;
     const trustStore = new TrustStore();
     trustStore.addCsca(fixture('real-documents/csca/CSCA_AT.cer'));
-    const base = { sod: fixture('real-documents/sod/EF_SOD_AT.bin'), dataGroups: new Map([[14, fixture('real-documents/dg/EF_DG14_AT.bin')]]), trustStore, at: new Date('2025-06-01') };
+    const base = {
+      sod: fixture('real-documents/sod/EF_SOD_AT.bin'),
+      dataGroups: new Map([[14, fixture('real-documents/dg/EF_DG14_AT.bin')]]),
+      trustStore,
+      at: new Date('2025-06-01'),
+    };
     const rapdu = fromHex(v.evidence.SmRapdu);
     expect(verifyDocument({ ...base, chipAuth: { state: recordedState(v), responseApdu: rapdu } }).status).toBe(STATUS.PASS);
     const bad = verifyDocument({ ...base, chipAuth: { state: recordedState(v), responseApdu: flipBit(rapdu, rapdu.length - 3) } });
@@ -88,7 +100,12 @@ describe('chip authentication against recorded real sessions', () => {
     const trustStore = new TrustStore();
     trustStore.addCsca(fixture('real-documents/csca/CSCA_AT.cer'));
     const v = data.vectors.AT;
-    const r = verifyDocument({ sod: fixture('real-documents/sod/EF_SOD_AT.bin'), trustStore, at: new Date('2025-06-01'), chipAuth: { state: recordedState(v), responseApdu: fromHex(v.evidence.SmRapdu) } });
+    const r = verifyDocument({
+      sod: fixture('real-documents/sod/EF_SOD_AT.bin'),
+      trustStore,
+      at: new Date('2025-06-01'),
+      chipAuth: { state: recordedState(v), responseApdu: fromHex(v.evidence.SmRapdu) },
+    });
     expect(r.status).toBe(STATUS.BAD_CLONE_DETECTION);
   });
 });

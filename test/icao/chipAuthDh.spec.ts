@@ -47,7 +47,11 @@ describe('DH chip authentication', () => {
     const c = startChipAuthentication(dg14Bytes);
     expect(c.terminalPublicKey.length).toBe(p.length);
     const z = new Uint8Array(chip.computeSecret(Buffer.from(c.terminalPublicKey)));
-    expect(Buffer.from(deriveKey(z, 2, 'AES-128')).toString('hex').toUpperCase()).toBe(c.secretState.ksMac);
+    expect(
+      Buffer.from(deriveKey(z, 2, 'AES-128'))
+        .toString('hex')
+        .toUpperCase(),
+    ).toBe(c.secretState.ksMac);
   });
 
   it('the chip holding the DH private key answers and the answer verifies', () => {
@@ -64,7 +68,12 @@ describe('DH chip authentication', () => {
     expect(verifyChipAuthenticationResponse(c.secretState, forged).ok).toBe(false);
     // the old attack: the terminal key is the attacker's, the answer MAC'd under keys from it
     const z = new Uint8Array(own.computeSecret(chip.getPublicKey()));
-    const sm = new SecureMessaging('AES-128', deriveKey(z, 1, 'AES-128'), deriveKey(z, 2, 'AES-128'), Uint8Array.from({ length: 16 }, (_, i) => (i === 15 ? 1 : 0)));
+    const sm = new SecureMessaging(
+      'AES-128',
+      deriveKey(z, 1, 'AES-128'),
+      deriveKey(z, 2, 'AES-128'),
+      Uint8Array.from({ length: 16 }, (_, i) => (i === 15 ? 1 : 0)),
+    );
     expect(verifyChipAuthenticationResponse(c.secretState, sm.protectResponse(new Uint8Array(0), 0x9000)).ok).toBe(false);
     const other = startChipAuthentication(dg14Bytes);
     expect(verifyChipAuthenticationResponse(other.secretState, answerChipAuthentication(chipKey, c.terminalPublicKey, c.protectedCommand)).ok).toBe(false);
@@ -74,7 +83,12 @@ describe('DH chip authentication', () => {
     const noInfo = dhDg14(p, chip.getGenerator(), q, chip.getPublicKey(), false);
     const legacy = startChipAuthentication(noInfo);
     expect(legacy.secretState.cipher).toBe('3DES');
-    expect(verifyChipAuthenticationResponse(legacy.secretState, answerChipAuthentication({ ...chipKey, cipher: '3DES' }, legacy.terminalPublicKey, legacy.protectedCommand)).ok).toBe(true);
+    expect(
+      verifyChipAuthenticationResponse(
+        legacy.secretState,
+        answerChipAuthentication({ ...chipKey, cipher: '3DES' }, legacy.terminalPublicKey, legacy.protectedCommand),
+      ).ok,
+    ).toBe(true);
     const aes = startChipAuthentication(noInfo, undefined, { cipher: 'AES-128' });
     expect(verifyChipAuthenticationResponse(aes.secretState, answerChipAuthentication(chipKey, aes.terminalPublicKey, aes.protectedCommand)).ok).toBe(true);
   });

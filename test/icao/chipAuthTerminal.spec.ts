@@ -42,7 +42,14 @@ describe('chip authentication: the verifier is the terminal', () => {
     const c = startChipAuthentication(dg14);
     const response = answerChipAuthentication(doc.chipAuthKey!, c.terminalPublicKey, c.protectedCommand);
     expect(verifyChipAuthenticationResponse(c.secretState, response)).toMatchObject({ ok: true, cipher: 'AES-128', curve: 'prime256v1', statusWord: '9000' });
-    expect(verifyDocument({ sod: doc.sod, dataGroups: doc.dataGroups, trustStore: authority.trustStore(), chipAuth: { state: c.secretState, responseApdu: response } }).status).toBe(STATUS.PASS);
+    expect(
+      verifyDocument({
+        sod: doc.sod,
+        dataGroups: doc.dataGroups,
+        trustStore: authority.trustStore(),
+        chipAuth: { state: c.secretState, responseApdu: response },
+      }).status,
+    ).toBe(STATUS.PASS);
   });
 
   it('a 3DES chip with key ids answers too (the DO84 key id is returned for the key agreement)', async () => {
@@ -69,7 +76,12 @@ describe('chip authentication: the verifier is the terminal', () => {
     const attacker = createECDH('prime256v1');
     attacker.generateKeys();
     const z = new Uint8Array(attacker.computeSecret(Buffer.from(chipKey.publicKeyBytes)));
-    const sm = new SecureMessaging('AES-128', deriveKey(z, 1, 'AES-128'), deriveKey(z, 2, 'AES-128'), Uint8Array.from({ length: 16 }, (_, i) => (i === 15 ? 1 : 0)));
+    const sm = new SecureMessaging(
+      'AES-128',
+      deriveKey(z, 1, 'AES-128'),
+      deriveKey(z, 2, 'AES-128'),
+      Uint8Array.from({ length: 16 }, (_, i) => (i === 15 ? 1 : 0)),
+    );
     const forged = sm.protectResponse(new Uint8Array(0), 0x9000);
     expect(verifyChipAuthenticationResponse(c.secretState, forged).ok).toBe(false);
   });
@@ -94,7 +106,12 @@ describe('chip authentication: the verifier is the terminal', () => {
     const other = await issueSpecimenDocument(authority, { activeAuthentication: false, chipAuthentication: true });
     const c = startChipAuthentication(other.dataGroups.get(14)!);
     const response = answerChipAuthentication(other.chipAuthKey!, c.terminalPublicKey, c.protectedCommand);
-    const r = verifyDocument({ sod: doc.sod, dataGroups: doc.dataGroups, trustStore: authority.trustStore(), chipAuth: { state: c.secretState, responseApdu: response } });
+    const r = verifyDocument({
+      sod: doc.sod,
+      dataGroups: doc.dataGroups,
+      trustStore: authority.trustStore(),
+      chipAuth: { state: c.secretState, responseApdu: response },
+    });
     expect(r.status).toBe(STATUS.BAD_CLONE_DETECTION);
     expect(r.failures.map((f) => f.reason).join(' ')).toContain('not the one the Chip Authentication challenge was made for');
   });

@@ -28,9 +28,19 @@ describe('icao verify', () => {
 
   it('data groups and a master list; tampered DG1 → exit 1 with HASHES and CHAIN listed', () => {
     const r = icao(
-      'verify', '--sod', F('etsi-tr103200/EF_SOD.bin'),
-      '--dg', `1=${F('etsi-tr103200/negative/EF_DG1_country_modified.bin')}`, '--dg', `14=${F('etsi-tr103200/EF_DG14.bin')}`,
-      '--masterlist', F('masterlists/DE_ML_2026-05-28-08-28-45.ml'), '--ml-anchor', F('masterlists/DE_ROOT_CA_CSCA07.cer'), '--at', '2012-01-01',
+      'verify',
+      '--sod',
+      F('etsi-tr103200/EF_SOD.bin'),
+      '--dg',
+      `1=${F('etsi-tr103200/negative/EF_DG1_country_modified.bin')}`,
+      '--dg',
+      `14=${F('etsi-tr103200/EF_DG14.bin')}`,
+      '--masterlist',
+      F('masterlists/DE_ML_2026-05-28-08-28-45.ml'),
+      '--ml-anchor',
+      F('masterlists/DE_ROOT_CA_CSCA07.cer'),
+      '--at',
+      '2012-01-01',
     );
     expect(r.code).toBe(1);
     const out = r.json();
@@ -41,9 +51,25 @@ describe('icao verify', () => {
 
   it('Active Authentication challenge/signature on the command line', () => {
     // a specimen-free check: the BSI DSC trusted directly, DG15 not in the SOD → HASHES and CLONE
-    const r = icao('verify', '--sod', F('bsi-tr03105-5/EF_SOD.bin'), '--dg', `15=${F('bsi-tr03105-5/Datagroup15.bin')}`, '--csca', F('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'), '--at', '2014-06-01', '--aa-challenge', '0011223344556677', '--aa-signature', '00'.repeat(128));
+    const r = icao(
+      'verify',
+      '--sod',
+      F('bsi-tr03105-5/EF_SOD.bin'),
+      '--dg',
+      `15=${F('bsi-tr03105-5/Datagroup15.bin')}`,
+      '--csca',
+      F('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'),
+      '--at',
+      '2014-06-01',
+      '--aa-challenge',
+      '0011223344556677',
+      '--aa-signature',
+      '00'.repeat(128),
+    );
     expect(r.code).toBe(1);
-    expect(r.json().failures.map((f: { status: string }) => f.status)).toEqual(expect.arrayContaining(['STATUS_BAD_DOCUMENTHASHES', 'STATUS_BAD_CLONEDETECTION']));
+    expect(r.json().failures.map((f: { status: string }) => f.status)).toEqual(
+      expect.arrayContaining(['STATUS_BAD_DOCUMENTHASHES', 'STATUS_BAD_CLONEDETECTION']),
+    );
   });
 
   it('CRL file and folder of CSCAs', () => {

@@ -1,12 +1,5 @@
 /** How current the CRLs behind a chain are (RFC 5280 §5.1.2.5, §6.3.3 (a)(1); 9303-12 §7.1.4), with generated PKIs. */
-import {
-  verifyDocument,
-  STATUS,
-  type CrlFreshnessPolicy,
-  createSpecimenAuthority,
-  issueSpecimenDocument,
-  issueSpecimenCrl,
-} from '@identity-broker/icao9303';
+import { verifyDocument, STATUS, type CrlFreshnessPolicy, createSpecimenAuthority, issueSpecimenDocument, issueSpecimenCrl } from '@identity-broker/icao9303';
 
 const hour = 3600_000;
 const day = 24 * hour;
@@ -52,7 +45,13 @@ describe('CRL freshness (passive authentication, the chain’s revocation half)'
     expect(r.checks.certificateChain.ok).toBe(true);
     expect(r.checks.crlFreshness).toMatchObject({ ok: false, code: 'CRL_OUTDATED' });
     expect(r.failures).toEqual([
-      { status: STATUS.BAD_COUNTRY_SIGNER_CHAIN, check: 'crlFreshness', reason: expect.stringMatching(/^CRL_OUTDATED: the CRL of ".+" was due for replacement at .+, more than 48 h before .+ refused \(RFC 5280 §6\.3\.3 \(a\)\(1\); 9303-12 §7\.1\.4\)$/) },
+      {
+        status: STATUS.BAD_COUNTRY_SIGNER_CHAIN,
+        check: 'crlFreshness',
+        reason: expect.stringMatching(
+          /^CRL_OUTDATED: the CRL of ".+" was due for replacement at .+, more than 48 h before .+ refused \(RFC 5280 §6\.3\.3 \(a\)\(1\); 9303-12 §7\.1\.4\)$/,
+        ),
+      },
     ]);
   });
 

@@ -70,7 +70,7 @@ export class FakeChip implements ApduTransport {
     }
     if (c.ins === 0xb0 && this.selected) {
       const offset = (c.p1 << 8) | c.p2;
-      const le = c.le === 0 ? 256 : c.le ?? 256;
+      const le = c.le === 0 ? 256 : (c.le ?? 256);
       const data = this.selected.subarray(offset, offset + le);
       return this.sm!.protectResponse(data, data.length < le ? 0x6282 : 0x9000);
     }

@@ -79,7 +79,12 @@ describe('trust store issuer lookup', () => {
     const store = new TrustStore();
     store.addMasterList(fixture('masterlists/NL_MASTERLIST_20211207.mls'), [fixture('masterlists/CSCA_NL_serial6_2021.cer')], new Date('2021-12-17'));
     store.addCsca(fixture('real-documents/csca/CSCA_AT.cer'));
-    const r = verifyDocument({ sod: fixture('real-documents/sod/EF_SOD_AT.bin'), dataGroups: new Map([[14, fixture('real-documents/dg/EF_DG14_AT.bin')]]), trustStore: store, at: new Date('2025-06-01') });
+    const r = verifyDocument({
+      sod: fixture('real-documents/sod/EF_SOD_AT.bin'),
+      dataGroups: new Map([[14, fixture('real-documents/dg/EF_DG14_AT.bin')]]),
+      trustStore: store,
+      at: new Date('2025-06-01'),
+    });
     expect(r.status).toBe(STATUS.PASS);
     expect(r.checks.certificateChain.path).toHaveLength(2);
   });

@@ -51,12 +51,28 @@ const store = (path: string) => {
 };
 
 const cases = [
-  { name: 'AT (ECDSA brainpoolP256r1)', sod: fixture('real-documents/sod/EF_SOD_AT.bin'), dgs: new Map([[14, fixture('real-documents/dg/EF_DG14_AT.bin')]]), trust: store('real-documents/csca/CSCA_AT.cer'), at: AT },
-  { name: 'MY (RSASSA-PSS)', sod: fixture('real-documents/sod/EF_SOD_MY.bin'), dgs: new Map([[14, fixture('real-documents/dg/EF_DG14_MY.bin')]]), trust: store('real-documents/csca/CSCA_MY.cer'), at: AT },
+  {
+    name: 'AT (ECDSA brainpoolP256r1)',
+    sod: fixture('real-documents/sod/EF_SOD_AT.bin'),
+    dgs: new Map([[14, fixture('real-documents/dg/EF_DG14_AT.bin')]]),
+    trust: store('real-documents/csca/CSCA_AT.cer'),
+    at: AT,
+  },
+  {
+    name: 'MY (RSASSA-PSS)',
+    sod: fixture('real-documents/sod/EF_SOD_MY.bin'),
+    dgs: new Map([[14, fixture('real-documents/dg/EF_DG14_MY.bin')]]),
+    trust: store('real-documents/csca/CSCA_MY.cer'),
+    at: AT,
+  },
   {
     name: 'ETSI (RSASSA-PSS, DG1/14/15)',
     sod: fixture('etsi-tr103200/EF_SOD.bin'),
-    dgs: new Map([[1, fixture('etsi-tr103200/EF_DG1.bin')], [14, fixture('etsi-tr103200/EF_DG14.bin')], [15, fixture('etsi-tr103200/EF_DG15.bin')]]),
+    dgs: new Map([
+      [1, fixture('etsi-tr103200/EF_DG1.bin')],
+      [14, fixture('etsi-tr103200/EF_DG14.bin')],
+      [15, fixture('etsi-tr103200/EF_DG15.bin')],
+    ]),
     trust: store('etsi-tr103200/DSC_ETSI_DS_0130846f2b3e.cer'),
     at: new Date('2012-01-01'),
   },
@@ -121,7 +137,16 @@ describe.each(cases)('$name', (c) => {
 });
 
 describe('other parsers under mutation', () => {
-  const files = ['dg2/EF_DG2_ISO19794-5_jpeg_gmrtd.bin', 'dg2/EF_DG2_ISO39794-5_MandFields.dat', 'dg11-dg12-com/EF_DG11_icao_p10_A5_fixed.bin', 'dg11-dg12-com/EF_DG12_perso_datetime.bin', 'bsi-tr03105-5/EF_COM.bin', 'real-documents/cardsecurity/EF_CardSecurity_DE.bin', 'active-auth/ecdsa-dg15-parse-only/EF_DG15_ecdsa_brainpoolP256r1.bin', 'mrz/EF_DG1_TD1_NLD_icao_p10_A2-1.bin'];
+  const files = [
+    'dg2/EF_DG2_ISO19794-5_jpeg_gmrtd.bin',
+    'dg2/EF_DG2_ISO39794-5_MandFields.dat',
+    'dg11-dg12-com/EF_DG11_icao_p10_A5_fixed.bin',
+    'dg11-dg12-com/EF_DG12_perso_datetime.bin',
+    'bsi-tr03105-5/EF_COM.bin',
+    'real-documents/cardsecurity/EF_CardSecurity_DE.bin',
+    'active-auth/ecdsa-dg15-parse-only/EF_DG15_ecdsa_brainpoolP256r1.bin',
+    'mrz/EF_DG1_TD1_NLD_icao_p10_A2-1.bin',
+  ];
   it.each(files)('%s: only typed errors', (f) => {
     const b = fixture(f);
     fc.assert(

@@ -18,10 +18,19 @@ const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 describe('EF.COM (9303-10 §4.6.1)', () => {
   it('ICAO Part 10 example', () => {
-    expect(parseEfCom(fixture('dg11-dg12-com/EF_COM_icao_p10.bin'))).toMatchObject({ ldsVersionRaw: '0106', unicodeVersionRaw: '040000', tagList: [0x61, 0x75], dataGroups: [1, 2] });
+    expect(parseEfCom(fixture('dg11-dg12-com/EF_COM_icao_p10.bin'))).toMatchObject({
+      ldsVersionRaw: '0106',
+      unicodeVersionRaw: '040000',
+      tagList: [0x61, 0x75],
+      dataGroups: [1, 2],
+    });
   });
   it('NFCPassportReader', () => {
-    expect(parseEfCom(fixture('dg11-dg12-com/EF_COM_nfcpassportreader.bin'))).toMatchObject({ ldsVersion: '1.7', unicodeVersion: '4.0.0', dataGroups: [1, 2, 3, 7, 11, 12, 14, 15] });
+    expect(parseEfCom(fixture('dg11-dg12-com/EF_COM_nfcpassportreader.bin'))).toMatchObject({
+      ldsVersion: '1.7',
+      unicodeVersion: '4.0.0',
+      dataGroups: [1, 2, 3, 7, 11, 12, 14, 15],
+    });
   });
   it('BSI', () => {
     expect(parseEfCom(fixture('bsi-tr03105-5/EF_COM.bin'))).toMatchObject({ ldsVersion: '1.7', unicodeVersion: '4.0.0', dataGroups: [1, 2, 3, 4, 14] });
@@ -59,9 +68,12 @@ describe('DG2 face images (9303-10 §4.7.2)', () => {
   ])('bare record %s', (file, expected) => {
     expect(sha(parseFaceRecord(fixture(file))[0].imageData)).toBe(sha(fixture(expected)));
   });
-  it.each(['dg2/NEG_ISO19794-5_FAC_record_Test2_InvalidImage.bin', 'dg2/NEG_ISO39794-5_record_MandFields_InvalidImage.dat'])('rejects invalid image %s', (file) => {
-    expect(() => parseFaceRecord(fixture(file))).toThrow(expect.objectContaining({ code: 'BIOMETRIC_MALFORMED' }));
-  });
+  it.each(['dg2/NEG_ISO19794-5_FAC_record_Test2_InvalidImage.bin', 'dg2/NEG_ISO39794-5_record_MandFields_InvalidImage.dat'])(
+    'rejects invalid image %s',
+    (file) => {
+      expect(() => parseFaceRecord(fixture(file))).toThrow(expect.objectContaining({ code: 'BIOMETRIC_MALFORMED' }));
+    },
+  );
   it('rejects a truncated DG2', () => {
     expect(() => parseDg2(fixture('dg2/EF_DG2_ISO19794-5_jpeg_gmrtd.bin').subarray(0, 300))).toThrow(Icao9303Error);
   });
@@ -78,10 +90,16 @@ describe('DG11 (9303-10 §4.7.11)', () => {
   });
   const names = (f: string) => parseDg11(fixture(f)).otherNames.map((n) => [n.primaryIdentifier, n.secondaryIdentifier]);
   it('other names, nominal A0 wrapper', () => {
-    expect(names('dg11-dg12-com/EF_DG11_othernames_A0_nominal.bin')).toEqual([['SMITH', 'JOHN'], ['JOHN SMITH', '']]);
+    expect(names('dg11-dg12-com/EF_DG11_othernames_A0_nominal.bin')).toEqual([
+      ['SMITH', 'JOHN'],
+      ['JOHN SMITH', ''],
+    ]);
   });
   it('other names, tag list says A0 (deviation)', () => {
-    expect(names('dg11-dg12-com/EF_DG11_othernames_A0_taglist_deviation.bin')).toEqual([['SMITH', 'JOHN'], ['JOHN SMITH', '']]);
+    expect(names('dg11-dg12-com/EF_DG11_othernames_A0_taglist_deviation.bin')).toEqual([
+      ['SMITH', 'JOHN'],
+      ['JOHN SMITH', ''],
+    ]);
   });
   it('other names not wrapped in A0 (deviation)', () => {
     expect(names('dg11-dg12-com/EF_DG11_othernames_not_wrapped_deviation.bin')).toEqual([['SMITH', 'JOHN']]);
@@ -96,11 +114,17 @@ describe('DG11 (9303-10 §4.7.11)', () => {
 
 describe('DG12 (9303-10 §4.7.12)', () => {
   it('personalisation date/time and system serial', () => {
-    expect(parseDg12(fixture('dg11-dg12-com/EF_DG12_perso_datetime.bin'))).toMatchObject({ personalizationDateTime: '20161115013612', personalizationSystemSerialNumber: 'N-4962' });
+    expect(parseDg12(fixture('dg11-dg12-com/EF_DG12_perso_datetime.bin'))).toMatchObject({
+      personalizationDateTime: '20161115013612',
+      personalizationSystemSerialNumber: 'N-4962',
+    });
   });
   it('issuing authority, date of issue', () => {
     expect(parseDg12(fixture('dg11-dg12-com/EF_DG12_nfcpassportreader.bin'))).toMatchObject({ issuingAuthority: 'TESTER', dateOfIssue: '20180326' });
-    expect(parseDg12(fixture('real-documents/dg/EF_DG12_FR.bin'))).toMatchObject({ issuingAuthority: 'JAKARTA - AMBASSADE DE FRANCE EN INDONESIE', dateOfIssue: '20170905' });
+    expect(parseDg12(fixture('real-documents/dg/EF_DG12_FR.bin'))).toMatchObject({
+      issuingAuthority: 'JAKARTA - AMBASSADE DE FRANCE EN INDONESIE',
+      dateOfIssue: '20170905',
+    });
   });
 });
 
@@ -110,7 +134,13 @@ describe('DG14 / EF.CardSecurity security infos (9303-11 §9.2)', () => {
     expect(d.chipAuthenticationPublicKeys[0].publicKey).toMatchObject({ kind: 'EC', curve: 'brainpoolP224r1', explicitParameters: true });
     expect(d.chipAuthenticationInfos[0]).toMatchObject({ keyAgreement: 'ECDH', cipher: '3DES', version: 1 });
   });
-  it.each([['AT', 'brainpoolP256r1'], ['DE', 'brainpoolP256r1'], ['FI', 'brainpoolP384r1'], ['FR', 'prime256v1'], ['MY', 'brainpoolP256r1']])('real DG14 %s', (c, curve) => {
+  it.each([
+    ['AT', 'brainpoolP256r1'],
+    ['DE', 'brainpoolP256r1'],
+    ['FI', 'brainpoolP384r1'],
+    ['FR', 'prime256v1'],
+    ['MY', 'brainpoolP256r1'],
+  ])('real DG14 %s', (c, curve) => {
     expect(parseDg14(fixture(`real-documents/dg/EF_DG14_${c}.bin`)).chipAuthenticationPublicKeys[0].publicKey.curve).toBe(curve);
   });
   it('DE DG14 names keyId 0xC3', () => {
@@ -130,7 +160,11 @@ describe('DG15 (9303-10 §4.7.15)', () => {
     expect(parseDg15(fixture('etsi-tr103200/EF_DG15.bin')).publicKey).toMatchObject({ kind: 'RSA', bits: 1024 });
   });
   it('EC with explicit brainpoolP256r1 parameters', () => {
-    expect(parseDg15(fixture('active-auth/ecdsa-dg15-parse-only/EF_DG15_ecdsa_brainpoolP256r1.bin')).publicKey).toMatchObject({ kind: 'EC', curve: 'brainpoolP256r1', explicitParameters: true });
+    expect(parseDg15(fixture('active-auth/ecdsa-dg15-parse-only/EF_DG15_ecdsa_brainpoolP256r1.bin')).publicKey).toMatchObject({
+      kind: 'EC',
+      curve: 'brainpoolP256r1',
+      explicitParameters: true,
+    });
   });
   it('typed error for garbage', () => {
     expect(() => parseDg15(new Uint8Array([0x6f, 0x03, 0x30, 0x01, 0x00]))).toThrow(Icao9303Error);
@@ -138,7 +172,13 @@ describe('DG15 (9303-10 §4.7.15)', () => {
 });
 
 describe('EF.SOD parsing (9303-10 §4.6.2)', () => {
-  it.each([['AT', 0, 'sha256'], ['DE', 1, 'sha384'], ['FI', 1, 'sha512'], ['UK', 1, 'sha256'], ['CN', 0, 'sha256']])('%s: LDSSecurityObject v%s, %s', (c, v, h) => {
+  it.each([
+    ['AT', 0, 'sha256'],
+    ['DE', 1, 'sha384'],
+    ['FI', 1, 'sha512'],
+    ['UK', 1, 'sha256'],
+    ['CN', 0, 'sha256'],
+  ])('%s: LDSSecurityObject v%s, %s', (c, v, h) => {
     const sod = parseSod(fixture(`real-documents/sod/EF_SOD_${c}.bin`));
     expect(sod.ldsSecurityObject).toMatchObject({ version: v, hashAlgorithm: h });
   });

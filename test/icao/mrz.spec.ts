@@ -1,12 +1,4 @@
-import {
-  parseMrz,
-  parseDg1,
-  computeCheckDigit,
-  mrzInformation,
-  Icao9303Error,
-  buildTd1,
-  buildTd3,
-} from '@identity-broker/icao9303';
+import { parseMrz, parseDg1, computeCheckDigit, mrzInformation, Icao9303Error, buildTd1, buildTd3 } from '@identity-broker/icao9303';
 import { fixture, fixtureJson } from './fixtures.js';
 
 const data = fixtureJson('mrz/mrz_specimens.json');
@@ -89,7 +81,16 @@ describe('DG1 wrappers (9303-10 §4.7.1)', () => {
 });
 
 describe('MRZ builders round-trip', () => {
-  const fields = { issuingState: 'UTO', surname: 'van der Steen', givenNames: 'Marianne Louise', documentNumber: 'XI85935F8', nationality: 'NLD', dateOfBirth: '720814', sex: 'F' as const, dateOfExpiry: '310826' };
+  const fields = {
+    issuingState: 'UTO',
+    surname: 'van der Steen',
+    givenNames: 'Marianne Louise',
+    documentNumber: 'XI85935F8',
+    nationality: 'NLD',
+    dateOfBirth: '720814',
+    sex: 'F' as const,
+    dateOfExpiry: '310826',
+  };
   it('TD3', () => {
     const mrz = parseMrz(buildTd3(fields));
     expect([mrz.format, mrz.primaryIdentifier, mrz.secondaryIdentifier, mrz.valid]).toEqual(['TD3', 'VAN DER STEEN', 'MARIANNE LOUISE', true]);

@@ -67,14 +67,26 @@ describe('real documents (PROVENANCE §3)', () => {
     const r = verifyDocument({ sod: fixture('real-documents/sod/EF_SOD_CN.bin'), trustStore: own('CN'), at: AT });
     expect(r.checks.documentSignature.warnings.join()).toMatch(/id-data/);
   });
-  it.each([['AT', 14], ['DE', 14], ['FI', 14], ['FR', 14], ['MY', 14], ['FR', 12]])('%s DG%s hash matches the SOD', (c, dg) => {
+  it.each([
+    ['AT', 14],
+    ['DE', 14],
+    ['FI', 14],
+    ['FR', 14],
+    ['MY', 14],
+    ['FR', 12],
+  ])('%s DG%s hash matches the SOD', (c, dg) => {
     const dgs = new Map([[dg, fixture(`real-documents/dg/EF_DG${dg}_${c}.bin`)]]);
     const r = verifyDocument({ sod: fixture(`real-documents/sod/EF_SOD_${c}.bin`), dataGroups: dgs, trustStore: own(c), at: AT });
     expect(r.checks.dataGroupHashes.results).toEqual([expect.objectContaining({ dataGroup: dg, ok: true })]);
     expect(r.status).toBe(STATUS.PASS);
   });
   it('a DG from another country fails the hash check', () => {
-    const r = verifyDocument({ sod: fixture('real-documents/sod/EF_SOD_AT.bin'), dataGroups: new Map([[14, fixture('real-documents/dg/EF_DG14_DE.bin')]]), trustStore: own('AT'), at: AT });
+    const r = verifyDocument({
+      sod: fixture('real-documents/sod/EF_SOD_AT.bin'),
+      dataGroups: new Map([[14, fixture('real-documents/dg/EF_DG14_DE.bin')]]),
+      trustStore: own('AT'),
+      at: AT,
+    });
     expect(statuses(r)).toEqual([STATUS.BAD_DOCUMENT_HASHES]);
   });
   it('EF_SOD_DE with the last signature byte changed → SIG only', () => {
@@ -88,7 +100,9 @@ describe('real documents (PROVENANCE §3)', () => {
     expect(statuses(r)).toEqual([STATUS.BAD_DOCUMENT_SIGNATURE]);
   });
   it('EF_SOD_UK with a malformed LDSSecurityObject length → typed parse error', () => {
-    expect(() => verifyDocument({ sod: fixture('real-documents/negative/EF_SOD_UK_malformed_lds_length.bin'), trustStore: own('UK'), at: AT })).toThrow(expect.objectContaining({ code: 'SOD_MALFORMED' }));
+    expect(() => verifyDocument({ sod: fixture('real-documents/negative/EF_SOD_UK_malformed_lds_length.bin'), trustStore: own('UK'), at: AT })).toThrow(
+      expect.objectContaining({ code: 'SOD_MALFORMED' }),
+    );
   });
 });
 
@@ -132,12 +146,22 @@ describe('BSI TR-03105-5 (PROVENANCE §1)', () => {
     expect(r.status).toBe(STATUS.BAD_COUNTRY_SIGNER_CHAIN);
   });
   it('DG15 is not in this SOD → HASHES', () => {
-    const r = verifyDocument({ sod, dataGroups: new Map([[15, fixture('bsi-tr03105-5/Datagroup15.bin')]]), trustStore: trusting('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'), at: BSI_AT });
+    const r = verifyDocument({
+      sod,
+      dataGroups: new Map([[15, fixture('bsi-tr03105-5/Datagroup15.bin')]]),
+      trustStore: trusting('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'),
+      at: BSI_AT,
+    });
     expect(r.checks.dataGroupHashes.results[0].reason).toBe('NOT_IN_SOD');
     expect(r.status).toBe(STATUS.BAD_DOCUMENT_HASHES);
   });
   it('eContentType changed to id-data → SIG (messageDigest still fine)', () => {
-    const r = verifyDocument({ sod: fixture('bsi-tr03105-5/NEG_EF_SOD_econtenttype_id-data.bin'), dataGroups: dgs(), trustStore: trusting('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'), at: BSI_AT });
+    const r = verifyDocument({
+      sod: fixture('bsi-tr03105-5/NEG_EF_SOD_econtenttype_id-data.bin'),
+      dataGroups: dgs(),
+      trustStore: trusting('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'),
+      at: BSI_AT,
+    });
     expect(r.checks.documentSignature).toMatchObject({ messageDigestOk: true, signatureOk: false });
     expect(statuses(r)).toEqual([STATUS.BAD_DOCUMENT_SIGNATURE]);
   });
@@ -162,7 +186,8 @@ describe('ETSI TR 103 200 (PROVENANCE §2)', () => {
       [14, fixture(over[14] ?? 'etsi-tr103200/EF_DG14.bin')],
       [15, fixture(over[15] ?? 'etsi-tr103200/EF_DG15.bin')],
     ]);
-  const run = (sodPath: string, over?: Record<number, string>, store = anchor()) => verifyDocument({ sod: fixture(sodPath), dataGroups: dgs(over), trustStore: store, at: ETSI_AT });
+  const run = (sodPath: string, over?: Record<number, string>, store = anchor()) =>
+    verifyDocument({ sod: fixture(sodPath), dataGroups: dgs(over), trustStore: store, at: ETSI_AT });
   it('PASS with its own DS as trust anchor (DG2/3/4 are the BSI files)', () => {
     expect(run('etsi-tr103200/EF_SOD.bin').status).toBe(STATUS.PASS);
   });
@@ -194,7 +219,14 @@ describe('ETSI TR 103 200 (PROVENANCE §2)', () => {
   });
   it('hash step alone reports which group differs', () => {
     const check = checkDataGroupHashes(parseSod(fixture('etsi-tr103200/EF_SOD.bin')), dgs({ 1: 'etsi-tr103200/negative/EF_DG1_country_modified.bin' }));
-    expect(check.results.map((x) => [x.dataGroup, x.ok])).toEqual([[1, false], [2, true], [3, true], [4, true], [14, true], [15, true]]);
+    expect(check.results.map((x) => [x.dataGroup, x.ok])).toEqual([
+      [1, false],
+      [2, true],
+      [3, true],
+      [4, true],
+      [14, true],
+      [15, true],
+    ]);
   });
 });
 
@@ -207,7 +239,9 @@ describe('master lists and CRLs (PROVENANCE §5)', () => {
     expect(report.signer.subject).toMatch(/Master List Signer/);
   });
   it('refuses the German list with the Dutch CSCA as anchor', () => {
-    expect(() => new TrustStore().addMasterList(fixture(ML), [fixture('masterlists/CSCA_NL_serial6_2021.cer')])).toThrow(expect.objectContaining({ code: 'MASTER_LIST_INVALID' }));
+    expect(() => new TrustStore().addMasterList(fixture(ML), [fixture('masterlists/CSCA_NL_serial6_2021.cer')])).toThrow(
+      expect.objectContaining({ code: 'MASTER_LIST_INVALID' }),
+    );
   });
   it('refuses a master list whose content was altered', () => {
     const ml = fixture(ML).slice();
@@ -215,11 +249,17 @@ describe('master lists and CRLs (PROVENANCE §5)', () => {
     expect(() => new TrustStore().addMasterList(ml, [fixture(ML_ANCHOR)])).toThrow(Icao9303Error);
   });
   it('Dutch master list: 306 certificates, signer chains to CSCA NL serial 6', () => {
-    const report = new TrustStore().addMasterList(fixture('masterlists/NL_MASTERLIST_20211207.mls'), [fixture('masterlists/CSCA_NL_serial6_2021.cer')], new Date('2021-12-17'));
+    const report = new TrustStore().addMasterList(
+      fixture('masterlists/NL_MASTERLIST_20211207.mls'),
+      [fixture('masterlists/CSCA_NL_serial6_2021.cer')],
+      new Date('2021-12-17'),
+    );
     expect(report.certificates).toHaveLength(306);
   });
   it('Dutch master list is not signed under NL_ROOT_CA.cer (CSCA NL serial 7, 2024)', () => {
-    expect(() => new TrustStore().addMasterList(fixture('masterlists/NL_MASTERLIST_20211207.mls'), [fixture('masterlists/NL_ROOT_CA.cer')])).toThrow(expect.objectContaining({ code: 'MASTER_LIST_INVALID' }));
+    expect(() => new TrustStore().addMasterList(fixture('masterlists/NL_MASTERLIST_20211207.mls'), [fixture('masterlists/NL_ROOT_CA.cer')])).toThrow(
+      expect.objectContaining({ code: 'MASTER_LIST_INVALID' }),
+    );
   });
   it('Colombian CRL verifies with the CO CSCA of the German list (15 revoked serials)', () => {
     const store = new TrustStore();
@@ -231,16 +271,31 @@ describe('master lists and CRLs (PROVENANCE §5)', () => {
   });
   it('accepts PEM (several certificates in one file)', () => {
     const pem = ['AT', 'DE']
-      .map((c) => `-----BEGIN CERTIFICATE-----\n${Buffer.from(fixture(`real-documents/csca/CSCA_${c}.cer`)).toString('base64').replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`)
+      .map(
+        (c) =>
+          `-----BEGIN CERTIFICATE-----\n${Buffer.from(fixture(`real-documents/csca/CSCA_${c}.cer`))
+            .toString('base64')
+            .replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`,
+      )
       .join('');
     const store = new TrustStore();
     expect(store.addCsca(new Uint8Array(Buffer.from(pem)))).toHaveLength(2);
     expect(verifyDocument({ sod: fixture('real-documents/sod/EF_SOD_DE.bin'), trustStore: store, at: AT }).status).toBe(STATUS.PASS);
   });
   it('uses an explicitly given DS certificate', () => {
-    const r = verifyDocument({ sod: fixture('bsi-tr03105-5/EF_SOD.bin'), documentSignerCertificate: fixture('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'), trustStore: trusting('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'), at: new Date('2014-06-01') });
+    const r = verifyDocument({
+      sod: fixture('bsi-tr03105-5/EF_SOD.bin'),
+      documentSignerCertificate: fixture('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'),
+      trustStore: trusting('bsi-tr03105-5/DSC_HJP_PB_DS_0142fd5cf927.cer'),
+      at: new Date('2014-06-01'),
+    });
     expect(r.status).toBe(STATUS.PASS);
-    const wrong = verifyDocument({ sod: fixture('bsi-tr03105-5/EF_SOD.bin'), documentSignerCertificate: fixture('etsi-tr103200/DSC_ETSI_DS_0130846f2b3e.cer'), trustStore: trusting('etsi-tr103200/DSC_ETSI_DS_0130846f2b3e.cer'), at: new Date('2012-01-01') });
+    const wrong = verifyDocument({
+      sod: fixture('bsi-tr03105-5/EF_SOD.bin'),
+      documentSignerCertificate: fixture('etsi-tr103200/DSC_ETSI_DS_0130846f2b3e.cer'),
+      trustStore: trusting('etsi-tr103200/DSC_ETSI_DS_0130846f2b3e.cer'),
+      at: new Date('2012-01-01'),
+    });
     expect(wrong.status).toBe(STATUS.BAD_DOCUMENT_SIGNATURE);
   });
   it('loads a folder of CSCA certificates', () => {

@@ -83,9 +83,36 @@ describe('link certificates (9303-12 §7.1.1.2)', () => {
     const notBefore = new Date(Date.now() - day);
     const notAfter = new Date(Date.now() + 3650 * day);
     const ext = [new x509.BasicConstraintsExtension(true, 0, true)];
-    const oldCsca = await x509.X509CertificateGenerator.createSelfSigned({ serialNumber: '10', name, notBefore, notAfter, keys: oldKeys.cryptoKeys as never, signingAlgorithm: alg, extensions: ext });
-    const link = await x509.X509CertificateGenerator.create({ serialNumber: '11', subject: name, issuer: name, notBefore, notAfter, publicKey: newKeys.cryptoKeys.publicKey as never, signingKey: oldKeys.cryptoKeys.privateKey as never, signingAlgorithm: alg, extensions: ext });
-    const ds = await x509.X509CertificateGenerator.create({ serialNumber: '12', subject: 'C=UT, O=Link Test, CN=Link DS', issuer: name, notBefore, notAfter, publicKey: dsKeys.cryptoKeys.publicKey as never, signingKey: newKeys.cryptoKeys.privateKey as never, signingAlgorithm: alg });
+    const oldCsca = await x509.X509CertificateGenerator.createSelfSigned({
+      serialNumber: '10',
+      name,
+      notBefore,
+      notAfter,
+      keys: oldKeys.cryptoKeys as never,
+      signingAlgorithm: alg,
+      extensions: ext,
+    });
+    const link = await x509.X509CertificateGenerator.create({
+      serialNumber: '11',
+      subject: name,
+      issuer: name,
+      notBefore,
+      notAfter,
+      publicKey: newKeys.cryptoKeys.publicKey as never,
+      signingKey: oldKeys.cryptoKeys.privateKey as never,
+      signingAlgorithm: alg,
+      extensions: ext,
+    });
+    const ds = await x509.X509CertificateGenerator.create({
+      serialNumber: '12',
+      subject: 'C=UT, O=Link Test, CN=Link DS',
+      issuer: name,
+      notBefore,
+      notAfter,
+      publicKey: dsKeys.cryptoKeys.publicKey as never,
+      signingKey: newKeys.cryptoKeys.privateKey as never,
+      signingAlgorithm: alg,
+    });
     const dataGroups = new Map([[1, encodeDg1(buildTd3(SPECIMEN_MRZ_FIELDS))]]);
     const sod = buildSod({ dataGroups, signer: { certificate: DocumentCertificate.fromDer(new Uint8Array(ds.rawData)), privateKey: dsKeys.privateKey } });
 

@@ -27,7 +27,11 @@ describe.each(['EC', 'RSA'] as const)('%s specimen authority', (keyType) => {
   });
 
   it.each(KINDS)('%s gives its documented status', async (kind) => {
-    const doc = await issueSpecimenDocument(authority, { faceImage: face, activeAuthentication: keyType, dg11: { surname: 'Specimen', givenNames: 'Erika', placeOfBirth: ['Berlin'] } });
+    const doc = await issueSpecimenDocument(authority, {
+      faceImage: face,
+      activeAuthentication: keyType,
+      dg11: { surname: 'Specimen', givenNames: 'Erika', placeOfBirth: ['Berlin'] },
+    });
     const c = await deriveSpecimenCase(doc, kind);
     const r = verifyDocument({ sod: c.sod, dataGroups: c.dataGroups, trustStore: c.trustStore, activeAuth: c.activeAuth });
     expect(r.status).toBe(c.expectedStatus);
@@ -57,13 +61,24 @@ describe('specimen content', () => {
   });
 
   it('refuses a face image that is neither JPEG nor JPEG 2000', async () => {
-    await expect(issueSpecimenDocument(authority, { faceImage: new Uint8Array([1, 2, 3, 4]) })).rejects.toThrow(expect.objectContaining({ code: 'BIOMETRIC_MALFORMED' }));
+    await expect(issueSpecimenDocument(authority, { faceImage: new Uint8Array([1, 2, 3, 4]) })).rejects.toThrow(
+      expect.objectContaining({ code: 'BIOMETRIC_MALFORMED' }),
+    );
   });
 
   it('DG1 from MRZ fields (TD1 for an ID card), DG11 and EF.COM', async () => {
     const doc = await issueSpecimenDocument(authority, {
       documentKind: 'idCard',
-      mrz: { issuingState: 'D', surname: 'Mustermann', givenNames: 'Erika', documentNumber: 'T22000129', nationality: 'D', dateOfBirth: '830812', sex: 'F', dateOfExpiry: '310630' },
+      mrz: {
+        issuingState: 'D',
+        surname: 'Mustermann',
+        givenNames: 'Erika',
+        documentNumber: 'T22000129',
+        nationality: 'D',
+        dateOfBirth: '830812',
+        sex: 'F',
+        dateOfExpiry: '310630',
+      },
       dg11: { surname: 'Mustermann', givenNames: 'Erika', fullDateOfBirth: '19830812', address: ['Heidestrasse 17', 'Koeln'], otherNames: ['Gabler'] },
       activeAuthentication: false,
     });
@@ -86,10 +101,22 @@ describe('specimen content', () => {
     const doc = await issueSpecimenDocument(authority, { activeAuthentication: 'RSA' });
     expect(parseDg15(doc.dataGroups.get(15)!).publicKey.kind).toBe('RSA');
     const challenge = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]);
-    const r = verifyDocument({ sod: doc.sod, dataGroups: doc.dataGroups, trustStore: authority.trustStore(), activeAuth: { challenge, signature: signActiveAuthChallenge(doc, challenge) } });
+    const r = verifyDocument({
+      sod: doc.sod,
+      dataGroups: doc.dataGroups,
+      trustStore: authority.trustStore(),
+      activeAuth: { challenge, signature: signActiveAuthChallenge(doc, challenge) },
+    });
     expect(r.checks.activeAuthentication).toMatchObject({ ok: true, algorithm: 'RSA-ISO9796-2' });
     const other = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 9]);
-    expect(verifyDocument({ sod: doc.sod, dataGroups: doc.dataGroups, trustStore: authority.trustStore(), activeAuth: { challenge: other, signature: signActiveAuthChallenge(doc, challenge) } }).status).toBe(STATUS.BAD_CLONE_DETECTION);
+    expect(
+      verifyDocument({
+        sod: doc.sod,
+        dataGroups: doc.dataGroups,
+        trustStore: authority.trustStore(),
+        activeAuth: { challenge: other, signature: signActiveAuthChallenge(doc, challenge) },
+      }).status,
+    ).toBe(STATUS.BAD_CLONE_DETECTION);
   });
 
   it('AA evidence without DG15 presented → CLONE', async () => {
@@ -97,7 +124,12 @@ describe('specimen content', () => {
     const dataGroups = new Map(doc.dataGroups);
     dataGroups.delete(15);
     const challenge = new Uint8Array(8);
-    const r = verifyDocument({ sod: doc.sod, dataGroups, trustStore: authority.trustStore(), activeAuth: { challenge, signature: signActiveAuthChallenge(doc, challenge) } });
+    const r = verifyDocument({
+      sod: doc.sod,
+      dataGroups,
+      trustStore: authority.trustStore(),
+      activeAuth: { challenge, signature: signActiveAuthChallenge(doc, challenge) },
+    });
     expect(r.status).toBe(STATUS.BAD_CLONE_DETECTION);
   });
 

@@ -14,7 +14,13 @@ const DENIED = '<samlp:StatusCode Value="samlp:Requester"><samlp:StatusCode Valu
 const SUCCESS = '<samlp:StatusCode Value="samlp:Success"/>';
 
 /** A merchant's SP resolving an artifact over TLS through the proxy, with its client certificate or none. */
-function postSoapOverTls(origin: string, body: string, proxyCa: string, client?: KeyAndCertificate, basic?: { client_id: string; client_secret: string }): Promise<SoapAnswer> {
+function postSoapOverTls(
+  origin: string,
+  body: string,
+  proxyCa: string,
+  client?: KeyAndCertificate,
+  basic?: { client_id: string; client_secret: string },
+): Promise<SoapAnswer> {
   const headers: Record<string, string> = { 'content-type': 'text/xml; charset=utf-8', soapaction: 'http://www.oasis-open.org/committees/security' };
   if (basic) headers.authorization = `Basic ${Buffer.from(`${basic.client_id}:${basic.client_secret}`).toString('base64')}`;
   return new Promise((resolve, reject) => {
@@ -23,7 +29,10 @@ function postSoapOverTls(origin: string, body: string, proxyCa: string, client?:
       { method: 'POST', headers, ca: proxyCa, servername: 'localhost', key: client?.privateKeyPem, cert: client?.certificatePem, agent: false },
       (res) => {
         let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '', body: text }));
+        res
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => (text += chunk))
+          .on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '', body: text }));
       },
     );
     req.once('error', reject).end(body);
@@ -41,16 +50,33 @@ describe('SAML artifact resolution authenticated by the TLS client certificate a
 
   beforeAll(async () => {
     t = await startTestApp({ env: { SAML_CLIENT_CERT_HEADER: HEADER, SAML_CLIENT_CERT_PROXIES: `${PROXY_ADDRESS},::1/128` } });
-    [proxyCertificate, shopCertificate, strangerCertificate] = await Promise.all(['localhost', 'sp.shop.example', 'sp.stranger.example'].map((cn) => newKeyAndCertificate(`CN=${cn}`, 1)));
+    [proxyCertificate, shopCertificate, strangerCertificate] = await Promise.all(
+      ['localhost', 'sp.shop.example', 'sp.stranger.example'].map((cn) => newKeyAndCertificate(`CN=${cn}`, 1)),
+    );
     const admin = adminClient(t.baseUrl, t.adminToken);
     shop = await admin.createMerchant({
       name: 'Certificate shop',
       redirect_uris: [REDIRECT_URI],
-      saml: { entity_id: 'https://shop.example/sp', artifact_receiver_url: SAML_ARTIFACT_RECEIVER, certificate: shopCertificate.certificatePem, scope: 'openid profile' },
+      saml: {
+        entity_id: 'https://shop.example/sp',
+        artifact_receiver_url: SAML_ARTIFACT_RECEIVER,
+        certificate: shopCertificate.certificatePem,
+        scope: 'openid profile',
+      },
     });
-    basicOnly = await admin.createMerchant({ name: 'Basic shop', redirect_uris: [REDIRECT_URI], saml: { entity_id: 'https://basic.example/sp', artifact_receiver_url: SAML_ARTIFACT_RECEIVER } });
+    basicOnly = await admin.createMerchant({
+      name: 'Basic shop',
+      redirect_uris: [REDIRECT_URI],
+      saml: { entity_id: 'https://basic.example/sp', artifact_receiver_url: SAML_ARTIFACT_RECEIVER },
+    });
     if (nginxInstalled)
-      proxy = await startNginxProxy({ upstream: t.baseUrl, serverKeyPem: proxyCertificate.privateKeyPem, serverCertificatePem: proxyCertificate.certificatePem, certificateHeader: HEADER, bindAddress: PROXY_ADDRESS });
+      proxy = await startNginxProxy({
+        upstream: t.baseUrl,
+        serverKeyPem: proxyCertificate.privateKeyPem,
+        serverCertificatePem: proxyCertificate.certificatePem,
+        certificateHeader: HEADER,
+        bindAddress: PROXY_ADDRESS,
+      });
   });
   afterAll(async () => {
     await proxy?.close();
@@ -76,7 +102,12 @@ describe('SAML artifact resolution authenticated by the TLS client certificate a
     expect(responseOf(stranger.body)).toContain(DENIED);
     expect(stranger.body).not.toContain('saml:Assertion');
     // A merchant without a registered certificate cannot be one by certificate either.
-    const ofBasicShop = await postSoapOverTls(proxy.origin, artifactRequestSoap(await artifactFor(basicOnly)).soap, proxyCertificate.certificatePem, strangerCertificate);
+    const ofBasicShop = await postSoapOverTls(
+      proxy.origin,
+      artifactRequestSoap(await artifactFor(basicOnly)).soap,
+      proxyCertificate.certificatePem,
+      strangerCertificate,
+    );
     expect(responseOf(ofBasicShop.body)).toContain(DENIED);
     const owner = await postSoapOverTls(proxy.origin, artifactRequestSoap(artifact).soap, proxyCertificate.certificatePem, shopCertificate);
     expect(responseOf(owner.body)).toContain(SUCCESS);

@@ -46,7 +46,12 @@ export interface SoapAnswer {
 }
 
 /** POSTs a SOAP message to the artifact resolution service with HTTP Basic merchant credentials. */
-export async function postSoap(baseUrl: string, body: string, credentials?: { client_id: string; client_secret: string }, contentType = 'text/xml; charset=utf-8'): Promise<SoapAnswer> {
+export async function postSoap(
+  baseUrl: string,
+  body: string,
+  credentials?: { client_id: string; client_secret: string },
+  contentType = 'text/xml; charset=utf-8',
+): Promise<SoapAnswer> {
   const headers: Record<string, string> = { 'content-type': contentType, soapaction: 'http://www.oasis-open.org/committees/security' };
   if (credentials) headers.authorization = `Basic ${Buffer.from(`${credentials.client_id}:${credentials.client_secret}`).toString('base64')}`;
   const res = await fetch(`${baseUrl}/saml/artifact`, { method: 'POST', headers, body });

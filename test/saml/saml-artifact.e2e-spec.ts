@@ -20,8 +20,16 @@ describe('SAML 1.1 Browser/Artifact: SAMLart to the artifact receiver, resolved 
   beforeAll(async () => {
     t = await startTestApp();
     const admin = adminClient(t.baseUrl, t.adminToken);
-    shop = await admin.createMerchant({ name: 'Artifact shop', redirect_uris: [REDIRECT_URI], saml: { entity_id: 'https://shop.example/sp', artifact_receiver_url: SAML_ARTIFACT_RECEIVER, scope } });
-    other = await admin.createMerchant({ name: 'Other shop', redirect_uris: [REDIRECT_URI], saml: { entity_id: 'https://other.example/sp', artifact_receiver_url: 'http://localhost:9090/art' } });
+    shop = await admin.createMerchant({
+      name: 'Artifact shop',
+      redirect_uris: [REDIRECT_URI],
+      saml: { entity_id: 'https://shop.example/sp', artifact_receiver_url: SAML_ARTIFACT_RECEIVER, scope },
+    });
+    other = await admin.createMerchant({
+      name: 'Other shop',
+      redirect_uris: [REDIRECT_URI],
+      saml: { entity_id: 'https://other.example/sp', artifact_receiver_url: 'http://localhost:9090/art' },
+    });
     both = await admin.createMerchant({
       name: 'Both bindings',
       redirect_uris: [REDIRECT_URI],
@@ -167,7 +175,9 @@ describe('SAML 1.1 Browser/Artifact: SAMLart to the artifact receiver, resolved 
     expect(responseOf((await postSoap(t.baseUrl, artifactRequestSoap(art.artifact).soap, both)).body)).toContain('samlp:Success');
     expect((await samlLoginWithTestEid(t.baseUrl, { mid: both.client_id, shire: SAML_ACS })).form.action).toBe(SAML_ACS);
     expect((await samlLoginWithTestEid(t.baseUrl, { mid: both.client_id })).form.action).toBe(SAML_ACS);
-    const refused = await fetch(`${t.baseUrl}/its/index.html?${new URLSearchParams({ mid: both.client_id, shire: 'https://evil.example/art' })}`, { redirect: 'manual' });
+    const refused = await fetch(`${t.baseUrl}/its/index.html?${new URLSearchParams({ mid: both.client_id, shire: 'https://evil.example/art' })}`, {
+      redirect: 'manual',
+    });
     expect([refused.status, (await refused.text()).includes('saml_consumer_not_registered')]).toEqual([400, true]);
   });
 

@@ -20,7 +20,12 @@ export interface PostedResponse {
 }
 
 /** Walks a SAML sign-in from the front door through the test eID to the auto-submitting form. */
-export async function samlLoginWithTestEid(baseUrl: string, query: Record<string, string>, person = 'uto-passport', browser = new TestBrowser(baseUrl)): Promise<PostedResponse> {
+export async function samlLoginWithTestEid(
+  baseUrl: string,
+  query: Record<string, string>,
+  person = 'uto-passport',
+  browser = new TestBrowser(baseUrl),
+): Promise<PostedResponse> {
   return samlLoginAt(`${baseUrl}/its/index.html?${new URLSearchParams(query)}`, person, browser);
 }
 
@@ -41,9 +46,15 @@ export function postedResponse(page: Page, browser: TestBrowser): PostedResponse
 /** AttributeName -> value of the assertion's AttributeStatement. */
 export function attributesOf(xml: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of xml.matchAll(/<saml:Attribute AttributeName="([^"]+)" AttributeNamespace="([^"]+)"><saml:AttributeValue>([^<]*)<\/saml:AttributeValue><\/saml:Attribute>/g)) {
+  for (const m of xml.matchAll(
+    /<saml:Attribute AttributeName="([^"]+)" AttributeNamespace="([^"]+)"><saml:AttributeValue>([^<]*)<\/saml:AttributeValue><\/saml:Attribute>/g,
+  )) {
     expect(m[2]).toBe('urn:mace:shibboleth:1.0:attributeNamespace:uri');
-    out[m[1]] = m[3].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    out[m[1]] = m[3]
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
   }
   return out;
 }

@@ -32,7 +32,13 @@ describe('merchant SAML settings in the admin API', () => {
       saml: { entity_id: 'urn:shop:sp', artifact_receiver_url: 'https://shop.example/art', scope: 'openid profile' },
     });
     expect(replaced.status).toBe(200);
-    expect(replaced.body.saml).toEqual({ entity_id: 'urn:shop:sp', assertion_consumer_url: null, artifact_receiver_url: 'https://shop.example/art', certificate: null, scope: 'openid profile' });
+    expect(replaced.body.saml).toEqual({
+      entity_id: 'urn:shop:sp',
+      assertion_consumer_url: null,
+      artifact_receiver_url: 'https://shop.example/art',
+      certificate: null,
+      scope: 'openid profile',
+    });
 
     const cleared = await admin.call('PATCH', `/admin/v1/merchants/${m.client_id}`, { saml: null });
     expect(cleared.body.saml).toBeNull();

@@ -23,7 +23,9 @@ describe('GET /saml/metadata', () => {
     // A Shibboleth SP sends its Shib1 AuthnRequest only to a role naming urn:mace:shibboleth:1.0.
     expect(metadata).toContain('protocolSupportEnumeration="urn:oasis:names:tc:SAML:1.1:protocol urn:mace:shibboleth:1.0"');
     expect(metadata).toContain(`<md:SingleSignOnService Binding="urn:mace:shibboleth:1.0:profiles:AuthnRequest" Location="${t.baseUrl}/its/index.html"/>`);
-    expect(metadata).toContain(`<md:ArtifactResolutionService Binding="urn:oasis:names:tc:SAML:1.0:bindings:SOAP-binding" Location="${t.baseUrl}/saml/artifact" index="1"/>`);
+    expect(metadata).toContain(
+      `<md:ArtifactResolutionService Binding="urn:oasis:names:tc:SAML:1.0:bindings:SOAP-binding" Location="${t.baseUrl}/saml/artifact" index="1"/>`,
+    );
     expect(metadata).toMatch(/<md:KeyDescriptor use="signing">.*<ds:X509Certificate>[A-Za-z0-9+/=]+<\/ds:X509Certificate>/);
   });
 
@@ -63,7 +65,11 @@ describe('GET /saml/metadata', () => {
 
   itWithTool('samlsign', "an SP pinning it (OpenSAML's SignatureMetadataFilter and RequireValidUntil) loads it; tampered metadata is not trusted", async () => {
     const admin = adminClient(t.baseUrl, t.adminToken);
-    const m = await admin.createMerchant({ name: 'Pinned', redirect_uris: [REDIRECT_URI], saml: { entity_id: 'urn:pinned:sp', assertion_consumer_url: SAML_ACS } });
+    const m = await admin.createMerchant({
+      name: 'Pinned',
+      redirect_uris: [REDIRECT_URI],
+      saml: { entity_id: 'urn:pinned:sp', assertion_consumer_url: SAML_ACS },
+    });
     const { xml } = await samlLoginWithTestEid(t.baseUrl, { mid: m.client_id });
     const issuer = `${t.baseUrl}/saml/metadata`;
     expect(samlsignVerifyByPinnedMetadata(xml, metadata, issuer, certificatePem)).toMatchObject({ ok: true });

@@ -28,7 +28,11 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
       redirect_uris: [REDIRECT_URI],
       saml: { entity_id: shibEntityId, assertion_consumer_url: SAML_ACS, artifact_receiver_url: SAML_ARTIFACT_RECEIVER },
     });
-    await admin.createMerchant({ name: 'SSP shop', redirect_uris: [`${MERCHANT_ORIGIN}/ssp/cb`], saml: { entity_id: sspEntityId, assertion_consumer_url: sspShire } });
+    await admin.createMerchant({
+      name: 'SSP shop',
+      redirect_uris: [`${MERCHANT_ORIGIN}/ssp/cb`],
+      saml: { entity_id: sspEntityId, assertion_consumer_url: sspShire },
+    });
     const published = await certificateFromMetadata(t.baseUrl);
     certificatePem = published.certificatePem;
     location = ssoLocationFromMetadata(published.metadata);
@@ -40,7 +44,11 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
   });
 
   itWithTool('xmlsec1', "Shibboleth's Shib1 request (shire, time, target, providerId; no mid) signs in and posts a response xmlsec1 verifies", async () => {
-    const url = shibbolethShib1Url(location, { shire: SAML_ACS, target: 'ss:mem:4227cad0a90524da9366b45362f0985af17ac336a14b2c20fe30cc1adcd7665e', providerId: shibEntityId });
+    const url = shibbolethShib1Url(location, {
+      shire: SAML_ACS,
+      target: 'ss:mem:4227cad0a90524da9366b45362f0985af17ac336a14b2c20fe30cc1adcd7665e',
+      providerId: shibEntityId,
+    });
     expect(url).not.toContain('mid=');
     const { form, xml } = await samlLoginAt(url);
     expect(form.action).toBe(SAML_ACS);
@@ -53,7 +61,9 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
 
   it('a Shib1 request naming the artifact receiver as shire ends at the artifact receiver with SAMLart', async () => {
     const browser = new TestBrowser(t.baseUrl);
-    let page = await browser.follow(await browser.get(shibbolethShib1Url(location, { shire: SAML_ARTIFACT_RECEIVER, target: 'default', providerId: shibEntityId })));
+    let page = await browser.follow(
+      await browser.get(shibbolethShib1Url(location, { shire: SAML_ARTIFACT_RECEIVER, target: 'default', providerId: shibEntityId })),
+    );
     if (page.html.includes('data-eid="test"')) page = await browser.submit(page, 'eid', 'test');
     const redirect = artifactRedirect(await browser.submit(page, 'person', 'uto-passport'), browser);
     expect(`${redirect.location.origin}${redirect.location.pathname}`).toBe(SAML_ARTIFACT_RECEIVER);
@@ -63,7 +73,8 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
 
   it("SimpleSAMLphp's request (providerId, shire, target; no time, no mid; PHP urlencode) signs in", async () => {
     // Its target is the saved state's id and its return URL, as SimpleSAMLphp 1.19.7 sends it (recorded: opaque to us).
-    const target = '_bde0a781b31d60d19e7a8954276d3f0be206d1c3c4:http://localhost:8081/simplesaml/module.php/core/as_login.php?AuthId=default-sp&ReturnTo=http%3A%2F%2Flocalhost%3A8081%2Fapp%2F';
+    const target =
+      '_bde0a781b31d60d19e7a8954276d3f0be206d1c3c4:http://localhost:8081/simplesaml/module.php/core/as_login.php?AuthId=default-sp&ReturnTo=http%3A%2F%2Flocalhost%3A8081%2Fapp%2F';
     const url = simpleSamlPhpShib13Url(location, { providerId: sspEntityId, shire: sspShire, target });
     expect(url).toContain('/its/index.html?providerId=');
     const { form, xml } = await samlLoginAt(url);
@@ -74,11 +85,17 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
 
   it('an unknown or disabled providerId gets our error page, never a redirect to shire', async () => {
     const browser = new TestBrowser(t.baseUrl);
-    const unknown = await browser.get(shibbolethShib1Url(location, { shire: 'https://evil.example/acs', target: 't', providerId: 'https://unknown.example/sp' }));
+    const unknown = await browser.get(
+      shibbolethShib1Url(location, { shire: 'https://evil.example/acs', target: 't', providerId: 'https://unknown.example/sp' }),
+    );
     expect([unknown.status, unknown.location]).toEqual([400, undefined]);
     expect(unknown.html).toContain('saml_unknown_merchant');
     expect(unknown.html).not.toContain('evil.example');
-    const off = await admin.createMerchant({ name: 'Off', redirect_uris: [`${MERCHANT_ORIGIN}/off/cb`], saml: { entity_id: 'urn:off:sp', assertion_consumer_url: `${MERCHANT_ORIGIN}/off/acs` } });
+    const off = await admin.createMerchant({
+      name: 'Off',
+      redirect_uris: [`${MERCHANT_ORIGIN}/off/cb`],
+      saml: { entity_id: 'urn:off:sp', assertion_consumer_url: `${MERCHANT_ORIGIN}/off/acs` },
+    });
     await admin.call('POST', `/admin/v1/merchants/${off.client_id}/disable`);
     const disabled = await browser.get(shibbolethShib1Url(location, { shire: `${MERCHANT_ORIGIN}/off/acs`, target: 't', providerId: 'urn:off:sp' }));
     expect([disabled.status, disabled.location, disabled.html.includes('saml_unknown_merchant')]).toEqual([400, undefined, true]);
@@ -87,19 +104,29 @@ describe('SAML 1.1 SP-initiated sign-on without mid (Shibboleth Shib1 and Simple
   });
 
   it('a known providerId with an unregistered shire is refused before any page', async () => {
-    const res = await new TestBrowser(t.baseUrl).get(shibbolethShib1Url(location, { shire: 'https://evil.example/acs', target: 't', providerId: shibEntityId }));
+    const res = await new TestBrowser(t.baseUrl).get(
+      shibbolethShib1Url(location, { shire: 'https://evil.example/acs', target: 't', providerId: shibEntityId }),
+    );
     expect([res.status, res.location]).toEqual([400, undefined]);
     expect(res.html).toContain('saml_consumer_not_registered');
   });
 
   it('mid still works, alone or with the matching providerId; a providerId of another merchant next to mid is refused', async () => {
-    const m = await admin.createMerchant({ name: 'Both', redirect_uris: ['http://localhost:8083/cb'], saml: { entity_id: 'urn:both:sp', assertion_consumer_url: 'http://localhost:8083/acs' } });
+    const m = await admin.createMerchant({
+      name: 'Both',
+      redirect_uris: ['http://localhost:8083/cb'],
+      saml: { entity_id: 'urn:both:sp', assertion_consumer_url: 'http://localhost:8083/acs' },
+    });
     const browser = new TestBrowser(t.baseUrl);
     const alone = await browser.get(`${location}?${new URLSearchParams({ mid: m.client_id, TARGET: 't' })}`);
     expect(alone.status).toBe(303);
-    const agreeing = await browser.get(shibbolethShib1Url(`${location}?mid=${m.client_id}`, { shire: 'http://localhost:8083/acs', target: 't', providerId: 'urn:both:sp' }));
+    const agreeing = await browser.get(
+      shibbolethShib1Url(`${location}?mid=${m.client_id}`, { shire: 'http://localhost:8083/acs', target: 't', providerId: 'urn:both:sp' }),
+    );
     expect(agreeing.status).toBe(303);
-    const other = await browser.get(shibbolethShib1Url(`${location}?mid=${m.client_id}`, { shire: 'http://localhost:8083/acs', target: 't', providerId: shibEntityId }));
+    const other = await browser.get(
+      shibbolethShib1Url(`${location}?mid=${m.client_id}`, { shire: 'http://localhost:8083/acs', target: 't', providerId: shibEntityId }),
+    );
     expect([other.status, other.html.includes('saml_invalid_request')]).toEqual([400, true]);
   });
 });

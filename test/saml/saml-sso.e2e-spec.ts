@@ -19,7 +19,11 @@ describe('SAML 1.1 Browser/POST single sign-on through the broker pages and the 
   beforeAll(async () => {
     t = await startTestApp();
     admin = adminClient(t.baseUrl, t.adminToken);
-    merchant = await admin.createMerchant({ name: 'SAML shop', redirect_uris: [REDIRECT_URI], saml: { entity_id: entityId, assertion_consumer_url: SAML_ACS, scope } });
+    merchant = await admin.createMerchant({
+      name: 'SAML shop',
+      redirect_uris: [REDIRECT_URI],
+      saml: { entity_id: entityId, assertion_consumer_url: SAML_ACS, scope },
+    });
     certificatePem = (await certificateFromMetadata(t.baseUrl)).certificatePem;
   });
   afterAll(() => t.close());
@@ -63,7 +67,12 @@ describe('SAML 1.1 Browser/POST single sign-on through the broker pages and the 
     const config = await discover(`${t.baseUrl}/oidc`, merchant.client_id, merchant.client_secret);
     const req = await authorizationRequest(config, { scope });
     const { callback } = await loginWithTestEid(t.baseUrl, req.url, 'uto-passport');
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: req.verifier, expectedState: req.state, expectedNonce: req.nonce, idTokenExpected: true });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: req.verifier,
+      expectedState: req.state,
+      expectedNonce: req.nonce,
+      idTokenExpected: true,
+    });
     const claims = decodeJwt(tokens.id_token!) as Record<string, never>;
     const attributes = attributesOf(saml.xml);
     expect(attributes).toEqual(toSamlAttributes(claims));
@@ -86,7 +95,12 @@ describe('SAML 1.1 Browser/POST single sign-on through the broker pages and the 
     const config = await discover(`${t.baseUrl}/oidc`, narrow.client_id, narrow.client_secret);
     const req = await authorizationRequest(config, { scope: 'openid', redirect_uri: 'http://localhost:9090/cb' });
     const { callback } = await loginWithTestEid(t.baseUrl, req.url);
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: req.verifier, expectedState: req.state, expectedNonce: req.nonce, idTokenExpected: true });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: req.verifier,
+      expectedState: req.state,
+      expectedNonce: req.nonce,
+      idTokenExpected: true,
+    });
     expect(nameIdentifierOf(saml.xml)).toBe(tokens.claims()!.sub);
   });
 
@@ -112,10 +126,14 @@ describe('SAML 1.1 Browser/POST single sign-on through the broker pages and the 
 
   it('refuses an unregistered consumer URL (shire), an unknown mid and a merchant without SAML, before any page', async () => {
     const browser = new TestBrowser(t.baseUrl);
-    const shire = await browser.get(`${t.baseUrl}/its/index.html?${new URLSearchParams({ mid: merchant.client_id, shire: 'https://evil.example/acs', TARGET: 't' })}`);
+    const shire = await browser.get(
+      `${t.baseUrl}/its/index.html?${new URLSearchParams({ mid: merchant.client_id, shire: 'https://evil.example/acs', TARGET: 't' })}`,
+    );
     expect(shire.status).toBe(400);
     expect(shire.html).toContain('saml_consumer_not_registered');
-    const registered = await browser.get(`${t.baseUrl}/its/index.html?${new URLSearchParams({ mid: merchant.client_id, shire: SAML_ACS, providerId: entityId })}`);
+    const registered = await browser.get(
+      `${t.baseUrl}/its/index.html?${new URLSearchParams({ mid: merchant.client_id, shire: SAML_ACS, providerId: entityId })}`,
+    );
     expect(registered.status).toBe(303);
     expect((await browser.get(`${t.baseUrl}/its/index.html?mid=m_unknown`)).html).toContain('saml_unknown_merchant');
     const oidcOnly = await admin.createMerchant({ name: 'OIDC only', redirect_uris: [REDIRECT_URI] });
@@ -125,7 +143,7 @@ describe('SAML 1.1 Browser/POST single sign-on through the broker pages and the 
     expect([twice.status, twice.html.includes('saml_invalid_request')]).toEqual([400, true]);
   });
 
-  it('shows a refusal at the front door in the user\'s language (ui_locale, then Accept-Language), with its code', async () => {
+  it("shows a refusal at the front door in the user's language (ui_locale, then Accept-Language), with its code", async () => {
     const byParameter = await new TestBrowser(t.baseUrl).get(`${t.baseUrl}/its/index.html?mid=m_unknown&ui_locale=de_DE`);
     expect(byParameter.html).toMatch(/<html lang="de/);
     expect(byParameter.html).toContain('saml_unknown_merchant');
@@ -159,7 +177,9 @@ describe('SAML 1.1 Browser/POST single sign-on through the broker pages and the 
   });
 
   it('leaves OIDC requests alone (client_id present)', async () => {
-    const res = await new TestBrowser(t.baseUrl).get(`${t.baseUrl}/its/index.html?mid=${merchant.client_id}&client_id=${merchant.client_id}&response_type=code`);
+    const res = await new TestBrowser(t.baseUrl).get(
+      `${t.baseUrl}/its/index.html?mid=${merchant.client_id}&client_id=${merchant.client_id}&response_type=code`,
+    );
     expect(res.html).not.toContain('saml_');
   });
 });

@@ -90,9 +90,12 @@ export function validateSchema(xml: string, schema: 'protocol' | 'metadata' = 'p
 }
 
 const ID_ATTRS = [
-  '--id-attr:ResponseID', 'urn:oasis:names:tc:SAML:1.0:protocol:Response',
-  '--id-attr:AssertionID', 'urn:oasis:names:tc:SAML:1.0:assertion:Assertion',
-  '--id-attr:ID', 'urn:oasis:names:tc:SAML:2.0:metadata:EntityDescriptor',
+  '--id-attr:ResponseID',
+  'urn:oasis:names:tc:SAML:1.0:protocol:Response',
+  '--id-attr:AssertionID',
+  'urn:oasis:names:tc:SAML:1.0:assertion:Assertion',
+  '--id-attr:ID',
+  'urn:oasis:names:tc:SAML:2.0:metadata:EntityDescriptor',
 ];
 
 /**

@@ -61,7 +61,12 @@ describe('SAML 1.1 merchant through the document verifier (specimen chip, SDK ph
     expect(form.fields.TARGET).toBe('after-verification');
     const attributes = attributesOf(xml);
     expect(withoutPerVerification(attributes)).toEqual(withoutPerVerification(oidcAttributes));
-    expect(attributes).toMatchObject({ documentnumber: 'FH7654321', personalnumber: '15018012345', AUTHENTICATION_RESULT: 'pass', AUTHENTICATION_SOURCES: 'SDK_NFC,SDK_FACESCAN' });
+    expect(attributes).toMatchObject({
+      documentnumber: 'FH7654321',
+      personalnumber: '15018012345',
+      AUTHENTICATION_RESULT: 'pass',
+      AUTHENTICATION_SOURCES: 'SDK_NFC,SDK_FACESCAN',
+    });
     expect(attributes.AUTHFILESURL).toMatch(new RegExp(`^${t.baseUrl}/auth_files/fetch\\.html\\?tid=`));
     expect(nameIdentifierOf(xml)).toBe(oidcSub);
     // The chip proved its key: a hardware token.
@@ -78,11 +83,18 @@ describe('SAML 1.1 merchant through the document verifier (specimen chip, SDK ph
     expect(nameIdentifierOf(response)).toBe(oidcSub);
   }, 180_000);
 
-  itWithTool('xmlsec1', 'the verifier response is schema-valid and verifies with xmlsec1 (and fails after one changed value)', async () => {
-    const { page, browser } = await samlVerifierLogin({});
-    const { xml } = postedResponse(page, browser);
-    if (samlTools.xmllint) expect(validateSchema(xml)).toMatchObject({ ok: true });
-    expect(xmlsecVerify(xml, certificatePem).ok).toBe(true);
-    expect(xmlsecVerify(xml.replace(/(AttributeName="AUTHENTICATION_RESULT"[^>]*><saml:AttributeValue>)pass/, '$1fail'), certificatePem, 'assertion').ok).toBe(false);
-  }, 180_000);
+  itWithTool(
+    'xmlsec1',
+    'the verifier response is schema-valid and verifies with xmlsec1 (and fails after one changed value)',
+    async () => {
+      const { page, browser } = await samlVerifierLogin({});
+      const { xml } = postedResponse(page, browser);
+      if (samlTools.xmllint) expect(validateSchema(xml)).toMatchObject({ ok: true });
+      expect(xmlsecVerify(xml, certificatePem).ok).toBe(true);
+      expect(
+        xmlsecVerify(xml.replace(/(AttributeName="AUTHENTICATION_RESULT"[^>]*><saml:AttributeValue>)pass/, '$1fail'), certificatePem, 'assertion').ok,
+      ).toBe(false);
+    },
+    180_000,
+  );
 });

@@ -29,6 +29,13 @@ describe('SAML 1.1 merchant through the EU wallet scheme', () => {
     expect((await w.wallet.answer(walletLinks(page).crossDevice, { use: 'mdl' })).status).toBe(200);
     const { form, xml } = postedResponse(await browser.submit(page, 'action', 'continue'), browser);
     expect(form.action).toBe(SAML_ACS);
-    expect(attributesOf(xml)).toMatchObject({ primaryidentifier: 'Svensson', secondaryidentifier: 'Anna', DOB: '03.02.1990', documentnumber: 'UT1234567', issuingcountry: 'UTO', documenttype: 'DRIVERS_LICENSE' });
+    expect(attributesOf(xml)).toMatchObject({
+      primaryidentifier: 'Svensson',
+      secondaryidentifier: 'Anna',
+      DOB: '03.02.1990',
+      documentnumber: 'UT1234567',
+      issuingcountry: 'UTO',
+      documenttype: 'DRIVERS_LICENSE',
+    });
   });
 });

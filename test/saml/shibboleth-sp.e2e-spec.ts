@@ -28,14 +28,16 @@ describeWithPackages(SHIBBOLETH_SP_PACKAGES, 'a stock Shibboleth SP 3 (Debian) a
   const scope = 'openid profile ssn';
 
   /** The SP registered as a merchant with both bindings; `secret` overrides what the SP is given. */
-  const registerAs = (override: { secret?: string } = {}) => async (endpoints: ShibbolethSpEndpoints) => {
-    const m = await admin.createMerchant({
-      name: 'Shibboleth shop',
-      redirect_uris: [`${endpoints.origin}/cb`],
-      saml: { entity_id: endpoints.entityId, assertion_consumer_url: endpoints.postAcs, artifact_receiver_url: endpoints.artifactAcs, scope },
-    });
-    return { clientId: m.client_id, clientSecret: override.secret ?? m.client_secret };
-  };
+  const registerAs =
+    (override: { secret?: string } = {}) =>
+    async (endpoints: ShibbolethSpEndpoints) => {
+      const m = await admin.createMerchant({
+        name: 'Shibboleth shop',
+        redirect_uris: [`${endpoints.origin}/cb`],
+        saml: { entity_id: endpoints.entityId, assertion_consumer_url: endpoints.postAcs, artifact_receiver_url: endpoints.artifactAcs, scope },
+      });
+      return { clientId: m.client_id, clientSecret: override.secret ?? m.client_secret };
+    };
   const start = async (options: { pin?: string; secret?: string; backChannelOverHttp?: boolean } = {}) => {
     const s = await startShibbolethSp({
       backChannelOverHttp: options.backChannelOverHttp,
@@ -50,7 +52,9 @@ describeWithPackages(SHIBBOLETH_SP_PACKAGES, 'a stock Shibboleth SP 3 (Debian) a
   /** The SP's page as JSON; a failure shows the walk and the SP's logs. */
   const exported = (login: SpLogin, on: ShibbolethSp = sp): Record<string, string> => {
     if (login.page.status !== 200 || !login.page.url.startsWith(on.protectedUrl))
-      throw new Error(`ended at ${login.page.url} (${login.page.status}): ${login.page.html.slice(0, 800)}\nvisited: ${login.visited.join('\n  ')}\n${on.logs()}`);
+      throw new Error(
+        `ended at ${login.page.url} (${login.page.status}): ${login.page.html.slice(0, 800)}\nvisited: ${login.visited.join('\n  ')}\n${on.logs()}`,
+      );
     return JSON.parse(login.page.html) as Record<string, string>;
   };
 
@@ -109,7 +113,11 @@ describeWithPackages(SHIBBOLETH_SP_PACKAGES, 'a stock Shibboleth SP 3 (Debian) a
 
   it('an assertion we made for another merchant is refused, by its Recipient and, at the same URL, by its Audience', async () => {
     const deliver = async (acs: string, entityId: string) => {
-      const other = await admin.createMerchant({ name: 'Another shop', redirect_uris: ['http://localhost:9/cb'], saml: { entity_id: entityId, assertion_consumer_url: acs, scope: 'openid' } });
+      const other = await admin.createMerchant({
+        name: 'Another shop',
+        redirect_uris: ['http://localhost:9/cb'],
+        saml: { entity_id: entityId, assertion_consumer_url: acs, scope: 'openid' },
+      });
       const { form } = await samlLoginWithTestEid(t.baseUrl, { mid: other.client_id });
       const browser = new TestBrowser(t.baseUrl);
       const posted = await browser.post(sp.postAcs, { SAMLResponse: form.fields.SAMLResponse, TARGET: sp.protectedUrl });

@@ -30,7 +30,11 @@ describeWithPackages(SIMPLESAMLPHP_PACKAGES, 'a stock SimpleSAMLphp (Debian) at 
       idpEntityId: `${t.baseUrl}/saml/metadata`,
       idpCertificatePem: pin,
       register: async (e) => {
-        await admin.createMerchant({ name: 'SimpleSAMLphp shop', redirect_uris: [`${e.origin}/cb`], saml: { entity_id: e.entityId, assertion_consumer_url: e.acs, scope: 'openid profile ssn' } });
+        await admin.createMerchant({
+          name: 'SimpleSAMLphp shop',
+          redirect_uris: [`${e.origin}/cb`],
+          saml: { entity_id: e.entityId, assertion_consumer_url: e.acs, scope: 'openid profile ssn' },
+        });
       },
     });
     started.push(s);
@@ -38,7 +42,9 @@ describeWithPackages(SIMPLESAMLPHP_PACKAGES, 'a stock SimpleSAMLphp (Debian) at 
   };
   const appPage = (login: SpLogin): AppPage => {
     if (login.page.status !== 200 || login.page.url !== sp.appUrl)
-      throw new Error(`ended at ${login.page.url} (${login.page.status}): ${login.page.html.slice(0, 800)}\nvisited: ${login.visited.join('\n  ')}\n${sp.logs()}`);
+      throw new Error(
+        `ended at ${login.page.url} (${login.page.status}): ${login.page.html.slice(0, 800)}\nvisited: ${login.visited.join('\n  ')}\n${sp.logs()}`,
+      );
     return JSON.parse(login.page.html) as AppPage;
   };
 
@@ -104,7 +110,11 @@ describeWithPackages(SIMPLESAMLPHP_PACKAGES, 'a stock SimpleSAMLphp (Debian) at 
   });
 
   it("its quirk, documented for merchants: SimpleSAMLphp's SAML 1 ACS checks neither Audience nor Recipient, so it takes an assertion we made for another merchant", async () => {
-    const other = await admin.createMerchant({ name: 'Another shop', redirect_uris: ['http://localhost:9/cb'], saml: { entity_id: 'https://another.example/sp', assertion_consumer_url: 'http://localhost:9/acs', scope: 'openid' } });
+    const other = await admin.createMerchant({
+      name: 'Another shop',
+      redirect_uris: ['http://localhost:9/cb'],
+      saml: { entity_id: 'https://another.example/sp', assertion_consumer_url: 'http://localhost:9/acs', scope: 'openid' },
+    });
     const { form, xml } = await samlLoginWithTestEid(t.baseUrl, { mid: other.client_id });
     expect(xml).toContain('<saml:Audience>https://another.example/sp</saml:Audience>');
     const browser = new TestBrowser(t.baseUrl);

@@ -42,7 +42,9 @@ export async function loginThroughSp(brokerOrigin: string, startUrl: string, opt
       const xml = Buffer.from(samlPost.fields.SAMLResponse, 'base64').toString('utf8');
       const sent = tamper ? tamper(xml) : xml;
       postedResponses.push(sent);
-      page = await track(browser.post(new URL(samlPost.action, page.url).toString(), { ...samlPost.fields, SAMLResponse: Buffer.from(sent).toString('base64') }));
+      page = await track(
+        browser.post(new URL(samlPost.action, page.url).toString(), { ...samlPost.fields, SAMLResponse: Buffer.from(sent).toString('base64') }),
+      );
     } else return { page, visited, browser, postedResponses };
   }
   throw new Error(`no end after 30 steps: ${visited.join(' -> ')}`);

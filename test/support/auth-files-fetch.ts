@@ -13,7 +13,11 @@ export interface Merchant {
 /** Starts the app, registers a merchant and seals a record for it (no verification run: the file is under test). */
 export async function appWithRecord(env?: Record<string, string>): Promise<{ t: TestApp; shop: Merchant; tid: string }> {
   const t = await startTestApp({ env });
-  const shop = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Evidence shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+  const shop = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+    name: 'Evidence shop',
+    redirect_uris: [REDIRECT_URI],
+    eid_schemes: ['document-verifier'],
+  });
   const tid = randomUUID();
   await t.app.get(VerificationRecordsService).store(tid, sampleRecord(shop.client_id));
   return { t, shop, tid };

@@ -60,7 +60,12 @@ export async function startCallbackListener(): Promise<CallbackListener> {
 }
 
 /** A raw CIBA token poll (to see each answer, which openid-client's poll loop hides). */
-export async function pollOnce(baseUrl: string, clientId: string, secret: string, authReqId: string): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function pollOnce(
+  baseUrl: string,
+  clientId: string,
+  secret: string,
+  authReqId: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${baseUrl}/oidc/token`, {
     method: 'POST',
     headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -69,7 +74,8 @@ export async function pollOnce(baseUrl: string, clientId: string, secret: string
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-export const provisioning = (appId: string, extra: Record<string, unknown> = {}) => JSON.stringify({ requestType: 'Provisioning', appId, bindingMessage: 'Link your app', ...extra });
+export const provisioning = (appId: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ requestType: 'Provisioning', appId, bindingMessage: 'Link your app', ...extra });
 
 /** The one-time code of a provisioning, from the merchant's backchannel answer (fails when there is none). */
 export function provisioningCodeOf(answer: { [member: string]: unknown }): string {
@@ -97,12 +103,20 @@ export async function answerOnTestPage(baseUrl: string, appId: string, person: s
   if (provisioningCode) page = await (await fetch(`${baseUrl}/ciba/test`, form({}))).text();
   const ids = [...page.matchAll(/data-request="([^"]+)"/g)].map((m) => m[1]);
   if (!ids.length) throw new Error(`no open request for ${appId} on the test page`);
-  const answered = await fetch(`${baseUrl}/ciba/test/requests/${ids[ids.length - 1]}`, form(person === 'decline' ? { action: 'decline' } : { person, action: 'approve' }));
+  const answered = await fetch(
+    `${baseUrl}/ciba/test/requests/${ids[ids.length - 1]}`,
+    form(person === 'decline' ? { action: 'decline' } : { person, action: 'approve' }),
+  );
   return answered.headers.get('location');
 }
 
 /** Binds `appId` at the merchant on the test page (a provisioning answered by the specimen `person`); answers its tokens. */
-export async function provisionOnTestPage(baseUrl: string, config: client.Configuration, appId: string, person: string): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
+export async function provisionOnTestPage(
+  baseUrl: string,
+  config: client.Configuration,
+  appId: string,
+  person: string,
+): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
   const started = await client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: appId, binding_message: provisioning(appId) });
   const answered = await answerOnTestPage(baseUrl, appId, person, provisioningCodeOf(started));
   if (!answered?.includes('done=approved')) throw new Error(`the provisioning of ${appId} was not approved: ${answered}`);

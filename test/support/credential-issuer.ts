@@ -67,7 +67,12 @@ export async function testKey(alg = 'ES256'): Promise<TestKey> {
 }
 
 /** A DPoP proof (RFC 9449 §4.2) with every member overridable, for the attacks. */
-export async function dpopProof(key: TestKey, htm: string, htu: string, extra: { ath?: string; iat?: number; jti?: string; header?: Record<string, unknown> } = {}): Promise<string> {
+export async function dpopProof(
+  key: TestKey,
+  htm: string,
+  htu: string,
+  extra: { ath?: string; iat?: number; jti?: string; header?: Record<string, unknown> } = {},
+): Promise<string> {
   return new SignJWT({ htm, htu, jti: extra.jti ?? randomUUID(), ...(extra.ath ? { ath: extra.ath } : {}) })
     .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: key.jwk, ...extra.header })
     .setIssuedAt(extra.iat ?? Math.floor(Date.now() / 1000))
@@ -75,7 +80,12 @@ export async function dpopProof(key: TestKey, htm: string, htu: string, extra: {
 }
 
 /** A key proof (OpenID4VCI 1.0 Appendix F.1) with every member overridable. */
-export async function keyProof(key: TestKey, aud: string, nonce: string | undefined, extra: { iat?: number; header?: Record<string, unknown>; payload?: Record<string, unknown> } = {}): Promise<string> {
+export async function keyProof(
+  key: TestKey,
+  aud: string,
+  nonce: string | undefined,
+  extra: { iat?: number; header?: Record<string, unknown>; payload?: Record<string, unknown> } = {},
+): Promise<string> {
   return new SignJWT({ aud, ...(nonce === undefined ? {} : { nonce }), ...extra.payload })
     .setProtectedHeader({ alg: 'ES256', typ: 'openid4vci-proof+jwt', jwk: key.jwk, ...extra.header })
     .setIssuedAt(extra.iat ?? Math.floor(Date.now() / 1000))

@@ -59,7 +59,9 @@ export interface IssuerStateApp {
  * database (PostgreSQL with DATABASE_URL, else or with `embedded` PGlite in memory); `sameDatabaseAs` starts a second
  * instance on the first one's database and secrets.
  */
-export async function startIssuerStateApp(options: { env?: Record<string, string>; sameDatabaseAs?: IssuerStateApp; embedded?: boolean } = {}): Promise<IssuerStateApp> {
+export async function startIssuerStateApp(
+  options: { env?: Record<string, string>; sameDatabaseAs?: IssuerStateApp; embedded?: boolean } = {},
+): Promise<IssuerStateApp> {
   const first = options.sameDatabaseAs;
   const database = first ? { url: first.env.DATABASE_URL, drop: async () => undefined } : await createTestDatabase(options.embedded);
   const dataDir = mkdtempSync(join(tmpdir(), 'vci-state-'));

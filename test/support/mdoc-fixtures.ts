@@ -1,12 +1,5 @@
 /** Shared fixtures of the mdoc tests: a test IACA, a device key, a PID and an mDL issued to it, a request's transcript. */
-import {
-  fullDate,
-  issueTestMdoc,
-  openId4VpSessionTranscript,
-  type TestMdocInput,
-  createTestSigner,
-  type TestSigner,
-} from '@identity-broker/eu-wallet';
+import { fullDate, issueTestMdoc, openId4VpSessionTranscript, type TestMdocInput, createTestSigner, type TestSigner } from '@identity-broker/eu-wallet';
 import { createDeviceKeys, presentMdoc, type DeviceKeys, type PresentOptions } from './mdoc-holder.js';
 
 export const PID = { docType: 'eu.europa.ec.eudi.pid.1', namespace: 'eu.europa.ec.eudi.pid.1' } as const;
@@ -41,8 +34,7 @@ export const MDL_VALUES = {
 
 export const REQUEST = { clientId: 'x509_hash:dGVzdC1yZXF1ZXN0LXNpZ25lcg', nonce: 'n-0S6_WzA2Mj', responseUri: 'https://broker.example/wallet/response' };
 
-export const transcriptFor = (overrides: Partial<typeof REQUEST> = {}) =>
-  openId4VpSessionTranscript({ ...REQUEST, jwkThumbprint: null, ...overrides });
+export const transcriptFor = (overrides: Partial<typeof REQUEST> = {}) => openId4VpSessionTranscript({ ...REQUEST, jwkThumbprint: null, ...overrides });
 
 export interface MdocWorld {
   iaca: TestSigner;
@@ -60,6 +52,13 @@ export async function mdocWorld(): Promise<MdocWorld> {
     issue: (input = {}) =>
       issueTestMdoc({ docType: PID.docType, namespaces: { [PID.namespace]: PID_VALUES }, signer: iaca, deviceKey: device.publicJwk, ...input }),
     present: (options) =>
-      presentMdoc({ docType: PID.docType, namespace: PID.namespace, elements: ['family_name', 'given_name', 'birth_date'], transcript: transcriptFor(), device, ...options }),
+      presentMdoc({
+        docType: PID.docType,
+        namespace: PID.namespace,
+        elements: ['family_name', 'given_name', 'birth_date'],
+        transcript: transcriptFor(),
+        device,
+        ...options,
+      }),
   };
 }

@@ -47,7 +47,11 @@ export async function authorizationRequest(config: client.Configuration, extra: 
  * Walks the broker pages as a user would: the authorization request, the scheme choice (when the page
  * offers one), the specimen person of the test eID, back to the merchant's redirect URI.
  */
-export async function loginWithTestEid(baseUrl: string, authorizationUrl: URL | string, person = 'uto-passport'): Promise<{ callback: URL; browser: TestBrowser }> {
+export async function loginWithTestEid(
+  baseUrl: string,
+  authorizationUrl: URL | string,
+  person = 'uto-passport',
+): Promise<{ callback: URL; browser: TestBrowser }> {
   const browser = new TestBrowser(baseUrl);
   let page: Page = await browser.follow(await browser.get(authorizationUrl.toString()));
   if (page.html.includes('data-eid="test"')) page = await browser.submit(page, 'eid', 'test');
@@ -63,7 +67,11 @@ export async function loginWithTestEid(baseUrl: string, authorizationUrl: URL | 
 export async function finishTestEidLogin(browser: TestBrowser, page: Page, config: client.Configuration, request: PkceRequest, person = 'uto-passport') {
   const done = await browser.follow(await browser.submit(page, 'person', person));
   if (!done.location) throw new Error(`expected a redirect to the merchant, got ${done.status}: ${done.html.slice(0, 1500)}`);
-  return client.authorizationCodeGrant(config, new URL(done.location), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+  return client.authorizationCodeGrant(config, new URL(done.location), {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+    expectedNonce: request.nonce,
+  });
 }
 
 /** The first redirect or page the authorization request leads to, without logging in. */

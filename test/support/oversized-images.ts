@@ -65,7 +65,9 @@ function rgbPng(width: number, height: number, raw: Buffer, interlace: 0 | 1 = 0
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, interlace], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]),
+  );
 }
 
 /** PNG chunk (PNG spec §5.3): length, type, data, CRC-32 of type and data. */

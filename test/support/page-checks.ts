@@ -24,14 +24,20 @@ export async function expectAxeClean(page: Page, name: string): Promise<void> {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     }),
   );
-  expect({ page: name, violations: result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) }).toEqual({ page: name, violations: [] });
+  expect({ page: name, violations: result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) }).toEqual({
+    page: name,
+    violations: [],
+  });
 }
 
 /** The page's main action has the focus as the page opens (autofocus: the pages run no script for it). */
 export async function expectFocus(page: Page, name: string, selector: string): Promise<void> {
   const focused = await page
     .waitForFunction(`document.activeElement === document.querySelector(${JSON.stringify(selector)})`, undefined, { timeout: 3000 })
-    .then(() => true, async () => page.evaluate('document.activeElement && document.activeElement.outerHTML.slice(0, 160)'));
+    .then(
+      () => true,
+      async () => page.evaluate('document.activeElement && document.activeElement.outerHTML.slice(0, 160)'),
+    );
   expect({ page: name, selector, focused }).toEqual({ page: name, selector, focused: true });
 }
 

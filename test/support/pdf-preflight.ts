@@ -31,7 +31,11 @@ function preflightMissing(): string[] {
  */
 export function describeWithPreflight(name: string, fn: () => void): void {
   const missing = preflightMissing();
-  describeWhen({ available: missing.length === 0, missing: `PDFBox Preflight not installed (${missing.join(', ')})`, install: `apt-get install ${PACKAGES}` }, name, fn);
+  describeWhen(
+    { available: missing.length === 0, missing: `PDFBox Preflight not installed (${missing.join(', ')})`, install: `apt-get install ${PACKAGES}` },
+    name,
+    fn,
+  );
 }
 
 /**

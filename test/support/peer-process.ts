@@ -19,7 +19,15 @@ export function missingPackages(packages: readonly string[]): string[] {
  */
 export function describeWithPackages(packages: readonly string[], name: string, fn: () => void): void {
   const missing = missingPackages(packages);
-  describeWhen({ available: missing.length === 0, missing: `${missing.join(', ')} not installed`, install: `apt-get install --no-install-recommends ${packages.join(' ')}` }, name, fn);
+  describeWhen(
+    {
+      available: missing.length === 0,
+      missing: `${missing.join(', ')} not installed`,
+      install: `apt-get install --no-install-recommends ${packages.join(' ')}`,
+    },
+    name,
+    fn,
+  );
 }
 
 export interface PeerProcess {

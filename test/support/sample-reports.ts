@@ -4,7 +4,9 @@ import type { EvidenceReport } from '../../src/auth-files/pdf/evidence-report.js
 import { reportChecks } from '../../src/auth-files/report/report-checks.js';
 
 /** The levels the shipped face-api calibration validates (1-4 today); the others are extrapolated. */
-export const SHIPPED_VALIDATED_LEVELS: number[] = JSON.parse(readFileSync(join(import.meta.dirname, '../../libs/face/calibration/face-api-resnet128.json'), 'utf8')).validatedLevels;
+export const SHIPPED_VALIDATED_LEVELS: number[] = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../libs/face/calibration/face-api-resnet128.json'), 'utf8'),
+).validatedLevels;
 
 const at = new Date('2025-06-02T09:30:00Z');
 const base = {

@@ -37,14 +37,18 @@ export function sourceFiles(root: string): string[] {
 
 /** Comments blanked (kept line for line), string contents kept. */
 function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\/|(^|[^:'"`\\])\/\/[^\n]*|('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)/g, (match, before: string | undefined, literal: string | undefined) => {
-    if (literal !== undefined) return literal;
-    if (before !== undefined) return before;
-    return match.replace(/[^\n]/g, ' ');
-  });
+  return text.replace(
+    /\/\*[\s\S]*?\*\/|(^|[^:'"`\\])\/\/[^\n]*|('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)/g,
+    (match, before: string | undefined, literal: string | undefined) => {
+      if (literal !== undefined) return literal;
+      if (before !== undefined) return before;
+      return match.replace(/[^\n]/g, ' ');
+    },
+  );
 }
 
-const DECLARED = /^\s*export\s+(?:default\s+)?(?:abstract\s+|declare\s+|async\s+)*(?:class|function\*?|const|let|var|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
+const DECLARED =
+  /^\s*export\s+(?:default\s+)?(?:abstract\s+|declare\s+|async\s+)*(?:class|function\*?|const|let|var|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
 const ANY_DECLARATION = /\b(?:class|function\*?|const|let|var|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g;
 const COMPOUND = /^(?:[a-z$][\w$]*[A-Z][\w$]*|[A-Z][a-z0-9$]+[A-Z][\w$]*|[A-Z0-9$]*_[A-Z0-9_$]*)$/;
 

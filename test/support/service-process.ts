@@ -59,12 +59,17 @@ export async function startServiceProcess(options: ServiceProcessOptions = {}): 
     ...options.env,
   };
   const gcArgs = options.collectableGarbage ? ['--expose-gc', '--import', './test/support/gc-on-signal.mjs'] : [];
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...gcArgs, '--import', './test/support/swc-register.mjs', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...gcArgs, '--import', './test/support/swc-register.mjs', 'src/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
@@ -73,7 +78,12 @@ export async function startServiceProcess(options: ServiceProcessOptions = {}): 
   };
 
   const deadline = Date.now() + 90_000;
-  while (!(await fetch(`${baseUrl}/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${baseUrl}/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(`the service did not start:\n${stderr.slice(-4000)}`);

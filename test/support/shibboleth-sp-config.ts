@@ -53,7 +53,15 @@ export interface ShibbolethConfigInput {
   /** Where the SP fetches our metadata (the same URL). */
   idpMetadataUrl: string;
   /** Files in the SP's configuration directory. */
-  files: { backingMetadata: string; idpCertificate: string; attributeMap: string; spKey: string; spCertificate: string; shibdLogger: string; nativeLogger: string };
+  files: {
+    backingMetadata: string;
+    idpCertificate: string;
+    attributeMap: string;
+    spKey: string;
+    spCertificate: string;
+    shibdLogger: string;
+    nativeLogger: string;
+  };
   /** The merchant's client_id and client_secret: HTTP Basic on artifact resolution. */
   artifactCredentials: { clientId: string; clientSecret: string };
   /** shibd's listener, shared with mod_shib. */

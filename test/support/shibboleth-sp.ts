@@ -129,7 +129,8 @@ async function startOnce(options: ShibbolethSpOptions): Promise<ShibbolethSp> {
   chmodSync(logs.native, 0o666);
 
   const processes: PeerProcess[] = [];
-  const report = () => [...processes.map((p) => `--- ${p.name} output\n${p.output()}`), logTail(logs.shibd), logTail(logs.native), logTail(logs.apache)].join('\n');
+  const report = () =>
+    [...processes.map((p) => `--- ${p.name} output\n${p.output()}`), logTail(logs.shibd), logTail(logs.native), logTail(logs.apache)].join('\n');
   const close = async () => {
     for (const p of processes.reverse()) await p.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -142,7 +143,10 @@ async function startOnce(options: ShibbolethSpOptions): Promise<ShibbolethSp> {
     processes.push(apache);
     await waitForPort(httpPort, apache, 30_000, report);
     // Both ports answer; that they are ours, and talk to each other, shows in mod_shib's status handler.
-    const status = await fetch(`${origin}/Shibboleth.sso/Status`).then(async (r) => `${r.status} ${await r.text()}`, (e: Error) => e.message);
+    const status = await fetch(`${origin}/Shibboleth.sso/Status`).then(
+      async (r) => `${r.status} ${await r.text()}`,
+      (e: Error) => e.message,
+    );
     if (!status.startsWith('200 ') || !status.includes('<OK/>')) throw new Error(`the SP is not up: ${status.slice(0, 500)}\n${report()}`);
   } catch (e) {
     await close();

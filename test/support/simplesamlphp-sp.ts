@@ -81,9 +81,27 @@ async function startOnce(options: SimpleSamlPhpOptions): Promise<SimpleSamlPhpSp
   };
   await options.register(endpoints);
   const root = mkdtempSync(join(tmpdir(), 'simplesamlphp-sp-'));
-  const dir = { config: join(root, 'config'), metadata: join(root, 'metadata'), log: join(root, 'log'), data: join(root, 'data'), temp: join(root, 'tmp'), cert: join(root, 'cert'), sessions: join(root, 'sessions') };
+  const dir = {
+    config: join(root, 'config'),
+    metadata: join(root, 'metadata'),
+    log: join(root, 'log'),
+    data: join(root, 'data'),
+    temp: join(root, 'tmp'),
+    cert: join(root, 'cert'),
+    sessions: join(root, 'sessions'),
+  };
   for (const d of Object.values(dir)) mkdirSync(d);
-  writeFileSync(join(dir.config, 'config.php'), configPhp({ baseUrl: `${origin}/`, dir, secretSalt: randomBytes(16).toString('hex'), adminPassword: randomBytes(16).toString('hex'), plainHttp: true, logLevel: 'DEBUG' }));
+  writeFileSync(
+    join(dir.config, 'config.php'),
+    configPhp({
+      baseUrl: `${origin}/`,
+      dir,
+      secretSalt: randomBytes(16).toString('hex'),
+      adminPassword: randomBytes(16).toString('hex'),
+      plainHttp: true,
+      logLevel: 'DEBUG',
+    }),
+  );
   writeFileSync(join(dir.config, 'authsources.php'), authsourcesPhp({ entityId: endpoints.entityId, idpEntityId: options.idpEntityId }));
   writeFileSync(join(dir.cert, 'broker-saml.pem'), options.idpCertificatePem);
   writeFileSync(join(root, 'app.php'), APP_PAGE);
@@ -92,15 +110,19 @@ async function startOnce(options: SimpleSamlPhpOptions): Promise<SimpleSamlPhpSp
 
   // Asynchronously: the broker it fetches from runs in this process.
   const metarefreshOutput = await new Promise<string>((resolve) =>
-    execFile('php', [METAREFRESH, `--certificate=${join(dir.cert, 'broker-saml.pem')}`, `--out-dir=${dir.metadata}`, options.idpEntityId], { env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve(`${stdout}${stderr}${error ? `\n[exit ${error.code ?? error.signal}]` : ''}`),
+    execFile(
+      'php',
+      [METAREFRESH, `--certificate=${join(dir.cert, 'broker-saml.pem')}`, `--out-dir=${dir.metadata}`, options.idpEntityId],
+      { env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve(`${stdout}${stderr}${error ? `\n[exit ${error.code ?? error.signal}]` : ''}`),
     ),
   );
   const remote = join(dir.metadata, 'shib13-idp-remote.php');
   const knowsIdp = existsSync(remote) && readFileSync(remote, 'utf8').includes(options.idpEntityId);
 
   let server: PeerProcess | undefined;
-  const logs = () => [`--- metarefresh\n${metarefreshOutput}`, server ? `--- php -S\n${server.output()}` : '', logTail(join(dir.log, 'simplesamlphp.log'))].join('\n');
+  const logs = () =>
+    [`--- metarefresh\n${metarefreshOutput}`, server ? `--- php -S\n${server.output()}` : '', logTail(join(dir.log, 'simplesamlphp.log'))].join('\n');
   const close = async () => {
     await server?.stop();
     rmSync(root, { recursive: true, force: true });
@@ -109,8 +131,12 @@ async function startOnce(options: SimpleSamlPhpOptions): Promise<SimpleSamlPhpSp
     server = startPeerProcess('php -S', 'php', ['-S', `127.0.0.1:${port}`, '-t', `${SIMPLESAMLPHP}/www`, join(root, 'router.php')], env);
     await waitForPort(port, server, 30_000, logs);
     // The port answers; that it is this SimpleSAMLphp shows in its SP metadata naming this entity ID.
-    const metadata = await fetch(endpoints.entityId).then(async (r) => `${r.status} ${await r.text()}`, (e: Error) => e.message);
-    if (!metadata.startsWith('200 ') || !metadata.includes(`entityID="${endpoints.entityId}"`)) throw new Error(`the SP is not up: ${metadata.slice(0, 500)}\n${logs()}`);
+    const metadata = await fetch(endpoints.entityId).then(
+      async (r) => `${r.status} ${await r.text()}`,
+      (e: Error) => e.message,
+    );
+    if (!metadata.startsWith('200 ') || !metadata.includes(`entityID="${endpoints.entityId}"`))
+      throw new Error(`the SP is not up: ${metadata.slice(0, 500)}\n${logs()}`);
   } catch (e) {
     await close();
     throw e;

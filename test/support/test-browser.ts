@@ -27,7 +27,13 @@ export interface HtmlForm {
 }
 
 const decodeEntities = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#96;/g, '`').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&#96;/g, '`')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 function parseAttributes(source: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -111,9 +117,19 @@ export class TestBrowser {
   private async request(url: string, init: RequestInit): Promise<Page> {
     const target = new URL(url);
     const cookie = this.cookieHeader(url);
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...this.headers, ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...this.headers, ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
+    });
     for (const header of res.headers.getSetCookie()) this.store(header, target);
-    return { status: res.status, url, location: res.headers.get('location') ?? undefined, html: await res.text(), cacheControl: res.headers.get('cache-control') ?? undefined };
+    return {
+      status: res.status,
+      url,
+      location: res.headers.get('location') ?? undefined,
+      html: await res.text(),
+      cacheControl: res.headers.get('cache-control') ?? undefined,
+    };
   }
 
   private store(header: string, from: URL): void {

@@ -13,10 +13,14 @@ const body = bytes < head.length + tail.length ? Buffer.from('{}') : Buffer.from
 /** The status as soon as the answer's head arrives (a refusal may close the connection before the body is all sent), or the error before it. */
 const send = ({ path, headers }) =>
   new Promise((resolve) => {
-    const req = request(`${baseUrl}${path}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': String(body.length), ...headers } }, (res) => {
-      res.resume();
-      resolve(res.statusCode);
-    });
+    const req = request(
+      `${baseUrl}${path}`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': String(body.length), ...headers } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      },
+    );
     req.on('error', (e) => resolve(e.code));
     req.end(body);
   });

@@ -87,7 +87,12 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string, 
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
-      ...(options.clients?.(issuer) ?? []).map((c) => ({ redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code' as const], ...c })),
+      ...(options.clients?.(issuer) ?? []).map((c) => ({
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code' as const],
+        ...c,
+      })),
     ],
     jwks: { keys: [jwk] },
     findAccount: async (_ctx, sub) => {
@@ -110,7 +115,7 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string, 
     // A plain error page of its own (the engine's default announces itself on the console).
     renderError: (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = `<h1>upstream error</h1><p>${String(out.error)}: ${String(out.error_description ?? "")}</p>`;
+      ctx.body = `<h1>upstream error</h1><p>${String(out.error)}: ${String(out.error_description ?? '')}</p>`;
     },
   });
   provider.on('server_error', () => undefined);
@@ -147,7 +152,13 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string, 
     }
     if (ctx.path !== '/token' || !tamper || !body?.id_token) return;
     if (tamper === 'plain' || tamper === 'foreign-key') {
-      body.id_token = await replaceEncrypted(body.id_token, tamper, { iss: issuer, sub: upstream.next.user, aud: String(upstream.lastAuthorization?.client_id), nonce: String(upstream.lastAuthorization?.nonce) }, privateKey, kid);
+      body.id_token = await replaceEncrypted(
+        body.id_token,
+        tamper,
+        { iss: issuer, sub: upstream.next.user, aud: String(upstream.lastAuthorization?.client_id), nonce: String(upstream.lastAuthorization?.nonce) },
+        privateKey,
+        kid,
+      );
       return;
     }
     body.id_token = await spoil(body.id_token, tamper, privateKey, kid);
@@ -164,8 +175,15 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string, 
       if (action === 'cancel') return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User aborted interaction' });
       if (action === 'error') return provider.interactionFinished(req, res, { error: 'server_error', error_description: 'upstream is broken' });
       if (details.prompt.name === 'login') {
-        const high = String(details.params.acr_values ?? '').split(' ').includes(UPSTREAM_HIGH);
-        return provider.interactionFinished(req, res, { login: { accountId: user, acr: high ? UPSTREAM_HIGH : UPSTREAM_LOW, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+        const high = String(details.params.acr_values ?? '')
+          .split(' ')
+          .includes(UPSTREAM_HIGH);
+        return provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: user, acr: high ? UPSTREAM_HIGH : UPSTREAM_LOW, amr: ['pwd'] } },
+          { mergeWithLastSubmission: false },
+        );
       }
       const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
       grant.addOIDCScope(String(details.params.scope));
@@ -213,16 +231,24 @@ class MemoryAdapter {
  * An ID token that is right in every claim (signed by the upstream, our nonce and audience) but either not
  * encrypted at all, or encrypted under the same header (alg, enc, our kid) to a key that is not ours.
  */
-async function replaceEncrypted(jwe: string, tamper: 'plain' | 'foreign-key', claims: Record<string, string>, key: Parameters<SignJWT['sign']>[0], kid: string): Promise<string> {
+async function replaceEncrypted(
+  jwe: string,
+  tamper: 'plain' | 'foreign-key',
+  claims: Record<string, string>,
+  key: Parameters<SignJWT['sign']>[0],
+  kid: string,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const signed = await new SignJWT({ ...claims, iat: now, exp: now + 300 }).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(key);
   if (tamper === 'plain') return signed;
   const header = decodeProtectedHeader(jwe) as { alg: string; enc: string; kid?: string };
   const { publicKey } = await generateKeyPair(header.alg, { extractable: true });
-  return new CompactEncrypt(new TextEncoder().encode(signed)).setProtectedHeader({ alg: header.alg, enc: header.enc, kid: header.kid, cty: 'JWT' }).encrypt(publicKey);
+  return new CompactEncrypt(new TextEncoder().encode(signed))
+    .setProtectedHeader({ alg: header.alg, enc: header.enc, kid: header.kid, cty: 'JWT' })
+    .encrypt(publicKey);
 }
 
-async function spoil(idToken: string, tamper: 'bad-signature' | 'wrong-nonce' | 'expired', key: Parameters<SignJWT["sign"]>[0], kid: string): Promise<string> {
+async function spoil(idToken: string, tamper: 'bad-signature' | 'wrong-nonce' | 'expired', key: Parameters<SignJWT['sign']>[0], kid: string): Promise<string> {
   if (tamper === 'bad-signature') {
     const [header, payload, signature] = idToken.split('.');
     const i = Math.floor(signature.length / 2);

@@ -16,7 +16,11 @@ export function vciClient(t: TestApp, base = t.baseUrl, clock = () => Math.floor
   const tokenProof = (key: TestKey) => dpopProof(key, 'POST', `${t.baseUrl}/vci/token`, { iat: clock() });
 
   const token = async (key: TestKey, form: Record<string, string>, proof?: string) =>
-    fetch(url('/vci/token'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: proof ?? (await tokenProof(key)) }, body: new URLSearchParams(form) });
+    fetch(url('/vci/token'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: proof ?? (await tokenProof(key)) },
+      body: new URLSearchParams(form),
+    });
 
   /** An offer's codes, as the wallet reads them from the credential_offer_uri. */
   const offerCodes = async () => {
@@ -41,7 +45,10 @@ export function vciClient(t: TestApp, base = t.baseUrl, clock = () => Math.floor
     fetch(url('/vci/credential'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `DPoP ${token}`, dpop: proof ?? (await credentialProof(key, token)) },
-      body: JSON.stringify({ credential_configuration_id: 'verified_document_identity', proofs: { jwt: [keyProofJwt ?? (await keyProof(await testKey(), issuer, cNonce, { iat: clock() }))] } }),
+      body: JSON.stringify({
+        credential_configuration_id: 'verified_document_identity',
+        proofs: { jwt: [keyProofJwt ?? (await keyProof(await testKey(), issuer, cNonce, { iat: clock() }))] },
+      }),
     });
 
   return { url, issuer, token, tokenProof, offerCodes, accessToken, nonce, credentialProof, credential };

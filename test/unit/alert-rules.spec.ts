@@ -15,8 +15,15 @@ async function servedSeries(): Promise<Set<string>> {
   collectDefaultMetrics({ register: defaults });
   const names = new Set(['up', ...(await defaults.getMetricsAsJSON()).map((m) => m.name)]);
   // The service's own series, and those the schemes declare for operations to serve (their observations).
-  const schemeObservations = readdirSync('src/schemes', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('-observations.ts')).map((f) => join('src/schemes', f));
-  const files = [...readdirSync('src/ops/metrics').filter((f) => f.endsWith('.ts')).map((f) => join('src/ops/metrics', f)), ...schemeObservations];
+  const schemeObservations = readdirSync('src/schemes', { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('-observations.ts'))
+    .map((f) => join('src/schemes', f));
+  const files = [
+    ...readdirSync('src/ops/metrics')
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join('src/ops/metrics', f)),
+    ...schemeObservations,
+  ];
   for (const file of files) for (const [, name] of readFileSync(file, 'utf8').matchAll(/name: '([a-z_]+)'/g)) names.add(name);
   return names;
 }
@@ -54,7 +61,9 @@ const dashboard = JSON.parse(readFileSync('deploy/grafana/identity-broker.json',
   panels: { title: string; targets: { expr: string }[] }[];
 };
 /** The panels' queries with Grafana's variables given values, as Prometheus receives them. */
-const queries = dashboard.panels.flatMap((p) => p.targets.map((t) => ({ panel: p.title, expr: t.expr.replaceAll('$__rate_interval', '5m').replaceAll('$instance', '.*') })));
+const queries = dashboard.panels.flatMap((p) =>
+  p.targets.map((t) => ({ panel: p.title, expr: t.expr.replaceAll('$__rate_interval', '5m').replaceAll('$instance', '.*') })),
+);
 
 /** The Grafana dashboard an operator imports (docs/operations.md): it shows only series the service serves. */
 describe('Grafana dashboard (deploy/grafana)', () => {
@@ -63,7 +72,10 @@ describe('Grafana dashboard (deploy/grafana)', () => {
     expect(dashboard.panels.filter((p) => p.targets.length === 0 || p.targets.some((t) => !t.expr))).toEqual([]);
     const served = await servedSeries();
     const unknown = queries.flatMap(({ panel, expr }) =>
-      [...expr.matchAll(/\b((?:broker|http|process|nodejs)_[a-z_]+)\b/g)].map((m) => m[1].replace(/_(count|bucket|sum)$/, '')).filter((n) => !served.has(n)).map((n) => `${panel}: ${n}`),
+      [...expr.matchAll(/\b((?:broker|http|process|nodejs)_[a-z_]+)\b/g)]
+        .map((m) => m[1].replace(/_(count|bucket|sum)$/, ''))
+        .filter((n) => !served.has(n))
+        .map((n) => `${panel}: ${n}`),
     );
     expect(unknown).toEqual([]);
   });

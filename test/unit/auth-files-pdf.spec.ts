@@ -34,7 +34,11 @@ describe('auth-files PDF pieces', () => {
   it('escapes XMP text and drops what XML cannot carry', () => {
     expect(escapeXml(`<a href="x">&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;');
     expect(escapeXml('a\u0001b\u000bc\ud800d\n')).toBe('abcd\n');
-    const meta = documentMetadata({ dc: { title: 'T<1>', subject: 's' }, custom: { Case: 'x&y' } }, { title: 'Default', language: 'en-GB' }, new Date('2025-01-02T03:04:05Z'));
+    const meta = documentMetadata(
+      { dc: { title: 'T<1>', subject: 's' }, custom: { Case: 'x&y' } },
+      { title: 'Default', language: 'en-GB' },
+      new Date('2025-01-02T03:04:05Z'),
+    );
     expect(meta.info).toMatchObject({ Title: 'T<1>', Subject: 's', Case: 'x&y' });
     expect(meta.xmp).toContain('<rdf:li xml:lang="x-default">T&lt;1&gt;</rdf:li>');
     expect(meta.xmp).toContain('<custom:Case>x&amp;y</custom:Case>');
@@ -44,7 +48,17 @@ describe('auth-files PDF pieces', () => {
 
 describe('auth-files request (spec 4.8 body)', () => {
   it('takes flags as booleans or as the strings "true"/"false", and encryption-length as a number or its string', async () => {
-    const r = await parseAuthFileRequest({ params: { type: 'application/pdf', noprint: 'true', nocopy: true, noedit: 'false', 'encryption-length': '96', 'include-photos': 'true', source: 'selfie' } });
+    const r = await parseAuthFileRequest({
+      params: {
+        type: 'application/pdf',
+        noprint: 'true',
+        nocopy: true,
+        noedit: 'false',
+        'encryption-length': '96',
+        'include-photos': 'true',
+        source: 'selfie',
+      },
+    });
     expect(r).toMatchObject({ kind: 'pdf', locale: 'en-GB', pageSize: 'a4', photos: ['selfie'] });
     if (r.kind !== 'pdf') throw new Error('expected a pdf request');
     expect(r.encryption).toMatchObject({ keyBits: 96, userPassword: '', encryptMetadata: true });
@@ -61,8 +75,16 @@ describe('auth-files request (spec 4.8 body)', () => {
   });
 
   it('refuses unknown fields, wrong flag values and an unknown locale with the auth-files error', async () => {
-    for (const params of [{ type: 'application/pdf', extra: 1 }, { type: 'application/pdf', noprint: 'yes' }, { type: 'application/pdf', locale: 'en-US' }, { type: 'text/plain' }]) {
-      await expect(parseAuthFileRequest({ params })).rejects.toMatchObject({ status: 400, replacementBody: { 'response-type': 'VOID', 'response-code': 'INVALID_REQUEST' } });
+    for (const params of [
+      { type: 'application/pdf', extra: 1 },
+      { type: 'application/pdf', noprint: 'yes' },
+      { type: 'application/pdf', locale: 'en-US' },
+      { type: 'text/plain' },
+    ]) {
+      await expect(parseAuthFileRequest({ params })).rejects.toMatchObject({
+        status: 400,
+        replacementBody: { 'response-type': 'VOID', 'response-code': 'INVALID_REQUEST' },
+      });
     }
   });
 });
@@ -76,7 +98,12 @@ describe('auth-files photos in the PDF', () => {
       return Buffer.concat([Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255]), body]);
     };
     const app0End = 4 + plain.readUInt16BE(4);
-    return Buffer.concat([plain.subarray(0, app0End), segment(0xe1, 'Exif\0\0GPS 59.9139N 10.7522E'), segment(0xfe, 'shot on a phone'), plain.subarray(app0End)]);
+    return Buffer.concat([
+      plain.subarray(0, app0End),
+      segment(0xe1, 'Exif\0\0GPS 59.9139N 10.7522E'),
+      segment(0xfe, 'shot on a phone'),
+      plain.subarray(app0End),
+    ]);
   };
 
   it('embeds a JPEG as it is but without its metadata segments (Exif, comments): the picture is unchanged', async () => {
@@ -112,7 +139,14 @@ describe('auth-files visible signature', () => {
   const certificate = async (name: string) => {
     const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
     const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-    const cert = await x509.X509CertificateGenerator.createSelfSigned({ serialNumber: '01', name, notBefore: new Date(), notAfter: new Date(Date.now() + 86400_000), keys: keys as never, signingAlgorithm: algorithm });
+    const cert = await x509.X509CertificateGenerator.createSelfSigned({
+      serialNumber: '01',
+      name,
+      notBefore: new Date(),
+      notAfter: new Date(Date.now() + 86400_000),
+      keys: keys as never,
+      signingAlgorithm: algorithm,
+    });
     return Buffer.from(cert.rawData);
   };
   /** Every glyph half an em wide. */

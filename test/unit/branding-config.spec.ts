@@ -23,7 +23,9 @@ describe('operator branding (OPERATOR_*)', () => {
   it('refuses an accent colour that breaks AA, and says by how much and why', () => {
     const [problem, ...rest] = problemsOf({ OPERATOR_ACCENT_COLOUR: '#4a90e2' });
     expect(rest).toEqual([]);
-    expect(problem).toMatch(/^OPERATOR_ACCENT_COLOUR: #4a90e2 reaches 3\.\d\d:1 against white and 3\.\d\d:1 against the page background #f4f5f7; links and white button labels in it need 4\.5:1 \(WCAG 2\.2 AA, 1\.4\.3\): choose a darker shade$/);
+    expect(problem).toMatch(
+      /^OPERATOR_ACCENT_COLOUR: #4a90e2 reaches 3\.\d\d:1 against white and 3\.\d\d:1 against the page background #f4f5f7; links and white button labels in it need 4\.5:1 \(WCAG 2\.2 AA, 1\.4\.3\): choose a darker shade$/,
+    );
     // Grey #767676 passes on white (4.54:1) but not on the page background, where the footer's links are.
     expect(problemsOf({ OPERATOR_ACCENT_COLOUR: '#767676' })).toHaveLength(1);
     expect(problemsOf({ OPERATOR_ACCENT_COLOUR: 'navy' })).toEqual(['OPERATOR_ACCENT_COLOUR: must be a colour written #rrggbb']);

@@ -17,7 +17,12 @@ async function ecSigner(namedCurve: string): Promise<SignerPem> {
   const algorithm = { name: 'ECDSA', namedCurve, hash: 'SHA-256' };
   const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '01a2b3c4', name: `CN=CAdES test ${namedCurve}`, notBefore: new Date(Date.now() - 60_000), notAfter: new Date(Date.now() + 86_400_000), keys: keys as never, signingAlgorithm: algorithm,
+    serialNumber: '01a2b3c4',
+    name: `CN=CAdES test ${namedCurve}`,
+    notBefore: new Date(Date.now() - 60_000),
+    notAfter: new Date(Date.now() + 86_400_000),
+    keys: keys as never,
+    signingAlgorithm: algorithm,
   });
   const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)).toString('base64');
   return { privateKeyPem: `-----BEGIN PRIVATE KEY-----\n${pkcs8}\n-----END PRIVATE KEY-----\n`, chainPem: certificate.toString('pem') };
@@ -35,7 +40,20 @@ describe('the CAdES detached signature', () => {
   function opensslVerifies(signature: Buffer, content: Buffer): boolean {
     writeFileSync(join(dir, 'signature.der'), signature);
     writeFileSync(join(dir, 'content.bin'), content);
-    const r = spawnSync('openssl', ['cms', '-verify', '-binary', '-noverify', '-inform', 'DER', '-in', join(dir, 'signature.der'), '-content', join(dir, 'content.bin'), '-out', '/dev/null']);
+    const r = spawnSync('openssl', [
+      'cms',
+      '-verify',
+      '-binary',
+      '-noverify',
+      '-inform',
+      'DER',
+      '-in',
+      join(dir, 'signature.der'),
+      '-content',
+      join(dir, 'content.bin'),
+      '-out',
+      '/dev/null',
+    ]);
     return r.status === 0;
   }
 

@@ -8,7 +8,11 @@ describe('merchant callback address filter', () => {
   let base = '';
   const hits: string[] = [];
   const post = (url: string, allowLoopback: boolean) =>
-    outboundPost(new URL(url), { allowLoopback }, { maxBytes: 1024, timeoutMs: 2000, headers: { 'content-type': 'application/json' }, body: '{"auth_req_id":"x"}' });
+    outboundPost(
+      new URL(url),
+      { allowLoopback },
+      { maxBytes: 1024, timeoutMs: 2000, headers: { 'content-type': 'application/json' }, body: '{"auth_req_id":"x"}' },
+    );
 
   beforeAll(async () => {
     server = createServer((req, res) => {

@@ -1,10 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  createSpecimenAuthority,
-  issueSpecimenCrl,
-  issueSpecimenDocument,
-  type TrustStore,
-} from '@identity-broker/icao9303';
+import { createSpecimenAuthority, issueSpecimenCrl, issueSpecimenDocument, type TrustStore } from '@identity-broker/icao9303';
 import { addLogSink } from '../../src/common/logging/logger.js';
 import type { AppConfig } from '../../src/config/load-config.js';
 import { ChipVerificationService } from '../../src/schemes/document-verifier/verification/chip-verification.service.js';
@@ -25,7 +20,10 @@ describe('the chip step with an outdated CRL', () => {
   beforeAll(async () => {
     stopLogs = addLogSink((line) => logged.push(line), { capture: true });
     authority = await createSpecimenAuthority({ notBefore: new Date(NOW.getTime() - 100 * 24 * hour) });
-    doc = await issueSpecimenDocument(authority, { activeAuthentication: false, faceImage: new Uint8Array(readFileSync('test/fixtures/verifier-faces/sheldon-document.jpg')) });
+    doc = await issueSpecimenDocument(authority, {
+      activeAuthentication: false,
+      faceImage: new Uint8Array(readFileSync('test/fixtures/verifier-faces/sheldon-document.jpg')),
+    });
   });
   afterAll(() => stopLogs());
 

@@ -25,7 +25,11 @@ describe('configuration', () => {
     const again = loadConfig({ DATA_DIR: dir });
     // The next start reads them: nothing generated (the start banner says so only when it did).
     expect([again.generatedSecrets, again.storedSecrets]).toEqual([[], ['DATA_ENCRYPTION_KEY', 'COOKIE_KEYS', 'SUBJECT_SECRET', 'PAIRWISE_SECRET']]);
-    expect(loadConfig({ DATA_DIR: dir, COOKIE_KEYS: randomBytes(32).toString('hex') }).storedSecrets).toEqual(['DATA_ENCRYPTION_KEY', 'SUBJECT_SECRET', 'PAIRWISE_SECRET']);
+    expect(loadConfig({ DATA_DIR: dir, COOKIE_KEYS: randomBytes(32).toString('hex') }).storedSecrets).toEqual([
+      'DATA_ENCRYPTION_KEY',
+      'SUBJECT_SECRET',
+      'PAIRWISE_SECRET',
+    ]);
     expect(again.encryption.keys.get('k1')).toEqual(config.encryption.keys.get('k1'));
     expect([again.subjectSecret, again.pairwiseSecret]).toEqual([config.subjectSecret, config.pairwiseSecret]);
     expect(JSON.parse(readFileSync(join(dir, 'development-secrets.json'), 'utf8')).cookieKeys).toEqual(config.cookieKeys);
@@ -98,7 +102,13 @@ describe('configuration', () => {
   it('refuses production with development defaults', () => {
     const problems = problemsOf({ APP_ENV: 'production', BASE_URL: 'http://broker.example' });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
-      'BASE_URL', 'COOKIE_KEYS', 'DATABASE_URL', 'DATA_ENCRYPTION_KEY', 'PAIRWISE_SECRET', 'SUBJECT_SECRET', 'TRUST_CSCA_PATHS',
+      'BASE_URL',
+      'COOKIE_KEYS',
+      'DATABASE_URL',
+      'DATA_ENCRYPTION_KEY',
+      'PAIRWISE_SECRET',
+      'SUBJECT_SECRET',
+      'TRUST_CSCA_PATHS',
     ]);
   });
 

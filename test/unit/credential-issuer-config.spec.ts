@@ -51,18 +51,26 @@ describe('credential issuer configuration', () => {
   it('refuses half a signer, missing files and values out of range', async () => {
     const files = await writeIssuerFiles();
     expect(problemsOf(() => loadCredentialIssuerConfig({ VCI_ISSUER_KEY_FILE: files.keyFile }, false))[0]).toMatch(/set both/);
-    expect(problemsOf(() => loadCredentialIssuerConfig({ VCI_ISSUER_KEY_FILE: '/nowhere/key.pem', VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.chainFile }, true))).toEqual([
-      'VCI_ISSUER_KEY_FILE: no file at /nowhere/key.pem',
-    ]);
+    expect(
+      problemsOf(() => loadCredentialIssuerConfig({ VCI_ISSUER_KEY_FILE: '/nowhere/key.pem', VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.chainFile }, true)),
+    ).toEqual(['VCI_ISSUER_KEY_FILE: no file at /nowhere/key.pem']);
     const bounds = problemsOf(() =>
-      loadCredentialIssuerConfig({ VCI_BATCH_SIZE: '21', VCI_CREDENTIAL_MAX_LIFETIME_DAYS: '0', VCI_STATUS_LIST_TTL_SECONDS: '10', VCI_ENABLED: 'maybe' }, false),
+      loadCredentialIssuerConfig(
+        { VCI_BATCH_SIZE: '21', VCI_CREDENTIAL_MAX_LIFETIME_DAYS: '0', VCI_STATUS_LIST_TTL_SECONDS: '10', VCI_ENABLED: 'maybe' },
+        false,
+      ),
     );
-    expect(bounds.map((p) => p.split(':')[0]).sort()).toEqual(['VCI_BATCH_SIZE', 'VCI_CREDENTIAL_MAX_LIFETIME_DAYS', 'VCI_ENABLED', 'VCI_STATUS_LIST_TTL_SECONDS']);
+    expect(bounds.map((p) => p.split(':')[0]).sort()).toEqual([
+      'VCI_BATCH_SIZE',
+      'VCI_CREDENTIAL_MAX_LIFETIME_DAYS',
+      'VCI_ENABLED',
+      'VCI_STATUS_LIST_TTL_SECONDS',
+    ]);
     const config = loadConfig(production({ VCI_ISSUER_KEY_FILE: files.keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.chainFile }));
     expect(config.credentialIssuer.signer).toEqual({ keyFile: files.keyFile, chainFile: files.chainFile });
   });
 
-  it('reads the production signer: the root at the chain\'s end is trusted, not sent', async () => {
+  it("reads the production signer: the root at the chain's end is trusted, not sent", async () => {
     const files = await writeIssuerFiles();
     const config = loadCredentialIssuerConfig({ VCI_ISSUER_KEY_FILE: files.keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.chainFile }, true);
     const { signer, anchors } = loadFileSigner(config);
@@ -71,12 +79,15 @@ describe('credential issuer configuration', () => {
     expect(signer.kid).toBe(certificateThumbprint(files.leaf.der));
     // Without the root in the chain file, VCI_ISSUER_ANCHORS names it.
     const separate = loadFileSigner(
-      loadCredentialIssuerConfig({ VCI_ISSUER_KEY_FILE: files.keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.leafOnlyFile, VCI_ISSUER_ANCHORS: files.rootFile }, true),
+      loadCredentialIssuerConfig(
+        { VCI_ISSUER_KEY_FILE: files.keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.leafOnlyFile, VCI_ISSUER_ANCHORS: files.rootFile },
+        true,
+      ),
     );
     expect([separate.signer.chain, separate.anchors]).toEqual([[files.leaf.der], [files.root.der]]);
   });
 
-  it('stops the start on a key that is not the chain\'s, not P-256, or a chain in the wrong order', async () => {
+  it("stops the start on a key that is not the chain's, not P-256, or a chain in the wrong order", async () => {
     const files = await writeIssuerFiles();
     const load = (keyFile: string, chainFile: string) => () =>
       loadFileSigner(loadCredentialIssuerConfig({ VCI_ISSUER_KEY_FILE: keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: chainFile }, true));
@@ -97,10 +108,18 @@ describe('credential issuer configuration', () => {
       [[{ client_id: 'w', redirect_uris: ['http://wallet.example/cb'] }], false],
       [[{ client_id: 'w', redirect_uris: ['https://wallet.example/cb#x'] }], false],
       [[{ client_id: 'w', redirect_uris: [] }], false],
-      [[{ client_id: 'w', redirect_uris: ['https://a.example/'] }, { client_id: 'w', redirect_uris: ['https://b.example/'] }], false],
+      [
+        [
+          { client_id: 'w', redirect_uris: ['https://a.example/'] },
+          { client_id: 'w', redirect_uris: ['https://b.example/'] },
+        ],
+        false,
+      ],
       [{ client_id: 'w' }, false],
     ];
     for (const [value, production] of refused) expect(problemsOf(() => clients(value, production))[0]).toMatch(/^VCI_WALLET_CLIENTS: /);
-    expect(problemsOf(() => loadCredentialIssuerConfig({ VCI_WALLET_CLIENTS: '[{' }, false))).toEqual(['VCI_WALLET_CLIENTS: is not JSON (a list of {"client_id", "redirect_uris"})']);
+    expect(problemsOf(() => loadCredentialIssuerConfig({ VCI_WALLET_CLIENTS: '[{' }, false))).toEqual([
+      'VCI_WALLET_CLIENTS: is not JSON (a list of {"client_id", "redirect_uris"})',
+    ]);
   });
 });

@@ -17,7 +17,16 @@ function placeholders(text: string): string[] {
 
 /** The offer page's own texts: a person reads them on the broker's page, so each must be in the page language. */
 const OFFER_PAGE_KEYS = [
-  'offerTitle', 'offerIntro', 'openWallet', 'qrInstruction', 'qrLabel', 'txCodeLabel', 'txCodeHelp', 'validUntil', 'continueTo', 'revokeHelp',
+  'offerTitle',
+  'offerIntro',
+  'openWallet',
+  'qrInstruction',
+  'qrLabel',
+  'txCodeLabel',
+  'txCodeHelp',
+  'validUntil',
+  'continueTo',
+  'revokeHelp',
   'revokeLink',
 ] as const satisfies readonly (keyof CredentialOfferMessages)[];
 

@@ -102,7 +102,9 @@ describeWithPackages(['yamllint'], 'deployment manifests (compose.yaml, deploy/k
   it('set only variables the service reads; the Secret has every secret production requires, each a placeholder', () => {
     const names = [...Object.keys(configMap.data), ...Object.keys(secret.stringData)];
     expect(names.filter((n) => !documented(n))).toEqual([]);
-    expect(Object.keys(secret.stringData)).toEqual(expect.arrayContaining(['DATABASE_URL', 'DATA_ENCRYPTION_KEY', 'COOKIE_KEYS', 'SUBJECT_SECRET', 'PAIRWISE_SECRET']));
+    expect(Object.keys(secret.stringData)).toEqual(
+      expect.arrayContaining(['DATABASE_URL', 'DATA_ENCRYPTION_KEY', 'COOKIE_KEYS', 'SUBJECT_SECRET', 'PAIRWISE_SECRET']),
+    );
     for (const value of Object.values(secret.stringData)) expect(value).toMatch(/^<.+>$/);
   });
 

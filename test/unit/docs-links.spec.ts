@@ -215,7 +215,11 @@ describe('documentation links', () => {
       mkdirSync(join(root, 'libs', 'two'), { recursive: true });
       writeFileSync(join(root, 'libs', 'one', 'README.md'), '# one\n');
       writeFileSync(join(root, 'README.md'), '# root\n');
-      expect(documentationFiles(root).map((file) => relative(root, file)).sort()).toEqual(['README.md', 'docs/page.md', 'libs/one/README.md']);
+      expect(
+        documentationFiles(root)
+          .map((file) => relative(root, file))
+          .sort(),
+      ).toEqual(['README.md', 'docs/page.md', 'libs/one/README.md']);
     });
   });
 });

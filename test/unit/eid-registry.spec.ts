@@ -30,10 +30,12 @@ describe('eID registry', () => {
   it('cannot enable the test eID in production: its manifest leaves its module out, and the registry refuses it outright', async () => {
     expect(await schemeModules(config('customer-test'))).toContain(TestEidModule);
     expect(await schemeModules(config('production'))).not.toContain(TestEidModule);
-    expect(() => new EidRegistry([new TestEidProvider(config('customer-test'))], config('production'))).toThrow('test-only eID schemes cannot run in production: test');
+    expect(() => new EidRegistry([new TestEidProvider(config('customer-test'))], config('production'))).toThrow(
+      'test-only eID schemes cannot run in production: test',
+    );
   });
 
-  it("limits a merchant to its own schemes and honours a preselection by login_hint or acr_values", () => {
+  it('limits a merchant to its own schemes and honours a preselection by login_hint or acr_values', () => {
     const test = new TestEidProvider(config('customer-test'));
     const registry = new EidRegistry([test], config('customer-test'));
     expect(registry.forRequest(null)).toEqual([test]);
@@ -71,6 +73,8 @@ describe('eID registry', () => {
     }
     expect(production.ids()).toEqual(['test', 'bank']);
     // Leaving a scheme out is said once, for the operator, naming it.
-    expect(lines.map((l) => JSON.parse(l) as { scheme: string; msg: string }).map((l) => [l.scheme, l.msg])).toEqual([['bank-test', 'test-only eID scheme left out in production']]);
+    expect(lines.map((l) => JSON.parse(l) as { scheme: string; msg: string }).map((l) => [l.scheme, l.msg])).toEqual([
+      ['bank-test', 'test-only eID scheme left out in production'],
+    ]);
   });
 });

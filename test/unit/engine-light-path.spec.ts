@@ -6,7 +6,7 @@ import { serveEngineRoutesFirst } from '../../src/bootstrap/engine-light-path.js
 import { addLogSink } from '../../src/common/logging/logger.js';
 
 /** The light path's own rules, on a bare Express application (the e2e test covers it inside the service). */
-describe('the engine routes\' light path', () => {
+describe("the engine routes' light path", () => {
   let server: Server;
   let base: string;
   const seen: string[] = [];
@@ -29,7 +29,7 @@ describe('the engine routes\' light path', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it('answers a middleware\'s rejected promise with the error object, as Express would, and keeps serving', async () => {
+  it("answers a middleware's rejected promise with the error object, as Express would, and keeps serving", async () => {
     await start([
       async () => {
         throw new Error('boom');
@@ -45,7 +45,7 @@ describe('the engine routes\' light path', () => {
     expect(seen).toEqual(['express /health/live']);
   });
 
-  it('runs the edge in order with Express\'s request helpers, and an unanswered engine request is not found', async () => {
+  it("runs the edge in order with Express's request helpers, and an unanswered engine request is not found", async () => {
     await start([
       (req, _res, next) => {
         seen.push(`first ${req.path} ${req.method}`);

@@ -71,6 +71,10 @@ describe('error classes', () => {
       ['Engine', { parent: 'errors.InvalidRequest', file: 'd.ts' }],
       ['Service', { parent: 'Object', file: 'e.ts' }],
     ]);
-    expect(classesBypassingAppError(classes)).toEqual(['Direct (a.ts) extends Error', 'Bad (c.ts) extends Error', 'Engine (d.ts) extends errors.InvalidRequest']);
+    expect(classesBypassingAppError(classes)).toEqual([
+      'Direct (a.ts) extends Error',
+      'Bad (c.ts) extends Error',
+      'Engine (d.ts) extends errors.InvalidRequest',
+    ]);
   });
 });

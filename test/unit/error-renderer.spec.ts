@@ -17,7 +17,10 @@ const ROUTES: ErrorRoutes = {
 function app(routes: ErrorRoutes | null = ROUTES) {
   const application = express();
   if (routes) useErrorRoutes(application, routes);
-  useErrorShapes(application, new Map([['/shaped/', (status, generic) => ({ 'response-code': String(status), 'response-message': generic.error_description })]]));
+  useErrorShapes(
+    application,
+    new Map([['/shaped/', (status, generic) => ({ 'response-code': String(status), 'response-message': generic.error_description })]]),
+  );
   return application;
 }
 
@@ -76,12 +79,18 @@ describe('the error renderer', () => {
       }
     });
 
-    it('keeps the field messages of a bad request and the route\'s own error shape', () => {
-      expect(render(request('/admin/x'), new BadRequestError('bad', { name: ['must be a string'] })).body).toMatchObject({ fields: { name: ['must be a string'] } });
-      expect(render(request('/shaped/x'), new BadRequestError('bad')).body).toEqual({ 'response-code': '400', 'response-message': 'bad', request_id: undefined });
+    it("keeps the field messages of a bad request and the route's own error shape", () => {
+      expect(render(request('/admin/x'), new BadRequestError('bad', { name: ['must be a string'] })).body).toMatchObject({
+        fields: { name: ['must be a string'] },
+      });
+      expect(render(request('/shaped/x'), new BadRequestError('bad')).body).toEqual({
+        'response-code': '400',
+        'response-message': 'bad',
+        request_id: undefined,
+      });
     });
 
-    it('answers JSON on an application without error routes (a bare app), even at a page\'s path', () => {
+    it("answers JSON on an application without error routes (a bare app), even at a page's path", () => {
       expect(render(request('/its/interaction/x', {}, app(null)), new BadRequestError('bad')).type).toBe('json');
     });
   });
@@ -100,14 +109,15 @@ describe('the error renderer', () => {
     });
 
     it('shows the page code where the error has one (a 429 is busy to a person, temporarily_unavailable to a client)', () => {
-      const limited = () => Object.assign(new AppError(429, 'temporarily_unavailable', 'too many requests'), { pageCode: 'too_many_requests', headers: { 'Retry-After': '3' } });
+      const limited = () =>
+        Object.assign(new AppError(429, 'temporarily_unavailable', 'too many requests'), { pageCode: 'too_many_requests', headers: { 'Retry-After': '3' } });
       const page = render(request('/its/index.html'), limited());
       expect(page.body).toContain('data-error="too_many_requests"');
       expect(page.headers['retry-after']).toBe('3');
       expect(render(request('/oidc/token'), limited()).body).toMatchObject({ error: 'temporarily_unavailable' });
     });
 
-    it('shows an error\'s own page on a page route, and its error object elsewhere', () => {
+    it("shows an error's own page on a page route, and its error object elsewhere", () => {
       const refusal = () => new OwnPageError(404, 'not_found', 'nothing here', (_site, locale) => `<p>own page in ${locale}</p>`);
       const page = render(request('/its/link?ui_locale=sv_SE'), refusal());
       expect(page).toMatchObject({ status: 404, type: 'html', body: '<p>own page in sv_SE</p>', headers: { 'cache-control': 'no-store' } });
@@ -123,29 +133,35 @@ describe('the error renderer', () => {
   });
 
   describe('SOAP', () => {
-    it('answers an error of the SOAP route\'s protocol as its fault, a transport error as JSON', () => {
+    it("answers an error of the SOAP route's protocol as its fault, a transport error as JSON", () => {
       const fault = render(request('/saml/artifact'), new AppError(400, 'soap_unreadable', 'not a SOAP message'));
-      expect(fault).toMatchObject({ status: 400, type: 'text/xml', body: '<soap:Fault>soap_unreadable</soap:Fault>', headers: { 'cache-control': 'no-store' } });
+      expect(fault).toMatchObject({
+        status: 400,
+        type: 'text/xml',
+        body: '<soap:Fault>soap_unreadable</soap:Fault>',
+        headers: { 'cache-control': 'no-store' },
+      });
       const transport = render(request('/saml/artifact'), new AppError(413, 'payload_too_large', 'too large'));
       expect(transport).toMatchObject({ status: 413, type: 'json', body: { error: 'payload_too_large' } });
     });
   });
 
   describe('the page language, picked one way', () => {
-    const locale = (url: string, headers: Record<string, string>, locals: Record<string, unknown> = {}) => errorPageLocale(request(url, headers), response(locals).res);
+    const locale = (url: string, headers: Record<string, string>, locals: Record<string, unknown> = {}) =>
+      errorPageLocale(request(url, headers), response(locals).res);
 
-    it('takes the login\'s own language first', () => {
+    it("takes the login's own language first", () => {
       expect(locale('/its/x?ui_locale=sv_SE', { 'accept-language': 'de' }, { uiLocale: 'nb_NO' })).toBe('nb_NO');
     });
 
-    it('then the request\'s ui_locale, then ui_locales, then Accept-Language, then en_GB', () => {
+    it("then the request's ui_locale, then ui_locales, then Accept-Language, then en_GB", () => {
       expect(locale('/its/x?ui_locale=sv_SE&ui_locales=fi', { 'accept-language': 'de' })).toBe('sv_SE');
       expect(locale('/its/x?ui_locales=fi-FI%20nb', { 'accept-language': 'de' })).toBe('fi_FI');
       expect(locale('/its/x?ui_locale=xx_XX', { 'accept-language': 'de-DE,en;q=0.5' })).toBe('de_DE');
       expect(locale('/its/x', {})).toBe('en_GB');
     });
 
-    it('reads the engine\'s checked parameters in place of the query where the engine answers', () => {
+    it("reads the engine's checked parameters in place of the query where the engine answers", () => {
       expect(errorPageLocale(request('/its/index.html', { 'accept-language': 'de' }), undefined, { ui_locales: 'da' })).toBe('da_DK');
     });
 

@@ -18,7 +18,8 @@ const render = (report: EvidenceReport, locale: ReportLocale = 'en-GB', extra: P
 const valueOf = (text: string, label: string) => new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s{2,}(.+)$`, 'm').exec(text)?.[1].trim();
 
 describe('evidence report: what each check concluded (report-checks)', () => {
-  const outcomes = (...args: Parameters<typeof reportChecks>) => Object.fromEntries(reportChecks(...args).map((c) => [c.id, [c.outcome, c.method ?? c.reason]]));
+  const outcomes = (...args: Parameters<typeof reportChecks>) =>
+    Object.fromEntries(reportChecks(...args).map((c) => [c.id, [c.outcome, c.method ?? c.reason]]));
 
   it('passes every check of a passed verification, naming the clone detection proof', () => {
     expect(outcomes({ explanations: [], faceStepRan: true, cloneDetection: 'chip-authentication', facematchLevel: 6 })).toEqual({
@@ -34,7 +35,12 @@ describe('evidence report: what each check concluded (report-checks)', () => {
   });
 
   it('fails exactly the checks named by the explanations; the face checks are not performed after a failed chip', () => {
-    const chip = outcomes({ explanations: ['STATUS_BAD_DOCUMENTSIGNATURE', 'STATUS_BAD_COUNTRYSIGNERCHAIN', 'STATUS_BAD_CLONEDETECTION'], faceStepRan: false, cloneDetection: 'active-authentication', facematchLevel: 0 });
+    const chip = outcomes({
+      explanations: ['STATUS_BAD_DOCUMENTSIGNATURE', 'STATUS_BAD_COUNTRYSIGNERCHAIN', 'STATUS_BAD_CLONEDETECTION'],
+      faceStepRan: false,
+      cloneDetection: 'active-authentication',
+      facematchLevel: 0,
+    });
     expect(chip).toMatchObject({
       documentSignature: ['failed', undefined],
       signerChain: ['failed', undefined],
@@ -52,23 +58,52 @@ describe('evidence report: what each check concluded (report-checks)', () => {
   });
 
   it('says a chip without clone detection offers none, and tells a face mismatch, a failed liveness and no face apart', () => {
-    expect(outcomes({ explanations: [], faceStepRan: true, cloneDetection: 'none', facematchLevel: 3 }).cloneDetection).toEqual(['noneOffered', 'chipOffersNone']);
-    expect(outcomes({ explanations: ['STATUS_BAD_FACEMATCH'], faceStepRan: true, cloneDetection: 'none', facematchLevel: 0 })).toMatchObject({ faceMatch: ['failed', undefined], liveness: ['passed', undefined] });
-    expect(outcomes({ explanations: ['STATUS_BAD_LIVENESS'], faceStepRan: true, facematchLevel: 7 })).toMatchObject({ faceMatch: ['passed', undefined], liveness: ['failed', undefined] });
-    expect(outcomes({ explanations: ['STATUS_BAD_NOFACE'], faceStepRan: true, facematchLevel: 0 })).toMatchObject({ faceMatch: ['failed', 'noFace'], liveness: ['notPerformed', 'noFace'] });
+    expect(outcomes({ explanations: [], faceStepRan: true, cloneDetection: 'none', facematchLevel: 3 }).cloneDetection).toEqual([
+      'noneOffered',
+      'chipOffersNone',
+    ]);
+    expect(outcomes({ explanations: ['STATUS_BAD_FACEMATCH'], faceStepRan: true, cloneDetection: 'none', facematchLevel: 0 })).toMatchObject({
+      faceMatch: ['failed', undefined],
+      liveness: ['passed', undefined],
+    });
+    expect(outcomes({ explanations: ['STATUS_BAD_LIVENESS'], faceStepRan: true, facematchLevel: 7 })).toMatchObject({
+      faceMatch: ['passed', undefined],
+      liveness: ['failed', undefined],
+    });
+    expect(outcomes({ explanations: ['STATUS_BAD_NOFACE'], faceStepRan: true, facematchLevel: 0 })).toMatchObject({
+      faceMatch: ['failed', 'noFace'],
+      liveness: ['notPerformed', 'noFace'],
+    });
   });
 });
 
 describe('evidence report: the CRL line (how current the country signer chain’s revocation list was)', () => {
   const line = (crl: Parameters<typeof reportChecks>[0]['crl'], explanations: string[] = []) =>
-    reportChecks({ explanations, faceStepRan: explanations.length === 0, cloneDetection: 'active-authentication', facematchLevel: 6, crl }).find((c) => c.id === 'revocationList');
+    reportChecks({ explanations, faceStepRan: explanations.length === 0, cloneDetection: 'active-authentication', facematchLevel: 6, crl }).find(
+      (c) => c.id === 'revocationList',
+    );
   const missed = '2025-03-01T12:00:00.000Z';
 
   it('passes a current CRL, notes one within the grace, fails a refused one, warns of an accepted one, and says when none is loaded', () => {
     expect(line({ code: 'CRL_CURRENT', nextUpdate: '2025-06-01T00:00:00.000Z', refused: false })).toEqual({ id: 'revocationList', outcome: 'passed' });
-    expect(line({ code: 'CRL_OUTDATED_IN_GRACE', nextUpdate: missed, refused: false })).toEqual({ id: 'revocationList', outcome: 'passed', reason: 'crlInGrace', date: new Date(missed) });
-    expect(line({ code: 'CRL_OUTDATED', nextUpdate: missed, refused: true }, ['STATUS_BAD_COUNTRYSIGNERCHAIN'])).toEqual({ id: 'revocationList', outcome: 'failed', reason: 'crlOutdated', date: new Date(missed) });
-    expect(line({ code: 'CRL_OUTDATED', nextUpdate: missed, refused: false })).toEqual({ id: 'revocationList', outcome: 'warning', reason: 'crlOutdated', date: new Date(missed) });
+    expect(line({ code: 'CRL_OUTDATED_IN_GRACE', nextUpdate: missed, refused: false })).toEqual({
+      id: 'revocationList',
+      outcome: 'passed',
+      reason: 'crlInGrace',
+      date: new Date(missed),
+    });
+    expect(line({ code: 'CRL_OUTDATED', nextUpdate: missed, refused: true }, ['STATUS_BAD_COUNTRYSIGNERCHAIN'])).toEqual({
+      id: 'revocationList',
+      outcome: 'failed',
+      reason: 'crlOutdated',
+      date: new Date(missed),
+    });
+    expect(line({ code: 'CRL_OUTDATED', nextUpdate: missed, refused: false })).toEqual({
+      id: 'revocationList',
+      outcome: 'warning',
+      reason: 'crlOutdated',
+      date: new Date(missed),
+    });
     expect(line({ code: 'CRL_NONE', refused: false })).toEqual({ id: 'revocationList', outcome: 'notPerformed', reason: 'noCrl' });
   });
 
@@ -81,7 +116,13 @@ describe('evidence report: the CRL line (how current the country signer chain’
   withTools('prints it in words with the date the CRL missed, in every locale of the report', async () => {
     const report = (refused: boolean) => {
       const explanations = refused ? ['STATUS_BAD_COUNTRYSIGNERCHAIN'] : [];
-      const checks = reportChecks({ explanations, faceStepRan: !refused, cloneDetection: 'active-authentication', facematchLevel: refused ? 0 : 6, crl: { code: 'CRL_OUTDATED', nextUpdate: missed, refused } });
+      const checks = reportChecks({
+        explanations,
+        faceStepRan: !refused,
+        cloneDetection: 'active-authentication',
+        facematchLevel: refused ? 0 : 6,
+        crl: { code: 'CRL_OUTDATED', nextUpdate: missed, refused },
+      });
       return refused ? failedReport({ explanations, checks }) : passedReport({ checks });
     };
     const refused = pdfText(await render(report(true)), { layout: true });
@@ -95,7 +136,11 @@ describe('evidence report: the CRL line (how current the country signer chain’
       const c = reportCheckMessagesFor(locale);
       const text = pdfText(await render(report(false), locale)).replace(/\s+/g, ' ');
       const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(new Date(missed));
-      expect([locale, text.includes(c.labels.revocationList), text.includes(`${c.outcomes.warning} – ${c.crlOutdated.replace('{date}', date)}`.replace(/\s+/g, ' '))]).toEqual([locale, true, true]);
+      expect([
+        locale,
+        text.includes(c.labels.revocationList),
+        text.includes(`${c.outcomes.warning} – ${c.crlOutdated.replace('{date}', date)}`.replace(/\s+/g, ' ')),
+      ]).toEqual([locale, true, true]);
     }
   });
 });
@@ -109,7 +154,10 @@ describe('evidence report: the page, read back with pdftotext', () => {
   withTools('marks every page of a test report of a specimen document, and no page of a live one', async () => {
     // Photos and a long addendum make it run over several pages.
     const long = {
-      photos: [{ kind: 'document' as const, jpeg: sampleJpeg() }, { kind: 'selfie' as const, jpeg: sampleJpeg(240, 320, 90) }],
+      photos: [
+        { kind: 'document' as const, jpeg: sampleJpeg() },
+        { kind: 'selfie' as const, jpeg: sampleJpeg(240, 320, 90) },
+      ],
       addendum: Array.from({ length: 30 }, (_, i): [string, string] => [`Line ${i}`, `value ${i}`]),
     };
     const marked = await render(passedReport({ ...long, marks: ['test', 'specimen'] }));
@@ -126,7 +174,15 @@ describe('evidence report: the page, read back with pdftotext', () => {
   });
 
   withTools('shows each check of a passed verification on its own line with its outcome', async () => {
-    const text = pdfText(await render(passedReport({ facematchLevel: 4, checks: reportChecks({ explanations: [], faceStepRan: true, cloneDetection: 'active-authentication', facematchLevel: 4 }) })), { layout: true });
+    const text = pdfText(
+      await render(
+        passedReport({
+          facematchLevel: 4,
+          checks: reportChecks({ explanations: [], faceStepRan: true, cloneDetection: 'active-authentication', facematchLevel: 4 }),
+        }),
+      ),
+      { layout: true },
+    );
     expect(Object.fromEntries(Object.values(en.labels).map((label) => [label, valueOf(text, label)]))).toEqual({
       'Document signature': 'Passed',
       'Country signer chain': 'Passed',
@@ -152,7 +208,12 @@ describe('evidence report: the page, read back with pdftotext', () => {
     expect(valueOf(text, 'Face match level')).toBe('Not performed – the chip checks failed first');
     expect(text).toMatch(/Liveness and presentation-\s+Not performed – the chip checks failed first/);
     const cloneFailed = pdfText(
-      await render(failedReport({ explanations: ['STATUS_BAD_CLONEDETECTION'], checks: reportChecks({ explanations: ['STATUS_BAD_CLONEDETECTION'], faceStepRan: false, cloneDetection: 'chip-authentication', facematchLevel: 0 }) })),
+      await render(
+        failedReport({
+          explanations: ['STATUS_BAD_CLONEDETECTION'],
+          checks: reportChecks({ explanations: ['STATUS_BAD_CLONEDETECTION'], faceStepRan: false, cloneDetection: 'chip-authentication', facematchLevel: 0 }),
+        }),
+      ),
       { layout: true },
     );
     expect([valueOf(cloneFailed, 'Clone detection'), valueOf(cloneFailed, 'Data group hashes')]).toEqual(['Failed – Chip Authentication', 'Passed']);
@@ -177,13 +238,13 @@ describe('evidence report: the page, read back with pdftotext', () => {
     const codes = /PASSPORT|MALE|SDK_NFC|SDK_FACESCAN|STATUS_BAD|Norway/;
     const nb = pdfText(await render(passedReport(), 'nb-NO'), { layout: true });
     expect(nb).not.toMatch(codes);
-    expect([valueOf(nb, 'Dokumenttype'), valueOf(nb, 'Kjønn'), valueOf(nb, 'Utstedende land (navn)'), valueOf(nb, 'Statsborgerskap (navn)'), valueOf(nb, 'Datakilder')]).toEqual([
-      'Pass',
-      'Mann',
-      'Norge',
-      'Norge',
-      'Dokumentets brikke (NFC), ansiktsskanning',
-    ]);
+    expect([
+      valueOf(nb, 'Dokumenttype'),
+      valueOf(nb, 'Kjønn'),
+      valueOf(nb, 'Utstedende land (navn)'),
+      valueOf(nb, 'Statsborgerskap (navn)'),
+      valueOf(nb, 'Datakilder'),
+    ]).toEqual(['Pass', 'Mann', 'Norge', 'Norge', 'Dokumentets brikke (NFC), ansiktsskanning']);
     expect(valueOf(nb, 'Kloningskontroll')).toBe('Godkjent – Active Authentication');
     const fi = pdfText(await render(failedReport({ explanations: ['STATUS_BAD_DOCUMENTHASHES', 'STATUS_BAD_LIVENESS'] }), 'fi-FI'), { layout: true });
     expect(fi).not.toMatch(codes);
@@ -192,7 +253,11 @@ describe('evidence report: the page, read back with pdftotext', () => {
     expect(valueOf(fi, 'Asiakirjan tyyppi')).toBe('Passi');
     const english = pdfText(await render(passedReport()), { layout: true });
     expect(english.replace('Norway', '')).not.toMatch(/PASSPORT|MALE|SDK_NFC|SDK_FACESCAN/);
-    expect([valueOf(english, 'Document type'), valueOf(english, 'Sex'), valueOf(english, 'Data sources')]).toEqual(['Passport', 'Male', 'Document chip (NFC), face scan']);
+    expect([valueOf(english, 'Document type'), valueOf(english, 'Sex'), valueOf(english, 'Data sources')]).toEqual([
+      'Passport',
+      'Male',
+      'Document chip (NFC), face scan',
+    ]);
   });
 
   withTools('says in words that the report is signed, and by whom, only when it is', async () => {
@@ -212,7 +277,9 @@ describe('evidence report: the page, read back with pdftotext', () => {
     expect(valueOf(same, 'Full name')).toBe('KÅRE NORDMANN');
     expect(same).not.toContain('Other names');
     expect(same.match(/KÅRE/g)).toHaveLength(1);
-    const attributes = passedReport().attributes.map((a) => (a.name === 'other_identifier' ? { ...a, value: 'NORDMANN, KÅRE; NORDMANN-LIE, KÅRE ANDREAS' } : a));
+    const attributes = passedReport().attributes.map((a) =>
+      a.name === 'other_identifier' ? { ...a, value: 'NORDMANN, KÅRE; NORDMANN-LIE, KÅRE ANDREAS' } : a,
+    );
     const other = pdfText(await render(passedReport({ attributes })), { layout: true });
     expect(valueOf(other, 'Other names')).toBe('NORDMANN-LIE, KÅRE ANDREAS');
   });

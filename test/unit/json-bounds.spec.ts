@@ -6,7 +6,11 @@ const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) 
 
 describe('JSON bounds of a parsed body', () => {
   it('lets the largest legitimate shapes through', () => {
-    const merchant = { name: 'Shop', redirect_uris: Array(20).fill('https://a.example/cb'), jwks: { keys: Array.from({ length: 20 }, () => ({ kty: 'RSA', n: 'x', e: 'AQAB', x5c: ['a', 'b', 'c'] })) } };
+    const merchant = {
+      name: 'Shop',
+      redirect_uris: Array(20).fill('https://a.example/cb'),
+      jwks: { keys: Array.from({ length: 20 }, () => ({ kty: 'RSA', n: 'x', e: 'AQAB', x5c: ['a', 'b', 'c'] })) },
+    };
     expect(jsonBoundsExceeded(merchant)).toBeUndefined();
     expect(jsonBoundsExceeded(keys(JSON_BOUNDS.maxEntries))).toBeUndefined();
     expect(jsonBoundsExceeded(nested(JSON_BOUNDS.maxDepth))).toBeUndefined();
@@ -61,7 +65,7 @@ describe('JSON bounds of the raw text, before parsing', () => {
   });
 });
 
-describe('verifyJsonBounds (the body parsers\' hook)', () => {
+describe("verifyJsonBounds (the body parsers' hook)", () => {
   it('refuses a body beyond the bounds with 400 and another charset than UTF-8 with 415', () => {
     expect(() => verifyJsonBounds(undefined, undefined, Buffer.from(JSON.stringify(keys(1_001))), 'utf-8')).toThrow(expect.objectContaining({ status: 400 }));
     expect(() => verifyJsonBounds(undefined, undefined, Buffer.from('{}', 'utf16le'), 'utf-16le')).toThrow(expect.objectContaining({ status: 415 }));

@@ -6,7 +6,11 @@ const repo = new URL('../..', import.meta.url).pathname;
 
 /** How Node resolves `specifier` from the repository: the file, or the error code. */
 function resolveFromRepo(specifier: string): string {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `try { console.log(import.meta.resolve(${JSON.stringify(specifier)})); } catch (e) { console.log(e.code); }`], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', `try { console.log(import.meta.resolve(${JSON.stringify(specifier)})); } catch (e) { console.log(e.code); }`],
+    { cwd: repo, encoding: 'utf8' },
+  );
   return r.stdout.trim();
 }
 
@@ -23,10 +27,16 @@ describe('the libraries as packages', () => {
     const eslint = new ESLint({ cwd: repo });
     const ruleIds = async (file: string, text: string) => (await eslint.lintText(text, { filePath: join(repo, file) }))[0].messages.map((m) => m.ruleId);
     const restricted = '@typescript-eslint/no-restricted-imports';
-    expect(await ruleIds('src/config/planted.ts', "import type { RgbImage } from '../../libs/face/src/types.js';\nexport type Planted = RgbImage;\n")).toEqual([restricted]);
-    expect(await ruleIds('scripts/planted.ts', "import type { Box } from '@identity-broker/face/src/types.js';\nexport type Planted = Box;\n")).toEqual([restricted]);
+    expect(await ruleIds('src/config/planted.ts', "import type { RgbImage } from '../../libs/face/src/types.js';\nexport type Planted = RgbImage;\n")).toEqual([
+      restricted,
+    ]);
+    expect(await ruleIds('scripts/planted.ts', "import type { Box } from '@identity-broker/face/src/types.js';\nexport type Planted = Box;\n")).toEqual([
+      restricted,
+    ]);
     expect(await ruleIds('libs/verifier-sdk/src/planted.ts', "export { parseDg14 } from '../../icao9303/src/lds/dg14.js';\n")).toEqual([restricted]);
-    expect(await ruleIds('test/face/planted.spec.ts', "import { FaceError } from '../../libs/icao9303/src/errors.js';\nvoid FaceError;\n")).toEqual([restricted]);
+    expect(await ruleIds('test/face/planted.spec.ts', "import { FaceError } from '../../libs/icao9303/src/errors.js';\nvoid FaceError;\n")).toEqual([
+      restricted,
+    ]);
     // Allowed: the public API by name, and a library's own unit tests reaching the internals they test.
     expect(await ruleIds('src/config/planted.ts', "import type { RgbImage } from '@identity-broker/face';\nexport type Planted = RgbImage;\n")).toEqual([]);
     expect(await ruleIds('test/icao/planted.spec.ts', "import { encodeTlv } from '../../libs/icao9303/src/util/tlv.js';\nvoid encodeTlv;\n")).toEqual([]);

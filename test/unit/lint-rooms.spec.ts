@@ -48,7 +48,9 @@ describe('the rooms of the lint', () => {
     });
 
     it('refuses OIDC importing an upstream scheme, and CIBA the test eID', async () => {
-      expect(await roomErrors('src/oidc/interaction/planted.ts', importing('../../schemes/upstream-oidc/upstream-auth-time.js', 'brokeredAuthTime'))).toHaveLength(1);
+      expect(
+        await roomErrors('src/oidc/interaction/planted.ts', importing('../../schemes/upstream-oidc/upstream-auth-time.js', 'brokeredAuthTime')),
+      ).toHaveLength(1);
       expect(await roomErrors('src/ciba/test-page/planted.ts', importing('../../schemes/test-eid/test-eid.module.js', 'TestEidModule'))).toHaveLength(1);
     });
 
@@ -83,7 +85,9 @@ describe('the rooms of the lint', () => {
   });
 
   it('keeps the configuration below the platform: config/ imports nothing of common/', async () => {
-    expect(await roomErrors('src/config/planted.ts', importing('../common/logging/logger.js', 'logger'))).toEqual([expect.stringContaining('"config" to elements of type "platform"')]);
+    expect(await roomErrors('src/config/planted.ts', importing('../common/logging/logger.js', 'logger'))).toEqual([
+      expect.stringContaining('"config" to elements of type "platform"'),
+    ]);
     expect(await roomErrors('src/common/planted.ts', importing('../config/load-config.js', 'APP_CONFIG'))).toEqual([]);
   });
 

@@ -17,7 +17,7 @@ function webpHeader(width: number, height: number): Buffer {
   return b;
 }
 
-describe('merchant logo checks (by content, never by the server\'s Content-Type)', () => {
+describe("merchant logo checks (by content, never by the server's Content-Type)", () => {
   it('takes PNG, JPEG and WebP with their dimensions', () => {
     expect(inspectLogo(logoPng(160, 48))).toEqual({ type: 'image/png', width: 160, height: 48 });
     expect(inspectLogo(logoJpeg(64, 32))).toEqual({ type: 'image/jpeg', width: 64, height: 32 });

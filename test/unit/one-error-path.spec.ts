@@ -68,7 +68,7 @@ describe('one error path', () => {
       "res.writeHead(503, {}).end('{}');",
       'ctx.status = 400;',
       'sendError(req, res, e);',
-      "const { status, body } = toErrorBody(error);",
+      'const { status, body } = toErrorBody(error);',
       "res.send(errorPage(site, locale, 'invalid_request', description));",
     ];
     for (const sample of samples) expect(WRITES.some((write) => write.test(sample))).toBe(true);

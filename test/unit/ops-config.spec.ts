@@ -41,8 +41,16 @@ describe('operations configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual(
       [
-        'METRICS_PORT', 'METRICS_TOKEN', 'RATE_LIMITS', 'RATE_LIMIT_TOKEN', 'SHUTDOWN_GRACE_SECONDS', 'DATABASE_PING_TIMEOUT_MS',
-        'HTTP_REQUEST_TIMEOUT_SECONDS', 'HTTP_HEADERS_TIMEOUT_SECONDS', 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 'HTTP_UNFINISHED_BODIES_PER_CLIENT',
+        'METRICS_PORT',
+        'METRICS_TOKEN',
+        'RATE_LIMITS',
+        'RATE_LIMIT_TOKEN',
+        'SHUTDOWN_GRACE_SECONDS',
+        'DATABASE_PING_TIMEOUT_MS',
+        'HTTP_REQUEST_TIMEOUT_SECONDS',
+        'HTTP_HEADERS_TIMEOUT_SECONDS',
+        'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS',
+        'HTTP_UNFINISHED_BODIES_PER_CLIENT',
         'LONG_POLLS_PER_CLIENT',
       ].sort(),
     );

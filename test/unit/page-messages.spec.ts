@@ -13,7 +13,7 @@ describe('broker page texts', () => {
     ['error sentences', ERROR_MESSAGES],
     ['test identity labels', TEST_EID_MESSAGES],
     ['verifier waiting page', WAITING_MESSAGES],
-    ['the verifier\'s steps on its waiting page', VERIFIER_STEP_NAMES],
+    ["the verifier's steps on its waiting page", VERIFIER_STEP_NAMES],
     ['SAML post page', SAML_POST_MESSAGES],
     ['credential revocation pages', CREDENTIAL_REVOCATION_MESSAGES],
     ['the base URL page', LANDING_MESSAGES],

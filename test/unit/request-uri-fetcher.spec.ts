@@ -37,7 +37,15 @@ describe('request_uri fetching', () => {
 
   it('refuses loopback and private addresses in production, checked at connect time (no request reaches them)', async () => {
     hits.length = 0;
-    for (const url of [`${base}/signed`, 'http://10.1.2.3/x', 'http://192.168.0.1/x', 'http://[::1]/x', 'http://169.254.169.254/latest', 'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0/x']) {
+    for (const url of [
+      `${base}/signed`,
+      'http://10.1.2.3/x',
+      'http://192.168.0.1/x',
+      'http://[::1]/x',
+      'http://169.254.169.254/latest',
+      'http://[::ffff:127.0.0.1]/x',
+      'http://0.0.0.0/x',
+    ]) {
       expect(await detailOf(fetchRequestObject(url, production))).toMatch(/could not be fetched.*not allowed/);
     }
     expect(hits).toEqual([]);
@@ -45,7 +53,9 @@ describe('request_uri fetching', () => {
 
   it('checks the address a host name resolves to when connecting: localhost (127.0.0.1) is refused without allowPrivate', async () => {
     hits.length = 0;
-    await expect(outboundGet(new URL(`http://localhost:${port}/signed`), production, { maxBytes: 1000, timeoutMs: 2000, accept: '*/*' })).rejects.toThrow(/private IP address/);
+    await expect(outboundGet(new URL(`http://localhost:${port}/signed`), production, { maxBytes: 1000, timeoutMs: 2000, accept: '*/*' })).rejects.toThrow(
+      /private IP address/,
+    );
     expect(hits).toEqual([]);
     // The same request with loopback allowed (customer-test) reaches the server: the refusal above was the agent's.
     const ok = await outboundGet(new URL(`http://localhost:${port}/signed`), customerTest, { maxBytes: 1000, timeoutMs: 2000, accept: '*/*' });

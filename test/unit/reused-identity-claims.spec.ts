@@ -52,7 +52,10 @@ describe("what the wallet scheme asks of the service's own credential (data mini
     const query = buildDcqlQuery([reused(['openid', 'ssn'])]);
     const [credential] = query.credentials;
     expect(credential.claims!.map((c) => c.id)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
-    expect(credential.claim_sets).toEqual([['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6'], ['c0', 'c1', 'c2', 'c3', 'c4', 'c5']]);
+    expect(credential.claim_sets).toEqual([
+      ['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6'],
+      ['c0', 'c1', 'c2', 'c3', 'c4', 'c5'],
+    ]);
     const profile = buildDcqlQuery([reused(['openid', 'profile', 'ssn'])]).credentials[0];
     expect(profile.claim_sets).toHaveLength(16);
     expect(profile.claim_sets!.map((s) => s.length)).toEqual([...profile.claim_sets!.map((s) => s.length)].sort((a, b) => b - a));
@@ -127,7 +130,10 @@ describe("claims of the service's own credential", () => {
   });
 
   it('gives no given/family name rather than one that disagrees with name when no identifier matches it', () => {
-    const { claims } = reusedIdentityClaims({ ...SPECIMEN, primary_identifier: 'MUELLER', secondary_identifier: 'JUERGEN', name: 'JÜRGEN MÜLLER' }, ['openid', 'profile']);
+    const { claims } = reusedIdentityClaims({ ...SPECIMEN, primary_identifier: 'MUELLER', secondary_identifier: 'JUERGEN', name: 'JÜRGEN MÜLLER' }, [
+      'openid',
+      'profile',
+    ]);
     expect(claims).toMatchObject({ primary_identifier: 'MUELLER', secondary_identifier: 'JUERGEN', name: 'JÜRGEN MÜLLER', display_name: 'Jürgen Müller' });
     for (const name of ['given_name', 'family_name', 'display_given_name', 'display_family_name']) expect(claims).not.toHaveProperty(name);
   });
@@ -153,7 +159,8 @@ describe("claims of the service's own credential", () => {
 describe('acr of a reused credential', () => {
   const now = new Date('2026-11-26T06:00:00Z');
   const asked = ['urn:svc:acrp:level:high'];
-  const acr = (over: Partial<Parameters<typeof reusedIdentityAcr>[0]>) => reusedIdentityAcr({ acrValues: asked, assurance: 'high', verifiedAt: '2026-11-20', maxAgeDays: 30, now, ...over });
+  const acr = (over: Partial<Parameters<typeof reusedIdentityAcr>[0]>) =>
+    reusedIdentityAcr({ acrValues: asked, assurance: 'high', verifiedAt: '2026-11-20', maxAgeDays: 30, now, ...over });
 
   it('eIDAS high when asked, the verification reached high and it is within the merchant’s days', () => {
     expect(acr({})).toBe('urn:svc:cert:eidas:high');

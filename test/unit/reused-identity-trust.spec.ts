@@ -22,8 +22,14 @@ class OneIssuer implements ReusableCredentialProvider {
 class AnotherIssuer extends OneIssuer {}
 
 /** A Nest context of the trust service, the given providers, and WALLET_TRUST_OWN_CREDENTIALS as given. */
-async function trustWith(providers: (typeof OneIssuer)[], trustOwnCredentials: boolean): Promise<{ context: INestApplicationContext; trust: ReusedIdentityTrust }> {
-  @Module({ imports: [DiscoveryModule], providers: [{ provide: APP_CONFIG, useValue: { schemes: { 'eu-wallet': { trustOwnCredentials } } } }, ReusedIdentityTrust, ...providers] })
+async function trustWith(
+  providers: (typeof OneIssuer)[],
+  trustOwnCredentials: boolean,
+): Promise<{ context: INestApplicationContext; trust: ReusedIdentityTrust }> {
+  @Module({
+    imports: [DiscoveryModule],
+    providers: [{ provide: APP_CONFIG, useValue: { schemes: { 'eu-wallet': { trustOwnCredentials } } } }, ReusedIdentityTrust, ...providers],
+  })
   class Root {}
   const context = await NestFactory.createApplicationContext(Root, { logger: false, abortOnError: false });
   return { context, trust: context.get(ReusedIdentityTrust) };
@@ -38,7 +44,10 @@ describe('the wallet scheme finds the reusable credential provider by its mark',
   });
 
   it('trusts none without a provider, or when WALLET_TRUST_OWN_CREDENTIALS is false', async () => {
-    for (const [providers, on] of [[[], true], [[OneIssuer], false]] as const) {
+    for (const [providers, on] of [
+      [[], true],
+      [[OneIssuer], false],
+    ] as const) {
       const { context, trust } = await trustWith([...providers], on);
       expect([trust.trusted(), await trust.trustedWithAnchors()]).toEqual([undefined, undefined]);
       await context.close();

@@ -36,7 +36,9 @@ describe('SAML client certificate settings', () => {
     expect(problemsOf({ ...header, SAML_CLIENT_CERT_PROXIES: '::/0' })).toHaveLength(1);
     expect(problemsOf({ ...header, SAML_CLIENT_CERT_PROXIES: '10.0.0.0/33' })).toHaveLength(1);
     expect(problemsOf({ ...header, SAML_CLIENT_CERT_PROXIES: '10.0.0.300' })).toEqual([expect.stringMatching(/not an IP address/)]);
-    expect(problemsOf({ SAML_CLIENT_CERT_HEADER: 'X-Cert: evil', SAML_CLIENT_CERT_PROXIES: '10.0.0.1' })).toEqual([expect.stringMatching(/^SAML_CLIENT_CERT_HEADER/)]);
+    expect(problemsOf({ SAML_CLIENT_CERT_HEADER: 'X-Cert: evil', SAML_CLIENT_CERT_PROXIES: '10.0.0.1' })).toEqual([
+      expect.stringMatching(/^SAML_CLIENT_CERT_HEADER/),
+    ]);
   });
 });
 

@@ -17,8 +17,7 @@ const base: MerchantSettings = {
   requestObjectKeyId: null,
 };
 const saml = (fields: Record<string, unknown>) => normalizeSamlSettings({ entity_id: 'https://shop.example/sp', ...fields });
-const problems = (s: Partial<MerchantSettings>, env: 'customer-test' | 'production' = 'customer-test') =>
-  merchantSettingProblems({ ...base, ...s }, env);
+const problems = (s: Partial<MerchantSettings>, env: 'customer-test' | 'production' = 'customer-test') => merchantSettingProblems({ ...base, ...s }, env);
 
 describe('merchant policy: SAML relying-party settings', () => {
   it('defaults the released scope to openid and accepts a consumer URL or an artifact receiver', () => {

@@ -24,7 +24,10 @@ const KEPT: Record<string, { schemes: string[]; why: string }> = {
 };
 const PENDING: Record<string, { schemes: string[]; why: string }> = {
   'src/config/app-config.ts': { schemes: ['document-verifier'], why: "the verifier's variables (FACE_ENGINE …): its configuration section is not yet its own" },
-  'src/config/load-config.ts': { schemes: ['document-verifier'], why: "the verifier's variables (FACE_ENGINE …): its configuration section is not yet its own" },
+  'src/config/load-config.ts': {
+    schemes: ['document-verifier'],
+    why: "the verifier's variables (FACE_ENGINE …): its configuration section is not yet its own",
+  },
 };
 
 const at = (m: Mention) => `${m.file}:${m.line}  ${m.text}`;
@@ -36,7 +39,9 @@ describe('a scheme stays in its folder', () => {
     const listed = mentions[scheme].filter((m) => m.file === LISTING);
     expect(listed).toHaveLength(1);
     expect(listed[0].text).toMatch(new RegExp(`from '\\./${scheme}/${scheme}\\.manifest\\.js';$`));
-    const elsewhere = mentions[scheme].filter((m) => m.file !== LISTING && !KEPT[m.file]?.schemes.includes(scheme) && !PENDING[m.file]?.schemes.includes(scheme));
+    const elsewhere = mentions[scheme].filter(
+      (m) => m.file !== LISTING && !KEPT[m.file]?.schemes.includes(scheme) && !PENDING[m.file]?.schemes.includes(scheme),
+    );
     expect(elsewhere.map(at)).toEqual([]);
   });
 
@@ -48,7 +53,9 @@ describe('a scheme stays in its folder', () => {
   });
 
   it('the listing file holds one line per scheme and nothing else that names one', () => {
-    const code = readFileSync(join(ROOT, LISTING), 'utf8').split('\n').filter((line) => line.trim() && !line.startsWith('//'));
+    const code = readFileSync(join(ROOT, LISTING), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('//'));
     expect(code).toHaveLength(SCHEME_FOLDERS.length);
   });
 
@@ -63,7 +70,7 @@ describe('a scheme stays in its folder', () => {
       write('libs/x/src/index.ts', "// the EU wallet's library\nexport const LIB = 1;\n");
       write('src/schemes/eu-wallet/wallet-paths.ts', "export const WALLET_PATHS = { responses: '/wallet/v1/responses' };\nexport const read = 1;\n");
       write('src/ops/a.ts', "import { WALLET_PATHS } from '../schemes/eu-wallet/wallet-paths.js';\n");
-      write('src/ops/b.ts', "const paths = WALLET_PATHS;\nconst read = 2; // the EU wallet answers here (eu-wallet)\n");
+      write('src/ops/b.ts', 'const paths = WALLET_PATHS;\nconst read = 2; // the EU wallet answers here (eu-wallet)\n');
       write('src/ops/c.ts', "const id = 'eu-wallet';\n");
       write('src/ops/d.ts', "import { parse } from '../../libs/eu-wallet/src/index.js';\nconst text = 'the EU wallet';\n");
       const found = schemeMentions(root)['eu-wallet'].map((m) => `${m.file}:${m.line}`);

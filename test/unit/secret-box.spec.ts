@@ -30,7 +30,13 @@ describe('SecretBox (AES-256-GCM at rest)', () => {
 
   it('reads values sealed with an old key after rotation and seals new ones with the current key', () => {
     const sealed = box.encrypt('old data', 'ctx');
-    const rotated = new SecretBox('k2', new Map([['k1', k1], ['k2', k2]]));
+    const rotated = new SecretBox(
+      'k2',
+      new Map([
+        ['k1', k1],
+        ['k2', k2],
+      ]),
+    );
     expect(rotated.decryptText(sealed, 'ctx')).toBe('old data');
     expect(rotated.keyIdOf(rotated.encrypt('new', 'ctx'))).toBe('k2');
   });

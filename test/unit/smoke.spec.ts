@@ -1,8 +1,12 @@
 import 'reflect-metadata';
-function D(): ClassDecorator { return () => {}; }
+function D(): ClassDecorator {
+  return () => {};
+}
 class Dep {}
 @D()
-class A { constructor(readonly d: Dep) {} }
+class A {
+  constructor(readonly d: Dep) {}
+}
 it('emits decorator metadata', () => {
   expect(Reflect.getMetadata('design:paramtypes', A)).toEqual([Dep]);
 });

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { MERCHANT_ORIGIN, REDIRECT_URI } from '../support/oidc-flow.js';
 
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.(ts|mjs)$/.test(e.name) ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : /\.(ts|mjs)$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 
 /** The tests listen only on ephemeral ports: a developer's own server on a fixed port never sees their traffic. */
 describe("the tests' own servers", () => {

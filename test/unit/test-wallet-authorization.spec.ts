@@ -43,24 +43,38 @@ describe('the test wallet receives credentials with the OpenID4VCI 1.0 authoriza
     const json = { 'content-type': 'application/json' };
     const url = new URL(req.url ?? '', base);
     if (url.pathname === '/.well-known/openid-credential-issuer/vci') {
-      return [200, json, {
-        credential_issuer: issuer,
-        credential_endpoint: `${issuer}/credential`,
-        nonce_endpoint: `${issuer}/nonce`,
-        batch_credential_issuance: { batch_size: 10 },
-        credential_configurations_supported: { verified_document_identity: { format: 'dc+sd-jwt', vct: `${base}/vct/vdi`, proof_types_supported: { jwt: { proof_signing_alg_values_supported: ['ES256'] } } } },
-      }];
+      return [
+        200,
+        json,
+        {
+          credential_issuer: issuer,
+          credential_endpoint: `${issuer}/credential`,
+          nonce_endpoint: `${issuer}/nonce`,
+          batch_credential_issuance: { batch_size: 10 },
+          credential_configurations_supported: {
+            verified_document_identity: {
+              format: 'dc+sd-jwt',
+              vct: `${base}/vct/vdi`,
+              proof_types_supported: { jwt: { proof_signing_alg_values_supported: ['ES256'] } },
+            },
+          },
+        },
+      ];
     }
     if (url.pathname === '/.well-known/oauth-authorization-server/vci') {
-      return [200, json, {
-        issuer,
-        token_endpoint: `${issuer}/token`,
-        ...(behaviour.authorizationEndpoint ? { authorization_endpoint: `${issuer}/authorize` } : {}),
-        response_types_supported: ['code'],
-        code_challenge_methods_supported: behaviour.pkce ? ['S256'] : ['plain'],
-        grant_types_supported: ['authorization_code', 'urn:ietf:params:oauth:grant-type:pre-authorized_code'],
-        dpop_signing_alg_values_supported: ['ES256'],
-      }];
+      return [
+        200,
+        json,
+        {
+          issuer,
+          token_endpoint: `${issuer}/token`,
+          ...(behaviour.authorizationEndpoint ? { authorization_endpoint: `${issuer}/authorize` } : {}),
+          response_types_supported: ['code'],
+          code_challenge_methods_supported: behaviour.pkce ? ['S256'] : ['plain'],
+          grant_types_supported: ['authorization_code', 'urn:ietf:params:oauth:grant-type:pre-authorized_code'],
+          dpop_signing_alg_values_supported: ['ES256'],
+        },
+      ];
     }
     if (url.pathname === '/vci/authorize') {
       authorized = url.searchParams;
@@ -80,9 +94,13 @@ describe('the test wallet receives credentials with the OpenID4VCI 1.0 authoriza
       const form = new URLSearchParams(body);
       if (typeof req.headers.dpop !== 'string') return [400, json, { error: 'invalid_dpop_proof' }];
       // RFC 6749 §4.1.3 and RFC 7636 §4.6: the code, for this client and redirect_uri, and the verifier of its challenge.
-      const matches = form.get('grant_type') === 'authorization_code' && form.get('code') === CODE && authorized !== undefined
-        && form.get('client_id') === authorized.get('client_id') && form.get('redirect_uri') === authorized.get('redirect_uri')
-        && s256(form.get('code_verifier') ?? '') === authorized.get('code_challenge');
+      const matches =
+        form.get('grant_type') === 'authorization_code' &&
+        form.get('code') === CODE &&
+        authorized !== undefined &&
+        form.get('client_id') === authorized.get('client_id') &&
+        form.get('redirect_uri') === authorized.get('redirect_uri') &&
+        s256(form.get('code_verifier') ?? '') === authorized.get('code_challenge');
       if (!matches) return [400, json, { error: 'invalid_grant' }];
       return [200, { ...json, 'cache-control': 'no-store' }, { access_token: TOKEN, token_type: 'DPoP', expires_in: 300 }];
     }
@@ -91,7 +109,14 @@ describe('the test wallet receives credentials with the OpenID4VCI 1.0 authoriza
       if (req.headers.authorization !== `DPoP ${TOKEN}`) return [401, { 'www-authenticate': 'DPoP error="invalid_token"' }, null];
       const proofs = (JSON.parse(body) as { proofs: { jwt: string[] } }).proofs.jwt;
       const credentials = await Promise.all(
-        proofs.map(async (proof) => ({ credential: await issueTinySdJwtVc(signer, { iss: issuer, vct: `${base}/vct/vdi`, holderJwk: decodeProtectedHeader(proof).jwk as JWK, claims: CLAIMS }) })),
+        proofs.map(async (proof) => ({
+          credential: await issueTinySdJwtVc(signer, {
+            iss: issuer,
+            vct: `${base}/vct/vdi`,
+            holderJwk: decodeProtectedHeader(proof).jwk as JWK,
+            claims: CLAIMS,
+          }),
+        })),
       );
       return [200, json, { credentials }];
     }
@@ -127,7 +152,10 @@ describe('the test wallet receives credentials with the OpenID4VCI 1.0 authoriza
 
   it('asks with PKCE S256, authorization_details and a fresh state, and redeems the code with the verifier and a DPoP proof', async () => {
     const started = await start();
-    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /.well-known/openid-credential-issuer/vci', 'GET /.well-known/oauth-authorization-server/vci']);
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /.well-known/openid-credential-issuer/vci',
+      'GET /.well-known/oauth-authorization-server/vci',
+    ]);
     // RFC 7636 §4.1: 43 to 128 unreserved characters.
     expect(started.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
     expect(started.state.length).toBeGreaterThanOrEqual(22);
@@ -159,15 +187,23 @@ describe('the test wallet receives credentials with the OpenID4VCI 1.0 authoriza
     ]);
     const [, , token1, token2, , credential] = seen;
     expect(token2.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(token2.body))).toEqual({ grant_type: 'authorization_code', code: CODE, redirect_uri: REDIRECT_URI, code_verifier: started.codeVerifier, client_id: CLIENT_ID });
+    expect(Object.fromEntries(new URLSearchParams(token2.body))).toEqual({
+      grant_type: 'authorization_code',
+      code: CODE,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: started.codeVerifier,
+      client_id: CLIENT_ID,
+    });
 
     // RFC 9449 §4.2: one DPoP key, a proof per request, the server's nonce once given, ath at the credential endpoint.
-    const proofs = await Promise.all([token1, token2, credential].map(async (s) => {
-      const jwt = s.headers.dpop as string;
-      const header = decodeProtectedHeader(jwt);
-      await compactVerify(jwt, await importJWK(header.jwk as JWK, 'ES256'));
-      return { header, claims: decodeJwt(jwt) };
-    }));
+    const proofs = await Promise.all(
+      [token1, token2, credential].map(async (s) => {
+        const jwt = s.headers.dpop as string;
+        const header = decodeProtectedHeader(jwt);
+        await compactVerify(jwt, await importJWK(header.jwk as JWK, 'ES256'));
+        return { header, claims: decodeJwt(jwt) };
+      }),
+    );
     for (const p of proofs) expect(p.header).toMatchObject({ typ: 'dpop+jwt', alg: 'ES256', jwk: proofs[0].header.jwk });
     expect(proofs[0].header.jwk).not.toHaveProperty('d');
     expect(proofs[0].claims).toEqual({ jti: expect.any(String), htm: 'POST', htu: `${issuer}/token`, iat: expect.any(Number) });
@@ -220,7 +256,9 @@ describe('the test wallet receives credentials with the OpenID4VCI 1.0 authoriza
 
     // A verifier that is not the challenge's is refused by the server (the stand-in checks as one would).
     Object.assign(behaviour, { refuse: false });
-    await expect(finishAuthorization({ started: { ...started, codeVerifier: other.codeVerifier }, redirectedTo })).rejects.toThrow('token endpoint: the server answered 400 (invalid_grant)');
+    await expect(finishAuthorization({ started: { ...started, codeVerifier: other.codeVerifier }, redirectedTo })).rejects.toThrow(
+      'token endpoint: the server answered 400 (invalid_grant)',
+    );
   });
 
   it('refuses to start without an authorization endpoint or S256, or with a redirect URI of plain http elsewhere', async () => {
@@ -228,19 +266,40 @@ describe('the test wallet receives credentials with the OpenID4VCI 1.0 authoriza
     await expect(start()).rejects.toThrow('no authorization_endpoint');
     Object.assign(behaviour, { authorizationEndpoint: true, pkce: false });
     await expect(start()).rejects.toThrow('PKCE with S256 is not supported');
-    await expect(startAuthorization({ credentialIssuer: issuer, clientId: CLIENT_ID, redirectUri: 'http://wallet.example/cb' })).rejects.toThrow('not a loopback address');
-    await expect(startAuthorization({ credentialIssuer: issuer, clientId: CLIENT_ID, redirectUri: REDIRECT_URI, configurationId: 'other' })).rejects.toThrow('no credential configuration other');
+    await expect(startAuthorization({ credentialIssuer: issuer, clientId: CLIENT_ID, redirectUri: 'http://wallet.example/cb' })).rejects.toThrow(
+      'not a loopback address',
+    );
+    await expect(startAuthorization({ credentialIssuer: issuer, clientId: CLIENT_ID, redirectUri: REDIRECT_URI, configurationId: 'other' })).rejects.toThrow(
+      'no credential configuration other',
+    );
   });
 
   it('npm run test-wallet -- authorize prints the URL and keeps the pending request (0600); authorized finishes and stores', async () => {
     const storePath = join(dir, 'cli.json');
     const pendingPath = `${storePath}.authorization.json`;
-    const started = await runScript('scripts/test-wallet/main.ts', ['authorize', '--issuer', issuer, '--client-id', CLIENT_ID, '--redirect-uri', REDIRECT_URI, '--store', storePath]);
+    const started = await runScript('scripts/test-wallet/main.ts', [
+      'authorize',
+      '--issuer',
+      issuer,
+      '--client-id',
+      CLIENT_ID,
+      '--redirect-uri',
+      REDIRECT_URI,
+      '--store',
+      storePath,
+    ]);
     expect([started.code, started.stderr]).toEqual([0, '']);
     const authorizationUrl = /^ {2}(http\S+)$/m.exec(started.stdout)![1];
     expect(statSync(pendingPath).mode & 0o777).toBe(0o600);
     const pending = (JSON.parse(readFileSync(pendingPath, 'utf8')) as { pending: PendingAuthorization }).pending;
-    expect(pending).toMatchObject({ authorizationUrl, credentialIssuer: issuer, authorizationServer: issuer, clientId: CLIENT_ID, redirectUri: REDIRECT_URI, configurationId: 'verified_document_identity' });
+    expect(pending).toMatchObject({
+      authorizationUrl,
+      credentialIssuer: issuer,
+      authorizationServer: issuer,
+      clientId: CLIENT_ID,
+      redirectUri: REDIRECT_URI,
+      configurationId: 'verified_document_identity',
+    });
     expect(new URL(authorizationUrl).searchParams.get('code_challenge')).toBe(s256(pending.codeVerifier));
     expect(started.stdout).not.toContain(pending.codeVerifier);
 
@@ -254,8 +313,14 @@ describe('the test wallet receives credentials with the OpenID4VCI 1.0 authoriza
     expect(statSync(storePath).mode & 0o777).toBe(0o600);
 
     const help = await runScript('scripts/test-wallet/main.ts', ['--help']);
-    expect(help.stdout).toMatch(/authorize --issuer <credential issuer> --client-id <id> --redirect-uri <uri>[\s\S]*authorized '<redirected URL>' \[--batch <n>\]/);
-    for (const args of [['authorized', redirectedTo, '--store', storePath], ['authorize', '--issuer', issuer], ['authorized', redirectedTo, '--bogus']]) {
+    expect(help.stdout).toMatch(
+      /authorize --issuer <credential issuer> --client-id <id> --redirect-uri <uri>[\s\S]*authorized '<redirected URL>' \[--batch <n>\]/,
+    );
+    for (const args of [
+      ['authorized', redirectedTo, '--store', storePath],
+      ['authorize', '--issuer', issuer],
+      ['authorized', redirectedTo, '--bogus'],
+    ]) {
       const bad = await runScript('scripts/test-wallet/main.ts', args);
       expect(bad.code).toBe(1);
       expect(bad.stderr).toMatch(/^test-wallet: [^\n]+\n$/);

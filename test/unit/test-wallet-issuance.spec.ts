@@ -36,7 +36,12 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
   const offer = (txCode = true) => ({
     credential_issuer: issuer,
     credential_configuration_ids: ['verified_document_identity'],
-    grants: { 'urn:ietf:params:oauth:grant-type:pre-authorized_code': { 'pre-authorized_code': 'pre-code-1', ...(txCode ? { tx_code: { length: 6, input_mode: 'numeric', description: 'From the letter' } } : {}) } },
+    grants: {
+      'urn:ietf:params:oauth:grant-type:pre-authorized_code': {
+        'pre-authorized_code': 'pre-code-1',
+        ...(txCode ? { tx_code: { length: 6, input_mode: 'numeric', description: 'From the letter' } } : {}),
+      },
+    },
   });
   const offerLink = () => `openid-credential-offer://?credential_offer_uri=${encodeURIComponent(`${base}/vci/offers/1`)}`;
 
@@ -45,15 +50,26 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
     const path = req.url ?? '';
     if (path === '/vci/offers/1') return [200, json, offer()];
     if (path === '/.well-known/openid-credential-issuer/vci') {
-      return [200, json, {
-        credential_issuer: behaviour.metadataIssuer || issuer,
-        credential_endpoint: `${issuer}/credential`,
-        nonce_endpoint: `${issuer}/nonce`,
-        batch_credential_issuance: { batch_size: behaviour.batchSize },
-        credential_configurations_supported: { verified_document_identity: { format: 'dc+sd-jwt', vct: `${base}/vct/vdi`, proof_types_supported: { jwt: { proof_signing_alg_values_supported: ['ES256'] } } } },
-      }];
+      return [
+        200,
+        json,
+        {
+          credential_issuer: behaviour.metadataIssuer || issuer,
+          credential_endpoint: `${issuer}/credential`,
+          nonce_endpoint: `${issuer}/nonce`,
+          batch_credential_issuance: { batch_size: behaviour.batchSize },
+          credential_configurations_supported: {
+            verified_document_identity: {
+              format: 'dc+sd-jwt',
+              vct: `${base}/vct/vdi`,
+              proof_types_supported: { jwt: { proof_signing_alg_values_supported: ['ES256'] } },
+            },
+          },
+        },
+      ];
     }
-    if (path === '/.well-known/oauth-authorization-server/vci') return [200, json, { issuer, token_endpoint: `${issuer}/token`, dpop_signing_alg_values_supported: ['ES256'] }];
+    if (path === '/.well-known/oauth-authorization-server/vci')
+      return [200, json, { issuer, token_endpoint: `${issuer}/token`, dpop_signing_alg_values_supported: ['ES256'] }];
     // RFC 9449 §8 and §9: the first request to each server is answered with a nonce challenge.
     if (path === '/vci/token' && behaviour.nonceChallenges && !challenged.has('token')) {
       challenged.add('token');
@@ -74,7 +90,12 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
       const other = await exportJWK((await generateKeyPair('ES256')).publicKey);
       const credentials = await Promise.all(
         proofs.map(async (proof) => ({
-          credential: await issueTinySdJwtVc(signer, { iss: issuer, vct: `${base}/vct/vdi`, holderJwk: behaviour.wrongKey ? other : (decodeProtectedHeader(proof).jwk as JWK), claims: CLAIMS }),
+          credential: await issueTinySdJwtVc(signer, {
+            iss: issuer,
+            vct: `${base}/vct/vdi`,
+            holderJwk: behaviour.wrongKey ? other : (decodeProtectedHeader(proof).jwk as JWK),
+            claims: CLAIMS,
+          }),
         })),
       );
       return [200, json, { credentials }];
@@ -99,11 +120,13 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
     Object.assign(behaviour, { batchSize: 10, nonceChallenges: true, wrongKey: false, metadataIssuer: '', invalidNonce: false });
   });
 
-  it('reads offer links by value, by reference, as https links and as the QR code\'s text; garbage gets a clear error', async () => {
+  it("reads offer links by value, by reference, as https links and as the QR code's text; garbage gets a clear error", async () => {
     const byValue = `openid-credential-offer://?credential_offer=${encodeURIComponent(JSON.stringify(offer()))}`;
     expect(parseOfferLink(byValue)).toEqual({ offer: offer() });
     expect(parseOfferLink(`  ${offerLink()}\n`)).toEqual({ offerUri: `${base}/vci/offers/1` });
-    expect(parseOfferLink(`https://wallet.example/offer?credential_offer_uri=${encodeURIComponent('https://issuer.example/vci/offers/9')}`)).toEqual({ offerUri: 'https://issuer.example/vci/offers/9' });
+    expect(parseOfferLink(`https://wallet.example/offer?credential_offer_uri=${encodeURIComponent('https://issuer.example/vci/offers/9')}`)).toEqual({
+      offerUri: 'https://issuer.example/vci/offers/9',
+    });
     expect(parseOfferLink(JSON.stringify(offer()))).toEqual({ offer: offer() });
     expect(await resolveCredentialOffer(offerLink())).toEqual(offer());
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /vci/offers/1']);
@@ -116,9 +139,18 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
       ['openid-credential-offer://?credential_offer=%7Bnot-json', /credential_offer is not JSON/],
       ['openid-credential-offer://?credential_offer_uri=http%3A%2F%2Fissuer.example%2Fo', /not an https URL/],
       ['mailto:someone@example.com?credential_offer_uri=x', /scheme mailto:/],
-      [`openid-credential-offer://?credential_offer=${encodeURIComponent(JSON.stringify({ ...offer(), credential_configuration_ids: [] }))}`, /credential_configuration_ids/],
-      [`openid-credential-offer://?credential_offer=${encodeURIComponent(JSON.stringify({ ...offer(), grants: { authorization_code: {} } }))}`, /no pre-authorized code grant/],
-      [`openid-credential-offer://?credential_offer=${encodeURIComponent(JSON.stringify({ ...offer(), credential_issuer: 'https://issuer.example/vci?x=1' }))}`, /query or fragment/],
+      [
+        `openid-credential-offer://?credential_offer=${encodeURIComponent(JSON.stringify({ ...offer(), credential_configuration_ids: [] }))}`,
+        /credential_configuration_ids/,
+      ],
+      [
+        `openid-credential-offer://?credential_offer=${encodeURIComponent(JSON.stringify({ ...offer(), grants: { authorization_code: {} } }))}`,
+        /no pre-authorized code grant/,
+      ],
+      [
+        `openid-credential-offer://?credential_offer=${encodeURIComponent(JSON.stringify({ ...offer(), credential_issuer: 'https://issuer.example/vci?x=1' }))}`,
+        /query or fragment/,
+      ],
       ['x'.repeat(20000), /longer than/],
     ];
     for (const [link, why] of refused) expect(() => parseOfferLink(link)).toThrow(why);
@@ -137,7 +169,11 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
       'POST /vci/credential',
     ]);
     const [token1, token2, , credential1, credential2] = seen.slice(3);
-    expect(Object.fromEntries(new URLSearchParams(token2.body))).toEqual({ grant_type: 'urn:ietf:params:oauth:grant-type:pre-authorized_code', 'pre-authorized_code': 'pre-code-1', tx_code: '493536' });
+    expect(Object.fromEntries(new URLSearchParams(token2.body))).toEqual({
+      grant_type: 'urn:ietf:params:oauth:grant-type:pre-authorized_code',
+      'pre-authorized_code': 'pre-code-1',
+      tx_code: '493536',
+    });
 
     // RFC 9449 §4.2: a proof per request, with the one DPoP key; ath at the resource server; the server's nonce once given.
     const proofOf = async (s: Seen) => {
@@ -200,7 +236,7 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
     expect(store.pickLeastUsed((c) => c.vct === 'other')).toBeUndefined();
   });
 
-  it('asks for no more than the issuer\'s batch size, and for one credential by default', async () => {
+  it("asks for no more than the issuer's batch size, and for one credential by default", async () => {
     Object.assign(behaviour, { batchSize: 2, nonceChallenges: false });
     expect(await receiveCredentials({ offerLink: offerLink(), txCode: '000000', batch: 5 })).toHaveLength(2);
     expect((JSON.parse(seen.at(-1)!.body) as { proofs: { jwt: string[] } }).proofs.jwt).toHaveLength(2);
@@ -223,7 +259,7 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
     await expect(receiveCredentials({ offerLink: offerLink(), txCode: '12345' })).rejects.toThrow('of 6 characters');
     expect(seen.map((s) => s.path)).toEqual(['/vci/offers/1', '/vci/offers/1', '/vci/offers/1']);
     behaviour.metadataIssuer = `${base}/elsewhere`;
-    await expect(receiveCredentials({ offerLink: offerLink(), txCode: '123456' })).rejects.toThrow('credential_issuer is not the offer\'s');
+    await expect(receiveCredentials({ offerLink: offerLink(), txCode: '123456' })).rejects.toThrow("credential_issuer is not the offer's");
     Object.assign(behaviour, { metadataIssuer: '', wrongKey: true });
     await expect(receiveCredentials({ offerLink: offerLink(), txCode: '123456' })).rejects.toThrow('not bound to a key this wallet asked with');
   });
@@ -242,7 +278,11 @@ describe('the test wallet receives credentials over OpenID4VCI 1.0', () => {
 
     const help = await runScript('scripts/test-wallet/main.ts', ['--help']);
     expect(help.stdout).toMatch(/receive '<offer link or QR text>'[\s\S]*\[present\] '<wallet link>'[\s\S]*list \[--store <file>\]/);
-    for (const args of [['receive', offerLink(), '--bogus'], ['receive', 'garbage', '--tx-code', '1'], ['list', '--batch', '3']]) {
+    for (const args of [
+      ['receive', offerLink(), '--bogus'],
+      ['receive', 'garbage', '--tx-code', '1'],
+      ['list', '--batch', '3'],
+    ]) {
       const bad = await runScript('scripts/test-wallet/main.ts', args);
       expect(bad.code).toBe(1);
       expect(bad.stderr).toMatch(/^test-wallet: [^\n]+\n$/);

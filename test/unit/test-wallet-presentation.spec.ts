@@ -18,7 +18,12 @@ const VDI = 'https://issuer.example/vct/verified-document-identity';
 const PID = 'urn:eudi:pid:1';
 const CLAIMS = { document_number: 'X0000000', issuing_country: 'UTO', age_equal_or_over: { '18': true, '21': false } };
 
-const vdiQuery = (claims: (string | null)[][]) => ({ id: 'vdi', format: 'dc+sd-jwt', meta: { vct_values: ['https://other.example/vct', VDI] }, claims: claims.map((path) => ({ path })) });
+const vdiQuery = (claims: (string | null)[][]) => ({
+  id: 'vdi',
+  format: 'dc+sd-jwt',
+  meta: { vct_values: ['https://other.example/vct', VDI] },
+  claims: claims.map((path) => ({ path })),
+});
 const pidQuery = { id: 'pid_sd_jwt', format: 'dc+sd-jwt', meta: { vct_values: [PID] }, claims: [{ path: ['given_name'] }] };
 
 /** What presentations() reads of a request object: the DCQL query, nonce and client_id. */
@@ -31,7 +36,9 @@ async function read(presentation: string, holder: JWK) {
   const disclosed = parts.slice(1).map((d) => (JSON.parse(Buffer.from(d, 'base64url').toString()) as unknown[]).slice(1));
   expect(decodeProtectedHeader(kb)).toEqual({ alg: 'ES256', typ: 'kb+jwt' });
   const { payload } = await compactVerify(kb, await importJWK(holder, 'ES256'));
-  const sdHash = createHash('sha256').update(`${parts.join('~')}~`).digest('base64url');
+  const sdHash = createHash('sha256')
+    .update(`${parts.join('~')}~`)
+    .digest('base64url');
   expect(JSON.parse(Buffer.from(payload).toString())).toEqual({ nonce: 'nonce-1', aud: 'x509_hash:verifier', iat: expect.any(Number), sd_hash: sdHash });
   return { issuerJwt: parts[0], disclosed };
 }
@@ -49,12 +56,25 @@ describe('the test wallet presents received credentials', () => {
     for (let i = 0; i < 3; i++) {
       const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
       const credential = await issueTinySdJwtVc(signer, { iss: ISSUER, vct: VDI, holderJwk: await exportJWK(publicKey), claims: CLAIMS });
-      entries.push({ id: credentialId(credential), format: 'dc+sd-jwt', vct: VDI, credential, holderPrivateJwk: await exportJWK(privateKey), issuer: ISSUER, receivedAt: new Date().toISOString(), uses: 0 });
+      entries.push({
+        id: credentialId(credential),
+        format: 'dc+sd-jwt',
+        vct: VDI,
+        credential,
+        holderPrivateJwk: await exportJWK(privateKey),
+        issuer: ISSUER,
+        receivedAt: new Date().toISOString(),
+        uses: 0,
+      });
     }
     store.add(entries);
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
     const holder = await exportJWK(publicKey);
-    pid = { credential: await issueTinySdJwtVc(signer, { iss: 'https://pid.example', vct: PID, holderJwk: holder, claims: { given_name: 'Erika' } }), holder, key: createPrivateKey({ key: (await exportJWK(privateKey)) as never, format: 'jwk' }) };
+    pid = {
+      credential: await issueTinySdJwtVc(signer, { iss: 'https://pid.example', vct: PID, holderJwk: holder, claims: { given_name: 'Erika' } }),
+      holder,
+      key: createPrivateKey({ key: (await exportJWK(privateKey)) as never, format: 'jwk' }),
+    };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -63,7 +83,10 @@ describe('the test wallet presents received credentials', () => {
   it('answers a query for its vct with exactly the asked claims, nested ones too, and a different credential each time', async () => {
     const wallet = new TestWallet(Buffer.alloc(0), [], store);
     // The first option asks for a PID the wallet does not hold: it answers the second.
-    const dcql = { credentials: [pidQuery, vdiQuery([['age_equal_or_over', '18'], ['issuing_country'], ['vct']])], credential_sets: [{ options: [['pid_sd_jwt'], ['vdi']] }] };
+    const dcql = {
+      credentials: [pidQuery, vdiQuery([['age_equal_or_over', '18'], ['issuing_country'], ['vct']])],
+      credential_sets: [{ options: [['pid_sd_jwt'], ['vdi']] }],
+    };
     const issuerJwts: string[] = [];
     for (let i = 0; i < 4; i++) {
       const vpToken = await wallet.presentations(requestFor(dcql));
@@ -92,7 +115,10 @@ describe('the test wallet presents received credentials', () => {
     expect((await read(pair.pid_sd_jwt[0], pid.holder)).disclosed).toEqual([['given_name', 'Erika']]);
     // --use names the query; an optional set is left unanswered.
     expect(Object.keys(await wallet.presentations(requestFor(both([['pid_sd_jwt'], ['vdi']], [['issuing_country']])), 'vdi'))).toEqual(['vdi']);
-    const optional = { credentials: [pidQuery, vdiQuery([['issuing_country']])], credential_sets: [{ options: [['pid_sd_jwt']] }, { options: [['vdi']], required: false }] };
+    const optional = {
+      credentials: [pidQuery, vdiQuery([['issuing_country']])],
+      credential_sets: [{ options: [['pid_sd_jwt']] }, { options: [['vdi']], required: false }],
+    };
     expect(Object.keys(await wallet.presentations(requestFor(optional)))).toEqual(['pid_sd_jwt']);
     await expect(wallet.presentations(requestFor({ credentials: [vdiQuery([['nationality']])] }))).rejects.toThrow('holds nothing the request asks for');
   });

@@ -45,8 +45,9 @@ describe('the start build (SWC, no type-check)', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('writes tsc\'s layout with source maps, and leaves out specs and test folders', () => {
-    for (const file of ['src/service.js', 'src/service.js.map', 'src/deep/dependency.js', 'libs/x/index.js']) expect([file, existsSync(join(root, 'dist', file))]).toEqual([file, true]);
+  it("writes tsc's layout with source maps, and leaves out specs and test folders", () => {
+    for (const file of ['src/service.js', 'src/service.js.map', 'src/deep/dependency.js', 'libs/x/index.js'])
+      expect([file, existsSync(join(root, 'dist', file))]).toEqual([file, true]);
     for (const file of ['src/service.spec.js', 'libs/x/test/helper.js']) expect([file, existsSync(join(root, 'dist', file))]).toEqual([file, false]);
   });
 

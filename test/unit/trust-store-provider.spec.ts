@@ -9,12 +9,19 @@ import { TrustStoreProvider } from '../../src/schemes/document-verifier/verifica
 
 const FIXTURES = resolve('test/fixtures/icao/masterlists');
 const CSCA = join(FIXTURES, 'CSCA_NL_serial6_2021.cer');
-const GOOD = { masterLists: [join(FIXTURES, 'DE_ML_2026-05-28-08-28-45.ml')], masterListAnchors: [join(FIXTURES, 'DE_ROOT_CA_CSCA07.cer')], crls: [join(FIXTURES, 'COL.crl')] };
+const GOOD = {
+  masterLists: [join(FIXTURES, 'DE_ML_2026-05-28-08-28-45.ml')],
+  masterListAnchors: [join(FIXTURES, 'DE_ROOT_CA_CSCA07.cer')],
+  crls: [join(FIXTURES, 'COL.crl')],
+};
 
 type Trust = AppConfig['verifier']['trust'];
 const provider = (isProduction: boolean, trust: Partial<Trust>) =>
   new TrustStoreProvider(
-    { isProduction, verifier: { trust: { cscaPaths: [], masterLists: [], masterListAnchors: [], crls: [], crlGraceHours: 48, ...trust } } } as unknown as AppConfig,
+    {
+      isProduction,
+      verifier: { trust: { cscaPaths: [], masterLists: [], masterListAnchors: [], crls: [], crlGraceHours: 48, ...trust } },
+    } as unknown as AppConfig,
     // Never reached in these tests: production has no specimen CSCA, and customer-test builds nothing at start.
     {} as SpecimenAuthorityService,
   );
@@ -70,7 +77,9 @@ describe('the verifier trust store provider', () => {
 
     it('TRUST_MASTERLISTS: a master list not signed under TRUST_MASTERLIST_ANCHORS, and one that is no master list', async () => {
       const dutch = join(FIXTURES, 'NL_MASTERLIST_20211207.mls');
-      expect(await startUpProblems(provider(true, { cscaPaths: [CSCA], masterLists: [dutch, CSCA], masterListAnchors: [join(FIXTURES, 'NL_ROOT_CA.cer')] }))).toEqual([
+      expect(
+        await startUpProblems(provider(true, { cscaPaths: [CSCA], masterLists: [dutch, CSCA], masterListAnchors: [join(FIXTURES, 'NL_ROOT_CA.cer')] })),
+      ).toEqual([
         expect.stringMatching(new RegExp(`^TRUST_MASTERLISTS: ${dutch}: not a CSCA master list signed under TRUST_MASTERLIST_ANCHORS \\(.+\\)$`)),
         expect.stringMatching(new RegExp(`^TRUST_MASTERLISTS: ${CSCA}: not a CSCA master list`)),
       ]);
@@ -85,7 +94,9 @@ describe('the verifier trust store provider', () => {
     });
 
     it('names every bad file of every variable at once', async () => {
-      const problems = await startUpProblems(provider(true, { cscaPaths: [join(dir, 'a.cer')], masterLists: [join(dir, 'b.ml')], masterListAnchors: [CSCA], crls: [join(dir, 'c.crl')] }));
+      const problems = await startUpProblems(
+        provider(true, { cscaPaths: [join(dir, 'a.cer')], masterLists: [join(dir, 'b.ml')], masterListAnchors: [CSCA], crls: [join(dir, 'c.crl')] }),
+      );
       expect(problems.map((p) => p.split(':')[0])).toEqual(['TRUST_CSCA_PATHS', 'TRUST_MASTERLISTS', 'TRUST_CRLS']);
     });
   });
@@ -106,7 +117,9 @@ describe('the verifier trust store provider', () => {
   it('customer-test only warns at start of an unreadable file, naming the variable and the file, and builds nothing yet', async () => {
     const missing = join(dir, 'missing.crl');
     expect(await startUpProblems(provider(false, { cscaPaths: [CSCA], crls: [missing] }))).toEqual([]);
-    expect(logged).toEqual([expect.stringContaining(`"msg":"TRUST_CRLS: ${missing}: no file or folder there: the document verifier's trust store will not load until it is fixed"`)]);
+    expect(logged).toEqual([
+      expect.stringContaining(`"msg":"TRUST_CRLS: ${missing}: no file or folder there: the document verifier's trust store will not load until it is fixed"`),
+    ]);
     expect(logged[0]).toContain('"level":40');
   });
 });

@@ -27,7 +27,10 @@ describe('upstream claim mappers', () => {
     expect(run(spec, { birthdate: '1985-03-07' })).toEqual({ claims: { birthdate: '07.03.1985' }, birthDate: '1985-03-07' });
     expect(run(spec, { birthdate: '19850307' }).claims).toEqual({ birthdate: '07.03.1985' });
     expect(run(new DateFormatMapper('dob', 'birthdate', 'YYYY-MM-DD'), { dob: '07.03.1985' }).claims).toEqual({ birthdate: '1985-03-07' });
-    expect(run(new DateFormatMapper('exp', 'date_of_expiry', 'DD.MM.YYYY'), { exp: '2031-12-31T00:00:00Z' })).toEqual({ claims: { date_of_expiry: '31.12.2031' }, birthDate: undefined });
+    expect(run(new DateFormatMapper('exp', 'date_of_expiry', 'DD.MM.YYYY'), { exp: '2031-12-31T00:00:00Z' })).toEqual({
+      claims: { date_of_expiry: '31.12.2031' },
+      birthDate: undefined,
+    });
     for (const bad of ['1985-02-30', '1985', '85-03-07', 'yesterday', '']) expect(parseUpstreamDate(bad)).toBeUndefined();
     expect(run(spec, { birthdate: 19850307 }).claims).toEqual({});
   });
@@ -42,7 +45,9 @@ describe('upstream claim mappers', () => {
   it('join: in order, skipping missing parts', () => {
     const join = new JoinNamesMapper(['given_name', 'middle_name', 'family_name'], 'name');
     expect(run(join, { given_name: 'Kari', family_name: 'Nordmann' }).claims).toEqual({ name: 'Kari Nordmann' });
-    expect(run(new JoinNamesMapper(['family_name', 'given_name'], 'other_identifier', ', '), { given_name: 'Kari', family_name: 'Nordmann' }).claims).toEqual({ other_identifier: 'Nordmann, Kari' });
+    expect(run(new JoinNamesMapper(['family_name', 'given_name'], 'other_identifier', ', '), { given_name: 'Kari', family_name: 'Nordmann' }).claims).toEqual({
+      other_identifier: 'Nordmann, Kari',
+    });
     expect(run(join, {}).claims).toEqual({});
   });
 
@@ -62,13 +67,24 @@ describe('upstream claim mappers', () => {
   describe('regex patterns that can backtrack for seconds on an upstream value', () => {
     const NESTED = '^(a+)+$';
     const VALUE = `${'a'.repeat(28)}!`;
-    const patternProblem = (pattern: string) => mapperProblems([{ type: 'regex', from: 'nick', to: 'name', pattern, replacement: '$1' }])['claim_mappers.0.pattern'];
+    const patternProblem = (pattern: string) =>
+      mapperProblems([{ type: 'regex', from: 'nick', to: 'name', pattern, replacement: '$1' }])['claim_mappers.0.pattern'];
 
     it('are refused when configured, naming the field and why', () => {
       expect(patternProblem(NESTED)).toEqual([expect.stringContaining('repeats a group that holds a quantifier')]);
       const refused = ['(a|aa)*', '(\\d+-)+x', '(?=a)b', '(?<!a)b', '(a)\\1', '(?<x>a)\\k<x>', '^a*a*a*b$', '(.*)@(.*)', 'a{2000}', `^${'a?'.repeat(20)}b$`];
       for (const pattern of refused) expect([pattern, patternProblem(pattern)]).toEqual([pattern, [expect.any(String)]]);
-      const accepted = ['^NO(\\d{11})$', 'NO(\\d{11})', '^born (.*)$', '^([^,]+), (.+)$', '^(?<y>\\d{4})-(?<m>\\d{2})-(?<d>\\d{2})$', '^(?:\\+47)?(\\d{8})$', '^[ab]+$', '^(?:ab)+$', '^\\p{Lu}[\\]\\\\]*$'];
+      const accepted = [
+        '^NO(\\d{11})$',
+        'NO(\\d{11})',
+        '^born (.*)$',
+        '^([^,]+), (.+)$',
+        '^(?<y>\\d{4})-(?<m>\\d{2})-(?<d>\\d{2})$',
+        '^(?:\\+47)?(\\d{8})$',
+        '^[ab]+$',
+        '^(?:ab)+$',
+        '^\\p{Lu}[\\]\\\\]*$',
+      ];
       for (const pattern of accepted) expect([pattern, patternProblem(pattern)]).toEqual([pattern, undefined]);
     });
 
@@ -97,14 +113,30 @@ describe('upstream claim mappers', () => {
   });
 
   it('refuses a configuration naming a claim no merchant could receive, or missing what its type needs', () => {
-    expect(mapperProblems([{ type: 'copy', from: 'email' }, { type: 'constant', to: 'nationality', value: 'NOR' }])).toEqual({});
-    expect(Object.keys(mapperProblems([
-      { type: 'copy', from: 'nin' },
-      { type: 'rename', from: 'x', to: 'sub' },
-      { type: 'join', to: 'name' },
-      { type: 'split_name', from: 'name', given: 'given_name' },
-      { type: 'regex', from: 'a', to: 'name', pattern: '(', replacement: '' },
-      { type: 'constant', to: 'acr', value: 'x' },
-    ]))).toEqual(['claim_mappers.0.to', 'claim_mappers.1.to', 'claim_mappers.2.sources', 'claim_mappers.3.family', 'claim_mappers.4.pattern', 'claim_mappers.5.to']);
+    expect(
+      mapperProblems([
+        { type: 'copy', from: 'email' },
+        { type: 'constant', to: 'nationality', value: 'NOR' },
+      ]),
+    ).toEqual({});
+    expect(
+      Object.keys(
+        mapperProblems([
+          { type: 'copy', from: 'nin' },
+          { type: 'rename', from: 'x', to: 'sub' },
+          { type: 'join', to: 'name' },
+          { type: 'split_name', from: 'name', given: 'given_name' },
+          { type: 'regex', from: 'a', to: 'name', pattern: '(', replacement: '' },
+          { type: 'constant', to: 'acr', value: 'x' },
+        ]),
+      ),
+    ).toEqual([
+      'claim_mappers.0.to',
+      'claim_mappers.1.to',
+      'claim_mappers.2.sources',
+      'claim_mappers.3.family',
+      'claim_mappers.4.pattern',
+      'claim_mappers.5.to',
+    ]);
   });
 });

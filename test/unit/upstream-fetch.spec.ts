@@ -33,7 +33,14 @@ describe('upstream fetch (SSRF rules for upstream OpenID providers)', () => {
   });
 
   it('refuses private, link-local (cloud metadata) and loopback addresses under the production policy, sending nothing', async () => {
-    for (const url of ['http://10.0.0.1/.well-known/openid-configuration', 'http://169.254.169.254/latest/meta-data', 'http://192.168.1.10/jwks', 'http://[::1]/token', 'http://0.0.0.0/', `${base}/token`])
+    for (const url of [
+      'http://10.0.0.1/.well-known/openid-configuration',
+      'http://169.254.169.254/latest/meta-data',
+      'http://192.168.1.10/jwks',
+      'http://[::1]/token',
+      'http://0.0.0.0/',
+      `${base}/token`,
+    ])
       await expect(get(PRODUCTION, url)).rejects.toThrow(/not allowed/);
     expect(connections).toBe(0);
   });
@@ -43,7 +50,8 @@ describe('upstream fetch (SSRF rules for upstream OpenID providers)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(await res.json()).toEqual({ ok: true });
-    for (const url of ['http://10.0.0.1/', 'http://169.254.169.254/', 'http://192.168.1.10/']) await expect(get(CUSTOMER_TEST, url)).rejects.toThrow(/not allowed/);
+    for (const url of ['http://10.0.0.1/', 'http://169.254.169.254/', 'http://192.168.1.10/'])
+      await expect(get(CUSTOMER_TEST, url)).rejects.toThrow(/not allowed/);
     expect(connections).toBe(1);
   });
 
@@ -65,21 +73,41 @@ describe('upstream fetch (SSRF rules for upstream OpenID providers)', () => {
   });
 
   it('is what the upstream client uses: a production scheme never discovers a loopback issuer', async () => {
-    const client = new UpstreamOidcClient({ issuer: base, clientId: 'broker', tokenEndpointAuthMethod: 'client_secret_basic', allowHttp: true, policy: PRODUCTION });
+    const client = new UpstreamOidcClient({
+      issuer: base,
+      clientId: 'broker',
+      tokenEndpointAuthMethod: 'client_secret_basic',
+      allowHttp: true,
+      policy: PRODUCTION,
+    });
     await expect(client.configuration()).rejects.toThrow();
     expect(connections).toBe(0);
   });
 
   it('and keeps it for the endpoints discovery names: a user-info endpoint at the metadata address is refused', async () => {
     answer = (res, path) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify(
-          path === '/.well-known/openid-configuration'
-            ? { issuer: base, authorization_endpoint: `${base}/auth`, token_endpoint: `${base}/token`, jwks_uri: `${base}/jwks`, userinfo_endpoint: 'http://169.254.169.254/userinfo' }
-            : {},
-        ),
-      );
-    const client = new UpstreamOidcClient({ issuer: base, clientId: 'broker', tokenEndpointAuthMethod: 'client_secret_basic', allowHttp: true, policy: CUSTOMER_TEST });
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify(
+            path === '/.well-known/openid-configuration'
+              ? {
+                  issuer: base,
+                  authorization_endpoint: `${base}/auth`,
+                  token_endpoint: `${base}/token`,
+                  jwks_uri: `${base}/jwks`,
+                  userinfo_endpoint: 'http://169.254.169.254/userinfo',
+                }
+              : {},
+          ),
+        );
+    const client = new UpstreamOidcClient({
+      issuer: base,
+      clientId: 'broker',
+      tokenEndpointAuthMethod: 'client_secret_basic',
+      allowHttp: true,
+      policy: CUSTOMER_TEST,
+    });
     const config = await client.configuration();
     const refused = await oidc.fetchUserInfo(config, 'an-access-token', 'someone').catch((err: Error) => err);
     expect(refused).toBeInstanceOf(Error);

@@ -43,14 +43,33 @@ describe('sealed nonces (the credential issuer: stateless c_nonce)', () => {
     }
     // Some last characters carry spare bits: the same bytes, so the same id, which the spent set is keyed by.
     expect([...outcomes].sort()).toEqual(['refused', 'same nonce']);
-    for (const bad of [`${nonce}A`, nonce.slice(0, -1), nonce.replace('..', '.x.'), nonce.split('.').reverse().join('.'), '', 'a.b.c', 'x'.repeat(600), 42, null, undefined, { nonce }]) {
+    for (const bad of [
+      `${nonce}A`,
+      nonce.slice(0, -1),
+      nonce.replace('..', '.x.'),
+      nonce.split('.').reverse().join('.'),
+      '',
+      'a.b.c',
+      'x'.repeat(600),
+      42,
+      null,
+      undefined,
+      { nonce },
+    ]) {
       expect(await cNonces.open(bad, t0)).toBeUndefined();
     }
   });
 
   it('keeps nonces of a rotated key open until they expire, seals new ones with the new key, forgets a key removed', async () => {
     const sealedBefore = await cNonces.seal(t0, 300);
-    const rotated = new SealedNonces('openid4vci c_nonce', 'k2', new Map([['k1', k1], ['k2', k2]]));
+    const rotated = new SealedNonces(
+      'openid4vci c_nonce',
+      'k2',
+      new Map([
+        ['k1', k1],
+        ['k2', k2],
+      ]),
+    );
     expect(await rotated.open(sealedBefore, t0)).toEqual(await cNonces.open(sealedBefore, t0));
     const sealedAfter = await rotated.seal(t0, 300);
     expect(decodeProtectedHeader(sealedAfter)).toEqual({ alg: 'dir', enc: 'A256GCM', kid: 'k2' });
@@ -86,7 +105,12 @@ describe('spent values in memory (no REDIS_URL)', () => {
 describe('spent values in Redis', () => {
   it('answers a Redis that cannot be reached as temporarily unavailable (503), never as a first use', async () => {
     // A port nobody listens on, with the service's fail-fast settings (no offline queue) and no reconnecting.
-    const redis = new Redis(`redis://127.0.0.1:${await freePort()}`, { enableOfflineQueue: false, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const redis = new Redis(`redis://127.0.0.1:${await freePort()}`, {
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     try {
       await expect(new RedisSpentValues(redis, 'test-unreachable:').spend('a', 10_000, 0)).rejects.toBeInstanceOf(TemporarilyUnavailableError);
     } finally {

@@ -38,7 +38,11 @@ describe('what the wallet scheme asks for (data minimisation by scope)', () => {
 
 describe('claims of a wallet presentation', () => {
   it('names a PID as the document verifier names a document: identifiers, DD.MM.YYYY, ICAO country codes', () => {
-    const { claims, birthDate } = walletClaims('pid_sd_jwt', { family_name: 'Mustermann', given_name: 'Erika', birthdate: '1964-08-12', nationalities: ['DE'], issuing_country: 'AT' }, ['openid', 'profile']);
+    const { claims, birthDate } = walletClaims(
+      'pid_sd_jwt',
+      { family_name: 'Mustermann', given_name: 'Erika', birthdate: '1964-08-12', nationalities: ['DE'], issuing_country: 'AT' },
+      ['openid', 'profile'],
+    );
     expect(birthDate).toBe('1964-08-12');
     expect(claims).toEqual({
       document_type: 'EU_PID',
@@ -61,18 +65,31 @@ describe('claims of a wallet presentation', () => {
 
   it('writes the person-case forms of a name in capitals', () => {
     const { claims } = walletClaims('pid_sd_jwt', { family_name: 'NORDMANN', given_name: 'KÅRE' }, ['openid', 'profile']);
-    expect(claims).toMatchObject({ name: 'KÅRE NORDMANN', given_name: 'KÅRE', family_name: 'NORDMANN', display_name: 'Kåre Nordmann', display_given_name: 'Kåre', display_family_name: 'Nordmann' });
+    expect(claims).toMatchObject({
+      name: 'KÅRE NORDMANN',
+      given_name: 'KÅRE',
+      family_name: 'NORDMANN',
+      display_name: 'Kåre Nordmann',
+      display_given_name: 'Kåre',
+      display_family_name: 'Nordmann',
+    });
   });
 
   it('takes age_over_NN from the age statement when no birth date was asked, and the mDL document number', () => {
-    expect(walletClaims('pid_sd_jwt', { issuing_country: 'FR', age_equal_or_over: { '18': true } }, ['openid', 'ageverify18']).claims).toMatchObject({ age_over_18: true });
+    expect(walletClaims('pid_sd_jwt', { issuing_country: 'FR', age_equal_or_over: { '18': true } }, ['openid', 'ageverify18']).claims).toMatchObject({
+      age_over_18: true,
+    });
     const mdl = walletClaims('mdl', { issuing_country: 'SE', document_number: 'SE1234567', age_over_05: false }, ['openid', 'ageverify5']);
     expect(mdl.claims).toMatchObject({ document_type: 'DRIVERS_LICENSE', document_number: 'SE1234567', issuing_country: 'SWE', age_over_5: false });
     expect(mdl.birthDate).toBeUndefined();
   });
 
   it('leaves out what is missing or not what it claims to be: no invented names, dates or countries', () => {
-    const { claims } = walletClaims('pid_mdoc', { family_name: ' ', birth_date: '12.08.1964', nationality: ['XX1'], issuing_country: 'ZZ', age_over_18: 'yes' }, ['openid', 'ageverify18']);
+    const { claims } = walletClaims(
+      'pid_mdoc',
+      { family_name: ' ', birth_date: '12.08.1964', nationality: ['XX1'], issuing_country: 'ZZ', age_over_18: 'yes' },
+      ['openid', 'ageverify18'],
+    );
     expect(claims).toEqual({ document_type: 'EU_PID' });
   });
 });

@@ -41,16 +41,24 @@ describe('EU wallet configuration (WALLET_*)', () => {
   });
 
   it('fails at start, naming each problem: half a signer, half a production setup, missing files, bad values', () => {
-    expect(problemsOf(() => loadWalletConfig({ WALLET_REQUEST_KEY_FILE: files.key }, false))).toEqual([expect.stringMatching(/^WALLET_REQUEST_KEY_FILE and WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: set both/)]);
-    expect(problemsOf(() => loadWalletConfig({ WALLET_REQUEST_KEY_FILE: files.key, WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: files.chain }, true))).toEqual([expect.stringMatching(/production offers the wallet with a request signer and at least one trust anchor, or neither/)]);
-    expect(problemsOf(() => loadWalletConfig({ WALLET_MDL_ANCHORS: join(dir, 'nowhere.pem') }, false))).toEqual([expect.stringMatching(/no file or folder at .*nowhere\.pem/)]);
+    expect(problemsOf(() => loadWalletConfig({ WALLET_REQUEST_KEY_FILE: files.key }, false))).toEqual([
+      expect.stringMatching(/^WALLET_REQUEST_KEY_FILE and WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: set both/),
+    ]);
+    expect(problemsOf(() => loadWalletConfig({ WALLET_REQUEST_KEY_FILE: files.key, WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: files.chain }, true))).toEqual([
+      expect.stringMatching(/production offers the wallet with a request signer and at least one trust anchor, or neither/),
+    ]);
+    expect(problemsOf(() => loadWalletConfig({ WALLET_MDL_ANCHORS: join(dir, 'nowhere.pem') }, false))).toEqual([
+      expect.stringMatching(/no file or folder at .*nowhere\.pem/),
+    ]);
     expect(problemsOf(() => loadWalletConfig({ WALLET_CLIENT_ID_PREFIX: 'redirect_uri', WALLET_REQUEST_TTL_SECONDS: '5' }, false))).toEqual([
       expect.stringMatching(/^WALLET_CLIENT_ID_PREFIX: /),
       expect.stringMatching(/^WALLET_REQUEST_TTL_SECONDS: /),
     ]);
     // The service's configuration reads the wallet's section (its manifest's) and fails with the same message.
     const dataDir = mkdtempSync(join(tmpdir(), 'wallet-service-config-'));
-    expect(problemsOf(() => loadServiceConfig({ DATA_DIR: dataDir, WALLET_REQUEST_KEY_FILE: files.key }))).toEqual([expect.stringMatching(/^WALLET_REQUEST_KEY_FILE and WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: set both/)]);
+    expect(problemsOf(() => loadServiceConfig({ DATA_DIR: dataDir, WALLET_REQUEST_KEY_FILE: files.key }))).toEqual([
+      expect.stringMatching(/^WALLET_REQUEST_KEY_FILE and WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: set both/),
+    ]);
     expect(walletConfig(loadServiceConfig({ DATA_DIR: dataDir })).offered).toBe(true);
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -59,12 +67,17 @@ describe('EU wallet configuration (WALLET_*)', () => {
     expect(loadWalletConfig({}, false).trustOwnCredentials).toBe(true);
     expect(loadWalletConfig({ WALLET_TRUST_OWN_CREDENTIALS: 'false' }, true).trustOwnCredentials).toBe(false);
     expect(loadWalletConfig({ WALLET_TRUST_OWN_CREDENTIALS: 'true' }, false).trustOwnCredentials).toBe(true);
-    expect(problemsOf(() => loadWalletConfig({ WALLET_TRUST_OWN_CREDENTIALS: 'yes' }, false))).toEqual([expect.stringMatching(/^WALLET_TRUST_OWN_CREDENTIALS: must be true or false/)]);
+    expect(problemsOf(() => loadWalletConfig({ WALLET_TRUST_OWN_CREDENTIALS: 'yes' }, false))).toEqual([
+      expect.stringMatching(/^WALLET_TRUST_OWN_CREDENTIALS: must be true or false/),
+    ]);
   });
 
   it('reads WALLET_TRUST_CRLS (PEM with several CRLs, DER, folders) and stops the start on a file that is not a CRL, naming it', async () => {
     const root = await createTestRoot({ commonName: 'CRL CA', notBefore: new Date(Date.now() - 86_400_000), notAfter: new Date(Date.now() + 86_400_000) });
-    const pemOf = (der: Uint8Array) => `-----BEGIN X509 CRL-----\n${Buffer.from(der).toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END X509 CRL-----\n`;
+    const pemOf = (der: Uint8Array) =>
+      `-----BEGIN X509 CRL-----\n${Buffer.from(der)
+        .toString('base64')
+        .replace(/(.{64})/g, '$1\n')}\n-----END X509 CRL-----\n`;
     // Not under `dir`, whose files the next tests read as trust lists.
     const folder = mkdtempSync(join(tmpdir(), 'wallet-crls-'));
     writeFileSync(join(folder, 'two.pem'), pemOf(await issueTestCrl(root)) + pemOf(await issueTestCrl(root, { revoked: [pid.chain[0]] })));
@@ -72,7 +85,11 @@ describe('EU wallet configuration (WALLET_*)', () => {
     const config = loadWalletConfig({ WALLET_TRUST_CRLS: folder }, true);
     expect(config.trustCrls).toEqual([folder]);
     const crls = readWalletCrls(config.trustCrls);
-    expect(crls.map((c) => [c.issuer.includes('CN=CRL CA'), c.crl.entries.length])).toEqual([[true, 0], [true, 0], [true, 1]]);
+    expect(crls.map((c) => [c.issuer.includes('CN=CRL CA'), c.crl.entries.length])).toEqual([
+      [true, 0],
+      [true, 0],
+      [true, 1],
+    ]);
     expect(problemsOf(() => loadWalletConfig({ WALLET_TRUST_CRLS: `${folder},${files.pidRoot},${join(dir, 'none.crl')}` }, false))).toEqual([
       expect.stringMatching(/^WALLET_TRUST_CRLS: .*pid-root\.pem is not a CRL \(PEM or DER\)$/),
       expect.stringMatching(/^WALLET_TRUST_CRLS: no file or folder at .*none\.crl$/),
@@ -81,13 +98,19 @@ describe('EU wallet configuration (WALLET_*)', () => {
   });
 
   const noTestAuthorities = { get: () => Promise.reject(new Error('production never loads the test authorities')) } as unknown as WalletTestAuthoritiesService;
-  const productionTrust = (env: Record<string, string>) => new WalletTrustService({ isProduction: true, schemes: { 'eu-wallet': loadWalletConfig(env, true) } } as unknown as AppConfig, noTestAuthorities);
+  const productionTrust = (env: Record<string, string>) =>
+    new WalletTrustService({ isProduction: true, schemes: { 'eu-wallet': loadWalletConfig(env, true) } } as unknown as AppConfig, noTestAuthorities);
 
   it('reads the production signer and the anchors from PEM files, DER files and folders, at start', async () => {
     const folder = mkdtempSync(join(dir, 'anchors-'));
     writeFileSync(join(folder, 'a.pem'), signer.chain.map(pem).join('\n'));
     writeFileSync(join(folder, 'b.der'), pid.root);
-    const trust = productionTrust({ WALLET_REQUEST_KEY_FILE: files.key, WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: files.chain, WALLET_PID_ANCHORS: files.pidRoot, WALLET_MDL_ANCHORS: folder });
+    const trust = productionTrust({
+      WALLET_REQUEST_KEY_FILE: files.key,
+      WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: files.chain,
+      WALLET_PID_ANCHORS: files.pidRoot,
+      WALLET_MDL_ANCHORS: folder,
+    });
     await trust.onModuleInit();
     const loaded = await trust.signer();
     expect(loaded.chain.map((c) => Buffer.from(c).toString('base64'))).toEqual(signer.chain.map((c) => Buffer.from(c).toString('base64')));

@@ -1,14 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  WalletCheckError,
-  issueTestCrl,
-  createTestRoot,
-  createTestSigner,
-  type TestCertificate,
-  type TestSigner,
-} from '@identity-broker/eu-wallet';
+import { WalletCheckError, issueTestCrl, createTestRoot, createTestSigner, type TestCertificate, type TestSigner } from '@identity-broker/eu-wallet';
 import { addLogSink, logger, setLogLevel } from '../../src/common/logging/logger.js';
 import type { AppConfig } from '../../src/config/load-config.js';
 import { walletRevocation } from '../../src/schemes/eu-wallet/trust/wallet-revocation.js';
@@ -20,13 +13,17 @@ const DAY = 86_400_000;
  * service's outbound fetch and its address filter, a revoked certificate refused everywhere, an unknown status refused
  * in production and accepted in customer-test with a warning that names no person.
  */
-describe('EU wallet scheme: revocation of the issuers\' certificates', () => {
+describe("EU wallet scheme: revocation of the issuers' certificates", () => {
   let server: Server;
   let crl: Uint8Array | undefined;
   let iaca: TestCertificate;
   let ds: TestSigner;
   const path = () => [new X509Certificate(ds.chain[0]), new X509Certificate(iaca.der)];
-  const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (e: unknown) => (e instanceof WalletCheckError ? `${e.code}: ${e.message}` : Promise.reject(e)));
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'accepted',
+      (e: unknown) => (e instanceof WalletCheckError ? `${e.code}: ${e.message}` : Promise.reject(e)),
+    );
   const config = (isProduction: boolean) => ({ isProduction, schemes: { 'eu-wallet': { trustCrls: [] } } }) as unknown as AppConfig;
 
   beforeAll(async () => {
@@ -48,7 +45,9 @@ describe('EU wallet scheme: revocation of the issuers\' certificates', () => {
 
   it('production fetches through the address filter: a distribution point on loopback is not fetched, and the unknown status refuses', async () => {
     crl = await issueTestCrl(iaca);
-    expect(await refusal(walletRevocation(config(true)).checkPath(path()))).toMatch(/^revocation_unknown: the revocation status of .*Loopback Document Signer is unknown: the CRL at http:\/\/127\.0\.0\.1:\d+\/iaca\.crl could not be fetched/);
+    expect(await refusal(walletRevocation(config(true)).checkPath(path()))).toMatch(
+      /^revocation_unknown: the revocation status of .*Loopback Document Signer is unknown: the CRL at http:\/\/127\.0\.0\.1:\d+\/iaca\.crl could not be fetched/,
+    );
   });
 
   it('customer-test accepts a certificate whose CRL cannot be fetched, and logs a warning naming the certificate, not a person', async () => {
@@ -64,6 +63,12 @@ describe('EU wallet scheme: revocation of the issuers\' certificates', () => {
       stop();
     }
     const warnings = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.level === 40);
-    expect(warnings).toEqual([expect.objectContaining({ msg: expect.stringMatching(/accepted without its revocation status/), certificate: expect.stringMatching(/Loopback Document Signer/), reasons: [expect.stringMatching(/answered 503/)] })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        msg: expect.stringMatching(/accepted without its revocation status/),
+        certificate: expect.stringMatching(/Loopback Document Signer/),
+        reasons: [expect.stringMatching(/answered 503/)],
+      }),
+    ]);
   });
 });

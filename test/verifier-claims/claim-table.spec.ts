@@ -82,7 +82,8 @@ describe('claimsByScope', () => {
   it('releases the person-case names with profile, like the names they repeat, and under no other scope', () => {
     const display = ['display_name', 'display_given_name', 'display_family_name'];
     expect(table.profile).toEqual(expect.arrayContaining(display));
-    for (const [scope, claims] of Object.entries(table)) if (scope !== 'profile') for (const name of display) expect([scope, claims.includes(name)]).toEqual([scope, false]);
+    for (const [scope, claims] of Object.entries(table))
+      if (scope !== 'profile') for (const name of display) expect([scope, claims.includes(name)]).toEqual([scope, false]);
     for (const name of display) expect(verifierClaim(name)).toBeUndefined(); // no SAML attribute, as for given_name
   });
 

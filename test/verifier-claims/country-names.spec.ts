@@ -68,7 +68,34 @@ describe('countryName', () => {
 
   it('covers every special code in the table (the list above is complete)', () => {
     expect(Object.keys(ICAO_SPECIAL_CODES).sort()).toEqual(
-      ['D', 'EUE', 'RKS', 'GBD', 'GBN', 'GBO', 'GBP', 'GBS', 'UNO', 'UNA', 'UNK', 'XBA', 'XIM', 'XCC', 'XCE', 'XCO', 'XDC', 'XEC', 'XES', 'XMP', 'XOM', 'XPO', 'XXA', 'XXB', 'XXC', 'XXX'].sort(),
+      [
+        'D',
+        'EUE',
+        'RKS',
+        'GBD',
+        'GBN',
+        'GBO',
+        'GBP',
+        'GBS',
+        'UNO',
+        'UNA',
+        'UNK',
+        'XBA',
+        'XIM',
+        'XCC',
+        'XCE',
+        'XCO',
+        'XDC',
+        'XEC',
+        'XES',
+        'XMP',
+        'XOM',
+        'XPO',
+        'XXA',
+        'XXB',
+        'XXC',
+        'XXX',
+      ].sort(),
     );
   });
 

@@ -16,7 +16,17 @@ const now = new Date('2026-01-01T00:00:00Z');
 
 describe('claims of a failed verification', () => {
   it('carry only what explains the failure, never the identity of a document that did not verify', () => {
-    const claims = mapVerifierClaims(holder, { result: 'fail', explanations: ['STATUS_BAD_DOCUMENTHASHES'], facematchLevel: 0, sources: ['SDK_NFC'], authFilesUrl: 'https://x/auth_files/fetch.html?tid=1' }, now);
+    const claims = mapVerifierClaims(
+      holder,
+      {
+        result: 'fail',
+        explanations: ['STATUS_BAD_DOCUMENTHASHES'],
+        facematchLevel: 0,
+        sources: ['SDK_NFC'],
+        authFilesUrl: 'https://x/auth_files/fetch.html?tid=1',
+      },
+      now,
+    );
     expect(claims).toEqual({
       authentication_result: 'fail',
       result_explanation: 'STATUS_BAD_DOCUMENTHASHES',

@@ -123,7 +123,13 @@ describe('mapVerifierClaims: names', () => {
   };
 
   it('KÅRE NORDMANN: given, family and full name from DG11 with the diacritic, the MRZ form in the identifiers', () => {
-    const holder: DocumentHolderData = { ...SPECIMEN_PASSPORT, issuingState: 'NOR', nationality: 'NOR', mrzName: 'NORDMANN<<KAARE<<<<<<<<<<<<<<<<<<<<<<<<', dg11: { fullName: 'NORDMANN<<KÅRE' } };
+    const holder: DocumentHolderData = {
+      ...SPECIMEN_PASSPORT,
+      issuingState: 'NOR',
+      nationality: 'NOR',
+      mrzName: 'NORDMANN<<KAARE<<<<<<<<<<<<<<<<<<<<<<<<',
+      dg11: { fullName: 'NORDMANN<<KÅRE' },
+    };
     const claims = namesOf(holder);
     expect(claims).toEqual({
       primary_identifier: 'NORDMANN',
@@ -185,7 +191,13 @@ describe('mapVerifierClaims: names', () => {
   it('falls back to the MRZ for all three names when the DG11 full name has no << split, keeping DG11 in other_identifier', () => {
     const holder: DocumentHolderData = { ...SPECIMEN_PASSPORT, mrzName: 'MUELLER<<JUERGEN<<<<<<<<<<<<<<<<<<<<<<<<', dg11: { fullName: 'JÜRGEN MÜLLER' } };
     const claims = namesOf(holder);
-    expect(claims).toMatchObject({ name: 'JUERGEN MUELLER', given_name: 'JUERGEN', family_name: 'MUELLER', display_name: 'Juergen Mueller', other_identifier: 'JÜRGEN MÜLLER' });
+    expect(claims).toMatchObject({
+      name: 'JUERGEN MUELLER',
+      given_name: 'JUERGEN',
+      family_name: 'MUELLER',
+      display_name: 'Juergen Mueller',
+      other_identifier: 'JÜRGEN MÜLLER',
+    });
     expectAgreement(claims);
   });
 
@@ -205,7 +217,12 @@ describe('mapVerifierClaims: names', () => {
 
   it("writes hyphens and apostrophes of DG11 in person case: ANNA-MARIA O'NEILL", () => {
     const claims = namesOf({ ...SPECIMEN_PASSPORT, mrzName: 'ONEILL<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<<<<', dg11: { fullName: "O'NEILL<<ANNA-MARIA" } });
-    expect(claims).toMatchObject({ name: "ANNA-MARIA O'NEILL", display_name: "Anna-Maria O'Neill", display_given_name: 'Anna-Maria', display_family_name: "O'Neill" });
+    expect(claims).toMatchObject({
+      name: "ANNA-MARIA O'NEILL",
+      display_name: "Anna-Maria O'Neill",
+      display_given_name: 'Anna-Maria',
+      display_family_name: "O'Neill",
+    });
     expectAgreement(claims);
   });
 
@@ -220,7 +237,12 @@ describe('mapVerifierClaims: names', () => {
   it('releases none of the names, in either case, for a failed verification', () => {
     const holder: DocumentHolderData = { ...SPECIMEN_PASSPORT, mrzName: 'NORDMANN<<KAARE<<<<<<<<<<<<<<<<<<<<<<<<', dg11: { fullName: 'NORDMANN<<KÅRE' } };
     const claims = mapVerifierClaims(holder, { ...PASS, result: 'fail', explanations: ['STATUS_BAD_DOCUMENTHASHES'] }, now);
-    expect(claims).toEqual({ authentication_result: 'fail', result_explanation: 'STATUS_BAD_DOCUMENTHASHES', document_type: 'PASSPORT', issuing_country: 'UTO' });
+    expect(claims).toEqual({
+      authentication_result: 'fail',
+      result_explanation: 'STATUS_BAD_DOCUMENTHASHES',
+      document_type: 'PASSPORT',
+      issuing_country: 'UTO',
+    });
   });
 });
 
@@ -313,7 +335,15 @@ describe('toSamlAttributes', () => {
   });
 
   it('keeps age claims under their own name and drops claims without a SAML name', () => {
-    const claims = { ...ageOverClaims(['ageverify18', 'ageverify70'], '1974-08-12', now), given_name: 'ANNA', display_name: 'Anna', display_given_name: 'Anna', display_family_name: 'Eriksson', sub: 'x', result_explanation: 'STATUS_BAD_DOCUMENTHASHES' };
+    const claims = {
+      ...ageOverClaims(['ageverify18', 'ageverify70'], '1974-08-12', now),
+      given_name: 'ANNA',
+      display_name: 'Anna',
+      display_given_name: 'Anna',
+      display_family_name: 'Eriksson',
+      sub: 'x',
+      result_explanation: 'STATUS_BAD_DOCUMENTHASHES',
+    };
     expect(toSamlAttributes(claims)).toEqual({ age_over_18: 'true', age_over_70: 'false', result_explanation: 'STATUS_BAD_DOCUMENTHASHES' });
   });
 });

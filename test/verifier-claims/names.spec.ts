@@ -1,4 +1,13 @@
-import { displayNames, holderNames, isMrzNameTruncated, namePartsOf, otherIdentifier, parseMrzName, personCase, readableName } from '../../src/verifier-claims/names.js';
+import {
+  displayNames,
+  holderNames,
+  isMrzNameTruncated,
+  namePartsOf,
+  otherIdentifier,
+  parseMrzName,
+  personCase,
+  readableName,
+} from '../../src/verifier-claims/names.js';
 
 const TD3_NAME = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<'.slice(5);
 const TD1_NAME = 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<';
@@ -157,7 +166,9 @@ describe('otherIdentifier', () => {
   });
 
   it('adds DG11 other names, in non-Latin script too, without duplicates', () => {
-    expect(otherIdentifier('IVANOVA<<OLGA', 'IVANOVA<<OLGA', ['ИВАНОВА<<ОЛЬГА', 'PETROVA<<OLGA', 'ИВАНОВА<<ОЛЬГА', 'OLGA IVANOVA'])).toBe('ИВАНОВА, ОЛЬГА; PETROVA, OLGA');
+    expect(otherIdentifier('IVANOVA<<OLGA', 'IVANOVA<<OLGA', ['ИВАНОВА<<ОЛЬГА', 'PETROVA<<OLGA', 'ИВАНОВА<<ОЛЬГА', 'OLGA IVANOVA'])).toBe(
+      'ИВАНОВА, ОЛЬГА; PETROVA, OLGA',
+    );
     expect(otherIdentifier('IVANOVA<<OLGA', undefined, ['Olga Petrova'])).toBe('Olga Petrova');
   });
 });

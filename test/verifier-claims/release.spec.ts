@@ -24,9 +24,20 @@ describe('releasedClaims: the OIDC scope rule for front doors without the engine
   });
 
   it('releases given/family name and their person-case forms only with profile', () => {
-    const names = { name: 'KÅRE NORDMANN', given_name: 'KÅRE', family_name: 'NORDMANN', display_name: 'Kåre Nordmann', display_given_name: 'Kåre', display_family_name: 'Nordmann' };
+    const names = {
+      name: 'KÅRE NORDMANN',
+      given_name: 'KÅRE',
+      family_name: 'NORDMANN',
+      display_name: 'Kåre Nordmann',
+      display_given_name: 'Kåre',
+      display_family_name: 'Nordmann',
+    };
     const withNames = { ...login, claims: { document_number: 'FH7654321', ...names } };
-    expect(releasedClaims(withNames, ['openid', 'ssn', 'ageverify18'], now)).toEqual({ document_number: 'FH7654321', acr: 'urn:svc:cert:eidas:high', age_over_18: true });
+    expect(releasedClaims(withNames, ['openid', 'ssn', 'ageverify18'], now)).toEqual({
+      document_number: 'FH7654321',
+      acr: 'urn:svc:cert:eidas:high',
+      age_over_18: true,
+    });
     expect(releasedClaims(withNames, ['openid', 'profile'], now)).toEqual({ document_number: 'FH7654321', acr: 'urn:svc:cert:eidas:high', ...names });
   });
 

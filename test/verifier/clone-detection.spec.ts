@@ -47,7 +47,12 @@ describe('judgeCloneDetection', () => {
   const without = (doc: SpecimenDocument, ...dgs: number[]) => new Map([...doc.dataGroups].filter(([n]) => !dgs.includes(n)));
 
   it('passes a chip that answers Active Authentication with the key its SOD lists', () => {
-    expect(judge(withAa, withAa.dataGroups, signActiveAuthChallenge(withAa, challenge))).toMatchObject({ method: 'active-authentication', required: true, passed: true, failed: false });
+    expect(judge(withAa, withAa.dataGroups, signActiveAuthChallenge(withAa, challenge))).toMatchObject({
+      method: 'active-authentication',
+      required: true,
+      passed: true,
+      failed: false,
+    });
   });
 
   it('requires the proof when the SOD lists DG15, even if the app leaves DG14 and DG15 out', () => {
@@ -64,7 +69,12 @@ describe('judgeCloneDetection', () => {
   });
 
   it('passes a chip with only a DG14 CA key that answers the server challenge (9303-11 §6.2)', () => {
-    expect(judgeCa(caOnly, caOnly.dataGroups, caOnly.dataGroups.get(14)!, caOnly)).toMatchObject({ method: 'chip-authentication', required: true, passed: true, failed: false });
+    expect(judgeCa(caOnly, caOnly.dataGroups, caOnly.dataGroups.get(14)!, caOnly)).toMatchObject({
+      method: 'chip-authentication',
+      required: true,
+      passed: true,
+      failed: false,
+    });
   });
 
   it('requires Chip Authentication when the SOD lists DG14 with a CA key: no answer fails', () => {

@@ -26,12 +26,27 @@ describe('liveness rules: bursts', () => {
     expect(judgeBurst('right', [pose(20), pose(-20)].reverse(), centre)).toMatch(/moves away/);
     expect(judgeBurst('tilt_left', [pose(0, 3), pose(0, 10)], centre)).toMatch(/moves away/);
     expect(judgeBurst('left', [pose(15)], centre)).toBe('1 frames, expected 2-4');
-    expect(judgeBurst('left', [1, 2, 3, 4, 15].map((y) => pose(y)), centre)).toBe('5 frames, expected 2-4');
+    expect(
+      judgeBurst(
+        'left',
+        [1, 2, 3, 4, 15].map((y) => pose(y)),
+        centre,
+      ),
+    ).toBe('5 frames, expected 2-4');
   });
 });
 
 describe('liveness rules: the whole answer', () => {
-  const good = { directions: ['left', 'tilt_right'] as const, centre, bursts: [[pose(3), pose(16)], [pose(0, 12), pose(0, 25)]], otherFaces: [], stills: [] };
+  const good = {
+    directions: ['left', 'tilt_right'] as const,
+    centre,
+    bursts: [
+      [pose(3), pose(16)],
+      [pose(0, 12), pose(0, 25)],
+    ],
+    otherFaces: [],
+    stills: [],
+  };
 
   it('passes every burst in order with one face and no still picture', () => {
     expect(judgeLiveness({ ...good, directions: [...good.directions] })).toEqual({ passed: true, problems: [] });
@@ -42,7 +57,9 @@ describe('liveness rules: the whole answer', () => {
     expect(swapped.passed).toBe(false);
     expect(swapped.problems).toHaveLength(2);
     expect(judgeLiveness({ ...good, directions: [...good.directions], centre: pose(25, 3) }).problems[0]).toMatch(/centre frame/);
-    expect(judgeLiveness({ ...good, directions: [...good.directions], otherFaces: ['frame 1 and frame 4'] }).problems).toEqual(['another face: frame 1 and frame 4']);
+    expect(judgeLiveness({ ...good, directions: [...good.directions], otherFaces: ['frame 1 and frame 4'] }).problems).toEqual([
+      'another face: frame 1 and frame 4',
+    ]);
     expect(judgeLiveness({ ...good, directions: [...good.directions], stills: ['frame 3 repeats frame 2'] }).passed).toBe(false);
     expect(judgeLiveness({ ...good, directions: [...good.directions], bursts: [good.bursts[0]] }).problems[0]).toBe('expected 2 bursts, got 1');
   });

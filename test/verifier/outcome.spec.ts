@@ -37,7 +37,10 @@ describe('verification verdict', () => {
     expect(decideVerdict(chip(), face(), false, 7).eidasHigh).toBe(false);
     expect(decideVerdict(chip(), face({ facematchLevel: 6 }), true, 7)).toEqual({ result: 'pass', explanations: [], eidasHigh: false });
     expect(decideVerdict(chip({ cloneDetection: 'none', cloneDetectionPassed: false }), face(), true, 7).eidasHigh).toBe(false);
-    expect(decideVerdict(chip(), face({ livenessPassed: false, explanations: ['STATUS_BAD_LIVENESS'] }), true, 7)).toMatchObject({ result: 'fail', eidasHigh: false });
+    expect(decideVerdict(chip(), face({ livenessPassed: false, explanations: ['STATUS_BAD_LIVENESS'] }), true, 7)).toMatchObject({
+      result: 'fail',
+      eidasHigh: false,
+    });
   });
 
   it('fails with every reason, once each', () => {
@@ -47,6 +50,10 @@ describe('verification verdict', () => {
       true,
       7,
     );
-    expect(verdict).toEqual({ result: 'fail', explanations: ['STATUS_BAD_DOCUMENTHASHES', 'STATUS_BAD_CLONEDETECTION', 'STATUS_BAD_FACEMATCH'], eidasHigh: false });
+    expect(verdict).toEqual({
+      result: 'fail',
+      explanations: ['STATUS_BAD_DOCUMENTHASHES', 'STATUS_BAD_CLONEDETECTION', 'STATUS_BAD_FACEMATCH'],
+      eidasHigh: false,
+    });
   });
 });

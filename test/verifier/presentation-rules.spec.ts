@@ -1,4 +1,10 @@
-import { activeMargin, frameScore, judgePresentation, PRESENTATION_RULES, sessionScore } from '../../src/schemes/document-verifier/verification/presentation-rules.js';
+import {
+  activeMargin,
+  frameScore,
+  judgePresentation,
+  PRESENTATION_RULES,
+  sessionScore,
+} from '../../src/schemes/document-verifier/verification/presentation-rules.js';
 
 const pose = (yaw: number, roll = 0, pitch = -12) => ({ yaw, pitch, roll });
 const centre = pose(-2, 3);
@@ -17,7 +23,12 @@ describe('presentation rules: passive scores combined with the active challenge'
 
   it('measures the active evidence as the weakest burst’s margin past its target', () => {
     // left needs yaw 12, tilt_right needs roll 15 from the centre's 3.
-    expect(activeMargin(['left', 'tilt_right'], centre, [[pose(5), pose(30)], [pose(0, 10), pose(0, 22)]])).toBe(4);
+    expect(
+      activeMargin(['left', 'tilt_right'], centre, [
+        [pose(5), pose(30)],
+        [pose(0, 10), pose(0, 22)],
+      ]),
+    ).toBe(4);
     expect(activeMargin(['right'], centre, [[pose(-5), pose(-10)]])).toBe(-2);
     expect(activeMargin(['left'], centre, [[]])).toBe(-Infinity);
   });

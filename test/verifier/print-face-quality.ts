@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   };
   console.log(`${rows.length} faces; thresholds ${JSON.stringify(DEFAULT_QUALITY_THRESHOLDS)}`);
   for (const key of ['sharpness', 'luminance', 'faceSize'] as const) console.log(stats(key));
-  for (const r of rows.filter((r) => r.verdict)) console.log(`REFUSED ${r.verdict} ${r.path} sharpness ${r.sharpness.toFixed(1)} luminance ${r.luminance.toFixed(1)} face ${r.faceSize.toFixed(0)}`);
+  for (const r of rows.filter((r) => r.verdict))
+    console.log(`REFUSED ${r.verdict} ${r.path} sharpness ${r.sharpness.toFixed(1)} luminance ${r.luminance.toFixed(1)} face ${r.faceSize.toFixed(0)}`);
 }
 
 void main();

@@ -20,19 +20,10 @@ export {
   type DcqlClaimsQuery,
 } from './openid4vp/dcql.js';
 export { checkVpTokenAgainstQuery, parseVpToken, type VpToken } from './openid4vp/vp-token.js';
-export {
-  createRequestObject,
-  createResponseEncryptionKey,
-  SELF_ISSUED_AUDIENCE,
-  type CreateRequestObjectOptions,
-} from './openid4vp/authorization-request.js';
+export { createRequestObject, createResponseEncryptionKey, SELF_ISSUED_AUDIENCE, type CreateRequestObjectOptions } from './openid4vp/authorization-request.js';
 export type { RequestSigner } from './openid4vp/request-signer.js';
 export { parseRequestUriPost, type RequestUriPost } from './openid4vp/request-uri-post.js';
-export {
-  openAuthorizationResponse,
-  type AuthorizationResponse,
-  type OpenAuthorizationResponseOptions,
-} from './openid4vp/authorization-response.js';
+export { openAuthorizationResponse, type AuthorizationResponse, type OpenAuthorizationResponseOptions } from './openid4vp/authorization-response.js';
 // --- end wallet-vp ---
 
 // SD-JWT VC presentations and Token Status List (branch wallet-sdjwt).

@@ -12,7 +12,15 @@ export type { FrameAnalysis, FrameAnalysisOptions, PreparedFrame } from './worke
 export { loadFaceApi } from './face-api/load-face-api.js';
 export { FaceMatcher, type FaceMatch } from './face-matcher.js';
 export { decodeImage, decodeImageToFit, toAnalysisImage, toRgbImage } from './image/decode-image.js';
-export { assertDecodable, assertDecodableSize, readDecodableHeader, MAX_ANALYSIS_SIDE, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_RGB_PIXELS } from './image/decode-limits.js';
+export {
+  assertDecodable,
+  assertDecodableSize,
+  readDecodableHeader,
+  MAX_ANALYSIS_SIDE,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
+  MAX_RGB_PIXELS,
+} from './image/decode-limits.js';
 export { downscaleToFit, type ScaledImage } from './image/downscale-image.js';
 export { readImageHeader, type ImageHeader } from './image/read-image-header.js';
 export { detectImageFormat, type ImageFormat } from './image/detect-image-format.js';
@@ -20,8 +28,12 @@ export { flipHorizontal } from './image/flip-horizontal.js';
 export { padImage } from './image/pad-image.js';
 export { estimateHeadPose } from './pose/estimate-head-pose.js';
 export {
-  DEFAULT_QUALITY_THRESHOLDS, judgeFaceQuality, measureFaceQuality,
-  type FaceQualityCode, type FaceQualityMetrics, type FaceQualityThresholds,
+  DEFAULT_QUALITY_THRESHOLDS,
+  judgeFaceQuality,
+  measureFaceQuality,
+  type FaceQualityCode,
+  type FaceQualityMetrics,
+  type FaceQualityThresholds,
 } from './quality/face-quality.js';
 export { frameSignature, signatureDistance, type FrameSignature } from './quality/frame-signature.js';
 export { cosineSimilarity, euclideanDistance } from './similarity/embedding-distance.js';

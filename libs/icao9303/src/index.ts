@@ -30,8 +30,15 @@ export { checkCrlFreshness, type CrlFreshnessCheck, type CrlFreshnessCode, type 
 export { verifyActiveAuthentication, type ActiveAuthCheck } from './aa/activeAuth.js';
 export { verifyIso9796Scheme1, signIso9796Scheme1 } from './aa/iso9796.js';
 export {
-  startChipAuthentication, verifyChipAuthenticationResponse, isChallengeDg14, CHIP_AUTH_FIRST_COMMAND,
-  type ChipAuthChallenge, type ChipAuthTerminalState, type ChipAuthCheck, type ChipAuthEvidence, type StartChipAuthOptions,
+  startChipAuthentication,
+  verifyChipAuthenticationResponse,
+  isChallengeDg14,
+  CHIP_AUTH_FIRST_COMMAND,
+  type ChipAuthChallenge,
+  type ChipAuthTerminalState,
+  type ChipAuthCheck,
+  type ChipAuthEvidence,
+  type StartChipAuthOptions,
 } from './ca/chipAuth.js';
 export { deriveBacKeys, buildMutualAuth, completeMutualAuth, type BacKeys, type BacSessionKeys } from './sm/bac.js';
 export { SecureMessaging } from './sm/secureMessaging.js';

@@ -79,13 +79,24 @@ export class CibaAppClient {
     });
     const text = await res.text();
     const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    if (!res.ok) throw new VerifierApiError(res.status, String(json.error ?? 'error'), String(json.error_description ?? res.statusText), json.request_id as string | undefined);
+    if (!res.ok)
+      throw new VerifierApiError(
+        res.status,
+        String(json.error ?? 'error'),
+        String(json.error_description ?? res.statusText),
+        json.request_id as string | undefined,
+      );
     return json as T;
   }
 }
 
 /** Approve a request the way the app does: run the document verification it asks for, then let the server decide. */
-export async function approveWithVerification(ciba: CibaAppClient, request: CibaPendingRequest, phone: PhoneSide, userCode?: string): Promise<{ outcome: Outcome; result: CibaResult }> {
+export async function approveWithVerification(
+  ciba: CibaAppClient,
+  request: CibaPendingRequest,
+  phone: PhoneSide,
+  userCode?: string,
+): Promise<{ outcome: Outcome; result: CibaResult }> {
   const { session_link } = await ciba.approve(request.id);
   if (!session_link) throw new Error('the verification of this request was already opened on a device');
   const { client, qrToken } = VerifierClient.fromLink(session_link);

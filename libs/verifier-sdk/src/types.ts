@@ -65,7 +65,8 @@ export interface FaceFrame {
 }
 
 /** Why the server asked for another capture (422 capture_retry): the centre frame was unusable, nothing was matched. */
-export type CaptureRetryReason = 'FACE_TOO_BLURRED' | 'FACE_TOO_DARK' | 'FACE_TOO_BRIGHT' | 'FACE_TOO_SMALL' | 'FACE_OFF_POSE' | 'MULTIPLE_FACES' | 'FACE_NOT_FOUND';
+export type CaptureRetryReason =
+  'FACE_TOO_BLURRED' | 'FACE_TOO_DARK' | 'FACE_TOO_BRIGHT' | 'FACE_TOO_SMALL' | 'FACE_OFF_POSE' | 'MULTIPLE_FACES' | 'FACE_NOT_FOUND';
 
 export interface Outcome {
   state: SessionState;

@@ -1,6 +1,17 @@
 import { VerifierApiError } from './errors.js';
 import { parseSessionLink } from './session-link.js';
-import type { ChipAuthChallenge, ChipData, CredentialOffer, FaceFrame, LivenessChallenge, OpenedSession, Outcome, SessionStatus, SpecimenCloneDetection, SpecimenDocument } from './types.js';
+import type {
+  ChipAuthChallenge,
+  ChipData,
+  CredentialOffer,
+  FaceFrame,
+  LivenessChallenge,
+  OpenedSession,
+  Outcome,
+  SessionStatus,
+  SpecimenCloneDetection,
+  SpecimenDocument,
+} from './types.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const unb64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
@@ -46,7 +57,11 @@ export class VerifierClient {
       dg14: b64(dg14),
       ...(keyId !== undefined ? { key_id: keyId } : {}),
     });
-    return { terminalPublicKey: unb64(r.terminal_public_key), protectedCommand: unb64(r.protected_command), ...(r.key_id !== undefined ? { keyId: r.key_id } : {}) };
+    return {
+      terminalPublicKey: unb64(r.terminal_public_key),
+      protectedCommand: unb64(r.protected_command),
+      ...(r.key_id !== undefined ? { keyId: r.key_id } : {}),
+    };
   }
 
   uploadChip(chip: ChipData): Promise<{ received: boolean; next: string }> {
@@ -109,7 +124,12 @@ export class VerifierClient {
     const text = await res.text();
     const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     if (!res.ok) {
-      const error = new VerifierApiError(res.status, String(json.error ?? 'error'), String(json.error_description ?? res.statusText), json.request_id as string | undefined);
+      const error = new VerifierApiError(
+        res.status,
+        String(json.error ?? 'error'),
+        String(json.error_description ?? res.statusText),
+        json.request_id as string | undefined,
+      );
       if (typeof json.retry_message === 'string') error.retryMessage = json.retry_message;
       throw error;
     }

@@ -8,7 +8,9 @@ export class IssueAdminTokenDto {
   role: AdminRole;
 
   @ApiProperty({ example: 'support desk, Oslo' })
-  @IsString() @IsNotEmpty() @MaxLength(200)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
   label: string;
 }
 

@@ -47,61 +47,67 @@ export class AuthFileParamsDto {
   @IsIn(REPORT_LOCALES)
   locale?: ReportLocale;
 
-  @ApiPropertyOptional({ description: 'PDF: password to open the file (Latin-1 for RC4 lengths, any text for 256); refused with generate-pades or pdf-a-mode', example: 'open-sesame' })
+  @ApiPropertyOptional({
+    description: 'PDF: password to open the file (Latin-1 for RC4 lengths, any text for 256); refused with generate-pades or pdf-a-mode',
+    example: 'open-sesame',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 127)
   'user-password'?: string;
 
-  @ApiPropertyOptional({ description: 'PDF: password that opens the file with every permission; refused with generate-pades or pdf-a-mode', example: 'owner-secret' })
+  @ApiPropertyOptional({
+    description: 'PDF: password that opens the file with every permission; refused with generate-pades or pdf-a-mode',
+    example: 'owner-secret',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 127)
   'owner-password'?: string;
 
-  @ApiPropertyOptional({ description: `PDF: no printing; ${FLAG_DOC}` , example: true })
+  @ApiPropertyOptional({ description: `PDF: no printing; ${FLAG_DOC}`, example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   noprint?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: printing in low resolution only; ${FLAG_DOC}` , example: true })
+  @ApiPropertyOptional({ description: `PDF: printing in low resolution only; ${FLAG_DOC}`, example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   noprinthq?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no copying of text and graphics; ${FLAG_DOC}` , example: true })
+  @ApiPropertyOptional({ description: `PDF: no copying of text and graphics; ${FLAG_DOC}`, example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   nocopy?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no changes to the document; ${FLAG_DOC}` , example: true })
+  @ApiPropertyOptional({ description: `PDF: no changes to the document; ${FLAG_DOC}`, example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   noedit?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no annotations; ${FLAG_DOC}` , example: true })
+  @ApiPropertyOptional({ description: `PDF: no annotations; ${FLAG_DOC}`, example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   noannotations?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no filling in of forms; ${FLAG_DOC}` , example: true })
+  @ApiPropertyOptional({ description: `PDF: no filling in of forms; ${FLAG_DOC}`, example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   nofillinforms?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no extraction for accessibility; ${FLAG_DOC}` , example: true })
+  @ApiPropertyOptional({ description: `PDF: no extraction for accessibility; ${FLAG_DOC}`, example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
   noaccesscontent?: boolean;
 
-  @ApiPropertyOptional({ description: `PDF: no assembly (insert, rotate, delete pages); ${FLAG_DOC}` , example: true })
+  @ApiPropertyOptional({ description: `PDF: no assembly (insert, rotate, delete pages); ${FLAG_DOC}`, example: true })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
@@ -119,12 +125,20 @@ export class AuthFileParamsDto {
   @IsIn(ENCRYPTION_LENGTHS, { message: `encryption-length must be one of ${ENCRYPTION_LENGTHS.join(', ')}` })
   'encryption-length'?: EncryptionLength;
 
-  @ApiPropertyOptional({ enum: PDF_A_MODES, description: 'PDF/A: fonts embedded, XMP identification, sRGB output intent; 1a also tagged (2 and 3 at level B). Refused with passwords or any other encryption', example: 'PDF/A-1b' })
+  @ApiPropertyOptional({
+    enum: PDF_A_MODES,
+    description:
+      'PDF/A: fonts embedded, XMP identification, sRGB output intent; 1a also tagged (2 and 3 at level B). Refused with passwords or any other encryption',
+    example: 'PDF/A-1b',
+  })
   @IsOptional()
   @IsIn(PDF_A_MODES)
   'pdf-a-mode'?: (typeof PDF_A_MODES)[number];
 
-  @ApiPropertyOptional({ description: `request a PAdES B-B signature (not with passwords or any other encryption); when it cannot be applied the unsigned PDF comes with content-format PDF and content-reason; ${FLAG_DOC}`, example: false })
+  @ApiPropertyOptional({
+    description: `request a PAdES B-B signature (not with passwords or any other encryption); when it cannot be applied the unsigned PDF comes with content-format PDF and content-reason; ${FLAG_DOC}`,
+    example: false,
+  })
   @IsOptional()
   @BooleanFlag()
   @IsBoolean()
@@ -132,9 +146,32 @@ export class AuthFileParamsDto {
 }
 
 export class AuthFileMetadataDto {
-  @ApiPropertyOptional({ description: 'Dublin Core: title, creator, subject, description, publisher, rights, …', example: { title: 'Identity check', creator: 'Example Shop' } })
+  @ApiPropertyOptional({
+    description: 'Dublin Core: title, creator, subject, description, publisher, rights, …',
+    example: { title: 'Identity check', creator: 'Example Shop' },
+  })
   @IsOptional()
-  @IsStringRecord({ maxEntries: 15, maxValueLength: 1000, keyPattern: KEY, allowedKeys: ['title', 'creator', 'subject', 'description', 'publisher', 'contributor', 'date', 'type', 'identifier', 'source', 'language', 'relation', 'coverage', 'rights'] })
+  @IsStringRecord({
+    maxEntries: 15,
+    maxValueLength: 1000,
+    keyPattern: KEY,
+    allowedKeys: [
+      'title',
+      'creator',
+      'subject',
+      'description',
+      'publisher',
+      'contributor',
+      'date',
+      'type',
+      'identifier',
+      'source',
+      'language',
+      'relation',
+      'coverage',
+      'rights',
+    ],
+  })
   dc?: Record<string, string>;
 
   @ApiPropertyOptional({ description: 'XMP basic: CreatorTool, Label, Nickname, BaseURL', example: { Label: 'KYC' } })
@@ -147,7 +184,10 @@ export class AuthFileMetadataDto {
   @IsStringRecord({ maxEntries: 1, maxValueLength: 1000, keyPattern: KEY, allowedKeys: ['Keywords'] })
   pdf?: Record<string, string>;
 
-  @ApiPropertyOptional({ description: 'custom keys (letters, digits, underscore; up to 40 characters) into the information dictionary and XMP', example: { CaseNumber: 'A-123' } })
+  @ApiPropertyOptional({
+    description: 'custom keys (letters, digits, underscore; up to 40 characters) into the information dictionary and XMP',
+    example: { CaseNumber: 'A-123' },
+  })
   @IsOptional()
   @IsStringRecord({ maxEntries: 20, maxValueLength: 1000, keyPattern: KEY })
   custom?: Record<string, string>;
@@ -182,7 +222,8 @@ export class AuthFileResponseDto {
   @ApiProperty({ enum: AUTH_FILE_TYPES }) 'content-type': (typeof AUTH_FILE_TYPES)[number];
   @ApiPropertyOptional({ enum: ['PDF', 'PADES'], description: 'PDF only: the format actually delivered' }) 'content-format'?: 'PDF' | 'PADES';
   @ApiPropertyOptional({ enum: PHOTO_SOURCES, description: 'PNG: which picture' }) 'content-source'?: PhotoSource;
-  @ApiPropertyOptional({ description: 'why a requested PAdES signature was not applied', example: 'no PAdES signer is configured on this service' }) 'content-reason'?: string;
+  @ApiPropertyOptional({ description: 'why a requested PAdES signature was not applied', example: 'no PAdES signer is configured on this service' })
+  'content-reason'?: string;
 }
 
 /** The error object of spec 2.7 for auth-files. */

@@ -16,7 +16,8 @@ export function stringRecordProblem(value: unknown, rules: StringRecordRules): s
   const entries = Object.entries(value);
   if (entries.length > rules.maxEntries) return `at most ${rules.maxEntries} entries`;
   for (const [key, v] of entries) {
-    if (rules.allowedKeys && !rules.allowedKeys.includes(key)) return `unknown key ${JSON.stringify(key.slice(0, 40))}; allowed: ${rules.allowedKeys.join(', ')}`;
+    if (rules.allowedKeys && !rules.allowedKeys.includes(key))
+      return `unknown key ${JSON.stringify(key.slice(0, 40))}; allowed: ${rules.allowedKeys.join(', ')}`;
     if (!rules.keyPattern.test(key)) return `key ${JSON.stringify(key.slice(0, 40))} must match ${rules.keyPattern.source}`;
     if (typeof v !== 'string') return `${key} must be a string`;
     if (v.length > rules.maxValueLength) return `${key} is longer than ${rules.maxValueLength} characters`;
@@ -46,4 +47,5 @@ export function IsStringRecord(rules: StringRecordRules, options?: ValidationOpt
 export const BooleanFlag = () => Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value));
 
 /** `encryption-length` as a number or as its decimal string ("128"), for the same reason. */
-export const IntegerOrString = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value));
+export const IntegerOrString = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value));

@@ -66,7 +66,12 @@ export function documentMetadata(m: MerchantMetadata, defaults: { title: string;
   ];
   const custom = Object.entries(m.custom ?? {});
   if (custom.length) {
-    parts.push(description(`xmlns:custom="${CUSTOM_NS}"`, custom.map(([k, v]) => `<custom:${k}>${escapeXml(v)}</custom:${k}>`)));
+    parts.push(
+      description(
+        `xmlns:custom="${CUSTOM_NS}"`,
+        custom.map(([k, v]) => `<custom:${k}>${escapeXml(v)}</custom:${k}>`),
+      ),
+    );
     parts.push(customSchemaDescription(custom.map(([k]) => k)));
   }
   return { info, xmp: parts.join('\n') };
@@ -81,14 +86,17 @@ function customSchemaDescription(keys: string[]): string {
     (k) =>
       `<rdf:li rdf:parseType="Resource"><pdfaProperty:name>${k}</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>merchant metadata</pdfaProperty:description></rdf:li>`,
   );
-  return description('xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#"', [
-    '<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">',
-    '  <pdfaSchema:schema>Auth-files custom metadata</pdfaSchema:schema>',
-    `  <pdfaSchema:namespaceURI>${CUSTOM_NS}</pdfaSchema:namespaceURI>`,
-    '  <pdfaSchema:prefix>custom</pdfaSchema:prefix>',
-    `  <pdfaSchema:property><rdf:Seq>${properties.join('')}</rdf:Seq></pdfaSchema:property>`,
-    '</rdf:li></rdf:Bag></pdfaExtension:schemas>',
-  ]);
+  return description(
+    'xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#"',
+    [
+      '<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">',
+      '  <pdfaSchema:schema>Auth-files custom metadata</pdfaSchema:schema>',
+      `  <pdfaSchema:namespaceURI>${CUSTOM_NS}</pdfaSchema:namespaceURI>`,
+      '  <pdfaSchema:prefix>custom</pdfaSchema:prefix>',
+      `  <pdfaSchema:property><rdf:Seq>${properties.join('')}</rdf:Seq></pdfaSchema:property>`,
+      '</rdf:li></rdf:Bag></pdfaExtension:schemas>',
+    ],
+  );
 }
 
 function description(namespace: string, children: string[]): string {

@@ -72,7 +72,8 @@ export async function renderEvidenceReport(report: EvidenceReport, layout: Repor
     margin: MARGIN,
     // 1.4 is the least that carries XMP and RC4 revision 3; crypt filters (V 4) need 1.5; AES-256 (R 6) is 1.7 + ADBE extension level 8.
     // PDF/A-1 is PDF 1.4; PDF/A-2 and -3 are PDF 1.7.
-    pdfVersion: encryption?.keyBits === 256 || layout.pdfA === 'PDF/A-2' || layout.pdfA === 'PDF/A-3' ? '1.7' : encryption && !encryption.encryptMetadata ? '1.5' : '1.4',
+    pdfVersion:
+      encryption?.keyBits === 256 || layout.pdfA === 'PDF/A-2' || layout.pdfA === 'PDF/A-3' ? '1.7' : encryption && !encryption.encryptMetadata ? '1.5' : '1.4',
     ...(layout.pdfA ? { subset: PDFKIT_SUBSET[layout.pdfA] as PDFKit.Mixins.PDFSubsets } : {}),
     tagged,
     lang: layout.locale,
@@ -91,7 +92,9 @@ export async function renderEvidenceReport(report: EvidenceReport, layout: Repor
   doc.addPage();
   const tags = new Tags(doc, tagged);
   writeContent(doc, tags, report, t, c, layout.locale);
-  const signatureBox = layout.pades ? reserveSignatureBox(doc, tags, t, c, signerName(layout.pades.chain[0]), dateTime(report.generatedAt, layout.locale)) : undefined;
+  const signatureBox = layout.pades
+    ? reserveSignatureBox(doc, tags, t, c, signerName(layout.pades.chain[0]), dateTime(report.generatedAt, layout.locale))
+    : undefined;
   writePageFurniture(doc, tags, report, t, c);
   tags.end();
   const room = layout.pades ? signatureRoom(layout.pades) : 0;
@@ -110,11 +113,18 @@ export async function renderEvidenceReport(report: EvidenceReport, layout: Repor
  * widget's appearance is an annotation, which text extraction and some printers leave out).
  */
 function reserveSignatureBox(doc: PDFKit.PDFDocument, tags: Tags, t: ReportMessages, c: ReportCheckMessages, signer: string, date: string): SignatureBox {
-  const lines = t.signedBy.replace('{signer}', () => signer).replace('{date}', () => date).split('\n');
+  const lines = t.signedBy
+    .replace('{signer}', () => signer)
+    .replace('{date}', () => date)
+    .split('\n');
   const width = signatureBoxWidth(lines, bodyFont(doc), 300, doc.page.width - 2 * MARGIN);
   ensureSpace(doc, SIGNATURE_BOX_HEIGHT + 50);
   doc.moveDown(0.8);
-  paragraph(doc, tags, c.signedLine.replace('{signer}', () => signer));
+  paragraph(
+    doc,
+    tags,
+    c.signedLine.replace('{signer}', () => signer),
+  );
   const range = doc.bufferedPageRange();
   const box = { page: range.start + range.count - 1, x: MARGIN, y: doc.y + 10, width, height: SIGNATURE_BOX_HEIGHT, lines };
   doc.y = box.y + box.height;
@@ -125,7 +135,6 @@ function reserveSignatureBox(doc: PDFKit.PDFDocument, tags: Tags, t: ReportMessa
 function bodyFont(doc: PDFKit.PDFDocument): PdfKitFont {
   return (doc.font('Body') as unknown as { _font: PdfKitFont })._font;
 }
-
 
 /**
  * On every page (written last, when the page count is known): the test and specimen marks at the top of each page
@@ -142,8 +151,19 @@ function writePageFurniture(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceRepo
     // Writing inside the bottom margin would make pdfkit open a new page.
     doc.page.margins.bottom = 0;
     if (i > range.start) pageMarks(doc, marks, (draw) => tags.artifact(draw, 'Pagination'));
-    const text = t.footer.replace('{tid}', r.tid).replace('{page}', String(i + 1)).replace('{pages}', String(range.count));
-    tags.artifact(() => doc.font('Body').fontSize(8).fillColor('#444444').text(text, MARGIN, doc.page.height - 35, { width, align: 'center', lineBreak: false }), 'Pagination');
+    const text = t.footer
+      .replace('{tid}', r.tid)
+      .replace('{page}', String(i + 1))
+      .replace('{pages}', String(range.count));
+    tags.artifact(
+      () =>
+        doc
+          .font('Body')
+          .fontSize(8)
+          .fillColor('#444444')
+          .text(text, MARGIN, doc.page.height - 35, { width, align: 'center', lineBreak: false }),
+      'Pagination',
+    );
     doc.page.margins.bottom = bottom;
   }
   doc.fillColor('black');

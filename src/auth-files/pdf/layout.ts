@@ -16,7 +16,10 @@ export const NOTE_COLOUR = '#444444';
 export class Tags {
   private readonly root?: PDFKit.PDFStructureElement;
 
-  constructor(private readonly doc: PDFKit.PDFDocument, tagged: boolean) {
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    tagged: boolean,
+  ) {
     if (!tagged) return;
     this.root = doc.struct('Document');
     doc.addStructure(this.root);
@@ -45,7 +48,14 @@ export function heading(doc: PDFKit.PDFDocument, tags: Tags, text: string): void
   doc.moveDown(0.8);
   const width = doc.page.width - 2 * MARGIN;
   tags.element('H2', () => doc.font('Bold').fontSize(12).text(text, MARGIN, doc.y, { width }));
-  tags.artifact(() => doc.moveTo(MARGIN, doc.y + 1).lineTo(MARGIN + width, doc.y + 1).lineWidth(0.5).strokeColor('#888888').stroke());
+  tags.artifact(() =>
+    doc
+      .moveTo(MARGIN, doc.y + 1)
+      .lineTo(MARGIN + width, doc.y + 1)
+      .lineWidth(0.5)
+      .strokeColor('#888888')
+      .stroke(),
+  );
   doc.y += 6;
 }
 
@@ -57,17 +67,34 @@ export function row(doc: PDFKit.PDFDocument, tags: Tags, label: string, value: s
   let labelBottom = y;
   if (label)
     tags.element('P', () => {
-      doc.font('Bold').fontSize(9).text(label, MARGIN, y, { width: LABEL_WIDTH - 10 });
+      doc
+        .font('Bold')
+        .fontSize(9)
+        .text(label, MARGIN, y, { width: LABEL_WIDTH - 10 });
       labelBottom = doc.y;
     });
-  tags.element('P', () => doc.font('Body').fontSize(10).fillColor(colour).text(value, MARGIN + LABEL_WIDTH, y, { width: valueWidth }).fillColor('black'));
+  tags.element('P', () =>
+    doc
+      .font('Body')
+      .fontSize(10)
+      .fillColor(colour)
+      .text(value, MARGIN + LABEL_WIDTH, y, { width: valueWidth })
+      .fillColor('black'),
+  );
   doc.y = Math.max(labelBottom, doc.y) + 3;
 }
 
 /** Small grey text under the value column: what a row's value needs said about it. */
 export function note(doc: PDFKit.PDFDocument, tags: Tags, text: string): void {
   const width = doc.page.width - 2 * MARGIN - LABEL_WIDTH;
-  tags.element('P', () => doc.font('Body').fontSize(8).fillColor(NOTE_COLOUR).text(text, MARGIN + LABEL_WIDTH, doc.y, { width }).fillColor('black'));
+  tags.element('P', () =>
+    doc
+      .font('Body')
+      .fontSize(8)
+      .fillColor(NOTE_COLOUR)
+      .text(text, MARGIN + LABEL_WIDTH, doc.y, { width })
+      .fillColor('black'),
+  );
   doc.y += 3;
 }
 
@@ -81,7 +108,15 @@ export function paragraph(doc: PDFKit.PDFDocument, tags: Tags, text: string, siz
 /** The test and specimen marks, one centred red line each in the top margin of a page. */
 export function pageMarks(doc: PDFKit.PDFDocument, marks: readonly string[], wrap: (draw: () => void) => void): void {
   const width = doc.page.width - 2 * MARGIN;
-  marks.forEach((mark, k) => wrap(() => doc.font('Bold').fontSize(9).fillColor(FAIL_COLOUR).text(mark, MARGIN, 14 + 12 * k, { width, align: 'center', lineBreak: false })));
+  marks.forEach((mark, k) =>
+    wrap(() =>
+      doc
+        .font('Bold')
+        .fontSize(9)
+        .fillColor(FAIL_COLOUR)
+        .text(mark, MARGIN, 14 + 12 * k, { width, align: 'center', lineBreak: false }),
+    ),
+  );
   doc.fillColor('black');
 }
 

@@ -17,7 +17,13 @@ export function writeContent(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceRep
 
   const top = doc.y;
   tags.artifact(() => doc.rect(MARGIN, top, width, 30).fill(r.result === 'pass' ? PASS_COLOUR : FAIL_COLOUR));
-  tags.element('P', () => doc.fillColor('white').font('Bold').fontSize(13).text(`${t.result}: ${r.result === 'pass' ? t.pass : t.fail}`, MARGIN + 10, top + 8, { width: width - 20 }));
+  tags.element('P', () =>
+    doc
+      .fillColor('white')
+      .font('Bold')
+      .fontSize(13)
+      .text(`${t.result}: ${r.result === 'pass' ? t.pass : t.fail}`, MARGIN + 10, top + 8, { width: width - 20 }),
+  );
   doc.fillColor('black');
   doc.y = top + 40;
   row(doc, tags, c.issuedBy, r.issuer);
@@ -42,7 +48,14 @@ export function writeContent(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceRep
     for (const [key, value] of r.addendum) row(doc, tags, key, value);
   }
   doc.moveDown(1);
-  tags.element('P', () => doc.font('Body').fontSize(8).fillColor('#444444').text(`${t.generatedAt}: ${dateTime(r.generatedAt, locale)}`, MARGIN, doc.y, { width }).fillColor('black'));
+  tags.element('P', () =>
+    doc
+      .font('Body')
+      .fontSize(8)
+      .fillColor('#444444')
+      .text(`${t.generatedAt}: ${dateTime(r.generatedAt, locale)}`, MARGIN, doc.y, { width })
+      .fillColor('black'),
+  );
 }
 
 export function markTexts(r: EvidenceReport, c: ReportCheckMessages): string[] {
@@ -56,7 +69,8 @@ function checkRow(doc: PDFKit.PDFDocument, tags: Tags, check: ReportCheck, r: Ev
   if (check.reason) details.push(c[check.reason].replace('{date}', check.date ? dateTime(check.date, locale) : '?'));
   const level = r.facematchLevel;
   const rated = check.id === 'faceMatch' && level >= 1 && level <= 9;
-  if (rated) details.push(c.levelFar.replace('{level}', String(level)).replace('{n}', new Intl.NumberFormat(locale).format(Math.round(1 / TARGET_FAR[level as 1]))));
+  if (rated)
+    details.push(c.levelFar.replace('{level}', String(level)).replace('{n}', new Intl.NumberFormat(locale).format(Math.round(1 / TARGET_FAR[level as 1]))));
   const text = [c.outcomes[check.outcome], ...details].join(' – ');
   row(doc, tags, c.labels[check.id], text, check.outcome === 'failed' ? FAIL_COLOUR : check.outcome === 'warning' ? WARNING_COLOUR : 'black');
   if (rated && !r.validatedLevels.includes(level)) {
@@ -73,7 +87,12 @@ function photos(doc: PDFKit.PDFDocument, tags: Tags, list: EvidenceReport['photo
     const x = MARGIN + i * 180;
     const caption = p.kind === 'document' ? t.documentPhoto : t.selfie;
     tags.element('Figure', () => doc.image(p.jpeg, x, top, { fit: [150, 190], align: 'center', valign: 'center' }), caption);
-    tags.element('P', () => doc.font('Body').fontSize(8).text(caption, x, top + 195, { width: 150, align: 'center' }));
+    tags.element('P', () =>
+      doc
+        .font('Body')
+        .fontSize(8)
+        .text(caption, x, top + 195, { width: 150, align: 'center' }),
+    );
   });
   doc.x = MARGIN;
   doc.y = top + 215;

@@ -18,9 +18,7 @@ export interface ReportAttribute {
 export function displayAttributes(attributes: readonly ReportAttribute[], locale: ReportLocale): { name: keyof ClaimLabels; text: string }[] {
   const words = reportValueMessagesFor(locale);
   const fullName = attributes.find((a) => a.name === 'name')?.value;
-  return attributes
-    .map((a) => ({ name: a.name, text: display(a, words, locale, fullName) }))
-    .filter((a) => a.text !== '');
+  return attributes.map((a) => ({ name: a.name, text: display(a, words, locale, fullName) })).filter((a) => a.text !== '');
 }
 
 /** result_explanation codes (spec 7.3 and ours) in words; an unknown code stays as it is. */
@@ -36,12 +34,23 @@ function display(a: ReportAttribute, words: ReportValueMessages, locale: ReportL
     case 'gender':
       return (words.gender as Record<string, string>)[a.value] ?? a.value;
     case 'authentication_sources':
-      return capitalise(a.value.split(', ').map((s) => (words.source as Record<string, string>)[s] ?? s).join(', '), locale);
+      return capitalise(
+        a.value
+          .split(', ')
+          .map((s) => (words.source as Record<string, string>)[s] ?? s)
+          .join(', '),
+        locale,
+      );
     case 'interpreted_issuing_country':
     case 'interpreted_nationality':
       return (a.code && countryNameIn(a.code, locale)) || a.value;
     case 'other_identifier':
-      return fullName === undefined ? a.value : a.value.split('; ').filter((n) => wordKey(n) !== wordKey(fullName)).join('; ');
+      return fullName === undefined
+        ? a.value
+        : a.value
+            .split('; ')
+            .filter((n) => wordKey(n) !== wordKey(fullName))
+            .join('; ');
     default:
       return a.value;
   }
@@ -49,7 +58,12 @@ function display(a: ReportAttribute, words: ReportValueMessages, locale: ReportL
 
 /** Names compared as sets of words, case and order ignored ('NORDMANN, KÅRE' is 'KÅRE NORDMANN'). */
 function wordKey(name: string): string {
-  return name.toLocaleUpperCase('en').split(/[\s,<]+/).filter(Boolean).sort().join(' ');
+  return name
+    .toLocaleUpperCase('en')
+    .split(/[\s,<]+/)
+    .filter(Boolean)
+    .sort()
+    .join(' ');
 }
 
 function capitalise(text: string, locale: ReportLocale): string {

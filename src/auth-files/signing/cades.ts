@@ -112,7 +112,9 @@ export async function cadesDetachedSignature(digest: Buffer, signer: PadesSigner
         sid: new SignerIdentifier({ issuerAndSerialNumber: new IssuerAndSerialNumber({ issuer, serialNumber }) }),
         digestAlgorithm: new AlgorithmIdentifier({ algorithm: OID.sha256, parameters: NULL_PARAMETERS }),
         signedAttrs,
-        signatureAlgorithm: ecdsa ? new AlgorithmIdentifier({ algorithm: OID.ecdsaWithSha256 }) : new AlgorithmIdentifier({ algorithm: OID.sha256WithRsa, parameters: NULL_PARAMETERS }),
+        signatureAlgorithm: ecdsa
+          ? new AlgorithmIdentifier({ algorithm: OID.ecdsaWithSha256 })
+          : new AlgorithmIdentifier({ algorithm: OID.sha256WithRsa, parameters: NULL_PARAMETERS }),
         signature: new OctetString(signature),
       }),
     ]),
@@ -135,5 +137,8 @@ function lengthOctets(length: number): Buffer {
 
 /** The DER digest the signature covers: SHA-256 over the two byte ranges around /Contents. */
 export function byteRangeDigest(pdf: Buffer, range: [number, number, number, number]): Buffer {
-  return createHash('sha256').update(pdf.subarray(range[0], range[0] + range[1])).update(pdf.subarray(range[2], range[2] + range[3])).digest();
+  return createHash('sha256')
+    .update(pdf.subarray(range[0], range[0] + range[1]))
+    .update(pdf.subarray(range[2], range[2] + range[3]))
+    .digest();
 }

@@ -33,7 +33,10 @@ export class PadesSignerService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     const files = this.config.authFiles.pades;
     // A configured signer that cannot sign stops the start, so it is noticed at deployment, not by merchants.
-    if (files) this.signer = Promise.resolve(await signerFromPem({ privateKeyPem: readFileSync(files.keyFile, 'utf8'), chainPem: readFileSync(files.chainFile, 'utf8') }, this.clock.now()));
+    if (files)
+      this.signer = Promise.resolve(
+        await signerFromPem({ privateKeyPem: readFileSync(files.keyFile, 'utf8'), chainPem: readFileSync(files.chainFile, 'utf8') }, this.clock.now()),
+      );
     else if (!this.config.isProduction) await this.ensureTestSigner();
   }
 
@@ -52,7 +55,11 @@ export class PadesSignerService implements OnModuleInit {
       const repo = tx.getRepository(PadesTestSignerEntity);
       if (await repo.existsBy({ id: TEST_SIGNER_ID })) return;
       const made = await newTestSigner(new URL(this.config.baseUrl).hostname, this.clock.now());
-      await repo.insert({ id: TEST_SIGNER_ID, privateKeySealed: this.secretBox.encrypt(made.privateKeyPem, context(TEST_SIGNER_ID)), certificateChainPem: made.chainPem });
+      await repo.insert({
+        id: TEST_SIGNER_ID,
+        privateKeySealed: this.secretBox.encrypt(made.privateKeyPem, context(TEST_SIGNER_ID)),
+        certificateChainPem: made.chainPem,
+      });
     });
   }
 

@@ -26,7 +26,8 @@ export async function signerFromPem(pem: SignerPem, now = new Date()): Promise<P
   const key = createPrivateKey(pem.privateKeyPem);
   const certificate = new X509Certificate(chain[0]);
   const publicDer = (k: KeyObject) => k.export({ type: 'spki', format: 'der' });
-  if (!publicDer(createPublicKey(key)).equals(publicDer(certificate.publicKey))) throw new Error('the first certificate of the PAdES chain is not the signing key’s');
+  if (!publicDer(createPublicKey(key)).equals(publicDer(certificate.publicKey)))
+    throw new Error('the first certificate of the PAdES chain is not the signing key’s');
   if (new Date(certificate.validTo) <= now || new Date(certificate.validFrom) > now)
     throw new Error(`the PAdES signing certificate is not valid now (${certificate.validFrom} – ${certificate.validTo})`);
   const algorithm =
@@ -62,7 +63,10 @@ export async function newTestSigner(host: string, now = new Date()): Promise<Sig
     notAfter,
     keys: caKeys as never,
     signingAlgorithm: RSA,
-    extensions: [new x509.BasicConstraintsExtension(true, 0, true), new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true)],
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+    ],
   });
   const signerKeys = (await webcrypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const signer = await x509.X509CertificateGenerator.create({

@@ -67,7 +67,8 @@ export async function signPlaceholder(pdf: Buffer, signer: PadesSigner, room: nu
   const rangeAt = pdf.indexOf(BYTE_RANGE_TEXT, 0, 'latin1');
   const hole = `<${'00'.repeat(room)}>`;
   const contentsAt = pdf.indexOf(hole, 0, 'latin1');
-  if (rangeAt < 0 || contentsAt < 0 || pdf.indexOf(hole, contentsAt + 1, 'latin1') >= 0) throw new Error('signature placeholders not found (exactly once) in the written PDF');
+  if (rangeAt < 0 || contentsAt < 0 || pdf.indexOf(hole, contentsAt + 1, 'latin1') >= 0)
+    throw new Error('signature placeholders not found (exactly once) in the written PDF');
   const afterContents = contentsAt + hole.length;
   const range: [number, number, number, number] = [0, contentsAt, afterContents, pdf.length - afterContents];
   const rangeText = `/ByteRange [${range.join(' ')}`;

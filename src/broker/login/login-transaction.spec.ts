@@ -26,14 +26,30 @@ function scheme(id: string, steps: Partial<Record<'start' | 'handle' | 'resume',
     testOnly: false,
     displayName: () => `Scheme ${id}`,
     start: async () => (calls.push({ method: 'start' }), steps.start ?? { kind: 'redirect', url: `https://${id}.example/start` }),
-    handle: async (_r: EidRequest, input: Record<string, string>) => (calls.push({ method: 'handle', input }), steps.handle ?? { kind: 'identified', identity }),
+    handle: async (_r: EidRequest, input: Record<string, string>) => (
+      calls.push({ method: 'handle', input }),
+      steps.handle ?? { kind: 'identified', identity }
+    ),
   };
-  if (redirects) provider.resume = async (_r: EidRequest, pending: Record<string, unknown>) => (calls.push({ method: 'resume', pending }), steps.resume ?? { kind: 'identified', identity });
+  if (redirects)
+    provider.resume = async (_r: EidRequest, pending: Record<string, unknown>) => (
+      calls.push({ method: 'resume', pending }),
+      steps.resume ?? { kind: 'identified', identity }
+    );
   return { provider, calls };
 }
 
 function request(overrides: Partial<EidRequest> = {}): EidRequest {
-  return { interactionUid: 'uid-1', clientId: 'shop', merchantName: 'Shop', locale: 'en_GB', messages: messagesFor('en_GB'), scopes: ['openid'], acrValues: [], ...overrides };
+  return {
+    interactionUid: 'uid-1',
+    clientId: 'shop',
+    merchantName: 'Shop',
+    locale: 'en_GB',
+    messages: messagesFor('en_GB'),
+    scopes: ['openid'],
+    acrValues: [],
+    ...overrides,
+  };
 }
 
 function setup(providers: EidProvider[], options: { offer?: CredentialOfferMaker; pending?: Map<string, Record<string, unknown>> } = {}) {
@@ -47,7 +63,10 @@ function setup(providers: EidProvider[], options: { offer?: CredentialOfferMaker
       return data;
     },
   } as unknown as PendingRedirectsService;
-  const discovery = { getProviders: () => (options.offer ? [{ instance: options.offer }] : []), getMetadataByDecorator: () => undefined } as unknown as DiscoveryService;
+  const discovery = {
+    getProviders: () => (options.offer ? [{ instance: options.offer }] : []),
+    getMetadataByDecorator: () => undefined,
+  } as unknown as DiscoveryService;
   const telemetry = new Telemetry();
   const events: string[] = [];
   telemetry.on('loginStarted', (id: string) => events.push(`started:${id}`));
@@ -57,8 +76,20 @@ function setup(providers: EidProvider[], options: { offer?: CredentialOfferMaker
   return { transaction, events };
 }
 
-async function open(transaction: LoginTransaction, overrides: Partial<EidRequest> = {}, allowed: string[] | null = null, offerCredential = false): Promise<LoginContext> {
-  return transaction.open({ uid: 'uid-1', pagesPath: '/its/interaction/uid-1', request: request(overrides), allowedSchemes: allowed, context: [], offerCredential });
+async function open(
+  transaction: LoginTransaction,
+  overrides: Partial<EidRequest> = {},
+  allowed: string[] | null = null,
+  offerCredential = false,
+): Promise<LoginContext> {
+  return transaction.open({
+    uid: 'uid-1',
+    pagesPath: '/its/interaction/uid-1',
+    request: request(overrides),
+    allowedSchemes: allowed,
+    context: [],
+    offerCredential,
+  });
 }
 
 describe('LoginTransaction (broker core, collaborators stubbed)', () => {
@@ -84,7 +115,10 @@ describe('LoginTransaction (broker core, collaborators stubbed)', () => {
     const a = scheme('a');
     const b = scheme('b');
     const hinted = setup([a.provider, b.provider]);
-    expect(await hinted.transaction.begin(await open(hinted.transaction, { loginHint: 'eid:b' }))).toEqual({ kind: 'redirect', url: 'https://b.example/start' });
+    expect(await hinted.transaction.begin(await open(hinted.transaction, { loginHint: 'eid:b' }))).toEqual({
+      kind: 'redirect',
+      url: 'https://b.example/start',
+    });
     expect(a.calls).toEqual([]);
     expect(b.calls).toEqual([{ method: 'start' }]);
   });
@@ -135,7 +169,16 @@ describe('LoginTransaction (broker core, collaborators stubbed)', () => {
   });
 
   it("renders a scheme's waiting step as the waiting page: its status URL, the no-script refresh, the scheme's Continue and the CSRF token", async () => {
-    const waiting: EidStep = { kind: 'waiting', title: 'Use your phone', qrSvg: '<svg id="qr"/>', link: 'https://app.example/x', statusUrl: '/its/status/x', state: 's', progress: 'waiting', steps: [{ id: 'scanned', label: 'Code scanned' }] };
+    const waiting: EidStep = {
+      kind: 'waiting',
+      title: 'Use your phone',
+      qrSvg: '<svg id="qr"/>',
+      link: 'https://app.example/x',
+      statusUrl: '/its/status/x',
+      state: 's',
+      progress: 'waiting',
+      steps: [{ id: 'scanned', label: 'Code scanned' }],
+    };
     const a = scheme('a', { start: waiting });
     const { transaction } = setup([a.provider]);
     const outcome = await transaction.begin(await open(transaction));
@@ -151,7 +194,11 @@ describe('LoginTransaction (broker core, collaborators stubbed)', () => {
   it('a cancel with the token ends the login as access_denied', async () => {
     const { transaction } = setup([scheme('a').provider, scheme('b').provider]);
     const login = await open(transaction);
-    expect(transaction.cancel(login, { _csrf: csrf.issue('uid-1') })).toEqual({ kind: 'failed', error: 'access_denied', description: 'the user cancelled the sign-in' });
+    expect(transaction.cancel(login, { _csrf: csrf.issue('uid-1') })).toEqual({
+      kind: 'failed',
+      error: 'access_denied',
+      description: 'the user cancelled the sign-in',
+    });
   });
 
   it('resumes a redirect scheme only with a state pending for this interaction and scheme, once', async () => {
@@ -175,7 +222,10 @@ describe('LoginTransaction (broker core, collaborators stubbed)', () => {
   it('shows the credential offer once before the identity goes to the merchant, when the merchant asked for it', async () => {
     const offers: string[] = [];
     const offer: CredentialOfferMaker = {
-      offerAfterSignIn: async (_identity, clientId) => (offers.push(clientId), { qrSvg: '<svg/>', link: 'openid-credential-offer://x', txCode: '1234', revokeUrl: '/vci/revoke/x', expiresAt: new Date(60_000) }),
+      offerAfterSignIn: async (_identity, clientId) => (
+        offers.push(clientId),
+        { qrSvg: '<svg/>', link: 'openid-credential-offer://x', txCode: '1234', revokeUrl: '/vci/revoke/x', expiresAt: new Date(60_000) }
+      ),
     };
     const a = scheme('a', { start: { kind: 'identified', identity } });
     const { transaction } = setup([a.provider], { offer });
@@ -191,7 +241,11 @@ describe('LoginTransaction (broker core, collaborators stubbed)', () => {
   });
 
   it('offers nothing when the merchant did not ask, even with an offer maker present', async () => {
-    const offer = { offerAfterSignIn: async () => { throw new Error('must not be asked'); } } as unknown as CredentialOfferMaker;
+    const offer = {
+      offerAfterSignIn: async () => {
+        throw new Error('must not be asked');
+      },
+    } as unknown as CredentialOfferMaker;
     const a = scheme('a', { start: { kind: 'identified', identity } });
     const { transaction } = setup([a.provider], { offer });
     expect(await transaction.begin(await open(transaction))).toEqual({ kind: 'identified', scheme: a.provider, identity });

@@ -108,7 +108,12 @@ export class LoginTransaction implements OnModuleInit {
     return this.choices(login, {
       heading: this.heading(login),
       intro: request.messages.chooseMethod,
-      choices: schemes.map((s) => ({ action: `${login.pagesPath}/eid/${s.id}/start`, label: s.displayName(request.messages, request.locale), fields: {}, data: { eid: s.id } })),
+      choices: schemes.map((s) => ({
+        action: `${login.pagesPath}/eid/${s.id}/start`,
+        label: s.displayName(request.messages, request.locale),
+        fields: {},
+        data: { eid: s.id },
+      })),
     });
   }
 
@@ -209,7 +214,16 @@ export class LoginTransaction implements OnModuleInit {
       case 'identified': {
         const offer = login.offerCredential && !offerSeen ? await this.offerMaker?.offerAfterSignIn(step.identity, request.clientId) : undefined;
         if (offer) {
-          const html = offerPage({ site: this.site, locale: request.locale, heading: this.heading(login), merchantName: request.merchantName, offer, continueAction: this.schemePath(login, scheme), csrf: this.csrf.issue(login.uid), logo: login.logo });
+          const html = offerPage({
+            site: this.site,
+            locale: request.locale,
+            heading: this.heading(login),
+            merchantName: request.merchantName,
+            offer,
+            continueAction: this.schemePath(login, scheme),
+            csrf: this.csrf.issue(login.uid),
+            logo: login.logo,
+          });
           return { kind: 'page', html };
         }
         this.telemetry?.emit('loginFinished', scheme.id, 'success');

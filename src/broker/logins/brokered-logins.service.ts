@@ -51,7 +51,18 @@ export class BrokeredLoginsService {
     await (manager ?? poolQuery(this.dataSource)).query(
       `INSERT INTO brokered_logins (id, identity_sealed, client_id, grant_id, scheme, acr, amr, auth_time, evidence_ref, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [id, this.secretBox.encrypt(JSON.stringify(identity), context(id)), clientId, grantId, scheme, identity.acr ?? null, JSON.stringify(identity.amr), identity.authTime, identity.evidenceRef ?? null, expiresAt],
+      [
+        id,
+        this.secretBox.encrypt(JSON.stringify(identity), context(id)),
+        clientId,
+        grantId,
+        scheme,
+        identity.acr ?? null,
+        JSON.stringify(identity.amr),
+        identity.authTime,
+        identity.evidenceRef ?? null,
+        expiresAt,
+      ],
     );
     return id;
   }

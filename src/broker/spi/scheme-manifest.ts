@@ -10,8 +10,7 @@ import type { MigrationClass } from '../../database/data-source-options.js';
  * limit (for routes anyone on the internet may send megabytes to); `json` and `urlencoded` are Express's.
  */
 export type SchemeBodyLimit =
-  | { path: string; kind: 'json' | 'bounded-json'; bytes: number }
-  | { path: string; kind: 'urlencoded'; bytes: number; parameterLimit: number };
+  { path: string; kind: 'json' | 'bounded-json'; bytes: number } | { path: string; kind: 'urlencoded'; bytes: number; parameterLimit: number };
 
 /**
  * A rate limit a scheme's routes count against (docs/operations.md, "Rate limits"), besides the core's: the requests
@@ -32,7 +31,6 @@ export interface SchemeBeforeBody {
   path: string;
   middleware(get: <T>(type: new (...args: never[]) => T) => T): Promise<RequestHandler>;
 }
-
 
 /**
  * What a scheme declares about itself in its own folder (`src/schemes/<scheme>/<scheme>.manifest.ts`), for the core

@@ -1,5 +1,14 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { Actor, AdminAccess, type AdminActor } from '../../admin/admin-actor.js';
 import { AuditService } from '../../admin/audit.service.js';
@@ -41,13 +50,25 @@ export class CibaAppsAdminController {
   @ApiOperation({ summary: 'Suspend (new requests answer unknown_user_id, open ones cannot be answered) or reactivate a provisioned app' })
   @ApiOkResponse({ type: AppBindingDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
-  async setStatus(@Param('clientId') clientId: string, @Param('appId') appId: string, @Body() dto: SetAppStatusDto, @Actor() actor: AdminActor): Promise<AppBindingDto> {
+  async setStatus(
+    @Param('clientId') clientId: string,
+    @Param('appId') appId: string,
+    @Body() dto: SetAppStatusDto,
+    @Actor() actor: AdminActor,
+  ): Promise<AppBindingDto> {
     return this.dataSource.transaction(async (tx) => {
       const changed = await this.bindings.setStatus(clientId, appId, dto.status, tx);
       if (!changed) throw notBound(clientId);
       const { binding, previous } = changed;
       if (previous !== dto.status)
-        await this.audit.record(actor, dto.status === 'suspended' ? 'ciba_app.suspend' : 'ciba_app.reactivate', 'ciba_app_binding', binding.id, { client_id: clientId, status: dto.status }, tx);
+        await this.audit.record(
+          actor,
+          dto.status === 'suspended' ? 'ciba_app.suspend' : 'ciba_app.reactivate',
+          'ciba_app_binding',
+          binding.id,
+          { client_id: clientId, status: dto.status },
+          tx,
+        );
       return toDto(binding);
     });
   }

@@ -3,7 +3,10 @@ import { IsIn } from 'class-validator';
 import { APP_STATUSES, type AppStatus } from '../bindings/app-binding.entity.js';
 
 export class SetAppStatusDto {
-  @ApiProperty({ enum: APP_STATUSES, description: 'suspended: the merchant\'s backchannel requests for this app answer unknown_user_id; active again reactivates it' })
+  @ApiProperty({
+    enum: APP_STATUSES,
+    description: "suspended: the merchant's backchannel requests for this app answer unknown_user_id; active again reactivates it",
+  })
   @IsIn(APP_STATUSES)
   status: AppStatus;
 }

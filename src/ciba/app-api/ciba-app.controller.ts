@@ -1,11 +1,30 @@
 import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { CibaAppService } from './ciba-app.service.js';
 import { type LongPoller, Poller } from './long-polls.js';
-import { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto, RequestStateDto } from './dto/ciba-app.dto.js';
+import {
+  AppIdentityDto,
+  ApprovalStartedDto,
+  CompleteRequestDto,
+  PendingRequestsDto,
+  PendingRequestsQueryDto,
+  RequestResultDto,
+  RequestStateDto,
+} from './dto/ciba-app.dto.js';
 
-const NOT_FOUND = { type: ErrorResponseDto, description: "no such request of this app id (so is a provisioning asked without its provisioning_code, or with another one's)" };
+const NOT_FOUND = {
+  type: ErrorResponseDto,
+  description: "no such request of this app id (so is a provisioning asked without its provisioning_code, or with another one's)",
+};
 
 /**
  * The verifier app's CIBA calls. POST throughout so the app secret travels in the body, never in a URL.

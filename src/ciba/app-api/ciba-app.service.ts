@@ -9,13 +9,29 @@ import { DEFAULT_LOCALE } from '../../i18n/locales.js';
 import { messagesFor } from '../../i18n/messages.js';
 import { AppBindingsService } from '../bindings/app-bindings.service.js';
 import {
-  appSecretInvalid, appSecretRequired, appSuspended, longPollUnauthenticated, requestNotFound, requestNotPending, tooManyLongPolls, verificationNotDone,
+  appSecretInvalid,
+  appSecretRequired,
+  appSuspended,
+  longPollUnauthenticated,
+  requestNotFound,
+  requestNotPending,
+  tooManyLongPolls,
+  verificationNotDone,
 } from '../ciba.errors.js';
 import { CibaCompletionService } from '../engine/ciba-completion.service.js';
 import { type CibaRequest, CibaRequestsService } from '../requests/ciba-requests.service.js';
 import { ProvisioningCodes } from '../requests/provisioning-codes.js';
 import { type LongPoller, LongPolls } from './long-polls.js';
-import type { AppIdentityDto, ApprovalStartedDto, CompleteRequestDto, PendingRequestDto, PendingRequestsDto, PendingRequestsQueryDto, RequestResultDto, RequestStateDto } from './dto/ciba-app.dto.js';
+import type {
+  AppIdentityDto,
+  ApprovalStartedDto,
+  CompleteRequestDto,
+  PendingRequestDto,
+  PendingRequestsDto,
+  PendingRequestsQueryDto,
+  RequestResultDto,
+  RequestStateDto,
+} from './dto/ciba-app.dto.js';
 
 const LONG_POLL_STEP_MS = 500;
 const ALL_KINDS = ['P', 'I', 'D', 'V'];
@@ -81,7 +97,10 @@ export class CibaAppService {
   private async provesItself(dto: AppIdentityDto): Promise<boolean> {
     if (dto.provisioning_code !== undefined) {
       const provisionings = await this.requests.openProvisioningsOf(this.bindings.appKey(dto.app_id));
-      if (provisionings.some(({ details }) => details.appId === dto.app_id && this.provisioningCodes.matches(dto.provisioning_code, details.provisioningCodeHash))) return true;
+      if (
+        provisionings.some(({ details }) => details.appId === dto.app_id && this.provisioningCodes.matches(dto.provisioning_code, details.provisioningCodeHash))
+      )
+        return true;
     }
     return this.bindings.boundAppAccepts(dto.app_id, dto.app_secret);
   }
@@ -97,7 +116,8 @@ export class CibaAppService {
     const request = await this.load(id, dto);
     bindsWithSecret(request, dto);
     if (request.row.state === 'pending') {
-      if (!(await this.requests.transition(id, ['pending'], 'verifying', { verificationUid: verificationUid(id) }))) throw requestNotPending('no longer pending');
+      if (!(await this.requests.transition(id, ['pending'], 'verifying', { verificationUid: verificationUid(id) })))
+        throw requestNotPending('no longer pending');
     } else if (request.row.state !== 'verifying') throw requestNotPending(request.row.state);
     const step = await this.verifier().start(this.eidRequest(request));
     return { session_link: step.kind === 'waiting' && step.link ? step.link : null };
@@ -137,7 +157,14 @@ export class CibaAppService {
     const bind =
       row.kind === 'provisioning'
         ? (manager: EntityManager) =>
-            this.bindings.bind(row.clientId, details.appId, identity.subject, details.userStatus ?? 'active', { appSecret: dto.app_secret, userCode: dto.user_code }, manager)
+            this.bindings.bind(
+              row.clientId,
+              details.appId,
+              identity.subject,
+              details.userStatus ?? 'active',
+              { appSecret: dto.app_secret, userCode: dto.user_code },
+              manager,
+            )
         : undefined;
     await this.completion.approve(request, scheme, identity, bind);
     return { state: 'approved' };

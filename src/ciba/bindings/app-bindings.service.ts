@@ -49,12 +49,23 @@ export class AppBindingsService {
 
   /** The app bound to a subject at this merchant (id_token_hint, login_hint_token with sub); the newest when several. */
   async findBySubject(clientId: string, subject: string): Promise<AppBinding | undefined> {
-    const rows = await this.repo.find({ where: { clientId, subjectKey: lookupKey(this.config.subjectSecret, 'subject', subject), status: 'active' }, order: { updatedAt: 'DESC' }, take: 1 });
+    const rows = await this.repo.find({
+      where: { clientId, subjectKey: lookupKey(this.config.subjectSecret, 'subject', subject), status: 'active' },
+      order: { updatedAt: 'DESC' },
+      take: 1,
+    });
     return rows[0] && this.open(rows[0]);
   }
 
   /** Provisioning completed: (re)binds the app to the verified subject; a later provisioning replaces the binding. */
-  async bind(clientId: string, appId: string, subject: string, status: AppStatus, chosen: { appSecret?: string; userCode?: string }, manager?: EntityManager): Promise<void> {
+  async bind(
+    clientId: string,
+    appId: string,
+    subject: string,
+    status: AppStatus,
+    chosen: { appSecret?: string; userCode?: string },
+    manager?: EntityManager,
+  ): Promise<void> {
     const { appSecret, userCode } = chosen;
     const appKey = this.appKey(appId);
     const secrets: BindingSecrets = {
@@ -74,7 +85,12 @@ export class AppBindingsService {
    * An operator suspends or reactivates a binding (spec 3 userStatus): a suspended app answers unknown_user_id to
    * new requests and cannot answer open ones. Undefined when the app is not bound at this merchant.
    */
-  async setStatus(clientId: string, appId: string, status: AppStatus, manager: EntityManager): Promise<{ binding: AppBinding; previous: AppStatus } | undefined> {
+  async setStatus(
+    clientId: string,
+    appId: string,
+    status: AppStatus,
+    manager: EntityManager,
+  ): Promise<{ binding: AppBinding; previous: AppStatus } | undefined> {
     const repo = manager.getRepository(AppBindingEntity);
     const where = { clientId, appKey: this.appKey(appId) };
     const row = await repo.findOne({ where, lock: { mode: 'pessimistic_write' } });

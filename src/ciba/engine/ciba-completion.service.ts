@@ -67,7 +67,8 @@ export class CibaCompletionService {
       });
       await engineRequest.save();
       // A push carries the tokens themselves (CIBA Core 10.3.1), and names their grant: revoked if the push is given up.
-      if (callback && client) await this.notify(request, callback, manager, await this.pushTokens.tokenResponse(engineRequest, client, grant, scheme, identity), grantId);
+      if (callback && client)
+        await this.notify(request, callback, manager, await this.pushTokens.tokenResponse(engineRequest, client, grant, scheme, identity), grantId);
       else if (callback) await this.notify(request, callback, manager);
     });
     this.outbox.kick();
@@ -111,7 +112,13 @@ export class CibaCompletionService {
    * CIBA Core 10.2: a ping says only that the result is ready; the merchant fetches it from the token endpoint.
    * 10.3.1 / 12: a push carries the result itself (`pushBody`: the token response or the error), with auth_req_id.
    */
-  private async notify({ row, details }: CibaRequest, callback: Callback, manager: EntityManager, pushBody: Record<string, unknown> = {}, grantId?: string): Promise<void> {
+  private async notify(
+    { row, details }: CibaRequest,
+    callback: Callback,
+    manager: EntityManager,
+    pushBody: Record<string, unknown> = {},
+    grantId?: string,
+  ): Promise<void> {
     const body = callback.mode === 'push' ? { auth_req_id: details.authReqId, ...pushBody } : { auth_req_id: details.authReqId };
     const revocable = callback.mode === 'push' && grantId ? { grantId } : {};
     await this.outbox.enqueue(row.clientId, callback.mode, { url: callback.url, bearer: callback.bearer, body, ...revocable }, manager);

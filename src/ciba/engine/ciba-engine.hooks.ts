@@ -12,9 +12,7 @@ import { ProvisioningCodes } from '../requests/provisioning-codes.js';
 import { CibaCancelService } from './ciba-cancel.service.js';
 
 /** Who a request goes to, worked out while the engine validates it (one per request context). */
-type Target =
-  | { kind: 'provisioning'; appId: string; userStatus: AppStatus }
-  | { kind: 'authentication'; appId: string; binding: AppBinding };
+type Target = { kind: 'provisioning'; appId: string; userStatus: AppStatus } | { kind: 'authentication'; appId: string; binding: AppBinding };
 
 interface RequestState {
   binding: BindingMessage;

@@ -36,17 +36,41 @@ export class CibaPushTokensService {
     return client;
   }
 
-  async tokenResponse(request: BackchannelAuthenticationRequest, client: EngineClient, grant: Grant, scheme: string, identity: BrokeredIdentity): Promise<Record<string, unknown>> {
+  async tokenResponse(
+    request: BackchannelAuthenticationRequest,
+    client: EngineClient,
+    grant: Grant,
+    scheme: string,
+    identity: BrokeredIdentity,
+  ): Promise<Record<string, unknown>> {
     const engine = this.oidc.engine;
     const scopes = new Set((request.scope ?? '').split(' ').filter(Boolean));
     const { accountId, grantId, acr, amr, authTime } = request;
-    const at = new engine.AccessToken({ accountId: accountId!, client, grantId: grantId!, gty: 'ciba', claims: request.claims, scope: grant.getOIDCScopeFiltered(scopes) });
+    const at = new engine.AccessToken({
+      accountId: accountId!,
+      client,
+      grantId: grantId!,
+      gty: 'ciba',
+      claims: request.claims,
+      scope: grant.getOIDCScopeFiltered(scopes),
+    });
     const accessToken = await at.save();
 
     // As the engine's default issueRefreshToken: the merchant may refresh and asked for offline_access.
     let refreshToken: string | undefined;
     if (client.grantTypeAllowed('refresh_token') && scopes.has('offline_access')) {
-      const rt = new engine.RefreshToken({ accountId: accountId!, acr, amr, authTime, claims: request.claims, client, grantId: grantId!, gty: 'ciba', rotations: 0, scope: request.scope! });
+      const rt = new engine.RefreshToken({
+        accountId: accountId!,
+        acr,
+        amr,
+        authTime,
+        claims: request.claims,
+        client,
+        grantId: grantId!,
+        gty: 'ciba',
+        rotations: 0,
+        scope: request.scope!,
+      });
       refreshToken = await rt.save();
     }
 

@@ -128,12 +128,16 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
     let retry: boolean;
     let error: string;
     try {
-      const res = await outboundPost(new URL(callback.url), { allowLoopback: !this.config.isProduction }, {
-        maxBytes: 64 * 1024,
-        timeoutMs: TIMEOUT_MS,
-        headers: { authorization: `Bearer ${callback.bearer}`, 'content-type': 'application/json' },
-        body: JSON.stringify(callback.body),
-      });
+      const res = await outboundPost(
+        new URL(callback.url),
+        { allowLoopback: !this.config.isProduction },
+        {
+          maxBytes: 64 * 1024,
+          timeoutMs: TIMEOUT_MS,
+          headers: { authorization: `Bearer ${callback.bearer}`, 'content-type': 'application/json' },
+          body: JSON.stringify(callback.body),
+        },
+      );
       if (res.status >= 200 && res.status < 300) {
         await this.repo.update({ id: row.id }, { state: 'delivered', deliveredAt: new Date(), lastError: null });
         this.telemetry?.emit('callbackDelivery', 'delivered');
@@ -149,7 +153,11 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
     }
     if (retry && row.attempts < MAX_ATTEMPTS) {
       const backoff = Math.min(2 ** (row.attempts - 1), MAX_BACKOFF_SECONDS);
-      await this.dataSource.query(`UPDATE ciba_outbox SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`, [row.id, backoff, error]);
+      await this.dataSource.query(`UPDATE ciba_outbox SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`, [
+        row.id,
+        backoff,
+        error,
+      ]);
       this.telemetry?.emit('callbackDelivery', 'retry');
     } else {
       await inEngineTransaction(this.dataSource, async (manager) => {

@@ -81,7 +81,12 @@ export class CibaRequestsService {
 
   /** A merchant's own open request (not answered, not expired) by its auth_req_id; any other is undefined. */
   async openOfMerchant(authReqId: string, clientId: string): Promise<CibaRequest | undefined> {
-    const row = await this.repo.findOneBy({ authReqIdHash: authReqIdHash(authReqId), clientId, state: In(['pending', 'verifying']), expiresAt: MoreThan(this.clock.now()) });
+    const row = await this.repo.findOneBy({
+      authReqIdHash: authReqIdHash(authReqId),
+      clientId,
+      state: In(['pending', 'verifying']),
+      expiresAt: MoreThan(this.clock.now()),
+    });
     return row ? { row, details: this.open(row) } : undefined;
   }
 
@@ -108,8 +113,17 @@ export class CibaRequestsService {
   }
 
   /** One conditional UPDATE: moves the request only from `from` and while it has not expired (in `manager`'s transaction if given). */
-  async transition(id: string, from: CibaRequestState[], to: CibaRequestState, changes: Partial<CibaRequestEntity> = {}, manager?: EntityManager): Promise<boolean> {
-    const result = await (manager?.getRepository(CibaRequestEntity) ?? this.repo).update({ id, state: In(from), expiresAt: MoreThan(this.clock.now()) }, { ...changes, state: to } as never);
+  async transition(
+    id: string,
+    from: CibaRequestState[],
+    to: CibaRequestState,
+    changes: Partial<CibaRequestEntity> = {},
+    manager?: EntityManager,
+  ): Promise<boolean> {
+    const result = await (manager?.getRepository(CibaRequestEntity) ?? this.repo).update({ id, state: In(from), expiresAt: MoreThan(this.clock.now()) }, {
+      ...changes,
+      state: to,
+    } as never);
     return result.affected === 1;
   }
 
@@ -139,7 +153,11 @@ export class CibaRequestsService {
   }
 
   async purge(): Promise<number> {
-    const result = await this.repo.createQueryBuilder().delete().where('expires_at < :cutoff', { cutoff: new Date(this.clock.now().getTime() - KEEP_AFTER_EXPIRY_MS) }).execute();
+    const result = await this.repo
+      .createQueryBuilder()
+      .delete()
+      .where('expires_at < :cutoff', { cutoff: new Date(this.clock.now().getTime() - KEEP_AFTER_EXPIRY_MS) })
+      .execute();
     return result.affected ?? 0;
   }
 

@@ -8,7 +8,10 @@ import { join } from 'node:path';
  * `owner` saying whose file it is (e.g. "wallet trust list").
  */
 export function readCertificates(path: string, owner: string): Uint8Array[] {
-  if (statSync(path).isDirectory()) return readdirSync(path).sort().flatMap((name) => readCertificates(join(path, name), owner));
+  if (statSync(path).isDirectory())
+    return readdirSync(path)
+      .sort()
+      .flatMap((name) => readCertificates(join(path, name), owner));
   const bytes = readFileSync(path);
   const text = bytes.toString('latin1');
   try {

@@ -38,7 +38,11 @@ export class AppError extends Error {
 }
 
 export class BadRequestError extends AppError {
-  constructor(description: string, readonly fields?: Record<string, string[]>, detail?: string) {
+  constructor(
+    description: string,
+    readonly fields?: Record<string, string[]>,
+    detail?: string,
+  ) {
     super(400, 'invalid_request', description, detail);
   }
 }

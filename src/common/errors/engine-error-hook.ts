@@ -19,7 +19,13 @@ export function engineErrorPage(site: PageSite, logoOf: (client: KoaContextWithO
     const params = (ctx.oidc?.params ?? ctx.query ?? {}) as Record<string, unknown>;
     ctx.type = 'html';
     // A known merchant (a wrong redirect_uri, say) still shows its logo: the person sees whose sign-in failed.
-    ctx.body = errorPageHtml(site, errorPageLocale(req, undefined, params), new AppError(ctx.status, out.error, out.error_description ?? ''), requestIdOf(req), logoOf(ctx.oidc?.client));
+    ctx.body = errorPageHtml(
+      site,
+      errorPageLocale(req, undefined, params),
+      new AppError(ctx.status, out.error, out.error_description ?? ''),
+      requestIdOf(req),
+      logoOf(ctx.oidc?.client),
+    );
   };
 }
 

@@ -38,8 +38,7 @@ const INTERNAL = { error: 'server_error', error_description: 'internal server er
  */
 export function toErrorBody(caught: unknown): { status: number; body: ErrorBody | ReplacementErrorBody } {
   const exception = asAppError(caught);
-  if (exception instanceof AppError && exception.replacementBody)
-    return { status: exception.status, body: { ...exception.replacementBody } };
+  if (exception instanceof AppError && exception.replacementBody) return { status: exception.status, body: { ...exception.replacementBody } };
   if (exception instanceof AppError) {
     const body: ErrorBody = { ...exception.publicFields, error: exception.code, error_description: exception.description };
     if (exception instanceof BadRequestError && exception.fields) body.fields = exception.fields;
@@ -51,8 +50,7 @@ export function toErrorBody(caught: unknown): { status: number; body: ErrorBody 
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
-    const message =
-      typeof response === 'object' && response && 'message' in response ? (response as { message: unknown }).message : exception.message;
+    const message = typeof response === 'object' && response && 'message' in response ? (response as { message: unknown }).message : exception.message;
     const description = Array.isArray(message) ? message.join('; ') : String(message);
     return { status, body: { error: HTTP_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request'), error_description: description } };
   }

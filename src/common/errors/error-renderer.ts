@@ -36,7 +36,10 @@ export function renderError(req: Request, res: Response, caught: unknown): void 
   if (representation.kind === 'soap') return void res.status(status).type('text/xml').set('Cache-Control', 'no-store').send(representation.fault);
   if (representation.kind === 'page') {
     const site = errorRoutesOf(req)!.site;
-    return void res.status(status).type('html').send(errorPageHtml(site, errorPageLocale(req, res), error, requestId, res.locals?.merchantLogo as PageLogo | undefined));
+    return void res
+      .status(status)
+      .type('html')
+      .send(errorPageHtml(site, errorPageLocale(req, res), error, requestId, res.locals?.merchantLogo as PageLogo | undefined));
   }
   // An operation with its own error object (route-error-shapes) gets the generic errors in that shape too.
   const shape = 'error' in body && typeof body.error === 'string' ? errorShapeFor(req) : undefined;

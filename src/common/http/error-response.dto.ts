@@ -10,7 +10,8 @@ export class ErrorResponseDto {
   @ApiPropertyOptional({ description: 'capture_retry only: why the face must be captured again', example: 'FACE_TOO_BLURRED' })
   retry_reason?: string;
   @ApiPropertyOptional({
-    description: "capture_retry only: the words to show the user, in the language of the request's Accept-Language (one of the 12 locales of spec 2.9, else en_GB; Content-Language names it)",
+    description:
+      "capture_retry only: the words to show the user, in the language of the request's Accept-Language (one of the 12 locales of spec 2.9, else en_GB; Content-Language names it)",
     example: 'Bildet er uskarpt. Hold telefonen stødig og prøv igjen.',
   })
   retry_message?: string;

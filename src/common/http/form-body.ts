@@ -8,7 +8,6 @@ const FORM = 'application/x-www-form-urlencoded';
  * (text/plain, multipart, none) was not sent by our pages and is refused before anything reads it.
  */
 export function formBody(req: Request): Record<string, unknown> {
-  if (!req.is(FORM) || typeof req.body !== 'object' || req.body === null)
-    throw new AppError(415, 'unsupported_media_type', `the form must be sent as ${FORM}`);
+  if (!req.is(FORM) || typeof req.body !== 'object' || req.body === null) throw new AppError(415, 'unsupported_media_type', `the form must be sent as ${FORM}`);
   return req.body as Record<string, unknown>;
 }

@@ -37,11 +37,30 @@ export function addLogSink(sink: LogSink, { capture = false } = {}): () => void 
  * tokens; these paths are the second line of defence.
  */
 const REDACTED_PATHS = [
-  'req.headers', 'req.query', 'req.body', 'headers.authorization', 'headers.cookie',
-  '*.authorization', '*.Authorization', '*.cookie', '*.client_secret', '*.secret', '*.password',
-  '*.token', '*.access_token', '*.id_token', '*.refresh_token', '*.code_verifier', '*.session_token', '*.qr_token',
-  '*.app_secret', '*.provisioning_code', '*.user_code',
-  'params.code', 'query.code', 'body.code',
+  'req.headers',
+  'req.query',
+  'req.body',
+  'headers.authorization',
+  'headers.cookie',
+  '*.authorization',
+  '*.Authorization',
+  '*.cookie',
+  '*.client_secret',
+  '*.secret',
+  '*.password',
+  '*.token',
+  '*.access_token',
+  '*.id_token',
+  '*.refresh_token',
+  '*.code_verifier',
+  '*.session_token',
+  '*.qr_token',
+  '*.app_secret',
+  '*.provisioning_code',
+  '*.user_code',
+  'params.code',
+  'query.code',
+  'body.code',
 ];
 
 /**
@@ -50,12 +69,15 @@ const REDACTED_PATHS = [
  */
 const initialLevel = (level = 'info') => (level in pino.levels.values || level === 'silent' ? level : 'info');
 
-export const logger = pino({
-  level: initialLevel(process.env.LOG_LEVEL),
-  base: { service: 'identity-broker' },
-  serializers: { err: serializeError, error: serializeError },
-  redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-}, destination);
+export const logger = pino(
+  {
+    level: initialLevel(process.env.LOG_LEVEL),
+    base: { service: 'identity-broker' },
+    serializers: { err: serializeError, error: serializeError },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  },
+  destination,
+);
 
 export function setLogLevel(level: string): void {
   logger.level = level;
@@ -70,8 +92,16 @@ export class JsonNestLogger implements LoggerService {
     if (context && NOISY_CONTEXTS.has(context)) logger.debug({ context }, String(message));
     else logger.info({ context }, String(message));
   }
-  error(message: unknown, trace?: string, context?: string) { logger.error({ context, trace }, String(message)); }
-  warn(message: unknown, context?: string) { logger.warn({ context }, String(message)); }
-  debug(message: unknown, context?: string) { logger.debug({ context }, String(message)); }
-  verbose(message: unknown, context?: string) { logger.trace({ context }, String(message)); }
+  error(message: unknown, trace?: string, context?: string) {
+    logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    logger.trace({ context }, String(message));
+  }
 }

@@ -12,15 +12,47 @@ import type { OutboundPolicy } from './outbound-fetch.js';
  */
 const RESERVED = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.31.196.0', 24], ['192.52.193.0', 24], ['192.88.99.0', 24],
-  ['192.168.0.0', 16], ['192.175.48.0', 24], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 3],
-] as const) RESERVED.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.31.196.0', 24],
+  ['192.52.193.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['192.175.48.0', 24],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 3],
+] as const)
+  RESERVED.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23],
-  ['2001:db8::', 32], ['2001:3::', 32], ['2001:10::', 28], ['2001:20::', 28], ['2001:30::', 28], ['2002::', 16],
-  ['2620:4f:8000::', 48], ['3fff::', 20], ['5f00::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) RESERVED.addSubnet(net, prefix, 'ipv6');
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2001:3::', 32],
+  ['2001:10::', 28],
+  ['2001:20::', 28],
+  ['2001:30::', 28],
+  ['2002::', 16],
+  ['2620:4f:8000::', 48],
+  ['3fff::', 20],
+  ['5f00::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  RESERVED.addSubnet(net, prefix, 'ipv6');
 
 const MAPPED = new BlockList();
 MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
@@ -71,7 +103,10 @@ export function urlAddressProblem(value: string, policy: OutboundPolicy): string
   } catch {
     return undefined;
   }
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (isIP(host)) {
     if (isIP(host) === 4 && writtenHost(value) !== host) return `writes the IPv4 address ${host} in another form than four decimal numbers`;
     return isReservedAddress(host, policy) ? `is at a loopback, private, link-local or reserved address${loopbackNote(policy)}` : undefined;
@@ -118,5 +153,9 @@ function loopbackNote(policy: OutboundPolicy): string {
 /** The host as written in the URL, before WHATWG parsing rewrote it (`https://2130706433/` gives `2130706433`). */
 function writtenHost(value: string): string {
   const authority = /^[a-z][a-z0-9+.-]*:[/\\]*([^/\\?#]*)/i.exec(value)?.[1] ?? '';
-  return authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '').replace(/\.$/, '').toLowerCase();
+  return authority
+    .slice(authority.lastIndexOf('@') + 1)
+    .replace(/:\d*$/, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }

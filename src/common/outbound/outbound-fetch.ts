@@ -26,7 +26,6 @@ export interface OutboundResponse {
   body: Buffer;
 }
 
-
 // The agents check the address the socket actually connects to, after DNS resolution and inside the
 // connection itself: a name that resolved to a public address for a check and to 127.0.0.1 for the
 // connection (DNS rebinding) cannot get past them, as it could with a separate lookup before fetch().
@@ -81,7 +80,11 @@ export function outboundRequest(method: 'GET' | 'POST', url: URL, policy: Outbou
     const req = send(url, {
       method,
       agent: url.protocol === 'https:' ? https : http,
-      headers: { ...limits.headers, 'user-agent': 'identity-broker', ...(limits.body !== undefined ? { 'content-length': String(Buffer.byteLength(limits.body)) } : {}) },
+      headers: {
+        ...limits.headers,
+        'user-agent': 'identity-broker',
+        ...(limits.body !== undefined ? { 'content-length': String(Buffer.byteLength(limits.body)) } : {}),
+      },
       signal: limits.signal ? AbortSignal.any([limits.signal, timeout]) : timeout,
     });
     req.on('error', failed);

@@ -41,14 +41,18 @@ export function checkAuthorizationRequest(query: Record<string, unknown>, client
   const client = clients.find((c) => c.clientId === clientId);
   if (!client) throw new AuthorizationRefusal('unauthorized_client', 'the wallet (client_id) is not registered with this issuer');
   const redirectUri = one('redirect_uri');
-  if (!redirectUri || !client.redirectUris.includes(redirectUri)) throw new AuthorizationRefusal('invalid_request', 'redirect_uri is not one registered for this wallet');
+  if (!redirectUri || !client.redirectUris.includes(redirectUri))
+    throw new AuthorizationRefusal('invalid_request', 'redirect_uri is not one registered for this wallet');
   const state = one('state');
   const back = (code: RefusalCode, description: string) => new AuthorizationRefusal(code, description, { redirectUri, state });
-  if (state !== undefined && (state.length > MAX_STATE || !/^[\x20-\x7e]*$/.test(state))) throw new AuthorizationRefusal('invalid_request', `state must be printable ASCII of at most ${MAX_STATE}`);
+  if (state !== undefined && (state.length > MAX_STATE || !/^[\x20-\x7e]*$/.test(state)))
+    throw new AuthorizationRefusal('invalid_request', `state must be printable ASCII of at most ${MAX_STATE}`);
   if (one('response_type') !== 'code') throw back('unsupported_response_type', 'response_type must be code');
   const codeChallenge = one('code_challenge');
-  if (one('code_challenge_method') !== 'S256' || !codeChallenge || !CHALLENGE.test(codeChallenge)) throw back('invalid_request', 'PKCE is required: code_challenge (43 characters) with code_challenge_method S256');
-  if (!asksForTheCredential(one('authorization_details'), one('scope'))) throw back('invalid_scope', `the request must ask for ${CREDENTIAL_CONFIGURATION_ID} (authorization_details of type openid_credential, or scope)`);
+  if (one('code_challenge_method') !== 'S256' || !codeChallenge || !CHALLENGE.test(codeChallenge))
+    throw back('invalid_request', 'PKCE is required: code_challenge (43 characters) with code_challenge_method S256');
+  if (!asksForTheCredential(one('authorization_details'), one('scope')))
+    throw back('invalid_scope', `the request must ask for ${CREDENTIAL_CONFIGURATION_ID} (authorization_details of type openid_credential, or scope)`);
   return { clientId: client.clientId, redirectUri, codeChallenge, state, uiLocales: one('ui_locales') };
 }
 
@@ -66,6 +70,12 @@ function asksForTheCredential(details: string | undefined, scope: string | undef
     Array.isArray(parsed) &&
     parsed.length >= 1 &&
     parsed.length <= 10 &&
-    parsed.every((d) => typeof d === 'object' && d !== null && (d as Record<string, unknown>).type === 'openid_credential' && (d as Record<string, unknown>).credential_configuration_id === CREDENTIAL_CONFIGURATION_ID)
+    parsed.every(
+      (d) =>
+        typeof d === 'object' &&
+        d !== null &&
+        (d as Record<string, unknown>).type === 'openid_credential' &&
+        (d as Record<string, unknown>).credential_configuration_id === CREDENTIAL_CONFIGURATION_ID,
+    )
   );
 }

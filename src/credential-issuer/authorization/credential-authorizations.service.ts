@@ -58,7 +58,12 @@ export class CredentialAuthorizationsService {
   /** The verification passed: a code for the wallet, once. */
   async authorize(id: string, recordId: string): Promise<WalletRedirect | undefined> {
     const code = randomBytes(32).toString('base64url');
-    const rows = await this.end(id, { state: 'authorized', recordId, codeHash: sha256Hex(code), expiresAt: new Date(this.clock.now().getTime() + CODE_SECONDS * 1000) });
+    const rows = await this.end(id, {
+      state: 'authorized',
+      recordId,
+      codeHash: sha256Hex(code),
+      expiresAt: new Date(this.clock.now().getTime() + CODE_SECONDS * 1000),
+    });
     return rows && { ...rows, code };
   }
 
@@ -83,7 +88,13 @@ export class CredentialAuthorizationsService {
    * RFC 6749 §4.1.3 and RFC 7636 §4.6: the code, for the client and redirect URI it was issued to, with its verifier;
    * once. `authenticated` runs when all of them are right, before the exchange (the DPoP proof's single use).
    */
-  async exchange(code: string, clientId: string, redirectUri: string, codeVerifier: string, authenticated: () => Promise<void>): Promise<{ recordId: string; clientId: string }> {
+  async exchange(
+    code: string,
+    clientId: string,
+    redirectUri: string,
+    codeVerifier: string,
+    authenticated: () => Promise<void>,
+  ): Promise<{ recordId: string; clientId: string }> {
     const refused = () => invalidGrant('the authorization code is unknown, expired, already used, or was issued to another client or redirect URI');
     const row = await this.repo.findOneBy({ codeHash: sha256Hex(code) });
     if (!row || row.state !== 'authorized' || row.expiresAt <= this.clock.now() || !row.recordId) throw refused();

@@ -27,7 +27,18 @@ export interface CredentialContent {
   validUntil?: Date;
 }
 
-const COPIED = ['document_type', 'issuing_country', 'document_number', 'personal_number', 'primary_identifier', 'secondary_identifier', 'name', 'nationality', 'gender', 'place_of_birth'] as const;
+const COPIED = [
+  'document_type',
+  'issuing_country',
+  'document_number',
+  'personal_number',
+  'primary_identifier',
+  'secondary_identifier',
+  'name',
+  'nationality',
+  'gender',
+  'place_of_birth',
+] as const;
 
 export function credentialContent(document: VerifiedDocument, now: Date): CredentialContent {
   const claims: Record<string, unknown> = {};
@@ -41,7 +52,11 @@ export function credentialContent(document: VerifiedDocument, now: Date): Creden
   // A partial birth date (ICAO: day or month unknown) is no ISO day: the credential leaves it out (the age statements,
   // which take partial dates into account, still say what can be said).
   if (document.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(document.birthDate) && parseIsoDate(document.birthDate)) claims.birthdate = document.birthDate;
-  const ages = ageOverClaims(AGE_STATEMENTS.map((n) => `ageverify${n}`), document.birthDate, now);
+  const ages = ageOverClaims(
+    AGE_STATEMENTS.map((n) => `ageverify${n}`),
+    document.birthDate,
+    now,
+  );
   const statements = Object.fromEntries(AGE_STATEMENTS.filter((n) => `age_over_${n}` in ages).map((n) => [n, ages[`age_over_${n}`]]));
   if (Object.keys(statements).length) claims.age_equal_or_over = statements;
   if (typeof document.claims.facematch_level === 'number') claims.facematch_level = document.claims.facematch_level;
@@ -68,7 +83,9 @@ const endOfDay = (iso: string) => new Date(`${iso}T23:59:59Z`);
 function firstBirthdayMakingTrue(statements: Record<string, boolean>, birthDate: string | undefined): Date | undefined {
   const birth = birthDate ? parseIsoDate(birthDate) : undefined;
   if (!birth) return undefined;
-  const pending = Object.entries(statements).filter(([, over]) => !over).map(([age]) => Number(age));
+  const pending = Object.entries(statements)
+    .filter(([, over]) => !over)
+    .map(([age]) => Number(age));
   if (!pending.length) return undefined;
   const age = Math.min(...pending);
   // The earliest possible birthday (an unknown month or day counts from January, the 1st).

@@ -49,24 +49,41 @@ export class CredentialIssuingService {
     const { jwts } = refusals(() => parseCredentialRequestBody({ body, configurationIds: [CREDENTIAL_CONFIGURATION_ID] }));
     const now = this.clock.now();
     const nonce = refusals(() => proofNonce(jwts));
-    if (!(await this.singleUse.spendNonce(nonce))) throw invalidNonce('the c_nonce is unknown, expired or already used: fetch a new one from the nonce endpoint');
-    const holderKeys = await refusals(() => verifyKeyProofs({ jwts, credentialIssuer: this.urls.issuer, expectedNonce: nonce, now, maxProofs: this.config.credentialIssuer.batchSize }));
+    if (!(await this.singleUse.spendNonce(nonce)))
+      throw invalidNonce('the c_nonce is unknown, expired or already used: fetch a new one from the nonce endpoint');
+    const holderKeys = await refusals(() =>
+      verifyKeyProofs({ jwts, credentialIssuer: this.urls.issuer, expectedNonce: nonce, now, maxProofs: this.config.credentialIssuer.batchSize }),
+    );
 
     const record = await this.evidence.record(holder.recordId);
     if (!record || record.result !== 'pass') throw invalidCredentialRequest('the verification this offer was made for is no longer available');
     const content = credentialContent(record, now);
-    const expiresAt = startOfDay(Math.min(content.validUntil?.getTime() ?? Infinity, now.getTime() + this.config.credentialIssuer.credentialMaxLifetimeDays * DAY_MS));
+    const expiresAt = startOfDay(
+      Math.min(content.validUntil?.getTime() ?? Infinity, now.getTime() + this.config.credentialIssuer.credentialMaxLifetimeDays * DAY_MS),
+    );
     if (expiresAt.getTime() <= now.getTime()) throw invalidCredentialRequest('the document has expired: no credential can be issued for it');
 
     const statuses = await this.dataSource.transaction(async (tx) => {
-      const allocated = await this.status.allocate(holderKeys.length, { issuanceId: holder.issuanceId, recordId: holder.recordId, expiresAt, revocationHandleHash: holder.revocationHandleHash }, tx);
+      const allocated = await this.status.allocate(
+        holderKeys.length,
+        { issuanceId: holder.issuanceId, recordId: holder.recordId, expiresAt, revocationHandleHash: holder.revocationHandleHash },
+        tx,
+      );
       await this.issuances.markIssued(tx, holder.issuanceId, holderKeys.length, expiresAt);
       return allocated;
     });
     const signer = await this.keys.current();
     const credentials = await Promise.all(
       holderKeys.map(async (holderJwk, i) => ({
-        credential: await issueVerifiedIdentityCredential({ signer, credentialIssuer: this.urls.issuer, vct: this.urls.vct, claims: content.claims, holderJwk, status: statuses[i], expiresAt }),
+        credential: await issueVerifiedIdentityCredential({
+          signer,
+          credentialIssuer: this.urls.issuer,
+          vct: this.urls.vct,
+          claims: content.claims,
+          holderJwk,
+          status: statuses[i],
+          expiresAt,
+        }),
       })),
     );
     return { credentials };

@@ -20,7 +20,10 @@ export class CredentialController {
   credential(@Req() req: Request, @Body() body: unknown): Promise<{ credentials: { credential: string }[] }> {
     const authorization = req.headers.authorization ?? '';
     const match = /^DPoP ([A-Za-z0-9._~+/-]+=*)$/.exec(authorization);
-    if (!match) throw invalidToken(authorization.startsWith('Bearer ') ? 'the access token is DPoP-bound: send it as Authorization: DPoP' : 'a DPoP-bound access token is required');
+    if (!match)
+      throw invalidToken(
+        authorization.startsWith('Bearer ') ? 'the access token is DPoP-bound: send it as Authorization: DPoP' : 'a DPoP-bound access token is required',
+      );
     return this.issuing.issue(req, match[1], body);
   }
 }

@@ -104,7 +104,12 @@ export class CredentialIssuancesService {
    * `authenticated` runs once both codes are right, before the redemption (the DPoP proof's single use: a replayed
    * proof is refused without spending the offer, and a caller without the codes leaves nothing behind).
    */
-  async redeem(preAuthorizedCode: string, txCode: string | undefined, jkt: string, authenticated: () => Promise<void>): Promise<{ accessToken: string; expiresIn: number }> {
+  async redeem(
+    preAuthorizedCode: string,
+    txCode: string | undefined,
+    jkt: string,
+    authenticated: () => Promise<void>,
+  ): Promise<{ accessToken: string; expiresIn: number }> {
     const now = this.clock.now();
     const row = await this.repo.findOneBy({ preAuthorizedCodeHash: sha256Hex(preAuthorizedCode) });
     if (!row || row.state !== 'offered' || row.offerExpiresAt <= now) throw invalidGrant('the pre-authorized code is unknown, expired or already used');
@@ -118,8 +123,18 @@ export class CredentialIssuancesService {
     const result = await this.repo
       .createQueryBuilder()
       .update()
-      .set({ state: 'redeemed', accessTokenHash: sha256Hex(accessToken), accessTokenJkt: jkt, accessTokenExpiresAt: new Date(now.getTime() + expiresIn * 1000) })
-      .where('id = :id AND state = :state AND tx_code_failures < :max AND offer_expires_at > :now', { id: row.id, state: 'offered', max: MAX_TX_CODE_FAILURES, now })
+      .set({
+        state: 'redeemed',
+        accessTokenHash: sha256Hex(accessToken),
+        accessTokenJkt: jkt,
+        accessTokenExpiresAt: new Date(now.getTime() + expiresIn * 1000),
+      })
+      .where('id = :id AND state = :state AND tx_code_failures < :max AND offer_expires_at > :now', {
+        id: row.id,
+        state: 'offered',
+        max: MAX_TX_CODE_FAILURES,
+        now,
+      })
       .execute();
     if (result.affected !== 1) throw invalidGrant('the pre-authorized code is unknown, expired or already used');
     return { accessToken, expiresIn };
@@ -162,7 +177,8 @@ export class CredentialIssuancesService {
   /** The redeemed offer an access token stands for, when that token is live and bound to the proven DPoP key. */
   async tokenHolder(accessToken: string, jkt: string): Promise<RedeemedOffer> {
     const row = await this.repo.findOneBy({ accessTokenHash: sha256Hex(accessToken) });
-    if (!row || row.state !== 'redeemed' || !row.accessTokenExpiresAt || row.accessTokenExpiresAt <= this.clock.now()) throw invalidToken('the access token is unknown, expired or already used');
+    if (!row || row.state !== 'redeemed' || !row.accessTokenExpiresAt || row.accessTokenExpiresAt <= this.clock.now())
+      throw invalidToken('the access token is unknown, expired or already used');
     // RFC 9449 §7.1: the proof must be made with the key the token was bound to.
     if (!row.accessTokenJkt || !constantTimeEqual(row.accessTokenJkt, jkt)) throw invalidToken('the access token is bound to another key');
     return { issuanceId: row.id, recordId: row.recordId, jkt: row.accessTokenJkt, revocationHandleHash: row.revocationHandleHash };

@@ -26,7 +26,8 @@ export class IssuerKeysController {
   @HttpCode(200)
   @AdminAccess('write')
   @ApiOperation({
-    summary: 'customer-test: a new signer certificate under the same test root signs from now on (every instance within VCI_ISSUER_KEY_RELOAD_SECONDS); production: 409, replace the files and restart',
+    summary:
+      'customer-test: a new signer certificate under the same test root signs from now on (every instance within VCI_ISSUER_KEY_RELOAD_SECONDS); production: 409, replace the files and restart',
   })
   @ApiOkResponse({ type: [IssuerKeyDto] })
   @ApiConflictResponse({ type: ErrorResponseDto })

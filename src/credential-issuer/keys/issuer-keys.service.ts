@@ -90,10 +90,30 @@ export class IssuerKeysService implements OnModuleInit {
   async list(): Promise<IssuerKeyView[]> {
     if (this.fromFiles) {
       const { signer } = this.fromFiles;
-      return [{ kid: signer.kid, status: 'active', subject: subjectOf(signer.chain[0]), notAfter: signer.notAfter, signsFrom: null, retireAt: null, createdAt: null, source: 'file' }];
+      return [
+        {
+          kid: signer.kid,
+          status: 'active',
+          subject: subjectOf(signer.chain[0]),
+          notAfter: signer.notAfter,
+          signsFrom: null,
+          retireAt: null,
+          createdAt: null,
+          source: 'file',
+        },
+      ];
     }
     const rows = await this.dataSource.getRepository(IssuerKeyEntity).find({ order: { createdAt: 'DESC' } });
-    return rows.map((r) => ({ kid: r.kid, status: r.status, subject: r.subject, notAfter: r.notAfter, signsFrom: r.signsFrom, retireAt: r.retireAt, createdAt: r.createdAt, source: 'database' }));
+    return rows.map((r) => ({
+      kid: r.kid,
+      status: r.status,
+      subject: r.subject,
+      notAfter: r.notAfter,
+      signsFrom: r.signsFrom,
+      retireAt: r.retireAt,
+      createdAt: r.createdAt,
+      source: 'database',
+    }));
   }
 
   /** Deletes replaced signers (their sealed private keys with them) once their retirement time has passed. */
@@ -179,7 +199,10 @@ export class IssuerKeysService implements OnModuleInit {
       };
     }
     const root = await createTestRoot(ROOT_NAME, new Date(Date.now() + 20 * 365 * DAY));
-    const stored = { certificate: Buffer.from(root.der).toString('base64'), privateKey: root.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64') };
+    const stored = {
+      certificate: Buffer.from(root.der).toString('base64'),
+      privateKey: root.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
+    };
     await repo.insert({ id: ROOT_ID, sealed: this.secretBox.encrypt(JSON.stringify(stored), ROOT_CONTEXT) });
     return root;
   }

@@ -32,7 +32,11 @@ export interface ClaimDisplay {
 
 /** The credential's name and description in every UI locale. */
 export function credentialDisplay(): { locale: string; name: string; description: string }[] {
-  return UI_LOCALES.map((l) => ({ locale: tagOf(l), name: CREDENTIAL_OFFER_MESSAGES[l].credentialName, description: CREDENTIAL_OFFER_MESSAGES[l].credentialDescription }));
+  return UI_LOCALES.map((l) => ({
+    locale: tagOf(l),
+    name: CREDENTIAL_OFFER_MESSAGES[l].credentialName,
+    description: CREDENTIAL_OFFER_MESSAGES[l].credentialDescription,
+  }));
 }
 
 /** One entry per claim path, age statements one per age ("Aged 18 or over"). */

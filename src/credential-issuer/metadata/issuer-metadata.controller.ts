@@ -1,10 +1,6 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import {
-  authorizationServerMetadata,
-  credentialIssuerMetadata,
-  verifiedIdentityTypeMetadata,
-} from '@identity-broker/eu-wallet';
+import { authorizationServerMetadata, credentialIssuerMetadata, verifiedIdentityTypeMetadata } from '@identity-broker/eu-wallet';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { CREDENTIAL_CONFIGURATION_ID, issuerUrls, VCI_PATHS } from '../credential-issuer-paths.js';
 import { claimDisplays, credentialDisplay } from './credential-display.js';

@@ -1,7 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class CredentialOfferDto {
-  @ApiProperty({ description: 'the offer for the wallet: show it as a QR code, or open it on this phone', example: 'openid-credential-offer://?credential_offer_uri=https%3A%2F%2Fbroker.example%2Fvci%2Foffers%2F…' })
+  @ApiProperty({
+    description: 'the offer for the wallet: show it as a QR code, or open it on this phone',
+    example: 'openid-credential-offer://?credential_offer_uri=https%3A%2F%2Fbroker.example%2Fvci%2Foffers%2F…',
+  })
   credential_offer: string;
 
   @ApiProperty({ description: 'the transaction code the wallet asks for: show it to the person, beside the offer', example: '493027' })

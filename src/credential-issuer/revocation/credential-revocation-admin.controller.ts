@@ -49,7 +49,10 @@ export class CredentialRevocationAdminController {
   ): Promise<RevocationResultDto> {
     const result = await this.status.revokeByRecord(params.recordId);
     if (!result.total) throw new NotFoundError('credentials of the verification record');
-    await this.audit.record(actor, 'credential_issuer.revoke_by_verification', 'verification_record', params.recordId, { reason: body.reason ?? null, ...result });
+    await this.audit.record(actor, 'credential_issuer.revoke_by_verification', 'verification_record', params.recordId, {
+      reason: body.reason ?? null,
+      ...result,
+    });
     return result;
   }
 }

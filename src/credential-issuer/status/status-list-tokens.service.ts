@@ -110,7 +110,10 @@ export class StatusListTokens {
 
   /** Reads the list's revoked entries only (a partial index), after its version: the token is never older than `version`. */
   private async build(listId: string, version: string, signer: IssuerSigner): Promise<CachedToken> {
-    const rows = (await this.dataSource.query('SELECT idx, status FROM issued_credential_status WHERE list_id = $1 AND status <> 0', [listId])) as { idx: number; status: number }[];
+    const rows = (await this.dataSource.query('SELECT idx, status FROM issued_credential_status WHERE list_id = $1 AND status <> 0', [listId])) as {
+      idx: number;
+      status: number;
+    }[];
     const values = new Array<number>(STATUS_LIST_SIZE).fill(0);
     const notValid = new Map<number, number>();
     for (const r of rows) {

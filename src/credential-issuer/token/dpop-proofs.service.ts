@@ -41,10 +41,19 @@ export class DpopProofsService {
   check(req: Request, path: string, accessToken?: string): CheckedProof {
     const header = req.headers.dpop;
     const resource = accessToken !== undefined;
-    if (typeof header !== 'string' || header === '' || header.includes(',')) throw invalidDpopProof('exactly one DPoP proof is required in the DPoP header', resource);
+    if (typeof header !== 'string' || header === '' || header.includes(','))
+      throw invalidDpopProof('exactly one DPoP proof is required in the DPoP header', resource);
     let proof: { jkt: string; jti: string; iat: number };
     try {
-      proof = verifyDpopProof({ proof: header, method: req.method, url: `${this.config.baseUrl}${path}`, accessToken, now: this.clock.now(), maxAgeSeconds: PROOF_MAX_AGE_SECONDS, futureSkewSeconds: FUTURE_SKEW_SECONDS });
+      proof = verifyDpopProof({
+        proof: header,
+        method: req.method,
+        url: `${this.config.baseUrl}${path}`,
+        accessToken,
+        now: this.clock.now(),
+        maxAgeSeconds: PROOF_MAX_AGE_SECONDS,
+        futureSkewSeconds: FUTURE_SKEW_SECONDS,
+      });
     } catch (err) {
       throw fromLibrary(err, resource);
     }

@@ -4,7 +4,15 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The engine's models that are credentials (tokens and codes), as the storage adapter knew them when this
  * migration was written. A migration is history: it names them itself rather than importing today's list.
  */
-const CREDENTIAL_MODEL_NAMES = ['AccessToken', 'AuthorizationCode', 'RefreshToken', 'ClientCredentials', 'DeviceCode', 'BackchannelAuthenticationRequest', 'PushedAuthorizationRequest'];
+const CREDENTIAL_MODEL_NAMES = [
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'ClientCredentials',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PushedAuthorizationRequest',
+];
 
 /** SQL twin of credentialHash(): SHA-256 of the UTF-8 value, base64url without padding. */
 const hashOf = (column: string) => `rtrim(translate(encode(sha256(convert_to(${column}, 'UTF8')), 'base64'), '+/', '-_'), '=')`;

@@ -21,7 +21,26 @@ import { CredentialIssuerStatelessNonces1700000000244 } from './1700000000244-cr
  * The core's migrations, listed explicitly (no globbing). Each scheme lists its own in its manifest
  * (src/schemes/<scheme>/migrations/); the data source runs them all, in the order of their timestamps (`inOrder`).
  */
-export const CORE_MIGRATIONS = [Foundation1700000000001, Oidc1700000000002, HashedCredentials1700000000004, SubjectType1700000000005, ProtocolHardening1700000000006, Ciba1700000000008, CibaRequestSigning1700000000009, PadesSigner1700000000110, SamlMerchants1700000000120, SamlFrontDoor1700000000121, SamlArtifacts1700000000122, PostLogoutRedirectUris1700000000123, MerchantUiLocale1700000000130, MerchantLogos1700000000210, CredentialIssuer1700000000240, CredentialIssuerState1700000000241, MerchantReusedIdentityAge1700000000242, CredentialIssuerStatelessNonces1700000000244];
+export const CORE_MIGRATIONS = [
+  Foundation1700000000001,
+  Oidc1700000000002,
+  HashedCredentials1700000000004,
+  SubjectType1700000000005,
+  ProtocolHardening1700000000006,
+  Ciba1700000000008,
+  CibaRequestSigning1700000000009,
+  PadesSigner1700000000110,
+  SamlMerchants1700000000120,
+  SamlFrontDoor1700000000121,
+  SamlArtifacts1700000000122,
+  PostLogoutRedirectUris1700000000123,
+  MerchantUiLocale1700000000130,
+  MerchantLogos1700000000210,
+  CredentialIssuer1700000000240,
+  CredentialIssuerState1700000000241,
+  MerchantReusedIdentityAge1700000000242,
+  CredentialIssuerStatelessNonces1700000000244,
+];
 
 /** A migration class's timestamp: the digits its name ends with (TypeORM reads it from there too). */
 const timestampOf = (migration: { name: string }) => Number(/(\d{13})$/.exec(migration.name)?.[1] ?? NaN);

@@ -5,13 +5,18 @@ import { MerchantOptionalFields } from './merchant-fields.js';
 
 export class CreateMerchantDto extends MerchantOptionalFields {
   @ApiProperty({ description: 'Display name shown to end users on the broker page.', example: 'Example Shop' })
-  @IsString() @IsNotEmpty() @MaxLength(200)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
   name: string;
 
   @ApiProperty({
     description: 'Exact redirect URIs (compared character for character). https only in production; http://localhost also in customer-test.',
     example: ['https://shop.example/callback'],
   })
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(20) @IsRedirectUri({ each: true })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(20)
+  @IsRedirectUri({ each: true })
   redirect_uris: string[];
 }

@@ -34,8 +34,14 @@ import { SamlSettingsDto } from './saml-settings.dto.js';
 export const REQUEST_OBJECT_ALGS = ['RS256', 'PS256', 'ES256'] as const;
 
 export class JwksDto {
-  @ApiPropertyOptional({ description: 'JSON Web Keys (public members only), e.g. RSA `kty`, `n`, `e`, optional `kid`, `use`, `alg`', type: 'array', items: { type: 'object' } })
-  @IsArray() @ArrayMaxSize(20) @IsObject({ each: true })
+  @ApiPropertyOptional({
+    description: 'JSON Web Keys (public members only), e.g. RSA `kty`, `n`, `e`, optional `kid`, `use`, `alg`',
+    type: 'array',
+    items: { type: 'object' },
+  })
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsObject({ each: true })
   keys: Record<string, unknown>[];
 }
 
@@ -45,11 +51,21 @@ export class JwksDto {
  */
 export class MerchantOptionalFields {
   @ApiPropertyOptional({ description: 'Space-separated scopes the merchant may request (spec 2.3). Omit for all scopes.', example: 'openid profile ssn' })
-  @IsOptional() @IsString() @Matches(SCOPE_VALUE, { message: 'scope must be space-separated scope values' }) @MaxLength(1000)
+  @IsOptional()
+  @IsString()
+  @Matches(SCOPE_VALUE, { message: 'scope must be space-separated scope values' })
+  @MaxLength(1000)
   scope?: string;
 
-  @ApiPropertyOptional({ description: 'eID scheme ids the merchant may use. Omit for every scheme enabled in this environment.', example: ['document-verifier'] })
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @Matches(/^[a-z0-9-]{1,40}$/, { each: true, message: 'each eid scheme id must be lower-case letters, digits or -' })
+  @ApiPropertyOptional({
+    description: 'eID scheme ids the merchant may use. Omit for every scheme enabled in this environment.',
+    example: ['document-verifier'],
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @Matches(/^[a-z0-9-]{1,40}$/, { each: true, message: 'each eid scheme id must be lower-case letters, digits or -' })
   eid_schemes?: string[];
 
   @ApiPropertyOptional({
@@ -59,11 +75,13 @@ export class MerchantOptionalFields {
     default: false,
     example: true,
   })
-  @OptionalNotNull() @IsBoolean()
+  @OptionalNotNull()
+  @IsBoolean()
   offer_credential?: boolean;
 
   @ApiPropertyOptional({ description: 'PSD2 third-party provider: PKCE with S256 is mandatory (spec 4.2.4).', default: false })
-  @OptionalNotNull() @IsBoolean()
+  @OptionalNotNull()
+  @IsBoolean()
   psd2?: boolean;
 
   @ApiPropertyOptional({
@@ -74,51 +92,69 @@ export class MerchantOptionalFields {
       'OIDC subject type (spec 2.9): public, the same sub for a person at every merchant; pairwise, a sub of this merchant ' +
       'alone (its redirect_uris must then share one host, the sector).',
   })
-  @OptionalNotNull() @IsIn(SUBJECT_TYPES)
+  @OptionalNotNull()
+  @IsIn(SUBJECT_TYPES)
   subject_type?: (typeof SUBJECT_TYPES)[number];
 
   @ApiPropertyOptional({ enum: TOKEN_ENDPOINT_AUTH_METHODS, default: 'client_secret_basic' })
-  @OptionalNotNull() @IsIn(TOKEN_ENDPOINT_AUTH_METHODS)
+  @OptionalNotNull()
+  @IsIn(TOKEN_ENDPOINT_AUTH_METHODS)
   token_endpoint_auth_method?: (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 
   @ApiPropertyOptional({ enum: ID_TOKEN_SIGNING_ALGS, default: 'RS256' })
-  @OptionalNotNull() @IsIn(ID_TOKEN_SIGNING_ALGS)
+  @OptionalNotNull()
+  @IsIn(ID_TOKEN_SIGNING_ALGS)
   id_token_signed_response_alg?: (typeof ID_TOKEN_SIGNING_ALGS)[number];
 
   @ApiPropertyOptional({ enum: ENCRYPTION_ALGS, description: 'Set to encrypt ID tokens (sign then encrypt, spec 5.5). Needs jwks or jwks_uri.' })
-  @IsOptional() @IsIn(ENCRYPTION_ALGS)
+  @IsOptional()
+  @IsIn(ENCRYPTION_ALGS)
   id_token_encrypted_response_alg?: string;
 
   @ApiPropertyOptional({ enum: ENCRYPTION_ENCS, default: 'A256GCM' })
-  @IsOptional() @IsIn(ENCRYPTION_ENCS)
+  @IsOptional()
+  @IsIn(ENCRYPTION_ENCS)
   id_token_encrypted_response_enc?: string;
 
   @ApiPropertyOptional({ enum: ENCRYPTION_ALGS, description: 'Set to encrypt user-info responses (spec 5.6).' })
-  @IsOptional() @IsIn(ENCRYPTION_ALGS)
+  @IsOptional()
+  @IsIn(ENCRYPTION_ALGS)
   userinfo_encrypted_response_alg?: string;
 
   @ApiPropertyOptional({ enum: ENCRYPTION_ENCS, default: 'A256GCM' })
-  @IsOptional() @IsIn(ENCRYPTION_ENCS)
+  @IsOptional()
+  @IsIn(ENCRYPTION_ENCS)
   userinfo_encrypted_response_enc?: string;
 
-  @ApiPropertyOptional({ description: "URL of the merchant's JWKS (https; http://localhost also in customer-test).", example: 'https://merchant.example/jwks.json' })
-  @IsOptional() @IsRedirectUri({ message: 'jwks_uri must be an absolute http(s) URL without fragment or credentials' })
+  @ApiPropertyOptional({
+    description: "URL of the merchant's JWKS (https; http://localhost also in customer-test).",
+    example: 'https://merchant.example/jwks.json',
+  })
+  @IsOptional()
+  @IsRedirectUri({ message: 'jwks_uri must be an absolute http(s) URL without fragment or credentials' })
   jwks_uri?: string;
 
   @ApiPropertyOptional({ description: "The merchant's public keys inline (RSA key members as JSON, spec 4.2.3).", type: JwksDto })
-  @IsOptional() @ValidateNested() @Type(() => JwksDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => JwksDto)
   jwks?: JwksDto;
 
   @ApiPropertyOptional({ description: 'kid of the encryption key in the set; without it the first key is used.' })
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   encryption_key_id?: string;
 
   @ApiPropertyOptional({ description: 'kid of the request-object verification key; without it the first key is used.' })
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   request_object_key_id?: string;
 
   @ApiPropertyOptional({ enum: REQUEST_OBJECT_ALGS })
-  @IsOptional() @IsIn(REQUEST_OBJECT_ALGS)
+  @IsOptional()
+  @IsIn(REQUEST_OBJECT_ALGS)
   request_object_signing_alg?: string;
 
   @ApiPropertyOptional({
@@ -129,7 +165,9 @@ export class MerchantOptionalFields {
   })
   // Not @IsOptional: null would pass it and break the NOT NULL column; [] clears the list.
   @ValidateIf((o: { request_uris?: unknown }) => o.request_uris !== undefined)
-  @IsArray() @ArrayMaxSize(20) @IsRedirectUri({ each: true, message: 'each request_uri must be an absolute http(s) URL without fragment or credentials' })
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsRedirectUri({ each: true, message: 'each request_uri must be an absolute http(s) URL without fragment or credentials' })
   request_uris?: string[];
 
   @ApiPropertyOptional({
@@ -140,19 +178,31 @@ export class MerchantOptionalFields {
   })
   // Not @IsOptional: null would pass it and break the NOT NULL column; [] clears the list.
   @ValidateIf((o: { post_logout_redirect_uris?: unknown }) => o.post_logout_redirect_uris !== undefined)
-  @IsArray() @ArrayMaxSize(20) @IsRedirectUri({ each: true, message: 'each post_logout_redirect_uri must be an absolute http(s) URL without fragment or credentials' })
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsRedirectUri({ each: true, message: 'each post_logout_redirect_uri must be an absolute http(s) URL without fragment or credentials' })
   post_logout_redirect_uris?: string[];
 
   @ApiPropertyOptional({ enum: CIBA_DELIVERY_MODES, default: 'poll' })
-  @OptionalNotNull() @IsIn(CIBA_DELIVERY_MODES)
+  @OptionalNotNull()
+  @IsIn(CIBA_DELIVERY_MODES)
   backchannel_token_delivery_mode?: (typeof CIBA_DELIVERY_MODES)[number];
 
-  @ApiPropertyOptional({ description: 'Callback for CIBA ping and push delivery (https; http://localhost also in customer-test). Never at a private, reserved, link-local or (in production) loopback address, nor a name leading there: 400 naming this field.' })
-  @IsOptional() @IsRedirectUri({ message: 'backchannel_client_notification_endpoint must be an absolute http(s) URL without fragment or credentials' })
+  @ApiPropertyOptional({
+    description:
+      'Callback for CIBA ping and push delivery (https; http://localhost also in customer-test). Never at a private, reserved, link-local or (in production) loopback address, nor a name leading there: 400 naming this field.',
+  })
+  @IsOptional()
+  @IsRedirectUri({ message: 'backchannel_client_notification_endpoint must be an absolute http(s) URL without fragment or credentials' })
   backchannel_client_notification_endpoint?: string;
 
-  @ApiPropertyOptional({ description: 'CIBA: the merchant sends the user_code the user chose in the app (CIBA Core 4); requests without one are refused.', default: false, example: false })
-  @OptionalNotNull() @IsBoolean()
+  @ApiPropertyOptional({
+    description: 'CIBA: the merchant sends the user_code the user chose in the app (CIBA Core 4); requests without one are refused.',
+    default: false,
+    example: false,
+  })
+  @OptionalNotNull()
+  @IsBoolean()
   backchannel_user_code_parameter?: boolean;
 
   @ApiPropertyOptional({
@@ -163,7 +213,8 @@ export class MerchantOptionalFields {
       'of the 12 locales. Omit (or null) for en_GB.',
     nullable: true,
   })
-  @IsOptional() @IsIn(UI_LOCALES)
+  @IsOptional()
+  @IsIn(UI_LOCALES)
   default_ui_locale?: UiLocale | null;
 
   @ApiPropertyOptional({
@@ -174,7 +225,8 @@ export class MerchantOptionalFields {
       '(request_object_key_id, else the first signing key), carrying iss, aud, exp, iat, nbf and jti. Without it a signed request is ' +
       'still accepted (with an algorithm of discovery), plain parameters too.',
   })
-  @IsOptional() @IsIn(REQUEST_OBJECT_ALGS)
+  @IsOptional()
+  @IsIn(REQUEST_OBJECT_ALGS)
   backchannel_authentication_request_signing_alg?: string | null;
 
   @ApiPropertyOptional({
@@ -186,23 +238,34 @@ export class MerchantOptionalFields {
     example: 'https://shop.example/logo.png',
     nullable: true,
   })
-  @IsOptional() @MaxLength(2000) @IsRedirectUri({ message: 'logo_uri must be an absolute http(s) URL without fragment or credentials' })
+  @IsOptional()
+  @MaxLength(2000)
+  @IsRedirectUri({ message: 'logo_uri must be an absolute http(s) URL without fragment or credentials' })
   logo_uri?: string | null;
 
   @ApiPropertyOptional({
     description:
       "EU wallet scheme, the service's own reusable credential (the reusable identity a wallet keeps): how many days after the original document " +
-      'verification (the credential\'s verified_at) a login with it still gets acr eIDAS high, when asked for and the verification ' +
+      "verification (the credential's verified_at) a login with it still gets acr eIDAS high, when asked for and the verification " +
       'reached high. Older credentials still log in, without acr high.',
     minimum: REUSED_IDENTITY_MAX_AGE_DAYS.min,
     maximum: REUSED_IDENTITY_MAX_AGE_DAYS.max,
     default: REUSED_IDENTITY_MAX_AGE_DAYS.default,
     example: 30,
   })
-  @OptionalNotNull() @IsInt() @Min(REUSED_IDENTITY_MAX_AGE_DAYS.min) @Max(REUSED_IDENTITY_MAX_AGE_DAYS.max)
+  @OptionalNotNull()
+  @IsInt()
+  @Min(REUSED_IDENTITY_MAX_AGE_DAYS.min)
+  @Max(REUSED_IDENTITY_MAX_AGE_DAYS.max)
   reused_identity_max_age_days?: number;
 
-  @ApiPropertyOptional({ description: 'The merchant as a SAML 1.1 relying party (replaced as a whole; null ends SAML for it).', type: SamlSettingsDto, nullable: true })
-  @IsOptional() @ValidateNested() @Type(() => SamlSettingsDto)
+  @ApiPropertyOptional({
+    description: 'The merchant as a SAML 1.1 relying party (replaced as a whole; null ends SAML for it).',
+    type: SamlSettingsDto,
+    nullable: true,
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SamlSettingsDto)
   saml?: SamlSettingsDto | null;
 }

@@ -27,11 +27,19 @@ export class MerchantDto {
   @ApiProperty() backchannel_token_delivery_mode: string;
   @ApiPropertyOptional({ nullable: true, type: String }) backchannel_client_notification_endpoint: string | null;
   @ApiProperty({ example: false }) backchannel_user_code_parameter: boolean;
-  @ApiPropertyOptional({ nullable: true, type: String, description: 'the broker pages\' fallback language; null: en_GB', example: 'nb_NO' }) default_ui_locale: string | null;
-  @ApiPropertyOptional({ nullable: true, type: String, description: 'the registered logo (fetched once; served by us)', example: 'https://shop.example/logo.png' }) logo_uri: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: "the broker pages' fallback language; null: en_GB", example: 'nb_NO' }) default_ui_locale:
+    string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'the registered logo (fetched once; served by us)',
+    example: 'https://shop.example/logo.png',
+  })
+  logo_uri: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, example: 'ES256' }) backchannel_authentication_request_signing_alg: string | null;
   @ApiPropertyOptional({ nullable: true, type: SamlSettingsResponseDto, description: 'null: not a SAML relying party' }) saml: SamlSettingsResponseDto | null;
-  @ApiProperty({ example: 30, description: "days after the document verification that the service's own credential still earns acr high" }) reused_identity_max_age_days: number;
+  @ApiProperty({ example: 30, description: "days after the document verification that the service's own credential still earns acr high" })
+  reused_identity_max_age_days: number;
   @ApiProperty() enabled: boolean;
   @ApiProperty() secret_rotated_at: string;
   @ApiProperty() created_at: string;

@@ -10,10 +10,17 @@ import { OptionalNotNull } from './optional-not-null.js';
  */
 export class UpdateMerchantDto extends MerchantOptionalFields {
   @ApiPropertyOptional({ example: 'Example Shop' })
-  @OptionalNotNull() @IsString() @IsNotEmpty() @MaxLength(200)
+  @OptionalNotNull()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
   name?: string;
 
   @ApiPropertyOptional({ example: ['https://shop.example/callback'] })
-  @OptionalNotNull() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(20) @IsRedirectUri({ each: true })
+  @OptionalNotNull()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(20)
+  @IsRedirectUri({ each: true })
   redirect_uris?: string[];
 }

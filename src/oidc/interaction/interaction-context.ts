@@ -63,11 +63,7 @@ export function contextTexts(params: Params, binding?: BindingMessage): string[]
  * Claim names requested through the `claims` parameter that the granted scopes allow (spec 5.9: scope
  * gates claims, so `claims` can narrow or pick, never reach past the scopes, e.g. personal_number needs ssn).
  */
-export function splitClaimsByScope(
-  claims: string[],
-  scopes: string[],
-  claimsByScope: Record<string, string[]>,
-): { consented: string[]; rejected: string[] } {
+export function splitClaimsByScope(claims: string[], scopes: string[], claimsByScope: Record<string, string[]>): { consented: string[]; rejected: string[] } {
   const allowed = new Set(scopes.flatMap((s) => claimsByScope[s] ?? []));
   return { consented: claims.filter((c) => allowed.has(c)), rejected: claims.filter((c) => !allowed.has(c)) };
 }
@@ -83,4 +79,3 @@ export function requestedClaimNames(params: Params): string[] {
     return [];
   }
 }
-

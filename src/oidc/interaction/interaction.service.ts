@@ -152,7 +152,14 @@ export class InteractionService {
   }
 
   /** The merchant gets the error once the user has read why, on our page, and follows its link. */
-  private async finishFailedWithPage(req: Request, res: Response, loaded: Loaded, error: string, description: string, reason: 'cancelled' | 'upstream_error'): Promise<void> {
+  private async finishFailedWithPage(
+    req: Request,
+    res: Response,
+    loaded: Loaded,
+    error: string,
+    description: string,
+    reason: 'cancelled' | 'upstream_error',
+  ): Promise<void> {
     if (await this.handoffs.find(loaded.details.params as Record<string, unknown>)) return this.finishFailed(req, res, loaded, error, description);
     const returnTo = await this.results.saveResult(loaded.details, { error, error_description: description });
     const { request, logo } = loaded.login;

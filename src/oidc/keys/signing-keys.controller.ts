@@ -25,7 +25,10 @@ export class SigningKeysController {
   @Post('rotate')
   @HttpCode(200)
   @AdminAccess('write')
-  @ApiOperation({ summary: 'Rotate: new RS256 and ES256 keys are published at once and sign after two key reload intervals (signs_from); the old ones sign until then and stay published for the overlap period after' })
+  @ApiOperation({
+    summary:
+      'Rotate: new RS256 and ES256 keys are published at once and sign after two key reload intervals (signs_from); the old ones sign until then and stay published for the overlap period after',
+  })
   @ApiOkResponse({ type: [SigningKeyDto] })
   rotate(@Actor() actor: AdminActor): Promise<SigningKeyDto[]> {
     return this.keys.rotate(actor);

@@ -3,8 +3,7 @@ import { BindingMessageError, parseBindingMessage, parseServiceContext } from '.
 
 type Validator = (ctx: KoaContextWithOIDC, value: string | undefined) => void;
 
-const onAuthorizationRequests = (ctx: KoaContextWithOIDC) =>
-  ctx.oidc.route === 'authorization' || ctx.oidc.route === 'pushed_authorization_request';
+const onAuthorizationRequests = (ctx: KoaContextWithOIDC) => ctx.oidc.route === 'authorization' || ctx.oidc.route === 'pushed_authorization_request';
 
 const wrapBindingErrors = (fn: () => void) => {
   try {

@@ -63,14 +63,14 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
   Object.assign(metadata, cibaMetadata(m));
   if (m.scope) metadata.scope = m.scope;
   if (m.idTokenEncryptedResponseAlg) {
-    metadata.id_token_encrypted_response_alg = m.idTokenEncryptedResponseAlg as ClientMetadata["id_token_encrypted_response_alg"];
-    metadata.id_token_encrypted_response_enc = (m.idTokenEncryptedResponseEnc ?? "A256GCM") as ClientMetadata["id_token_encrypted_response_enc"];
+    metadata.id_token_encrypted_response_alg = m.idTokenEncryptedResponseAlg as ClientMetadata['id_token_encrypted_response_alg'];
+    metadata.id_token_encrypted_response_enc = (m.idTokenEncryptedResponseEnc ?? 'A256GCM') as ClientMetadata['id_token_encrypted_response_enc'];
   }
   if (m.userinfoEncryptedResponseAlg) {
-    metadata.userinfo_encrypted_response_alg = m.userinfoEncryptedResponseAlg as ClientMetadata["userinfo_encrypted_response_alg"];
-    metadata.userinfo_encrypted_response_enc = (m.userinfoEncryptedResponseEnc ?? "A256GCM") as ClientMetadata["userinfo_encrypted_response_enc"];
+    metadata.userinfo_encrypted_response_alg = m.userinfoEncryptedResponseAlg as ClientMetadata['userinfo_encrypted_response_alg'];
+    metadata.userinfo_encrypted_response_enc = (m.userinfoEncryptedResponseEnc ?? 'A256GCM') as ClientMetadata['userinfo_encrypted_response_enc'];
   }
-  if (m.requestObjectSigningAlg) metadata.request_object_signing_alg = m.requestObjectSigningAlg as ClientMetadata["request_object_signing_alg"];
+  if (m.requestObjectSigningAlg) metadata.request_object_signing_alg = m.requestObjectSigningAlg as ClientMetadata['request_object_signing_alg'];
   // A jwks_uri set is fetched by MerchantJwksSource and handed over as chosen keys, like an inline set.
   const jwks = selectMerchantKeys(merchantKeys, m);
   if (jwks) metadata.jwks = jwks as ClientMetadata['jwks'];

@@ -31,7 +31,11 @@ export async function fetchRequestObject(requestUri: string, policy: OutboundPol
   url.hash = '';
   let response;
   try {
-    response = await outboundGet(url, policy, { maxBytes: MAX_REQUEST_OBJECT_BYTES, timeoutMs: TIMEOUT_MS, accept: 'application/oauth-authz-req+jwt, application/jwt' });
+    response = await outboundGet(url, policy, {
+      maxBytes: MAX_REQUEST_OBJECT_BYTES,
+      timeoutMs: TIMEOUT_MS,
+      accept: 'application/oauth-authz-req+jwt, application/jwt',
+    });
   } catch (e) {
     throw new RequestUriError(`request_uri could not be fetched: ${e instanceof OutboundFetchError ? e.message : String(e)}`);
   }

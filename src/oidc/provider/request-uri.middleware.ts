@@ -20,15 +20,15 @@ const PAR_URN = 'urn:ietf:params:oauth:request_uri:';
 export function requestUriMiddleware(merchants: MerchantsService, policy: OutboundPolicy) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const requestUri = req.query.request_uri;
-    if (req.method !== 'GET' || req.path !== OIDC_ROUTES.authorization || typeof requestUri !== 'string' || requestUri.startsWith(PAR_URN))
-      return next();
+    if (req.method !== 'GET' || req.path !== OIDC_ROUTES.authorization || typeof requestUri !== 'string' || requestUri.startsWith(PAR_URN)) return next();
     const params = new URLSearchParams(req.url.split('?')[1] ?? '');
     const clientId = params.get('client_id');
     let merchant: MerchantEntity | undefined;
     try {
       merchant = clientId ? await merchants.findEnabled(clientId) : undefined;
       if (!merchant) throw new RequestUriError('request_uri with an unknown or disabled client_id (not fetched)');
-      if (!isRegisteredRequestUri(merchant.requestUris ?? [], requestUri)) throw new RequestUriError('request_uri is not registered for the client (not fetched)');
+      if (!isRegisteredRequestUri(merchant.requestUris ?? [], requestUri))
+        throw new RequestUriError('request_uri is not registered for the client (not fetched)');
       const jwt = await fetchRequestObject(requestUri, policy);
       params.delete('request_uri');
       params.set('request', jwt);

@@ -17,7 +17,15 @@ const ENGINE_BODY_LIMIT = 56 * 1024;
 const QUERY_PARAMS: Record<string, string[]> = {
   [OIDC_ROUTES.token]: ['grant_type', 'code', 'redirect_uri', 'client_id', 'code_verifier', 'auth_req_id'],
   [OIDC_ROUTES.backchannel_authentication]: [
-    'scope', 'client_notification_token', 'login_hint_token', 'acr_values', 'id_token_hint', 'login_hint', 'user_code', 'binding_message', 'requested_expiry',
+    'scope',
+    'client_notification_token',
+    'login_hint_token',
+    'acr_values',
+    'id_token_hint',
+    'login_hint',
+    'user_code',
+    'binding_message',
+    'requested_expiry',
   ],
 };
 

@@ -31,7 +31,10 @@ export interface UpsertOptions {
 export class RedisModelStore implements GrantIndexedStore {
   private readonly redis: Redis & OidcScripts;
 
-  constructor(redis: Redis, private readonly prefix: string) {
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+  ) {
     this.redis = withOidcScripts(redis);
   }
 

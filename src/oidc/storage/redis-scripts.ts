@@ -81,7 +81,6 @@ export function withOidcScripts(redis: Redis): Redis & OidcScripts {
     brokerOidcFindIndexed: [1, FIND_INDEXED],
     brokerOidcRevokeGrant: [1, REVOKE_GRANT],
   };
-  for (const [name, [numberOfKeys, lua]] of Object.entries(scripts))
-    if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua });
+  for (const [name, [numberOfKeys, lua]] of Object.entries(scripts)) if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua });
   return redis as Redis & OidcScripts;
 }

@@ -164,7 +164,10 @@ export class TypeOrmAdapter implements Adapter {
     );
     const row = rows[0];
     if (!row) return undefined;
-    keepLoginOfGrant(id, row.login_id ? { id: row.login_id, client_id: row.login_client_id, scheme: row.login_scheme, identity_sealed: row.login_identity_sealed } : null);
+    keepLoginOfGrant(
+      id,
+      row.login_id ? { id: row.login_id, client_id: row.login_client_id, scheme: row.login_scheme, identity_sealed: row.login_identity_sealed } : null,
+    );
     return row;
   }
 

@@ -11,7 +11,10 @@ export type CheckState = 'ok' | 'pending' | 'failed';
 export interface ReadinessReport {
   status: 'ready' | 'not_ready' | 'draining';
   /** The core's checks, and each running scheme's by its name (the document verifier's `face_models`). */
-  checks: { migrations: CheckState; database: CheckState; signing_keys: CheckState; redis: CheckState | 'not_used'; draining: boolean } & Record<string, CheckState | 'not_used' | boolean>;
+  checks: { migrations: CheckState; database: CheckState; signing_keys: CheckState; redis: CheckState | 'not_used'; draining: boolean } & Record<
+    string,
+    CheckState | 'not_used' | boolean
+  >;
 }
 
 /**
@@ -81,7 +84,10 @@ export class ReadinessService implements OnApplicationBootstrap {
   }
 
   async report(): Promise<ReadinessReport> {
-    const ofSchemes = Object.fromEntries(this.checksOfSchemes().map(({ check }) => [check, this.schemeChecks.get(check) ?? 'pending'])) as Record<string, CheckState>;
+    const ofSchemes = Object.fromEntries(this.checksOfSchemes().map(({ check }) => [check, this.schemeChecks.get(check) ?? 'pending'])) as Record<
+      string,
+      CheckState
+    >;
     const checks = {
       migrations: this.migrations,
       database: ((await this.databasePing.answers()) ? 'ok' : 'failed') as CheckState,

@@ -3,10 +3,25 @@ import type { Counter } from 'prom-client';
 
 /** The engine's events worth counting; the `.error` ones are labelled with the OAuth error code (a fixed set). */
 const EVENTS = [
-  'interaction.started', 'interaction.ended', 'authorization.accepted', 'authorization.success', 'authorization.error',
-  'grant.success', 'grant.error', 'grant.revoked', 'backchannel_authentication.error', 'pushed_authorization_request.success',
-  'pushed_authorization_request.error', 'userinfo.error', 'revocation.error', 'introspection.error', 'end_session.success',
-  'end_session.error', 'backchannel.success', 'backchannel.error', 'server_error',
+  'interaction.started',
+  'interaction.ended',
+  'authorization.accepted',
+  'authorization.success',
+  'authorization.error',
+  'grant.success',
+  'grant.error',
+  'grant.revoked',
+  'backchannel_authentication.error',
+  'pushed_authorization_request.success',
+  'pushed_authorization_request.error',
+  'userinfo.error',
+  'revocation.error',
+  'introspection.error',
+  'end_session.success',
+  'end_session.error',
+  'backchannel.success',
+  'backchannel.error',
+  'server_error',
 ] as const;
 
 const errorCode = (err: unknown): string => {

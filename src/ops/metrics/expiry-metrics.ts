@@ -81,7 +81,10 @@ export function registerExpiryGauges(registry: Registry, moduleRef: ModuleRef, s
         held('pades_signing', () => pades?.current().then((s) => s?.chain ?? [])),
         held('credential_issuer_signing', () => issuer?.current().then((s) => s.chain)),
         held('credential_issuer_anchor', () => issuer?.anchors()),
-        ...schemes.all().flatMap((scheme) => scheme.expiringCertificates?.() ?? []).map(({ purpose, read }) => held(purpose, read)),
+        ...schemes
+          .all()
+          .flatMap((scheme) => scheme.expiringCertificates?.() ?? [])
+          .map(({ purpose, read }) => held(purpose, read)),
       ]);
       this.reset();
       for (const { purpose, certificates } of sources)
@@ -134,7 +137,11 @@ function factsOf(certificate: Held): CertificateFacts | null {
   let facts: CertificateFacts | null = null;
   try {
     const x509 = new X509Certificate(typeof certificate === 'string' ? certificate : Buffer.from(certificate));
-    facts = { subject: x509.subject.replace(/\n/g, ', '), sha256: createHash('sha256').update(x509.raw).digest('hex').slice(0, 16), notAfter: seconds(x509.validTo) };
+    facts = {
+      subject: x509.subject.replace(/\n/g, ', '),
+      sha256: createHash('sha256').update(x509.raw).digest('hex').slice(0, 16),
+      notAfter: seconds(x509.validTo),
+    };
   } catch {
     // not a certificate: no series (the owner refuses it where it matters)
   }

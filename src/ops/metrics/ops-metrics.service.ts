@@ -56,7 +56,12 @@ export class OpsMetrics implements OnModuleInit {
     @Inject(REDIS) private readonly redis: RedisHandle,
   ) {
     this.engineEvents = new EngineEventCounter(
-      new Counter({ name: 'broker_oidc_events_total', help: 'Events of the OpenID Connect engine (errors by OAuth error code)', labelNames: ['event', 'error'] as const, registers: [this.registry] }),
+      new Counter({
+        name: 'broker_oidc_events_total',
+        help: 'Events of the OpenID Connect engine (errors by OAuth error code)',
+        labelNames: ['event', 'error'] as const,
+        registers: [this.registry],
+      }),
     );
   }
 
@@ -72,7 +77,12 @@ export class OpsMetrics implements OnModuleInit {
   }
 
   private logins(): void {
-    const started = new Counter({ name: 'broker_logins_started_total', help: 'Logins started, by eID scheme', labelNames: ['scheme'] as const, registers: [this.registry] });
+    const started = new Counter({
+      name: 'broker_logins_started_total',
+      help: 'Logins started, by eID scheme',
+      labelNames: ['scheme'] as const,
+      registers: [this.registry],
+    });
     const finished = new Counter({
       name: 'broker_logins_completed_total',
       help: 'Logins a scheme finished, by eID scheme and outcome (success: identified; failure: handed back as an error)',
@@ -84,7 +94,12 @@ export class OpsMetrics implements OnModuleInit {
   }
 
   private verifications(): void {
-    const outcomes = new Counter({ name: 'broker_verifications_total', help: 'Document verifications completed, by authentication_result', labelNames: ['result'] as const, registers: [this.registry] });
+    const outcomes = new Counter({
+      name: 'broker_verifications_total',
+      help: 'Document verifications completed, by authentication_result',
+      labelNames: ['result'] as const,
+      registers: [this.registry],
+    });
     const explanations = new Counter({
       name: 'broker_verification_explanations_total',
       help: 'result_explanation values of completed verifications (one verification may count several)',
@@ -107,7 +122,11 @@ export class OpsMetrics implements OnModuleInit {
       buckets: [0.01, 0.1, 0.5, 1, 2, 4, 8, 15, 30, 60],
       registers: [this.registry],
     });
-    const refused = new Counter({ name: 'broker_face_work_refused_total', help: 'Face verifications refused with 503 because the queue was full', registers: [this.registry] });
+    const refused = new Counter({
+      name: 'broker_face_work_refused_total',
+      help: 'Face verifications refused with 503 because the queue was full',
+      registers: [this.registry],
+    });
     this.telemetry.on('faceQueue', (r, w) => {
       running.set(r);
       waiting.set(w);
@@ -204,8 +223,7 @@ export class OpsMetrics implements OnModuleInit {
       async collect() {
         const { checks } = await report();
         this.reset();
-        for (const [check, state] of Object.entries(checks))
-          if (check !== 'draining' && state !== 'not_used') this.set({ check }, state === 'ok' ? 1 : 0);
+        for (const [check, state] of Object.entries(checks)) if (check !== 'draining' && state !== 'not_used') this.set({ check }, state === 'ok' ? 1 : 0);
       },
     });
     new Gauge({

@@ -45,7 +45,11 @@ export class UnfinishedBodies {
   }
 
   private refusal(): AppError {
-    const refusal = new AppError(429, 'temporarily_unavailable', `too many requests with unfinished bodies from this address; retry after ${RETRY_AFTER_SECONDS} seconds`);
+    const refusal = new AppError(
+      429,
+      'temporarily_unavailable',
+      `too many requests with unfinished bodies from this address; retry after ${RETRY_AFTER_SECONDS} seconds`,
+    );
     refusal.headers = { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' };
     return refusal;
   }

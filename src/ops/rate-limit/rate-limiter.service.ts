@@ -56,7 +56,8 @@ export class RateLimiter {
       return counted;
     } catch (err) {
       this.metrics.rateLimiterErrors.inc();
-      if (!this.storeDown) logger.warn({ err: { message: (err as Error).message } }, 'rate limiter store unavailable: requests are not limited until it is back');
+      if (!this.storeDown)
+        logger.warn({ err: { message: (err as Error).message } }, 'rate limiter store unavailable: requests are not limited until it is back');
       this.storeDown = true;
       return undefined;
     }

@@ -43,7 +43,14 @@ export class ArtifactResolutionService {
     if ('refused' in outcome) {
       const who = 'refused' in clientId ? {} : { client_id: clientId.clientId };
       logger.warn({ ...who, reason: outcome.refused, request_id_saml: request.requestId }, 'saml artifact refused');
-      const refusal = buildResponse({ inResponseTo: request.requestId, status: 'Requester', subStatus: 'RequestDenied', statusMessage: REFUSED, signedAssertions: [], now });
+      const refusal = buildResponse({
+        inResponseTo: request.requestId,
+        status: 'Requester',
+        subStatus: 'RequestDenied',
+        statusMessage: REFUSED,
+        signedAssertions: [],
+        now,
+      });
       return soapEnvelope(signResponse(refusal.xml, await this.keys.signingKey()));
     }
     const response = buildResponse({ inResponseTo: request.requestId, status: 'Success', signedAssertions: [outcome.assertion], now });
@@ -63,7 +70,11 @@ export class ArtifactResolutionService {
    * certificate the proxy verified is the one registered for it (saml.certificate). Any other certificate is
    * answered as a refused artifact (the asker learns nothing of whose it is); an unreadable header as 401.
    */
-  private async certificateOwner(header: string | undefined, artifact: string, now: Date): Promise<{ clientId: string } | { refused: 'certificate_not_registered' }> {
+  private async certificateOwner(
+    header: string | undefined,
+    artifact: string,
+    now: Date,
+  ): Promise<{ clientId: string } | { refused: 'certificate_not_registered' }> {
     const certificate = parseForwardedCertificate(header);
     if (!certificate) throw samlInvalidClient();
     const owner = await this.artifacts.ownerOf(artifact);
@@ -87,7 +98,5 @@ export function soapEnvelope(bodyXml: string): string {
 
 /** SOAP 1.1 §4.4: a Client fault, our error code first in faultstring. */
 export function soapFault(code: string, description: string): string {
-  return soapEnvelope(
-    element('soap:Fault', {}, textElement('faultcode', {}, 'soap:Client'), textElement('faultstring', {}, `${code}: ${description}`)),
-  );
+  return soapEnvelope(element('soap:Fault', {}, textElement('faultcode', {}, 'soap:Client'), textElement('faultstring', {}, `${code}: ${description}`)));
 }

@@ -8,5 +8,4 @@ import { soapFault } from './artifact-resolution.service.js';
  * is never a server error here (monitoring, and the fuzz test hold every route to that); SOAP clients read the Fault
  * either way. Transport errors (401, 413, 415) stay the service's JSON error object.
  */
-export const samlSoapFault = (error: AppError): string | undefined =>
-  error instanceof SamlSoapError ? soapFault(error.code, error.description) : undefined;
+export const samlSoapFault = (error: AppError): string | undefined => (error instanceof SamlSoapError ? soapFault(error.code, error.description) : undefined);

@@ -39,7 +39,8 @@ export function parseArtifactRequest(body: string): ArtifactRequest {
   if (header && elements(header).some((h) => h.getAttributeNS(SAML_NS.soap, 'mustUnderstand') === '1'))
     throw samlSoapFault('a SOAP header marked mustUnderstand is not understood');
   const bodies = parts.filter((e) => is(e, SAML_NS.soap, 'Body'));
-  if (bodies.length !== 1 || parts.some((e) => e !== header && e !== bodies[0])) throw samlSoapFault('the envelope must hold one Body (after an optional Header)');
+  if (bodies.length !== 1 || parts.some((e) => e !== header && e !== bodies[0]))
+    throw samlSoapFault('the envelope must hold one Body (after an optional Header)');
   const [request, ...more] = elements(bodies[0]);
   if (!request || more.length || !is(request, SAML_NS.protocol, 'Request')) throw samlSoapFault('the SOAP Body must hold one SAML 1.1 samlp:Request');
   if (request.getAttribute('MajorVersion') !== '1' || !['0', '1'].includes(request.getAttribute('MinorVersion') ?? ''))

@@ -30,7 +30,11 @@ export function samlMetadata(input: SamlMetadataInput): string {
   const keyDescriptor = element(
     'md:KeyDescriptor',
     { use: 'signing' },
-    element('ds:KeyInfo', { 'xmlns:ds': SAML_NS.dsig }, element('ds:X509Data', {}, textElement('ds:X509Certificate', {}, certificateBody(input.certificatePem)))),
+    element(
+      'ds:KeyInfo',
+      { 'xmlns:ds': SAML_NS.dsig },
+      element('ds:X509Data', {}, textElement('ds:X509Certificate', {}, certificateBody(input.certificatePem))),
+    ),
   );
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +

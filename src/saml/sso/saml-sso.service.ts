@@ -82,7 +82,7 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit {
     if (!merchant || !saml) throw samlUnknownMerchant();
     // Shibboleth's AuthnRequest profile names the SP (providerId) and its consumer URL (shire): both must be
     // the registered ones; the assertion only ever goes to the registered URL. With `mid` too, they must agree.
-    if (q.providerId !== undefined && q.providerId !== saml.entity_id) throw samlBadRequest('providerId is not the merchant\'s entity ID');
+    if (q.providerId !== undefined && q.providerId !== saml.entity_id) throw samlBadRequest("providerId is not the merchant's entity ID");
     const { binding, url } = chooseBinding(saml, q.shire);
     const target = q.TARGET ?? q.target ?? null;
     if (target !== null && target.length > MAX_TARGET_LENGTH) throw samlBadRequest(`TARGET is longer than ${MAX_TARGET_LENGTH} characters`);
@@ -200,7 +200,17 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit {
   ): void {
     const locale = pickLocale(params.ui_locale, params.ui_locales, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined);
     res.status(200).set('Cache-Control', 'no-store').set('Pragma', 'no-cache');
-    res.type('html').send(postFormPage(pageSiteOf(this.config), locale, { action, samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'), target, merchantName: merchant.name, logo: pageLogoOf(merchant) }));
+    res
+      .type('html')
+      .send(
+        postFormPage(pageSiteOf(this.config), locale, {
+          action,
+          samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'),
+          target,
+          merchantName: merchant.name,
+          logo: pageLogoOf(merchant),
+        }),
+      );
   }
 }
 

@@ -22,7 +22,8 @@ export const faceBusy = (retryAfterSeconds: number) => {
   e.headers = { 'Retry-After': String(retryAfterSeconds) };
   return e;
 };
-export const livenessChallengeMismatch = (why = 'the frames do not answer the current liveness challenge') => new VerifierError(409, 'liveness_challenge_mismatch', why);
+export const livenessChallengeMismatch = (why = 'the frames do not answer the current liveness challenge') =>
+  new VerifierError(409, 'liveness_challenge_mismatch', why);
 /**
  * The centre frame cannot be used (failure to acquire, ISO/IEC 19795-1): nothing was matched, the session stays at
  * the face step and the app captures again with a new challenge. The description starts with the reason code.
@@ -49,5 +50,9 @@ export const livenessExpired = () =>
   new VerifierError(410, 'liveness_expired', 'the liveness challenge has expired: liveness data is valid only a few minutes; ask for a new challenge');
 export const challengeMissing = () => new VerifierError(409, 'challenge_missing', 'ask for an active authentication challenge first');
 export const chipAuthChallengeMissing = () =>
-  new VerifierError(409, 'challenge_missing', 'ask for a chip authentication challenge first (POST /app/v1/session/ca-challenge); each challenge answers one chip step');
+  new VerifierError(
+    409,
+    'challenge_missing',
+    'ask for a chip authentication challenge first (POST /app/v1/session/ca-challenge); each challenge answers one chip step',
+  );
 export const specimenOnlyInTest = () => new VerifierError(404, 'not_found', 'specimen documents exist only in the customer-test environment');

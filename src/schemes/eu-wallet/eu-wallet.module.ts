@@ -25,7 +25,18 @@ import { WalletObservations } from './wallet-observations.js';
 @Module({
   imports: [TypeOrmModule.forFeature([WalletTransactionEntity, WalletTestAuthorityEntity]), DiscoveryModule],
   controllers: [WalletEndpointsController, WalletStatusController, WalletTestCredentialsController],
-  providers: [WalletTestCredentialsService, EuWalletScheme, WalletExchangeService, WalletPresentationsService, WalletStatusLists, WalletTransactionsService, WalletTestAuthoritiesService, WalletTrustService, ReusedIdentityTrust, WalletObservations],
+  providers: [
+    WalletTestCredentialsService,
+    EuWalletScheme,
+    WalletExchangeService,
+    WalletPresentationsService,
+    WalletStatusLists,
+    WalletTransactionsService,
+    WalletTestAuthoritiesService,
+    WalletTrustService,
+    ReusedIdentityTrust,
+    WalletObservations,
+  ],
   exports: [WalletTestAuthoritiesService],
 })
 export class EuWalletModule {}

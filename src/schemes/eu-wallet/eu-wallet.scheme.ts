@@ -55,7 +55,9 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
    * service's own credential from a verification that reached high, recent enough for the merchant.
    */
   supportsAcr(acr: string): boolean {
-    return acr === ACR_REQUEST_HIGH && (!this.config.isProduction || walletConfig(this.config).anchors.pidHigh.length > 0 || this.reused.trusted() !== undefined);
+    return (
+      acr === ACR_REQUEST_HIGH && (!this.config.isProduction || walletConfig(this.config).anchors.pidHigh.length > 0 || this.reused.trusted() !== undefined)
+    );
   }
 
   async start(request: EidRequest): Promise<EidStep> {
@@ -101,7 +103,8 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
 
   /** A fresh try, within the bound of the sign-in (past it, the sign-in ends: the person can start again at the merchant). */
   private async next(request: EidRequest, previous: WalletAttempt | undefined): Promise<EidStep> {
-    if (previous && (await this.transactions.tries(request.interactionUid)) >= MAX_TRIES_PER_SIGN_IN) return failed('the sign-in made too many wallet requests');
+    if (previous && (await this.transactions.tries(request.interactionUid)) >= MAX_TRIES_PER_SIGN_IN)
+      return failed('the sign-in made too many wallet requests');
     return this.waiting(request, await this.create(request));
   }
 
@@ -125,7 +128,10 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
         ...(returnTo ? { returnState: returnTo } : {}),
       };
     };
-    return this.transactions.create(request.interactionUid, request.clientId, { same_device: await requestData(returnState), cross_device: await requestData() });
+    return this.transactions.create(request.interactionUid, request.clientId, {
+      same_device: await requestData(returnState),
+      cross_device: await requestData(),
+    });
   }
 
   private async waiting(request: EidRequest, attempt: WalletAttempt): Promise<EidStep> {
@@ -140,7 +146,11 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
 
   /** The wallet invocation (OpenID4VP 1.0 §5.10, HAIP 1.0 §5): by reference, fetched by POST so the wallet can send its metadata and nonce. */
   private async invocation(scheme: string, id: string): Promise<string> {
-    const params = new URLSearchParams({ client_id: await this.exchange.clientId(), request_uri: `${this.config.baseUrl}${WALLET_PATHS.requests}/${id}`, request_uri_method: 'post' });
+    const params = new URLSearchParams({
+      client_id: await this.exchange.clientId(),
+      request_uri: `${this.config.baseUrl}${WALLET_PATHS.requests}/${id}`,
+      request_uri_method: 'post',
+    });
     return `${scheme}?${params.toString()}`;
   }
 }
@@ -154,7 +164,14 @@ function attemptEnded(attempt: WalletAttempt, now = new Date()): boolean {
 function identified(result: WalletResult): EidStep {
   return {
     kind: 'identified',
-    identity: { subject: result.subject, claims: result.claims, birthDate: result.birthDate, acr: result.acr, amr: result.amr, authTime: new Date(result.verifiedAt) },
+    identity: {
+      subject: result.subject,
+      claims: result.claims,
+      birthDate: result.birthDate,
+      acr: result.acr,
+      amr: result.amr,
+      authTime: new Date(result.verifiedAt),
+    },
   };
 }
 

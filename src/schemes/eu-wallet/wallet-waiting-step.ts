@@ -16,7 +16,9 @@ type Row = Pick<WalletTransactionEntity, 'status' | 'expiresAt' | 'failure' | 'f
 /** The wallet's waiting page: the QR code and copy link of one transaction, the buttons of the other. */
 export async function walletWaitingStep(request: EidRequest, attempt: WalletAttempt, links: WalletLinks | undefined): Promise<EidStep> {
   const texts = WALLET_MESSAGES[request.locale];
-  const qrSvg = links ? await (await import('qrcode')).default.toString(links.crossDevice, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 240 }) : '';
+  const qrSvg = links
+    ? await (await import('qrcode')).default.toString(links.crossDevice, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 240 })
+    : '';
   const notice = walletNotice(attempt, texts);
   return {
     kind: 'waiting',

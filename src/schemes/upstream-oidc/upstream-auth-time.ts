@@ -34,7 +34,8 @@ export function brokeredAuthTime(claimed: unknown, { redirectedAt, callbackAt, m
   const value = Math.floor(claimed);
   if (value >= callback) return { kind: 'ok', authTime: callbackAt, source: 'callback' };
   const start = redirectedAt ? Math.min(seconds(redirectedAt), callback) : undefined;
-  if (start !== undefined && value >= start - AUTH_TIME_SKEW_SECONDS) return { kind: 'ok', authTime: new Date(Math.max(value, start) * 1000), source: 'upstream' };
+  if (start !== undefined && value >= start - AUTH_TIME_SKEW_SECONDS)
+    return { kind: 'ok', authTime: new Date(Math.max(value, start) * 1000), source: 'upstream' };
   const age = callback - value;
   if (maxAge !== undefined && age > maxAge) return { kind: 'stale', ageSeconds: age };
   return { kind: 'ok', authTime: new Date(value * 1000), source: 'upstream' };

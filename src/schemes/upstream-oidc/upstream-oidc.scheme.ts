@@ -34,7 +34,8 @@ interface PendingData {
 const UNVERIFIED = 'the answer of the identification method could not be verified';
 const UNREACHABLE = 'the identification method cannot be reached';
 /** What an admin reads when a right secret is refused: many upstreams compare Basic credentials without form-decoding them (RFC 6749 2.3.1). */
-const BASIC_REFUSED_HINT = 'if the client secret is right, the upstream may not form-decode Basic credentials: set token_endpoint_auth_method client_secret_post';
+const BASIC_REFUSED_HINT =
+  'if the client secret is right, the upstream may not form-decode Basic credentials: set token_endpoint_auth_method client_secret_post';
 
 /**
  * A generic upstream OpenID provider as an eID scheme (national and bank eIDs behind OIDC gateways):
@@ -63,7 +64,8 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     this.mappers = createMappers(settings.claimMappers);
     // A row saved under older rules may break today's: a refused regex gives no claim, and the admin learns why here.
     const stale = mapperProblems(settings.claimMappers);
-    if (Object.keys(stale).length) logger.warn({ scheme: this.id, problems: stale }, 'stored claim mappers break the current rules; a refused regex mapper gives no claim');
+    if (Object.keys(stale).length)
+      logger.warn({ scheme: this.id, problems: stale }, 'stored claim mappers break the current rules; a refused regex mapper gives no claim');
   }
 
   displayName(_messages: Messages, locale: UiLocale = DEFAULT_LOCALE): string {
@@ -163,7 +165,12 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     const when = brokeredAuthTime(claims.auth_time, { redirectedAt, callbackAt: new Date(), maxAge: request.maxAge });
     if (when.kind === 'stale') {
       logger.warn({ scheme: this.id, age_seconds: when.ageSeconds, max_age: request.maxAge }, 'upstream login older than the max_age asked for');
-      return { kind: 'failed', error: 'access_denied', description: 'the identification method did not authenticate the user again within max_age', reason: 'upstream_error' };
+      return {
+        kind: 'failed',
+        error: 'access_denied',
+        description: 'the identification method did not authenticate the user again within max_age',
+        reason: 'upstream_error',
+      };
     }
     if (when.source === 'callback' && claims.auth_time !== undefined) logger.info({ scheme: this.id }, 'upstream auth_time replaced by the callback time');
     const authTime = when.authTime;
@@ -184,7 +191,8 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
   /** `access_denied` from the upstream is the user saying no (or cancelling); anything else is its failure. */
   private upstreamError(error: string, description?: string): EidStep {
     logger.info({ scheme: this.id, error, error_description: description?.slice(0, 200) }, 'upstream answered with an error');
-    if (error === 'access_denied') return { kind: 'failed', error: 'access_denied', description: 'the user cancelled the sign-in at the identification method', reason: 'cancelled' };
+    if (error === 'access_denied')
+      return { kind: 'failed', error: 'access_denied', description: 'the user cancelled the sign-in at the identification method', reason: 'cancelled' };
     const unavailable = error === 'temporarily_unavailable' || error === 'server_error';
     return {
       kind: 'failed',

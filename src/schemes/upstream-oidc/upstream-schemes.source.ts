@@ -85,7 +85,10 @@ export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit {
       clientSecret: row.clientSecretSealed ? this.secretBox.decryptText(row.clientSecretSealed, schemeSecretContext(row.id)) : undefined,
       tokenEndpointAuthMethod: row.tokenEndpointAuthMethod,
       tokenEndpointAuthSigningAlg: row.tokenEndpointAuthSigningAlg ?? 'RS256',
-      idTokenEncryption: row.idTokenEncryptedResponseAlg && row.idTokenEncryptedResponseEnc ? { alg: row.idTokenEncryptedResponseAlg, enc: row.idTokenEncryptedResponseEnc } : undefined,
+      idTokenEncryption:
+        row.idTokenEncryptedResponseAlg && row.idTokenEncryptedResponseEnc
+          ? { alg: row.idTokenEncryptedResponseAlg, enc: row.idTokenEncryptedResponseEnc }
+          : undefined,
       scope: row.scope,
       acrValues: row.acrValues,
       acrMap: row.acrMap,

@@ -52,7 +52,12 @@ export function keyProof(key: WalletKey, options: ProofOptions = {}): Promise<st
 export function dpopProof(key: WalletKey, request: { method: string; url: string; accessToken?: string }, options: ProofOptions = {}): Promise<string> {
   const iat = seconds(options.now ?? new Date());
   const ath = request.accessToken ? createHash('sha256').update(request.accessToken, 'ascii').digest('base64url') : undefined;
-  return signed(key, { typ: 'dpop+jwt', alg: key.alg, jwk: key.jwk }, { htm: request.method, htu: request.url, iat, jti: `jti-${Math.random()}`, ...(ath ? { ath } : {}) }, options);
+  return signed(
+    key,
+    { typ: 'dpop+jwt', alg: key.alg, jwk: key.jwk },
+    { htm: request.method, htu: request.url, iat, jti: `jti-${Math.random()}`, ...(ath ? { ath } : {}) },
+    options,
+  );
 }
 
 const b64u = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -77,7 +82,9 @@ export function hs256(jwt: string): string {
   const [h, p] = jwt.split('.');
   const header = decode(h);
   const input = `${b64u({ ...header, alg: 'HS256' })}.${p}`;
-  return `${input}.${createHmac('sha256', String((header.jwk as { x: string }).x)).update(input).digest('base64url')}`;
+  return `${input}.${createHmac('sha256', String((header.jwk as { x: string }).x))
+    .update(input)
+    .digest('base64url')}`;
 }
 
 /** `code: description` of a CredentialIssuerError, 'accepted' if none; any other exception fails the test. */

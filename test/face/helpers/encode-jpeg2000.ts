@@ -31,7 +31,10 @@ export function wrapJp2(codestream: Uint8Array, width: number, height: number): 
     const length = 8 + parts.reduce((sum, p) => sum + p.length, 0);
     const header = new Uint8Array(8);
     new DataView(header.buffer).setUint32(0, length);
-    header.set([...type].map((c) => c.charCodeAt(0)), 4);
+    header.set(
+      [...type].map((c) => c.charCodeAt(0)),
+      4,
+    );
     return concat(header, ...parts);
   };
   const bytes = (...values: number[]) => Uint8Array.from(values);

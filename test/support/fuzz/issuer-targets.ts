@@ -68,7 +68,11 @@ export async function issuerTargets(t: TestApp, redeemedTokens: number): Promise
     const token = await fetch(tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await dpopProof(key, 'POST', tokenUrl) },
-      body: new URLSearchParams({ grant_type: PRE_AUTHORIZED_CODE_GRANT, 'pre-authorized_code': redeemedOffer.preAuthorizedCode, tx_code: redeemedOffer.txCode }),
+      body: new URLSearchParams({
+        grant_type: PRE_AUTHORIZED_CODE_GRANT,
+        'pre-authorized_code': redeemedOffer.preAuthorizedCode,
+        tx_code: redeemedOffer.txCode,
+      }),
     });
     const { access_token: accessToken } = (await token.json()) as { access_token: string };
     if (!accessToken) throw new Error(`the token endpoint answered ${token.status}`);
@@ -84,12 +88,19 @@ export async function issuerTargets(t: TestApp, redeemedTokens: number): Promise
 
   const authorizations = t.app.get(CredentialAuthorizationsService);
   const verifier = randomBytes(32).toString('base64url');
-  const request = { clientId: FUZZ_WALLET_CLIENT.client_id, redirectUri: FUZZ_WALLET_CLIENT.redirect_uris[0], codeChallenge: createHash('sha256').update(verifier).digest('base64url'), state: 'fuzz' };
+  const request = {
+    clientId: FUZZ_WALLET_CLIENT.client_id,
+    redirectUri: FUZZ_WALLET_CLIENT.redirect_uris[0],
+    codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+    state: 'fuzz',
+  };
   const code = (await authorizations.authorize(await authorizations.begin(request), issuedOffer.recordId))?.code;
   if (!code) throw new Error('no authorization code');
   const pendingId = await authorizations.begin(request);
 
-  const nonces = await Promise.all(Array.from({ length: 16 }, async () => ((await (await fetch(`${t.baseUrl}/vci/nonce`, { method: 'POST' })).json()) as { c_nonce: string }).c_nonce));
+  const nonces = await Promise.all(
+    Array.from({ length: 16 }, async () => ((await (await fetch(`${t.baseUrl}/vci/nonce`, { method: 'POST' })).json()) as { c_nonce: string }).c_nonce),
+  );
 
   return {
     offer,

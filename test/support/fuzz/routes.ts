@@ -16,7 +16,7 @@ interface RouteLayer {
 }
 
 const routeLayers = (app: INestApplication): RouteLayer[] =>
-  ((app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } }).router.stack).filter((layer) => typeof layer.route?.path === 'string');
+  (app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } }).router.stack.filter((layer) => typeof layer.route?.path === 'string');
 
 /**
  * Every route the application serves, read from the running application rather than from a list kept by hand: each
@@ -31,7 +31,12 @@ export function appRoutes(app: INestApplication): AppRoute[] {
       .map((method): AppRoute => {
         const path = layer.route!.path as string;
         const earlier = path.includes(':') ? undefined : layers.slice(0, i).find((other) => other.route!.methods[method] && other.match(path));
-        return { method: method.toUpperCase(), path, engine: false, ...(earlier ? { shadowedBy: `${method.toUpperCase()} ${String(earlier.route!.path)}` } : {}) };
+        return {
+          method: method.toUpperCase(),
+          path,
+          engine: false,
+          ...(earlier ? { shadowedBy: `${method.toUpperCase()} ${String(earlier.route!.path)}` } : {}),
+        };
       }),
   );
   const engine = [DISCOVERY_PATH, ...Object.values(OIDC_ROUTES)].map((path) => ({ method: '*', path, engine: true }));
@@ -49,7 +54,8 @@ export function routeMatcher(app: INestApplication): (method: string, target: st
     for (const prefix of engine) if (path === prefix || path.startsWith(`${prefix}/`)) return `${method} ${prefix}${path === prefix ? '' : '/*'} (engine)`;
     for (const layer of layers) {
       try {
-        if ((layer.route!.methods[method.toLowerCase()] || (method === 'HEAD' && layer.route!.methods.get)) && layer.match(path)) return `${method} ${String(layer.route!.path)}`;
+        if ((layer.route!.methods[method.toLowerCase()] || (method === 'HEAD' && layer.route!.methods.get)) && layer.match(path))
+          return `${method} ${String(layer.route!.path)}`;
       } catch {
         // A broken escape in a parameter: Express answers 400 before any route.
       }

@@ -41,7 +41,11 @@ export function garbageJwk(d: Dice, value: () => unknown, real?: Record<string, 
 }
 
 /** A compact JWS-like string, wrong somewhere: the segments, the header, the claims or the signature. */
-export function garbageJwt(d: Dice, value: () => unknown, shape: { typ: string; jwk?: Record<string, unknown>; claims: () => Record<string, unknown> }): string {
+export function garbageJwt(
+  d: Dice,
+  value: () => unknown,
+  shape: { typ: string; jwk?: Record<string, unknown>; claims: () => Record<string, unknown> },
+): string {
   const r = d.random();
   if (r < 0.1) return d.pick(['', '.', '..', '...', 'a.b', 'a.b.c.d', 'eyJ.eyJ.', `${'e'.repeat(20_000)}..`, '\u00ff\u00fe.\u00ff.x', 'null.null.null']);
   if (r < 0.2) return `${randomB64(d, d.int(60))}.${randomB64(d, d.int(200))}.${randomB64(d, d.int(120))}`;
@@ -49,7 +53,11 @@ export function garbageJwt(d: Dice, value: () => unknown, shape: { typ: string; 
   for (let i = d.int(3); i >= 0; i--) {
     const member = d.pick(['typ', 'alg', 'jwk', 'kid', 'crit', 'x5c', 'b64', 'zip']);
     header[member] =
-      member === 'jwk' ? garbageJwk(d, value, shape.jwk) : member === 'alg' ? d.pick(['none', 'HS256', 'RS256', 'ES256K', 'EdDSA', 'ES512', 'PS256', '', 1, null]) : value();
+      member === 'jwk'
+        ? garbageJwk(d, value, shape.jwk)
+        : member === 'alg'
+          ? d.pick(['none', 'HS256', 'RS256', 'ES256K', 'EdDSA', 'ES512', 'PS256', '', 1, null])
+          : value();
   }
   const claims = shape.claims();
   for (let i = d.int(3); i >= 0; i--) {
@@ -72,7 +80,12 @@ export function garbageJwe(d: Dice, value: () => unknown, kid?: string): string 
     () => ({ kty: 'RSA', n: randomB64(d, 342), e: 'AQAB' }),
     () => value(),
   ])();
-  const header: Record<string, unknown> = { alg: 'ECDH-ES', enc: d.pick(['A128GCM', 'A256GCM', 'A128CBC-HS256', 'none', '', 7]), kid: d.chance(0.7) ? kid : value(), epk };
+  const header: Record<string, unknown> = {
+    alg: 'ECDH-ES',
+    enc: d.pick(['A128GCM', 'A256GCM', 'A128CBC-HS256', 'none', '', 7]),
+    kid: d.chance(0.7) ? kid : value(),
+    epk,
+  };
   if (d.chance(0.3)) header[d.pick(['alg', 'enc', 'kid', 'zip', 'crit', 'apu', 'apv', 'epk'])] = value();
   const segment = () => d.pick([randomB64(d, 16), randomB64(d, 22), randomB64(d, 300), '', randomB64(d, 3), '!!']);
   return [d.chance(0.1) ? b64('{"alg":') : b64json(header), d.chance(0.8) ? '' : segment(), segment(), segment(), segment()].join('.');
@@ -102,7 +115,12 @@ export function mutateBytes(d: Dice, bytes: Uint8Array): Uint8Array {
   const out = Buffer.from(bytes);
   const r = d.random();
   if (r < 0.2) return out.subarray(0, d.int(out.length));
-  if (r < 0.35) return Buffer.concat([out.subarray(0, 1 + d.int(out.length)), Buffer.from([d.pick([0x9f, 0xbf, 0xff, 0x1b, 0xfb, 0xd8, 0x7f])]), out.subarray(1 + d.int(out.length))]);
+  if (r < 0.35)
+    return Buffer.concat([
+      out.subarray(0, 1 + d.int(out.length)),
+      Buffer.from([d.pick([0x9f, 0xbf, 0xff, 0x1b, 0xfb, 0xd8, 0x7f])]),
+      out.subarray(1 + d.int(out.length)),
+    ]);
   for (let i = 1 + d.int(4); i > 0; i--) out[d.int(out.length)] = d.int(256);
   return out;
 }

@@ -35,14 +35,27 @@ export async function walletTargets(t: TestApp, count: number): Promise<{ target
   const wallet = new TestWallet(authorities.requestSigner.root, [
     {
       kind: 'pid_sd_jwt',
-      credential: await issueSdJwtVc({ signer: authorities.pidProvider, holderKey: holder.publicKey, claims: { ...SPECIMEN_PID_CLAIMS, issuing_country: 'AT' } }),
+      credential: await issueSdJwtVc({
+        signer: authorities.pidProvider,
+        holderKey: holder.publicKey,
+        claims: { ...SPECIMEN_PID_CLAIMS, issuing_country: 'AT' },
+      }),
       holderKey: holder.privateKey,
     },
     {
       kind: 'pid_mdoc',
       mdoc: await issueTestMdoc({
         docType: 'eu.europa.ec.eudi.pid.1',
-        namespaces: { 'eu.europa.ec.eudi.pid.1': { family_name: 'Mustermann', given_name: 'Erika', birth_date: fullDate('1964-08-12'), nationality: ['DE'], age_over_18: true, issuing_country: 'DE' } },
+        namespaces: {
+          'eu.europa.ec.eudi.pid.1': {
+            family_name: 'Mustermann',
+            given_name: 'Erika',
+            birth_date: fullDate('1964-08-12'),
+            nationality: ['DE'],
+            age_over_18: true,
+            issuing_country: 'DE',
+          },
+        },
         signer: authorities.pidProvider,
         deviceKey: pidKey.publicJwk,
       }),
@@ -52,14 +65,28 @@ export async function walletTargets(t: TestApp, count: number): Promise<{ target
       kind: 'mdl',
       mdoc: await issueTestMdoc({
         docType: 'org.iso.18013.5.1.mDL',
-        namespaces: { 'org.iso.18013.5.1': { family_name: 'Svensson', given_name: 'Anna', birth_date: fullDate('1990-02-03'), issuing_country: 'UT', document_number: 'UT1234567', age_over_18: true } },
+        namespaces: {
+          'org.iso.18013.5.1': {
+            family_name: 'Svensson',
+            given_name: 'Anna',
+            birth_date: fullDate('1990-02-03'),
+            issuing_country: 'UT',
+            document_number: 'UT1234567',
+            age_over_18: true,
+          },
+        },
         signer: authorities.iaca,
         deviceKey: mdlKey.publicJwk,
       }),
       deviceKey: mdlKey.privateKey.export({ format: 'jwk' }) as never,
     },
   ]);
-  const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Fuzz wallet shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['eu-wallet'], scope: 'openid profile ageverify18' });
+  const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+    name: 'Fuzz wallet shop',
+    redirect_uris: [REDIRECT_URI],
+    eid_schemes: ['eu-wallet'],
+    scope: 'openid profile ageverify18',
+  });
   const merchant = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   const targets: WalletTarget[] = [];
   for (let i = 0; i < count; i++) {
@@ -70,11 +97,18 @@ export async function walletTargets(t: TestApp, count: number): Promise<{ target
     const requestUri = new URL(new URL(walletLinks(page).crossDevice).searchParams.get('request_uri')!);
     const id = requestUri.pathname.split('/').pop()!;
     // As a wallet does (request_uri_method=post): the signed request, with the key the answer is encrypted to.
-    const res = await fetch(requestUri, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ wallet_nonce: `fuzz-${i}-0123456789` }) });
+    const res = await fetch(requestUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ wallet_nonce: `fuzz-${i}-0123456789` }),
+    });
     const jwt = await res.text();
     if (!uid || res.status !== 200) throw new Error(`wallet sign-in ${i}: no interaction (${page.url}) or request object (${res.status} ${jwt.slice(0, 200)})`);
     const view: RequestView = { header: decodeProtectedHeader(jwt) as Record<string, unknown>, claims: decodeJwt(jwt), x5c: [] };
-    const csrf = parseForms(page.html).map((f) => f.fields._csrf).find(Boolean) ?? '';
+    const csrf =
+      parseForms(page.html)
+        .map((f) => f.fields._csrf)
+        .find(Boolean) ?? '';
     targets.push({ uid, cookie: browser.cookieHeader(page.url), csrf, id, view });
   }
   return { targets, wallet };

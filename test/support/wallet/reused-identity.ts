@@ -28,7 +28,10 @@ class StandInReusableCredentials implements ReusableCredentialProvider {
   readonly vct: string;
   readonly issuer: string;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(STAND_IN_SIGNER) private readonly signer: TestSigner) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(STAND_IN_SIGNER) private readonly signer: TestSigner,
+  ) {
     this.vct = reusedIdentityVct(config.baseUrl);
     this.issuer = reusedIdentityIssuer(config.baseUrl);
   }
@@ -102,7 +105,11 @@ interface CredentialQuery {
 }
 
 const decodeDisclosures = (credential: string) =>
-  credential.split('~').slice(1).filter(Boolean).map((d) => JSON.parse(Buffer.from(d, 'base64url').toString('utf8')) as unknown[]);
+  credential
+    .split('~')
+    .slice(1)
+    .filter(Boolean)
+    .map((d) => JSON.parse(Buffer.from(d, 'base64url').toString('utf8')) as unknown[]);
 const hasher = async () => (data: string) => createHash('sha256').update(data).digest('base64url');
 
 /**
@@ -112,7 +119,11 @@ const hasher = async () => (data: string) => createHash('sha256').update(data).d
 export function chooseClaims(credential: string, query: CredentialQuery): ClaimQuery['path'][] {
   const claims = query.claims ?? [];
   if (!query.claim_sets) return claims.map((c) => c.path);
-  const names = new Set(decodeDisclosures(credential).filter((d) => d.length === 3).map((d) => String(d[1])));
+  const names = new Set(
+    decodeDisclosures(credential)
+      .filter((d) => d.length === 3)
+      .map((d) => String(d[1])),
+  );
   const held = (c: ClaimQuery) => names.has(String(c.path.at(-1))) && names.has(String(c.path[0]));
   const set = query.claim_sets.find((ids) => ids.every((id) => held(claims.find((c) => c.id === id)!)));
   if (!set) throw new Error('holder: the credential satisfies none of the claim sets');
@@ -157,7 +168,12 @@ export class ReusedIdentityHolder {
     const query = (request.claims.dcql_query.credentials as CredentialQuery[]).find((c) => c.id === 'reused_identity');
     if (!query) throw new Error('holder: the request does not ask for the reused identity credential');
     const paths = chooseClaims(this.credential, query);
-    const presentation = await presentReused(this.credential, paths, { holderKey: this.holderKey, nonce: request.claims.nonce, aud: request.claims.client_id, tamper: options.tamper });
+    const presentation = await presentReused(this.credential, paths, {
+      holderKey: this.holderKey,
+      nonce: request.claims.nonce,
+      aud: request.claims.client_id,
+      tamper: options.tamper,
+    });
     const encrypted = await encryptResponse(request, { vp_token: { reused_identity: [presentation] }, state: request.claims.state });
     return { ...(await this.wallet.post(request, { response: encrypted })), asked: paths };
   }

@@ -49,7 +49,9 @@ export async function issueTinySdJwtVc(signer: TinySigner, input: TinyCredential
     return digest(disclosure);
   };
   const sd = Object.entries(input.claims).map(([name, value]) =>
-    typeof value === 'object' && value !== null && !Array.isArray(value) ? disclose(name, { _sd: Object.entries(value).map(([k, v]) => disclose(k, v)) }) : disclose(name, value),
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? disclose(name, { _sd: Object.entries(value).map(([k, v]) => disclose(k, v)) })
+      : disclose(name, value),
   );
   const payload = { iss: input.iss, vct: input.vct, exp: Math.floor(Date.now() / 1000) + 86400, cnf: { jwk: input.holderJwk }, _sd_alg: 'sha-256', _sd: sd };
   const jwt = await new SignJWT(payload).setProtectedHeader({ alg: 'ES256', typ: 'dc+sd-jwt', x5c: [signer.certificate] }).sign(signer.privateKey);

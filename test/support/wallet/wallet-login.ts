@@ -33,7 +33,11 @@ export async function startWalletLogin(w: WalletWorld, scope: string, extra: Rec
 /** The merchant redeems the code the browser was sent back with. */
 export function redeem(w: WalletWorld, done: Page, request: PkceRequest) {
   if (!done.location) throw new Error(`expected a redirect to the merchant, got ${done.status}: ${done.html.slice(0, 1500)}`);
-  return client.authorizationCodeGrant(w.merchant, new URL(done.location), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+  return client.authorizationCodeGrant(w.merchant, new URL(done.location), {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+    expectedNonce: request.nonce,
+  });
 }
 
 /** Where the merchant was sent back to, and its error, when the login failed. */

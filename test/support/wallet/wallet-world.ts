@@ -7,13 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
 import type * as client from 'openid-client';
-import {
-  createStatusList,
-  fullDate,
-  issueSdJwtVc,
-  issueTestMdoc,
-  SPECIMEN_PID_CLAIMS,
-} from '@identity-broker/eu-wallet';
+import { createStatusList, fullDate, issueSdJwtVc, issueTestMdoc, SPECIMEN_PID_CLAIMS } from '@identity-broker/eu-wallet';
 import { WalletTestAuthoritiesService, type WalletTestAuthorities } from '../../../src/schemes/eu-wallet/trust/wallet-test-authorities.service.js';
 import { adminClient } from '../admin-client.js';
 import { discover, REDIRECT_URI } from '../oidc-flow.js';
@@ -37,7 +31,9 @@ export async function walletWorld(scope = 'openid profile ageverify18 ageverify2
   const statuses = [0, 1, 2, 0, 0, 0, 0, 0];
   const server: Server = createServer((_req, res) => {
     const uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/status/1`;
-    res.writeHead(200, { 'content-type': 'application/statuslist+jwt' }).end(createStatusList({ signer: authorities.pidProvider, uri, bits: 2, values: statuses, ttl: 1 }));
+    res
+      .writeHead(200, { 'content-type': 'application/statuslist+jwt' })
+      .end(createStatusList({ signer: authorities.pidProvider, uri, bits: 2, values: statuses, ttl: 1 }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const statusUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/status/1`;
@@ -45,16 +41,41 @@ export async function walletWorld(scope = 'openid profile ageverify18 ageverify2
   const holder = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const pidKey = newHolderKey();
   const mdlKey = newHolderKey();
-  const pidSdJwt = await issueSdJwtVc({ signer: authorities.pidProvider, holderKey: holder.publicKey, claims: { ...SPECIMEN_PID_CLAIMS, issuing_country: 'AT' }, status: { uri: statusUri, idx: 0 } });
+  const pidSdJwt = await issueSdJwtVc({
+    signer: authorities.pidProvider,
+    holderKey: holder.publicKey,
+    claims: { ...SPECIMEN_PID_CLAIMS, issuing_country: 'AT' },
+    status: { uri: statusUri, idx: 0 },
+  });
   const pidMdoc = await issueTestMdoc({
     docType: 'eu.europa.ec.eudi.pid.1',
-    namespaces: { 'eu.europa.ec.eudi.pid.1': { family_name: 'Mustermann', given_name: 'Erika', birth_date: fullDate('1964-08-12'), nationality: ['DE'], age_over_18: true, age_over_21: true, issuing_country: 'DE' } },
+    namespaces: {
+      'eu.europa.ec.eudi.pid.1': {
+        family_name: 'Mustermann',
+        given_name: 'Erika',
+        birth_date: fullDate('1964-08-12'),
+        nationality: ['DE'],
+        age_over_18: true,
+        age_over_21: true,
+        issuing_country: 'DE',
+      },
+    },
     signer: authorities.pidProvider,
     deviceKey: pidKey.publicJwk,
   });
   const mdl = await issueTestMdoc({
     docType: 'org.iso.18013.5.1.mDL',
-    namespaces: { 'org.iso.18013.5.1': { family_name: 'Svensson', given_name: 'Anna', birth_date: fullDate('1990-02-03'), issuing_country: 'UT', document_number: 'UT1234567', age_over_18: true, age_over_21: true } },
+    namespaces: {
+      'org.iso.18013.5.1': {
+        family_name: 'Svensson',
+        given_name: 'Anna',
+        birth_date: fullDate('1990-02-03'),
+        issuing_country: 'UT',
+        document_number: 'UT1234567',
+        age_over_18: true,
+        age_over_21: true,
+      },
+    },
     signer: authorities.iaca,
     deviceKey: mdlKey.publicJwk,
   });
@@ -63,7 +84,12 @@ export async function walletWorld(scope = 'openid profile ageverify18 ageverify2
     { kind: 'pid_mdoc', mdoc: pidMdoc, deviceKey: pidKey.privateKey.export({ format: 'jwk' }) as never },
     { kind: 'mdl', mdoc: mdl, deviceKey: mdlKey.privateKey.export({ format: 'jwk' }) as never },
   ]);
-  const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Wallet shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['eu-wallet'], scope });
+  const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
+    name: 'Wallet shop',
+    redirect_uris: [REDIRECT_URI],
+    eid_schemes: ['eu-wallet'],
+    scope,
+  });
   const merchant = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   return {
     t,

@@ -6,7 +6,11 @@ import { WalletCheckError, type WalletCheckCode } from '../errors.js';
  * algorithm allowlist, the ECDSA signature check and the x5c header (RFC 7515 §4.1.6). The allowlist is HAIP 1.0's
  * (ES256 mandatory) widened to the other NIST curves; `none`, HS* and RSA never pass, whatever a header says.
  */
-export const ALLOWED_ALGS = { ES256: { hash: 'sha256', curve: 'prime256v1', size: 32 }, ES384: { hash: 'sha384', curve: 'secp384r1', size: 48 }, ES512: { hash: 'sha512', curve: 'secp521r1', size: 66 } } as const;
+export const ALLOWED_ALGS = {
+  ES256: { hash: 'sha256', curve: 'prime256v1', size: 32 },
+  ES384: { hash: 'sha384', curve: 'secp384r1', size: 48 },
+  ES512: { hash: 'sha512', curve: 'secp521r1', size: 66 },
+} as const;
 export type AllowedAlg = keyof typeof ALLOWED_ALGS;
 
 export interface CompactJws {
@@ -52,7 +56,8 @@ export function parseCompactJws(jws: string, what: string): CompactJws {
 /** The header's `alg` if in the allowlist; `none`, HS*, RS* and the rest are `unexpected_credential`. */
 export function allowedAlg(header: Record<string, unknown>, what: string, code: WalletCheckCode = 'unexpected_credential'): AllowedAlg {
   const alg = header.alg;
-  if (typeof alg !== 'string' || !Object.hasOwn(ALLOWED_ALGS, alg)) throw new WalletCheckError(code, `${what} alg is not one of ${Object.keys(ALLOWED_ALGS).join(', ')}`);
+  if (typeof alg !== 'string' || !Object.hasOwn(ALLOWED_ALGS, alg))
+    throw new WalletCheckError(code, `${what} alg is not one of ${Object.keys(ALLOWED_ALGS).join(', ')}`);
   return alg as AllowedAlg;
 }
 

@@ -32,7 +32,7 @@ export function checkDeviceAuth(shape: DocumentShape, sessionTranscript: Uint8Ar
   const deviceAuthentication = cborEncode(DataItem.fromData(['DeviceAuthentication', transcript, shape.docType, shape.deviceNameSpacesBytes]));
   const toBeSigned = cborEncode(['Signature1', protectedBytes, new Uint8Array(0), deviceAuthentication]);
   if (!verifyEs(alg.name, deviceKey, toBeSigned, signature)) {
-    throw new WalletCheckError('wrong_binding', 'the device signature does not verify over this request\'s session transcript');
+    throw new WalletCheckError('wrong_binding', "the device signature does not verify over this request's session transcript");
   }
 }
 

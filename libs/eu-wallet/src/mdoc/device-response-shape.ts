@@ -116,7 +116,11 @@ function readDeviceSignature(value: unknown): DocumentShape['deviceSignature'] {
   if (sign1.length !== 4 || sign1[2] !== null) bad('deviceSignature is not a COSE_Sign1 with a detached payload');
   const protectedBytes = bytes(sign1[0], 'the deviceSignature protected header');
   map(sign1[1], 'the deviceSignature unprotected header');
-  return { protectedHeaders: map(decodeGuarded(protectedBytes), 'the deviceSignature protected header'), protectedBytes, signature: bytes(sign1[3], 'the device signature') };
+  return {
+    protectedHeaders: map(decodeGuarded(protectedBytes), 'the deviceSignature protected header'),
+    protectedBytes,
+    signature: bytes(sign1[3], 'the device signature'),
+  };
 }
 
 function readMso(value: unknown): MsoShape {

@@ -52,7 +52,9 @@ export async function checkIssuerAuth(
   const verifier = new Verifier();
   const { issuerAuth } = document.issuerSigned;
   const trustedCertificates = [...trustAnchors];
-  await libraryCheck((onCheckG) => verifier.verifyIssuerSignature({ issuerAuth, trustedCertificates, now, disableCertificateChainValidation: false, onCheckG }, ctx));
+  await libraryCheck((onCheckG) =>
+    verifier.verifyIssuerSignature({ issuerAuth, trustedCertificates, now, disableCertificateChainValidation: false, onCheckG }, ctx),
+  );
   const { validFrom, validUntil } = shape.mso;
   if (now < validFrom) throw new WalletCheckError('expired', `the mdoc is valid only from ${validFrom.toISOString()}`);
   if (now > validUntil) throw new WalletCheckError('expired', `the mdoc was valid until ${validUntil.toISOString()}`);

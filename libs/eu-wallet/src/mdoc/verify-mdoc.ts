@@ -66,7 +66,10 @@ async function verify(input: MdocPresentationInput): Promise<MdocPresentation> {
   checkDeviceAuth(shape, input.sessionTranscript);
   // ISO/IEC 18013-5 Annex B: the IACA's CRL covers its Document Signers. Last, as it may fetch: a forgery costs no request.
   await input.revocation?.checkPath(chain.path);
-  const country = chain.leaf.subject.split('\n').find((line) => line.startsWith('C='))?.slice(2);
+  const country = chain.leaf.subject
+    .split('\n')
+    .find((line) => line.startsWith('C='))
+    ?.slice(2);
   return {
     docType: shape.docType,
     elements: presentedElements(shape),

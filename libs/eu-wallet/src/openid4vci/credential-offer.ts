@@ -38,7 +38,9 @@ export async function credentialOffer(input: CredentialOfferInput): Promise<Cred
     knownCredentialConfigurations: {},
   } as unknown as IssuerMetadataResult;
   allowLoopbackHttpFor(input.credentialIssuer, input.allowHttpLoopback);
-  const issuer = new Openid4vciIssuer({ callbacks: { hash: unused, signJwt: unused, verifyJwt: unused, generateRandom: unused, clientAuthentication: unused } });
+  const issuer = new Openid4vciIssuer({
+    callbacks: { hash: unused, signJwt: unused, verifyJwt: unused, generateRandom: unused, clientAuthentication: unused },
+  });
   const { credentialOfferObject } = await issuer.createCredentialOffer({
     issuerMetadata,
     credentialConfigurationIds: input.configurationIds,

@@ -20,6 +20,7 @@ export function x5cOf(signer: CredentialSigner): string[] {
 /** An ES256 signer as @sd-jwt wants it (base64url signature of the ASCII signing input). */
 export function es256(signer: CredentialSigner): (signingInput: string) => string {
   const key = signer.privateKey;
-  if (key.type !== 'private' || key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') throw new Error('the signer key is not a P-256 private key (ES256)');
+  if (key.type !== 'private' || key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1')
+    throw new Error('the signer key is not a P-256 private key (ES256)');
   return (signingInput) => sign('sha256', Buffer.from(signingInput, 'ascii'), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url');
 }

@@ -62,16 +62,19 @@ export function verifyDpopProof(input: VerifyDpopProofInput): VerifiedDpopProof 
   const alg = holderAlg(jws.header, what, 'invalid_dpop_proof');
   // Step 7: jwk a public key; step 6: the signature by it.
   const jwk = holderJwk(jws.header, alg, what, 'invalid_dpop_proof');
-  if (!verifyHolderSignature(alg, jwk, jws.signingInput, jws.signature)) throw new CredentialIssuerError('invalid_dpop_proof', `${what} signature does not verify with its jwk`);
+  if (!verifyHolderSignature(alg, jwk, jws.signingInput, jws.signature))
+    throw new CredentialIssuerError('invalid_dpop_proof', `${what} signature does not verify with its jwk`);
 
   const { payload } = jws;
   // §4.2: jti REQUIRED, bounded here since the caller stores it.
-  if (typeof payload.jti !== 'string' || payload.jti.length === 0 || payload.jti.length > MAX_JTI_CHARS) throw new CredentialIssuerError('invalid_dpop_proof', `${what} has no jti`);
+  if (typeof payload.jti !== 'string' || payload.jti.length === 0 || payload.jti.length > MAX_JTI_CHARS)
+    throw new CredentialIssuerError('invalid_dpop_proof', `${what} has no jti`);
   // Step 8: htm is the request's method.
   if (payload.htm !== input.method) throw new CredentialIssuerError('invalid_dpop_proof', `${what} htm is not the request method`);
   // Step 9: htu is the request's URI, query and fragment ignored on both sides.
   const expectedHtu = htuOf(input.url);
-  if (typeof payload.htu !== 'string' || expectedHtu === undefined || htuOf(payload.htu) !== expectedHtu) throw new CredentialIssuerError('invalid_dpop_proof', `${what} htu is not the request URI`);
+  if (typeof payload.htu !== 'string' || expectedHtu === undefined || htuOf(payload.htu) !== expectedHtu)
+    throw new CredentialIssuerError('invalid_dpop_proof', `${what} htu is not the request URI`);
   // Step 11: iat within the acceptable window (§11.1).
   const iat = requiredNumericDate(payload, 'iat', what, 'invalid_dpop_proof');
   const nowSeconds = input.now.getTime() / 1000;
@@ -80,9 +83,11 @@ export function verifyDpopProof(input: VerifyDpopProofInput): VerifiedDpopProof 
   // Step 12 and §4.2: with an access token, ath = base64url(SHA-256(ASCII token)), compared in constant time.
   if (input.accessToken !== undefined) {
     const ath = createHash('sha256').update(input.accessToken, 'ascii').digest('base64url');
-    if (typeof payload.ath !== 'string' || !same(payload.ath, ath)) throw new CredentialIssuerError('invalid_dpop_proof', `${what} ath is not the hash of the access token`);
+    if (typeof payload.ath !== 'string' || !same(payload.ath, ath))
+      throw new CredentialIssuerError('invalid_dpop_proof', `${what} ath is not the hash of the access token`);
   }
   const jkt = jwkThumbprint(jwk);
-  if (input.expectedJkt !== undefined && !same(jkt, input.expectedJkt)) throw new CredentialIssuerError('invalid_dpop_proof', `${what} is not signed by the key the access token is bound to`);
+  if (input.expectedJkt !== undefined && !same(jkt, input.expectedJkt))
+    throw new CredentialIssuerError('invalid_dpop_proof', `${what} is not signed by the key the access token is bound to`);
   return { jkt, jti: payload.jti, iat };
 }

@@ -11,7 +11,11 @@ import { CredentialIssuerError, type CredentialIssuerErrorCode } from './issuer-
 export const HOLDER_KEY_ALGS = ['ES256', 'ES384', 'ES512', 'EdDSA'] as const;
 export type HolderKeyAlg = (typeof HOLDER_KEY_ALGS)[number];
 
-const EC_ALGS = { ES256: { hash: 'sha256', crv: 'P-256', size: 32 }, ES384: { hash: 'sha384', crv: 'P-384', size: 48 }, ES512: { hash: 'sha512', crv: 'P-521', size: 66 } } as const;
+const EC_ALGS = {
+  ES256: { hash: 'sha256', crv: 'P-256', size: 32 },
+  ES384: { hash: 'sha384', crv: 'P-384', size: 48 },
+  ES512: { hash: 'sha512', crv: 'P-521', size: 66 },
+} as const;
 const EDDSA_SIGNATURE_BYTES = { Ed25519: 64, Ed448: 114 } as const;
 
 /** A holder's public key as the credential binds it (cnf.jwk, RFC 7800 §3.2): only the members RFC 7638 hashes. */
@@ -73,11 +77,13 @@ export function holderJwk(header: Record<string, unknown>, alg: HolderKeyAlg, wh
   if (PRIVATE_MEMBERS.some((member) => jwk[member] !== undefined)) throw new CredentialIssuerError(code, `${what} jwk is not a public key`);
   const b64 = (value: unknown) => typeof value === 'string' && B64URL.test(value) && value.length <= 100;
   if (alg === 'EdDSA') {
-    if (jwk.kty !== 'OKP' || (jwk.crv !== 'Ed25519' && jwk.crv !== 'Ed448') || !b64(jwk.x)) throw new CredentialIssuerError(code, `${what} jwk is not an Ed25519 or Ed448 key`);
+    if (jwk.kty !== 'OKP' || (jwk.crv !== 'Ed25519' && jwk.crv !== 'Ed448') || !b64(jwk.x))
+      throw new CredentialIssuerError(code, `${what} jwk is not an Ed25519 or Ed448 key`);
     return { kty: 'OKP', crv: jwk.crv, x: jwk.x as string };
   }
   const { crv } = EC_ALGS[alg];
-  if (jwk.kty !== 'EC' || jwk.crv !== crv || !b64(jwk.x) || !b64(jwk.y)) throw new CredentialIssuerError(code, `${what} jwk is not an EC ${crv} key as ${alg} needs`);
+  if (jwk.kty !== 'EC' || jwk.crv !== crv || !b64(jwk.x) || !b64(jwk.y))
+    throw new CredentialIssuerError(code, `${what} jwk is not an EC ${crv} key as ${alg} needs`);
   return { kty: 'EC', crv, x: jwk.x as string, y: jwk.y as string };
 }
 

@@ -25,7 +25,12 @@ export interface IssueVerifiedIdentityCredentialInput {
 }
 
 const DAY_SECONDS = 86_400;
-const sha256 = (data: string | ArrayBuffer) => new Uint8Array(createHash('sha256').update(typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data)).digest());
+const sha256 = (data: string | ArrayBuffer) =>
+  new Uint8Array(
+    createHash('sha256')
+      .update(typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data))
+      .digest(),
+  );
 /** RFC 9901 §4.2.1: a salt of at least 128 bits from a CSPRNG; @sd-jwt asks for 16 bytes. */
 const salt = (bytes: number) => randomBytes(Math.max(bytes, 16)).toString('base64url');
 

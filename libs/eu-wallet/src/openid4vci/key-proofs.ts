@@ -10,7 +10,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Oauth2ServerErrorResponseError } from '@openid4vc/oauth2';
 import { Openid4vciIssuer, Openid4vciVersion, type IssuerMetadataResult } from '@openid4vc/openid4vci';
 import { CredentialIssuerError } from './issuer-error.js';
-import { decodeHolderJws, holderAlg, holderJwk, jwkThumbprint, requiredNumericDate, verifyHolderSignature, type HolderJwk, type HolderKeyAlg } from './holder-jws.js';
+import {
+  decodeHolderJws,
+  holderAlg,
+  holderJwk,
+  jwkThumbprint,
+  requiredNumericDate,
+  verifyHolderSignature,
+  type HolderJwk,
+  type HolderKeyAlg,
+} from './holder-jws.js';
 
 export interface VerifyKeyProofsInput {
   /** `proofs.jwt` of the request, as received. */
@@ -45,7 +54,10 @@ function libraryIssuer(alg: HolderKeyAlg, jwk: HolderJwk): Openid4vciIssuer {
   return new Openid4vciIssuer({
     callbacks: {
       verifyJwt: (signer, jwt) => {
-        const verified = signer.method === 'jwk' && signer.alg === alg && verifyHolderSignature(alg, jwk, jwt.compact.slice(0, jwt.compact.lastIndexOf('.')), jwt.compact.slice(jwt.compact.lastIndexOf('.') + 1));
+        const verified =
+          signer.method === 'jwk' &&
+          signer.alg === alg &&
+          verifyHolderSignature(alg, jwk, jwt.compact.slice(0, jwt.compact.lastIndexOf('.')), jwt.compact.slice(jwt.compact.lastIndexOf('.') + 1));
         return verified ? { verified: true, signerJwk: jwk } : { verified: false };
       },
       hash: (data, hashAlg) => new Uint8Array(createHash(hashAlg.replace('-', '').toLowerCase()).update(data).digest()),
@@ -67,7 +79,8 @@ const issuerMetadataFor = (credentialIssuer: string) =>
 /** `proofs.jwt` as a list of 1..limit entries (OpenID4VCI 1.0 §8.2: a non-empty array; at most batch_size of them). */
 function proofList(jwts: unknown, limit: number): unknown[] {
   if (!Array.isArray(jwts) || jwts.length === 0) throw new CredentialIssuerError('invalid_proof', 'proofs.jwt is not a non-empty array');
-  if (jwts.length > Math.min(limit, HARD_MAX_PROOFS)) throw new CredentialIssuerError('invalid_credential_request', `more than ${Math.min(limit, HARD_MAX_PROOFS)} proofs (the batch size)`);
+  if (jwts.length > Math.min(limit, HARD_MAX_PROOFS))
+    throw new CredentialIssuerError('invalid_credential_request', `more than ${Math.min(limit, HARD_MAX_PROOFS)} proofs (the batch size)`);
   return jwts;
 }
 
@@ -81,7 +94,8 @@ export function proofNonce(jwts: unknown): string {
   proofList(jwts, HARD_MAX_PROOFS).forEach((jwt, i) => {
     const { payload } = decodeHolderJws(jwt, `key proof ${i}`, 'invalid_proof', MAX_PROOF_CHARS);
     const value = payload.nonce;
-    if (typeof value !== 'string' || value.length === 0 || value.length > MAX_NONCE_CHARS) throw new CredentialIssuerError('invalid_proof', `key proof ${i} has no nonce`);
+    if (typeof value !== 'string' || value.length === 0 || value.length > MAX_NONCE_CHARS)
+      throw new CredentialIssuerError('invalid_proof', `key proof ${i} has no nonce`);
     if (nonce !== undefined && value !== nonce) throw new CredentialIssuerError('invalid_nonce', 'the key proofs carry different nonces');
     nonce = value;
   });
@@ -107,7 +121,11 @@ async function verifyOne(jwt: unknown, i: number, input: VerifyKeyProofsInput): 
 
   // The library: JWT shape (its zod schemas), the signature through our callback, exp/nbf if present.
   try {
-    await libraryIssuer(alg, jwk).verifyCredentialRequestJwtProof({ issuerMetadata: issuerMetadataFor(input.credentialIssuer), jwt: jwt as string, now: input.now });
+    await libraryIssuer(alg, jwk).verifyCredentialRequestJwtProof({
+      issuerMetadata: issuerMetadataFor(input.credentialIssuer),
+      jwt: jwt as string,
+      now: input.now,
+    });
   } catch (error) {
     const description = error instanceof Oauth2ServerErrorResponseError ? (error.errorResponse.error_description ?? 'invalid proof') : 'invalid proof';
     throw new CredentialIssuerError('invalid_proof', `${what}: ${description}`, { cause: error });

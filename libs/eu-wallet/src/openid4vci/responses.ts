@@ -8,7 +8,8 @@ import { Openid4vciIssuer } from '@openid4vc/openid4vci';
 const unused = () => {
   throw new Error('not used for a response');
 };
-const library = () => new Openid4vciIssuer({ callbacks: { hash: unused, signJwt: unused, verifyJwt: unused, generateRandom: unused, clientAuthentication: unused } });
+const library = () =>
+  new Openid4vciIssuer({ callbacks: { hash: unused, signJwt: unused, verifyJwt: unused, generateRandom: unused, clientAuthentication: unused } });
 
 export function nonceResponse(cNonce: string): { c_nonce: string } {
   const { c_nonce } = library().createNonceResponse({ cNonce });

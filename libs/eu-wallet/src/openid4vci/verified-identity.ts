@@ -75,7 +75,10 @@ const CHECKS: Record<(typeof VERIFIED_IDENTITY_CLAIM_NAMES)[number], (v: unknown
   gender: (v) => v === 'FEMALE' || v === 'MALE',
   place_of_birth: text,
   age_equal_or_over: (v) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v) && Object.entries(v).every(([k, b]) => (AGE_THRESHOLDS as string[]).includes(k) && typeof b === 'boolean'),
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    Object.entries(v).every(([k, b]) => (AGE_THRESHOLDS as string[]).includes(k) && typeof b === 'boolean'),
   facematch_level: (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 9,
   verified_at: (v) => typeof v === 'string' && ISO_DAY.test(v),
   assurance: (v) => v === 'high' || v === 'substantial',
@@ -94,7 +97,12 @@ export function verifiedIdentityClaims(input: VerifiedIdentityClaims): Record<st
     const value = input[name];
     if (value === undefined) continue;
     if (!CHECKS[name](value)) throw new Error(`claim ${name} does not have the value type the contract gives`);
-    claims[name] = name === 'age_equal_or_over' ? Object.fromEntries(AGE_THRESHOLDS.filter((a) => (value as Record<string, boolean>)[a] !== undefined).map((a) => [a, (value as Record<string, boolean>)[a]])) : value;
+    claims[name] =
+      name === 'age_equal_or_over'
+        ? Object.fromEntries(
+            AGE_THRESHOLDS.filter((a) => (value as Record<string, boolean>)[a] !== undefined).map((a) => [a, (value as Record<string, boolean>)[a]]),
+          )
+        : value;
   }
   return claims;
 }

@@ -35,7 +35,6 @@ export interface CreateRequestObjectOptions {
   allowHttpLoopback?: boolean;
 }
 
-
 /** `aud` of a request object under static discovery (1.0 §5.8). */
 export const SELF_ISSUED_AUDIENCE = 'https://self-issued.me/v2';
 const HAIP_ENC = ['A128GCM', 'A256GCM'];
@@ -65,7 +64,8 @@ export async function createRequestObject(options: CreateRequestObjectOptions): 
   if (!HAIP_ENC.every((enc) => encValues.includes(enc)) || !encValues.every((enc) => HAIP_ENC.includes(enc))) {
     throw new TypeError('encValues must list A128GCM and A256GCM (HAIP 1.0 §5), and only those');
   }
-  if (options.walletNonce !== undefined && !/^[\x21-\x7e]{1,256}$/.test(options.walletNonce)) throw new TypeError('walletNonce is not printable ASCII of 1-256');
+  if (options.walletNonce !== undefined && !/^[\x21-\x7e]{1,256}$/.test(options.walletNonce))
+    throw new TypeError('walletNonce is not printable ASCII of 1-256');
   validateDcqlQuery(options.dcqlQuery);
   const formats = new Set(options.dcqlQuery.credentials.map((credential) => credential.format));
 
@@ -93,7 +93,11 @@ export async function createRequestObject(options: CreateRequestObjectOptions): 
     authorizationRequestPayload: payload,
     // 0.4.6 does not hand `now` on to the JAR it signs (it uses the clock), so iat and exp are set here, where they
     // override the library's. aud: 1.0 §5.8 (the library's default would be the request_uri).
-    jar: { jwtSigner: { method: 'x5c', alg: 'ES256', x5c }, expiresInSeconds: lifetime, additionalJwtPayload: { aud: SELF_ISSUED_AUDIENCE, iat, exp: iat + lifetime } },
+    jar: {
+      jwtSigner: { method: 'x5c', alg: 'ES256', x5c },
+      expiresInSeconds: lifetime,
+      additionalJwtPayload: { aud: SELF_ISSUED_AUDIENCE, iat, exp: iat + lifetime },
+    },
     wallet: options.walletNonce !== undefined ? { expectedNonce: options.walletNonce } : undefined,
     callbacks: {
       signJwt: async (_signer, { header, payload: claims }) => {

@@ -24,8 +24,7 @@ export interface OpenAuthorizationResponseOptions {
 }
 
 export type AuthorizationResponse =
-  | { kind: 'vp_token'; vpToken: VpToken; state: string }
-  | { kind: 'error'; error: string; errorDescription?: string; state?: string };
+  { kind: 'vp_token'; vpToken: VpToken; state: string } | { kind: 'error'; error: string; errorDescription?: string; state?: string };
 
 /** The response field: 1 MiB is far above two credentials' presentations and bounds the work a stranger can cause. */
 const MAX_RESPONSE = 1_048_576;
@@ -42,24 +41,27 @@ export async function openAuthorizationResponse(options: OpenAuthorizationRespon
   if (response === undefined) {
     // 1.0 §8.3.1: a wallet unable to encrypt MAY send an error response unencrypted (as direct_post does).
     if (form.error !== undefined) return errorResponse(form, options.expectedState);
-    if (form.vp_token !== undefined) throw new WalletCheckError('malformed', 'vp_token was sent unencrypted; the request asked for direct_post.jwt (OpenID4VP 1.0 §8.3.1)');
+    if (form.vp_token !== undefined)
+      throw new WalletCheckError('malformed', 'vp_token was sent unencrypted; the request asked for direct_post.jwt (OpenID4VP 1.0 §8.3.1)');
     throw new WalletCheckError('malformed', 'the POST has no response parameter');
   }
   if (form.vp_token !== undefined) throw new WalletCheckError('malformed', 'the POST has vp_token beside response; only the encrypted response is accepted');
   if (typeof response !== 'string') throw new WalletCheckError('malformed', 'response is not a single form field');
   if (response.length > MAX_RESPONSE) throw new WalletCheckError('malformed', `response is longer than ${MAX_RESPONSE} characters`);
   const parts = response.split('.');
-  if (parts.length === 3) throw new WalletCheckError('malformed', 'response is a JWS (signed, not encrypted); direct_post.jwt needs an encrypted JWT (OpenID4VP 1.0 §8.3)');
+  if (parts.length === 3)
+    throw new WalletCheckError('malformed', 'response is a JWS (signed, not encrypted); direct_post.jwt needs an encrypted JWT (OpenID4VP 1.0 §8.3)');
   if (parts.length !== 5 || !COMPACT.test(parts[0])) throw new WalletCheckError('malformed', 'response is not a compact JWE');
   checkJweHeader(parts[0], options);
   // Part 1 (the encrypted key) is empty for ECDH-ES direct key agreement (RFC 7518 §4.6).
-  if (parts[1] !== '' || !parts.slice(2).every((part) => COMPACT.test(part))) throw new WalletCheckError('malformed', 'response is not a compact JWE with direct key agreement');
+  if (parts[1] !== '' || !parts.slice(2).every((part) => COMPACT.test(part)))
+    throw new WalletCheckError('malformed', 'response is not a compact JWE with direct key agreement');
   const key = decryptionKey(options.decryptionKey);
   let plaintext: Uint8Array;
   try {
     ({ plaintext } = await compactDecrypt(response, key, { keyManagementAlgorithms: ['ECDH-ES'], contentEncryptionAlgorithms: options.offeredEnc }));
   } catch (e) {
-    throw new WalletCheckError('wrong_binding', 'response does not decrypt with this request\'s key', { cause: e });
+    throw new WalletCheckError('wrong_binding', "response does not decrypt with this request's key", { cause: e });
   }
   let text: string;
   try {
@@ -74,7 +76,8 @@ export async function openAuthorizationResponse(options: OpenAuthorizationRespon
   const vpToken = parseVpToken(payload.vp_token);
   const state = payload.state;
   if (typeof state !== 'string') throw new WalletCheckError('wrong_binding', 'the response carries no state');
-  if (options.expectedState !== undefined && state !== options.expectedState) throw new WalletCheckError('wrong_binding', 'the response\'s state is not this request\'s');
+  if (options.expectedState !== undefined && state !== options.expectedState)
+    throw new WalletCheckError('wrong_binding', "the response's state is not this request's");
   return { kind: 'vp_token', vpToken, state };
 }
 
@@ -96,7 +99,8 @@ function checkJweHeader(encoded: string, options: OpenAuthorizationResponseOptio
   if (header.kid === undefined) throw new WalletCheckError('malformed', 'the JWE header has no kid (OpenID4VP 1.0 §8.3)');
   if (header.kid !== options.keyId) throw new WalletCheckError('wrong_binding', 'the JWE was made for another key (kid)');
   const epk = header.epk;
-  if (!isJsonObject(epk) || epk.kty !== 'EC' || epk.crv !== 'P-256' || 'd' in epk) throw new WalletCheckError('malformed', 'the JWE epk is not a public P-256 key');
+  if (!isJsonObject(epk) || epk.kty !== 'EC' || epk.crv !== 'P-256' || 'd' in epk)
+    throw new WalletCheckError('malformed', 'the JWE epk is not a public P-256 key');
 }
 
 function decryptionKey(key: JWK | KeyObject): KeyObject {
@@ -113,9 +117,10 @@ function decryptionKey(key: JWK | KeyObject): KeyObject {
 function errorResponse(fields: Record<string, unknown>, expectedState: string | undefined): AuthorizationResponse {
   const { error, error_description: description, state } = fields;
   if (typeof error !== 'string' || !ERROR_CODE.test(error)) throw new WalletCheckError('malformed', 'error is not an RFC 6749 error code');
-  if (description !== undefined && (typeof description !== 'string' || !ERROR_TEXT.test(description))) throw new WalletCheckError('malformed', 'error_description is not RFC 6749 text');
+  if (description !== undefined && (typeof description !== 'string' || !ERROR_TEXT.test(description)))
+    throw new WalletCheckError('malformed', 'error_description is not RFC 6749 text');
   if (state !== undefined && typeof state !== 'string') throw new WalletCheckError('malformed', 'state is not a string');
   if (expectedState !== undefined && state === undefined) throw new WalletCheckError('wrong_binding', 'the error response carries no state');
-  if (expectedState !== undefined && state !== expectedState) throw new WalletCheckError('wrong_binding', 'the error response\'s state is not this request\'s');
+  if (expectedState !== undefined && state !== expectedState) throw new WalletCheckError('wrong_binding', "the error response's state is not this request's");
   return { kind: 'error', error, ...(description !== undefined ? { errorDescription: description as string } : {}), ...(state !== undefined ? { state } : {}) };
 }

@@ -79,7 +79,10 @@ function subsetsLargestFirst<T>(items: T[]): T[][] {
 }
 
 /** The claims of an SD-JWT VC Credential Query: with optional ones, each claim gets an id and claim_sets offers the subsets. */
-function sdJwtClaims(required: Array<Array<string | number | null>>, optional: Array<Array<string | number | null>> = []): Pick<DcqlCredentialQuery, 'claims' | 'claim_sets'> {
+function sdJwtClaims(
+  required: Array<Array<string | number | null>>,
+  optional: Array<Array<string | number | null>> = [],
+): Pick<DcqlCredentialQuery, 'claims' | 'claim_sets'> {
   if (optional.length === 0) return { claims: required.map((path) => ({ path: [...path] })) };
   if (optional.length > MAX_OPTIONAL_CLAIMS) throw new TypeError(`DCQL query: at most ${MAX_OPTIONAL_CLAIMS} optional claims`);
   const claims = [...required, ...optional].map((path, i) => ({ id: `c${i}`, path: [...path] }));
@@ -131,7 +134,8 @@ export function validateDcqlQuery(query: DcqlQuery): void {
     const meta = credential.meta as Record<string, unknown>;
     if (credential.format === 'dc+sd-jwt') {
       const vct = meta.vct_values;
-      if (!Array.isArray(vct) || vct.length === 0 || !vct.every((v) => typeof v === 'string' && v !== '')) fail(`${credential.id}: meta.vct_values must be non-empty strings`);
+      if (!Array.isArray(vct) || vct.length === 0 || !vct.every((v) => typeof v === 'string' && v !== ''))
+        fail(`${credential.id}: meta.vct_values must be non-empty strings`);
     } else if (credential.format === 'mso_mdoc') {
       if (typeof meta.doctype_value !== 'string' || meta.doctype_value === '') fail(`${credential.id}: meta.doctype_value must be a non-empty string`);
     } else fail(`${credential.id}: format ${String(credential.format)} is not dc+sd-jwt or mso_mdoc`);
@@ -169,7 +173,8 @@ function validateClaimSets(credential: DcqlCredentialQuery, fail: (why: string) 
   if (credential.claim_sets === undefined) return;
   const claims = credential.claims ?? [];
   const ids = new Set(claims.map((c) => c.id));
-  if (claims.some((c) => typeof c.id !== 'string' || !ID.test(c.id)) || ids.size !== claims.length) fail(`${credential.id}: with claim_sets every claim needs a unique id`);
+  if (claims.some((c) => typeof c.id !== 'string' || !ID.test(c.id)) || ids.size !== claims.length)
+    fail(`${credential.id}: with claim_sets every claim needs a unique id`);
   if (!Array.isArray(credential.claim_sets) || credential.claim_sets.length === 0) fail(`${credential.id}: claim_sets, when present, must be non-empty`);
   for (const set of credential.claim_sets) {
     if (!Array.isArray(set) || set.length === 0 || !set.every((id) => ids.has(id))) fail(`${credential.id}: a claim set must be a non-empty list of claim ids`);

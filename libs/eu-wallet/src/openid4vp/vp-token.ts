@@ -48,14 +48,16 @@ export function checkVpTokenAgainstQuery(vpToken: unknown, query: DcqlQuery): Vp
     const credential = byId.get(id);
     if (!credential) throw new WalletCheckError('unexpected_credential', `vp_token answers credential query ${id}, which the request did not have`);
     if (presentations.length > 1 && credential.multiple !== true) {
-      throw new WalletCheckError('unexpected_credential', `vp_token.${id} has ${presentations.length} presentations; the query allows one (multiple is not set)`);
+      throw new WalletCheckError(
+        'unexpected_credential',
+        `vp_token.${id} has ${presentations.length} presentations; the query allows one (multiple is not set)`,
+      );
     }
   }
   const present = new Set(Object.keys(token));
-  const allowed = query.credential_sets
-    ? answersCredentialSets(present, query.credential_sets)
-    : present.size === query.credentials.length;
-  if (!allowed) throw new WalletCheckError('unexpected_credential', `vp_token answers [${[...present].join(', ')}], which is none of the options the query allows`);
+  const allowed = query.credential_sets ? answersCredentialSets(present, query.credential_sets) : present.size === query.credentials.length;
+  if (!allowed)
+    throw new WalletCheckError('unexpected_credential', `vp_token answers [${[...present].join(', ')}], which is none of the options the query allows`);
   return token;
 }
 

@@ -31,7 +31,9 @@ function parseDisclosure(encoded: string, index: number): ParsedDisclosure {
     throw new WalletCheckError('malformed', `${what} has an invalid claim name`);
   }
   // §4.2.3: the digest is over the Disclosure as presented (its base64url text), not over a re-encoding.
-  return json.length === 3 ? { digest: sha256B64u(encoded), name: json[1] as string, value: json[2], used: false } : { digest: sha256B64u(encoded), value: json[1], used: false };
+  return json.length === 3
+    ? { digest: sha256B64u(encoded), name: json[1] as string, value: json[2], used: false }
+    : { digest: sha256B64u(encoded), value: json[1], used: false };
 }
 
 /**

@@ -65,7 +65,8 @@ export async function verifyKeyBinding(input: KeyBindingInput): Promise<void> {
   // §7.3 step 5.c: nonce and aud are this request's. OpenID4VP 1.0's SD-JWT VC appendix: aud is the Client Identifier as
   // the wallet saw it, its prefix (x509_hash:, redirect_uri:, ...) included, so an audience without the prefix (or another verifier's) is not ours.
   if (payload.nonce !== input.nonce) throw new WalletCheckError('wrong_binding', 'the key binding JWT nonce is not this request’s');
-  if (typeof payload.aud !== 'string' || payload.aud !== input.audience) throw new WalletCheckError('wrong_binding', 'the key binding JWT aud is not this verifier’s client_id');
+  if (typeof payload.aud !== 'string' || payload.aud !== input.audience)
+    throw new WalletCheckError('wrong_binding', 'the key binding JWT aud is not this verifier’s client_id');
   // §7.3 step 5.d: iat within an acceptable window (fresh, and not from the future beyond clock skew).
   const iat = numericDate(payload, 'iat', 'key binding JWT');
   const nowSeconds = input.now.getTime() / 1000;
@@ -73,5 +74,6 @@ export async function verifyKeyBinding(input: KeyBindingInput): Promise<void> {
   if (iat > nowSeconds + input.skewSeconds) throw new WalletCheckError('wrong_binding', 'the key binding JWT iat is in the future');
   if (nowSeconds - iat > input.maxAgeSeconds) throw new WalletCheckError('wrong_binding', `the key binding JWT is older than ${input.maxAgeSeconds} s`);
   // §7.3 step 5.e / §4.3.1: sd_hash over the presented issuer JWT and Disclosures, as presented (not re-encoded).
-  if (payload.sd_hash !== sha256B64u(input.presentedWithoutKb)) throw new WalletCheckError('wrong_binding', 'the key binding JWT sd_hash is not that of the presented SD-JWT');
+  if (payload.sd_hash !== sha256B64u(input.presentedWithoutKb))
+    throw new WalletCheckError('wrong_binding', 'the key binding JWT sd_hash is not that of the presented SD-JWT');
 }

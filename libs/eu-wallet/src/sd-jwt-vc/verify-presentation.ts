@@ -48,7 +48,11 @@ const SD_JWT_CHARS = /^[A-Za-z0-9_\-.~]+$/;
 /** The hasher @sd-jwt/core decodes with: sha-256 only, the one `_sd_alg` accepted here. */
 const sha256Hasher = (data: string | ArrayBuffer, alg: string): Uint8Array => {
   if (alg !== 'sha-256') throw new WalletCheckError('unexpected_credential', '_sd_alg is not sha-256');
-  return new Uint8Array(createHash('sha256').update(typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data)).digest());
+  return new Uint8Array(
+    createHash('sha256')
+      .update(typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data))
+      .digest(),
+  );
 };
 const decoder = new SDJwtVcInstance({ hasher: sha256Hasher });
 

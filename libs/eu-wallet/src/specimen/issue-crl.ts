@@ -19,7 +19,13 @@ export interface IssueTestCrlOptions {
 
 export async function issueTestCrl(root: TestCertificate, options: IssueTestCrlOptions = {}): Promise<Uint8Array> {
   const rootCertificate = new x509.X509Certificate(root.der);
-  const signingKey = await webcrypto.subtle.importKey('pkcs8', root.privateKey.export({ type: 'pkcs8', format: 'der' }), { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
+  const signingKey = await webcrypto.subtle.importKey(
+    'pkcs8',
+    root.privateKey.export({ type: 'pkcs8', format: 'der' }),
+    { name: 'ECDSA', namedCurve: 'P-256' },
+    false,
+    ['sign'],
+  );
   const thisUpdate = options.thisUpdate ?? new Date(Date.now() - 60_000);
   const nextUpdate = options.nextUpdate === undefined ? new Date(thisUpdate.getTime() + 86_400_000) : options.nextUpdate;
   const crl = await x509.X509CrlGenerator.create(

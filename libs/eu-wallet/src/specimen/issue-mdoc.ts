@@ -79,7 +79,18 @@ function withStatus(mdoc: Uint8Array, status: { uri: string; idx: number }, sign
   const [doc] = decoded.get('documents') as Map<string, Map<string, unknown>>[];
   const issuerAuth = doc.get('issuerSigned')!.get('issuerAuth') as [Uint8Array, Map<number, unknown>, Uint8Array, Uint8Array];
   const mso = (cborDecode(issuerAuth[2]) as DataItem<Map<string, unknown>>).data;
-  mso.set('status', new Map([['status_list', new Map<string, unknown>([['idx', status.idx], ['uri', status.uri]])]]));
+  mso.set(
+    'status',
+    new Map([
+      [
+        'status_list',
+        new Map<string, unknown>([
+          ['idx', status.idx],
+          ['uri', status.uri],
+        ]),
+      ],
+    ]),
+  );
   issuerAuth[2] = cborEncode(DataItem.fromData(mso));
   const toBeSigned = cborEncode(['Signature1', issuerAuth[0], new Uint8Array(0), issuerAuth[2]]);
   issuerAuth[3] = new Uint8Array(sign('sha256', toBeSigned, { key: signer.privateKey, dsaEncoding: 'ieee-p1363' }));

@@ -57,8 +57,14 @@ export function everyClaimDisclosable(claims: Record<string, unknown>): Record<s
 }
 
 /** An ES256 JWS signer (R || S, RFC 7518 §3.4) with a node:crypto key, as @sd-jwt's Signer wants it. */
-export const es256Signer = (privateKey: KeyObject) => (data: string) => sign('sha256', Buffer.from(data, 'ascii'), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
-const hasher = (data: string | ArrayBuffer) => new Uint8Array(createHash('sha256').update(typeof data === 'string' ? data : Buffer.from(data)).digest());
+export const es256Signer = (privateKey: KeyObject) => (data: string) =>
+  sign('sha256', Buffer.from(data, 'ascii'), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+const hasher = (data: string | ArrayBuffer) =>
+  new Uint8Array(
+    createHash('sha256')
+      .update(typeof data === 'string' ? data : Buffer.from(data))
+      .digest(),
+  );
 const saltGenerator = (length: number) => randomBytes(length).toString('base64url');
 
 /**

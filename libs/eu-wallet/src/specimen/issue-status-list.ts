@@ -32,7 +32,13 @@ export function createStatusList(options: CreateStatusListOptions): string {
   const list = new StatusList([...options.values], options.bits);
   const { header, payload } = createHeaderAndPayload(
     list,
-    { ...(options.iss !== undefined ? { iss: options.iss } : {}), sub: options.uri, iat: seconds(issuedAt), ...(expiresAt ? { exp: seconds(expiresAt) } : {}), ...(options.ttl !== undefined ? { ttl: options.ttl } : {}) },
+    {
+      ...(options.iss !== undefined ? { iss: options.iss } : {}),
+      sub: options.uri,
+      iat: seconds(issuedAt),
+      ...(expiresAt ? { exp: seconds(expiresAt) } : {}),
+      ...(options.ttl !== undefined ? { ttl: options.ttl } : {}),
+    },
     { alg: 'ES256', typ: 'statuslist+jwt', x5c: options.signer.chain.map((der) => Buffer.from(der).toString('base64')) },
   );
   const signingInput = `${b64u({ ...header, ...options.header })}.${b64u(payload)}`;

@@ -41,7 +41,10 @@ export interface TestPkiOptions {
 
 const EC = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 const SIGN = { name: 'ECDSA', hash: 'SHA-256' } as const;
-const serial = () => Buffer.from(webcrypto.getRandomValues(new Uint8Array(12))).toString('hex').replace(/^[89a-f]/, '1');
+const serial = () =>
+  Buffer.from(webcrypto.getRandomValues(new Uint8Array(12)))
+    .toString('hex')
+    .replace(/^[89a-f]/, '1');
 const der = (cert: x509.X509Certificate) => new Uint8Array(cert.rawData);
 
 /** A certificate and its private key, as stored (DER, and a Node KeyObject). */
@@ -97,7 +100,10 @@ export async function issueTestLeaf(root: TestCertificate, options: TestLeafOpti
   const rootCertificate = new x509.X509Certificate(root.der);
   const rootKey = await webcrypto.subtle.importKey('pkcs8', root.privateKey.export({ type: 'pkcs8', format: 'der' }), EC, false, ['sign']);
   const keys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-  const altNames = [...(options.dnsName ? [{ type: 'dns' as const, value: options.dnsName }] : []), ...(options.uri ? [{ type: 'url' as const, value: options.uri }] : [])];
+  const altNames = [
+    ...(options.dnsName ? [{ type: 'dns' as const, value: options.dnsName }] : []),
+    ...(options.uri ? [{ type: 'url' as const, value: options.uri }] : []),
+  ];
   const leaf = await x509.X509CertificateGenerator.create({
     serialNumber: serial(),
     subject: nameOf(options),
@@ -126,6 +132,13 @@ export async function createTestSigner(options: TestPkiOptions): Promise<TestSig
   const notAfter = options.notAfter ?? new Date(notBefore.getTime() + 3 * 365 * 86_400_000);
   const dates = { country: options.country, notBefore, notAfter };
   const root = options.root ?? (await createTestRoot({ ...dates, commonName: options.rootName }));
-  const signer = await issueTestLeaf(root, { ...dates, commonName: options.signerName, dnsName: options.dnsName, uri: options.uri, crlUrls: options.crlUrls, isCa: options.signerIsCa });
+  const signer = await issueTestLeaf(root, {
+    ...dates,
+    commonName: options.signerName,
+    dnsName: options.dnsName,
+    uri: options.uri,
+    crlUrls: options.crlUrls,
+    isCa: options.signerIsCa,
+  });
   return { chain: [signer.der, root.der], root: root.der, privateKey: signer.privateKey, publicKey: signer.publicKey };
 }

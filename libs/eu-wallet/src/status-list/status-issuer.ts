@@ -40,7 +40,10 @@ export function requireSameIssuer(credential: CredentialSigner, token: StatusLis
   const sameCertificate = token.leaf.raw.equals(credential.leaf.raw);
   const sameEntity = token.anchor.raw.equals(credential.anchor.raw) && token.leaf.subject === credential.leaf.subject;
   if (!sameCertificate && !sameEntity) {
-    throw new WalletCheckError('status_signer_mismatch', "the status list is not signed by the credential's issuer (another certificate subject or trust anchor)");
+    throw new WalletCheckError(
+      'status_signer_mismatch',
+      "the status list is not signed by the credential's issuer (another certificate subject or trust anchor)",
+    );
   }
   if (credential.format === 'sd-jwt' && token.iss !== undefined && token.iss !== credential.iss) {
     throw new WalletCheckError('status_signer_mismatch', "the status list's iss is not the credential's iss");

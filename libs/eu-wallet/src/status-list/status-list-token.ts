@@ -35,12 +35,14 @@ const BITS: readonly number[] = [1, 2, 4, 8];
 /* eslint-disable-next-line complexity -- the Token Status List validation rules in the draft's order, each a guard
    with its own refusal */
 export function verifyStatusListToken(jwt: unknown, uri: string, trustAnchors: readonly Uint8Array[], now: Date): VerifiedStatusList {
-  if (typeof jwt !== 'string' || jwt.length > MAX_TOKEN_CHARS) throw new WalletCheckError('malformed', 'the status list token is not a string of at most 1 MiB');
+  if (typeof jwt !== 'string' || jwt.length > MAX_TOKEN_CHARS)
+    throw new WalletCheckError('malformed', 'the status list token is not a string of at most 1 MiB');
   const jws = parseCompactJws(jwt, 'status list token');
   if (jws.header.typ !== 'statuslist+jwt') throw new WalletCheckError('unexpected_credential', 'the status list token typ is not statuslist+jwt');
   const alg = allowedAlg(jws.header, 'status list token');
   const chain = verifyCertificateChain(x5cChain(jws.header, 'status list token'), trustAnchors, now);
-  if (!verifyEcdsa(alg, chain.leaf.publicKey, jws.signingInput, jws.signature)) throw new WalletCheckError('invalid_signature', 'the status list token is not signed by its x5c certificate');
+  if (!verifyEcdsa(alg, chain.leaf.publicKey, jws.signingInput, jws.signature))
+    throw new WalletCheckError('invalid_signature', 'the status list token is not signed by its x5c certificate');
 
   const { payload } = jws;
   if (payload.sub !== uri) throw new WalletCheckError('unexpected_credential', 'the status list token sub is not the uri it was fetched from');
@@ -48,7 +50,8 @@ export function verifyStatusListToken(jwt: unknown, uri: string, trustAnchors: r
   const expiresAt = numericDate(payload, 'exp', 'status list token');
   if (expiresAt !== undefined && expiresAt <= now.getTime() / 1000) throw new WalletCheckError('expired', 'the status list token is expired');
   const ttl = payload.ttl;
-  if (ttl !== undefined && (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0)) throw new WalletCheckError('malformed', 'the status list token ttl is not a positive number');
+  if (ttl !== undefined && (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0))
+    throw new WalletCheckError('malformed', 'the status list token ttl is not a positive number');
 
   const statusList = payload.status_list;
   if (!isObject(statusList) || !BITS.includes(statusList.bits as number) || typeof statusList.lst !== 'string') {
@@ -67,5 +70,11 @@ export function verifyStatusListToken(jwt: unknown, uri: string, trustAnchors: r
   } catch (cause) {
     throw new WalletCheckError('malformed', 'status_list.lst does not decode', { cause });
   }
-  return { list, chain, ...(payload.iss !== undefined ? { iss: payload.iss } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}), ...(ttl !== undefined ? { ttl: ttl as number } : {}) };
+  return {
+    list,
+    chain,
+    ...(payload.iss !== undefined ? { iss: payload.iss } : {}),
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
+    ...(ttl !== undefined ? { ttl: ttl as number } : {}),
+  };
 }

@@ -27,7 +27,8 @@ export interface Crl {
   readonly verifiedBy: Map<string, boolean>;
 }
 
-const uris = (names: readonly GeneralName[] | undefined): string[] => (names ?? []).flatMap((n) => (n.uniformResourceIdentifier ? [n.uniformResourceIdentifier] : []));
+const uris = (names: readonly GeneralName[] | undefined): string[] =>
+  (names ?? []).flatMap((n) => (n.uniformResourceIdentifier ? [n.uniformResourceIdentifier] : []));
 
 /** A CRL from DER or PEM bytes; throws on anything that is not one (the caller names the file or the address). */
 export function parseCrl(bytes: Uint8Array): Crl {
@@ -93,8 +94,10 @@ export async function judge(crl: Crl, subject: x509.X509Certificate, subjectIsCa
   }
   if (!signed) return { verdict: 'unusable', reason: 'its signature is not by the certificate issuer' };
   const scope = crl.scope;
-  if (scope && ((scope.caOnly && !subjectIsCa) || (scope.userOnly && subjectIsCa))) return { verdict: 'unusable', reason: 'it does not cover this kind of certificate' };
-  if (scope?.uris.length && !distributionPoints(subject).urls.some((u) => scope.uris.includes(u))) return { verdict: 'unusable', reason: 'it covers another distribution point' };
+  if (scope && ((scope.caOnly && !subjectIsCa) || (scope.userOnly && subjectIsCa)))
+    return { verdict: 'unusable', reason: 'it does not cover this kind of certificate' };
+  if (scope?.uris.length && !distributionPoints(subject).urls.some((u) => scope.uris.includes(u)))
+    return { verdict: 'unusable', reason: 'it covers another distribution point' };
   if (crl.crl.findRevoked(subject)) return { verdict: 'revoked' };
   if (crl.thisUpdate.getTime() > now.getTime() + 60_000) return { verdict: 'unusable', reason: 'its thisUpdate is in the future' };
   if (!crl.nextUpdate) return { verdict: 'unusable', reason: 'it has no nextUpdate' };

@@ -93,7 +93,8 @@ export class RevocationChecker implements RevocationCheck {
     let good = false;
     for (const crl of crls) {
       const result = await judge(crl, subject, certificate.ca, issuer, now);
-      if (result.verdict === 'revoked') throw new WalletCheckError('certificate_revoked', `the certificate ${oneLine(certificate.subject)} is revoked by its CA's CRL`);
+      if (result.verdict === 'revoked')
+        throw new WalletCheckError('certificate_revoked', `the certificate ${oneLine(certificate.subject)} is revoked by its CA's CRL`);
       if (result.verdict === 'good') good = true;
       else reasons.push(`a CRL of ${crl.issuer} is not usable: ${result.reason}`);
     }

@@ -30,7 +30,9 @@ export interface ScoredPairs {
 
 /** Reads `labels.csv` (columns file,identity, in any order; a header row). */
 export function readLabels(file: string): LabelledImage[] {
-  const [header, ...rows] = readFileSync(file, 'utf8').split(/\r?\n/).filter((line) => line.trim() !== '');
+  const [header, ...rows] = readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
   const columns = header.split(',');
   const fileColumn = columns.indexOf('file');
   const identityColumn = columns.indexOf('identity');

@@ -63,7 +63,13 @@ export function plotCalibration(input: CalibrationPlotInput): Buffer {
   const xOf = (score: number) => LEFT + ((score - low) / (high - low)) * (plotRight - LEFT);
 
   text(`FACE CALIBRATION: ${input.engine}`, LEFT, 14);
-  text(`${input.genuine.length} GENUINE, ${input.impostor.length} IMPOSTOR PAIRS; ACCEPT WHEN ${isDistance ? 'DISTANCE <=' : 'SIMILARITY >='} LEVEL THRESHOLD`, LEFT, 40, INK, SCALE);
+  text(
+    `${input.genuine.length} GENUINE, ${input.impostor.length} IMPOSTOR PAIRS; ACCEPT WHEN ${isDistance ? 'DISTANCE <=' : 'SIMILARITY >='} LEVEL THRESHOLD`,
+    LEFT,
+    40,
+    INK,
+    SCALE,
+  );
 
   // Panel 1: histograms.
   const top1 = 90;
@@ -85,7 +91,10 @@ export function plotCalibration(input: CalibrationPlotInput): Buffer {
     const label = `${Math.round(tick * 100)}%`;
     text(label, LEFT - 10 - textWidth(label, SCALE), yShare(tick) - 7);
   }
-  for (const [shareList, colour] of [[impostorShares, IMPOSTOR], [genuineShares, GENUINE]] as const) {
+  for (const [shareList, colour] of [
+    [impostorShares, IMPOSTOR],
+    [genuineShares, GENUINE],
+  ] as const) {
     for (let b = 0; b < bins; b++) {
       const x0 = Math.round(xOf(low + b * binWidth));
       const x1 = Math.round(xOf(low + (b + 1) * binWidth));
@@ -95,7 +104,11 @@ export function plotCalibration(input: CalibrationPlotInput): Buffer {
     }
   }
   text('SHARE OF PAIRS PER BIN', LEFT + 10, top1 - 4 - GLYPH_HEIGHT * SCALE);
-  legend(text, set, plotRight - 300, top1 + 10, [['GENUINE (SAME PERSON)', GENUINE], ['IMPOSTOR (DIFFERENT)', IMPOSTOR], ['LEVEL THRESHOLD', THRESHOLD]]);
+  legend(text, set, plotRight - 300, top1 + 10, [
+    ['GENUINE (SAME PERSON)', GENUINE],
+    ['IMPOSTOR (DIFFERENT)', IMPOSTOR],
+    ['LEVEL THRESHOLD', THRESHOLD],
+  ]);
 
   // Panel 2: FAR and FRR against the threshold, log scale.
   const top2 = 470;
@@ -124,7 +137,10 @@ export function plotCalibration(input: CalibrationPlotInput): Buffer {
     previous = { x, far, frr };
   }
   // Top centre: between the FRR curve (high on one side) and the FAR curve (high on the other).
-  legend(text, set, (LEFT + plotRight) / 2 - 170, top2 + 10, [['FAR (IMPOSTORS ACCEPTED)', IMPOSTOR], ['FRR (GENUINE REJECTED)', GENUINE]]);
+  legend(text, set, (LEFT + plotRight) / 2 - 170, top2 + 10, [
+    ['FAR (IMPOSTORS ACCEPTED)', IMPOSTOR],
+    ['FRR (GENUINE REJECTED)', GENUINE],
+  ]);
 
   // Level thresholds across both panels; levels sharing a threshold share one label ("L4,5").
   const byThreshold = new Map<number, number[]>();
@@ -143,7 +159,10 @@ export function plotCalibration(input: CalibrationPlotInput): Buffer {
   }
 
   // Frames and the shared score axis.
-  for (const [top, bottom] of [[top1, bottom1], [top2, bottom2]]) {
+  for (const [top, bottom] of [
+    [top1, bottom1],
+    [top2, bottom2],
+  ]) {
     line(LEFT, top, LEFT, bottom, INK);
     line(LEFT, bottom, plotRight, bottom, INK);
   }

@@ -110,7 +110,10 @@ export class FaceApiEngine implements FaceEngine {
       if (!options.descriptor) return { detection, padding, ms, ...(presentation && { presentation }) };
       start = performance.now();
       const faceapi = await loadFaceApi();
-      const embedding = options.mirror === false ? await plainDescriptor(faceapi, pass.tensor, face.landmarks) : await mirrorAveragedDescriptor(faceapi, pass.tensor, face.landmarks);
+      const embedding =
+        options.mirror === false
+          ? await plainDescriptor(faceapi, pass.tensor, face.landmarks)
+          : await mirrorAveragedDescriptor(faceapi, pass.tensor, face.landmarks);
       ms.embed = performance.now() - start;
       if (!embedding) throw new FaceError('NO_FACE', 'face found but no descriptor could be computed');
       return { detection, embedding, padding, ms, ...(presentation && { presentation }) };
@@ -204,7 +207,12 @@ export class FaceApiEngine implements FaceEngine {
         const box = result.detection.box;
         return {
           landmarks: result.landmarks,
-          detection: { box: { x: box.x - offsetX, y: box.y - offsetY, width: box.width, height: box.height }, score: result.detection.score, landmarks, pose: estimateHeadPose(landmarks) },
+          detection: {
+            box: { x: box.x - offsetX, y: box.y - offsetY, width: box.width, height: box.height },
+            score: result.detection.score,
+            landmarks,
+            pose: estimateHeadPose(landmarks),
+          },
         };
       });
       return { faces: faces.sort((a, b) => area(b.detection) - area(a.detection)), tensor };

@@ -125,7 +125,7 @@ function colourOf(frame: JpegFrame, jfif: boolean, adobeTransform: number | unde
 
 /** DHT (T.81 §B.2.4.2): one or more tables, each class (DC 0, AC 1), destination 0-3, 16 counts, then the values. */
 function readHuffmanTables(segment: Uint8Array, dcTables: HuffmanTable[], acTables: HuffmanTable[]): void {
-  for (let at = 0; at < segment.length; ) {
+  for (let at = 0; at < segment.length;) {
     if (at + 17 > segment.length) throw new RangeError('JPEG Huffman table cut short');
     const kind = segment[at] >> 4;
     const destination = segment[at] & 15;
@@ -140,7 +140,7 @@ function readHuffmanTables(segment: Uint8Array, dcTables: HuffmanTable[], acTabl
 
 /** DQT (T.81 §B.2.4.1): tables of 64 8- or 16-bit values in zig-zag order, kept in natural order. */
 function readQuantizationTables(segment: Uint8Array, quantTables: Uint16Array[]): void {
-  for (let at = 0; at < segment.length; ) {
+  for (let at = 0; at < segment.length;) {
     const wide = segment[at] >> 4;
     const destination = segment[at] & 15;
     if (wide > 1 || destination > 3) throw new RangeError('JPEG quantization table with an invalid precision or destination');

@@ -78,7 +78,8 @@ function undecodable({ format, components, bitDepth, jpeg }: ImageHeader): strin
       return `JPEG of the ${name} process (SOF${jpeg.sof - 0xc0}) is not decoded (baseline, extended and progressive Huffman only)`;
     }
     if (bitDepth !== 8) return `${bitDepth}-bit JPEG is not decoded (8-bit only)`;
-    if (components !== 1 && components !== 3) return `JPEG with ${components} components is not decoded (grey or colour only${components === 4 ? ': no CMYK' : ''})`;
+    if (components !== 1 && components !== 3)
+      return `JPEG with ${components} components is not decoded (grey or colour only${components === 4 ? ': no CMYK' : ''})`;
     if (jpeg.mcuBlocks > 10) return `JPEG whose MCU holds ${jpeg.mcuBlocks} blocks is not decoded (at most 10)`;
   }
   if (format === 'jp2' || format === 'j2k') {

@@ -93,7 +93,8 @@ function j2kHeader(bytes: Uint8Array): Declared {
   let bitDepth = 0;
   for (let at = 42; at < 42 + 3 * components; at += 3) {
     const depth = (codestream[at] & 0x7f) + 1;
-    if (depth > 38 || codestream[at + 1] < 1 || codestream[at + 2] < 1) throw new FaceError('BAD_IMAGE', 'JPEG 2000 component with an invalid depth or sub-sampling');
+    if (depth > 38 || codestream[at + 1] < 1 || codestream[at + 2] < 1)
+      throw new FaceError('BAD_IMAGE', 'JPEG 2000 component with an invalid depth or sub-sampling');
     bitDepth = Math.max(bitDepth, depth);
   }
   const ihdr = codestream === bytes ? undefined : jp2ImageHeaderBox(bytes);

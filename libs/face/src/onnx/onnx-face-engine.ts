@@ -36,7 +36,10 @@ export interface OnnxFaceEngineOptions {
 
 /** The engine name for a model file: stable across machines (file name only), distinct per model. */
 export function onnxEngineName(modelPath: string): string {
-  const base = path.basename(modelPath).replace(/\.onnx$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-');
+  const base = path
+    .basename(modelPath)
+    .replace(/\.onnx$/i, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-');
   return `onnx-${base}`;
 }
 

@@ -10,7 +10,10 @@ export const CROP_ENLARGE = 1.4;
 export function presentationCropBox(detection: FaceDetection, enlarge = CROP_ENLARGE): Box {
   const xs = detection.landmarks.map((p) => p.x);
   const ys = detection.landmarks.map((p) => p.y);
-  const [left, right, top, bottom] = xs.length > 0 ? [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)] : [detection.box.x, detection.box.x + detection.box.width, detection.box.y, detection.box.y + detection.box.height];
+  const [left, right, top, bottom] =
+    xs.length > 0
+      ? [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
+      : [detection.box.x, detection.box.x + detection.box.width, detection.box.y, detection.box.y + detection.box.height];
   const side = enlarge * Math.max(right - left, bottom - top);
   const cx = (left + right) / 2;
   const cy = (top + bottom) / 2;

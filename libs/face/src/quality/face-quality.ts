@@ -6,7 +6,8 @@ import type { Box, HeadPose, RgbImage } from '../types.js';
  * bad capture would otherwise count as a false rejection of a genuine user (ISO/IEC 19795-1 separates the two:
  * failure to acquire vs false non-match). Framework-free; the caller decides what to do with the code.
  */
-export type FaceQualityCode = 'FACE_TOO_BLURRED' | 'FACE_TOO_DARK' | 'FACE_TOO_BRIGHT' | 'FACE_TOO_SMALL' | 'FACE_OFF_POSE' | 'MULTIPLE_FACES' | 'FACE_NOT_FOUND';
+export type FaceQualityCode =
+  'FACE_TOO_BLURRED' | 'FACE_TOO_DARK' | 'FACE_TOO_BRIGHT' | 'FACE_TOO_SMALL' | 'FACE_OFF_POSE' | 'MULTIPLE_FACES' | 'FACE_NOT_FOUND';
 
 export interface FaceQualityMetrics {
   /** Variance of the 4-neighbour Laplacian of the grey face crop resampled to CROP_SIDE² (sharpness; higher is sharper). */
@@ -71,7 +72,11 @@ export function measureFaceQuality(image: RgbImage, box: Box): FaceQualityMetric
 }
 
 /** The first quality problem of a face, or undefined when it is usable; `pose` is checked only for a centre frame. */
-export function judgeFaceQuality(metrics: FaceQualityMetrics, pose: HeadPose | undefined, t: FaceQualityThresholds = DEFAULT_QUALITY_THRESHOLDS): FaceQualityCode | undefined {
+export function judgeFaceQuality(
+  metrics: FaceQualityMetrics,
+  pose: HeadPose | undefined,
+  t: FaceQualityThresholds = DEFAULT_QUALITY_THRESHOLDS,
+): FaceQualityCode | undefined {
   if (metrics.faceSize < t.minFaceSize) return 'FACE_TOO_SMALL';
   if (metrics.luminance < t.minLuminance) return 'FACE_TOO_DARK';
   if (metrics.luminance > t.maxLuminance) return 'FACE_TOO_BRIGHT';

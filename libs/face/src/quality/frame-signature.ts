@@ -23,7 +23,7 @@ export function frameSignature(image: RgbImage): FrameSignature {
     }
   }
   let mean = 0;
-  for (let i = 0; i < out.length; i++) mean += (out[i] /= Math.max(1, counts[i]));
+  for (let i = 0; i < out.length; i++) mean += out[i] /= Math.max(1, counts[i]);
   mean /= out.length;
   let variance = 0;
   for (const v of out) variance += (v - mean) ** 2;

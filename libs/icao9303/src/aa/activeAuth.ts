@@ -29,12 +29,19 @@ export interface ActiveAuthOptions {
 const ALL_HASHES = ['sha1', 'sha224', 'sha256', 'sha384', 'sha512'];
 
 export function verifyActiveAuthentication(dg15: Dg15, challenge: Uint8Array, signature: Uint8Array, options: ActiveAuthOptions = {}): ActiveAuthCheck {
-  if (challenge.length !== 8) throw new Icao9303Error('INVALID_ARGUMENT', 'activeAuth.challenge', `RND.IFD must be 8 bytes (9303-11 §6.1.2), got ${challenge.length}`);
+  if (challenge.length !== 8)
+    throw new Icao9303Error('INVALID_ARGUMENT', 'activeAuth.challenge', `RND.IFD must be 8 bytes (9303-11 §6.1.2), got ${challenge.length}`);
   const key = dg15.publicKey.key!;
   const fromDg14 = aaHashFromDg14(options.dg14);
   if (dg15.publicKey.kind === 'RSA') {
     const r = verifyIso9796Scheme1(key, signature, challenge, options.hash ?? fromDg14 ?? 'sha1');
-    return { ok: r.ok, algorithm: 'RSA-ISO9796-2', hash: r.hash, recoveredM1: r.recovered ? toHex(r.recovered) : undefined, problems: r.ok ? [] : [r.problem ?? 'invalid'] };
+    return {
+      ok: r.ok,
+      algorithm: 'RSA-ISO9796-2',
+      hash: r.hash,
+      recoveredM1: r.recovered ? toHex(r.recovered) : undefined,
+      problems: r.ok ? [] : [r.problem ?? 'invalid'],
+    };
   }
   const hashes = options.hash ? [options.hash] : fromDg14 ? [fromDg14] : ALL_HASHES;
   const encoding = signature[0] === 0x30 && signature.length !== ((dg15.publicKey.bits ?? 0) / 8) * 2 ? 'der' : 'ieee-p1363';
@@ -52,5 +59,5 @@ export function verifyActiveAuthentication(dg15: Dg15, challenge: Uint8Array, si
 function aaHashFromDg14(dg14?: Dg14): string | undefined {
   const info = dg14?.securityInfos.find((s) => s.type === 'ActiveAuthenticationInfo');
   const oid = info && 'signatureAlgorithm' in info ? info.signatureAlgorithm : undefined;
-  return oid ? SIGNATURE_BY_OID[oid]?.hash ?? HASH_BY_OID[oid] : undefined;
+  return oid ? (SIGNATURE_BY_OID[oid]?.hash ?? HASH_BY_OID[oid]) : undefined;
 }

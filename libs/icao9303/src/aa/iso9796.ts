@@ -55,7 +55,9 @@ export function verifyIso9796Scheme1(key: KeyObject, signature: Uint8Array, m2: 
   }
   if (start > f.length - t - hLen) return { ok: false, problem: 'no room for the digest' };
   const m1 = f.subarray(start, f.length - t - hLen);
-  const expected = createHash(hash).update(partial ? concat(m1, m2) : m1).digest();
+  const expected = createHash(hash)
+    .update(partial ? concat(m1, m2) : m1)
+    .digest();
   const ok = bytesEqual(new Uint8Array(expected), digest) && (partial || bytesEqual(m1, m2));
   return { ok, hash, recovered: m1.slice(), partialRecovery: partial, ...(ok ? {} : { problem: 'hash of M1||M2 does not match the recovered digest' }) };
 }

@@ -25,4 +25,3 @@ export function decode<T>(bytes: Uint8Array | ArrayBuffer, type: Ctor<T>, code: 
 export function encode(value: unknown): Uint8Array {
   return new Uint8Array(AsnConvert.serialize(value));
 }
-

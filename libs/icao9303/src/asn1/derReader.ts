@@ -17,10 +17,24 @@ export interface DerNode {
   value: Uint8Array;
 }
 
-export const TAG = { BOOLEAN: 0x01, INTEGER: 0x02, BIT_STRING: 0x03, OCTET_STRING: 0x04, NULL: 0x05, OID: 0x06, UTC_TIME: 0x17, GENERALIZED_TIME: 0x18, SEQUENCE: 0x30, SET: 0x31 } as const;
+export const TAG = {
+  BOOLEAN: 0x01,
+  INTEGER: 0x02,
+  BIT_STRING: 0x03,
+  OCTET_STRING: 0x04,
+  NULL: 0x05,
+  OID: 0x06,
+  UTC_TIME: 0x17,
+  GENERALIZED_TIME: 0x18,
+  SEQUENCE: 0x30,
+  SET: 0x31,
+} as const;
 
 export class DerReader {
-  constructor(readonly code: Icao9303ErrorCode, readonly field: string) {}
+  constructor(
+    readonly code: Icao9303ErrorCode,
+    readonly field: string,
+  ) {}
 
   fail(where: string, message: string): never {
     throw new Icao9303Error(this.code, `${this.field}.${where}`, message);
@@ -39,7 +53,7 @@ export class DerReader {
     if (tag !== undefined) this.expect(node, tag, where);
     if ((node.raw[0] & 0x20) === 0) this.fail(where, 'expected a constructed value');
     const out: DerNode[] = [];
-    for (let p = 0; p < node.value.length; ) {
+    for (let p = 0; p < node.value.length;) {
       const c = this.at(node.value, p, where);
       out.push(c);
       p += c.raw.length;
@@ -127,8 +141,7 @@ export class DerReader {
  */
 export function canonicalLengths(bytes: Uint8Array): Uint8Array | undefined {
   const r = new DerReader('TLV_MALFORMED', 'value');
-  const reencode = (node: DerNode): Uint8Array =>
-    encodeTlv(node.tag, node.raw[0] & 0x20 ? concat(...r.children(node, 'value').map(reencode)) : node.value);
+  const reencode = (node: DerNode): Uint8Array => encodeTlv(node.tag, node.raw[0] & 0x20 ? concat(...r.children(node, 'value').map(reencode)) : node.value);
   try {
     return reencode(r.one(bytes, 'value'));
   } catch (e) {

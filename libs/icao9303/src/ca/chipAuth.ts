@@ -79,15 +79,25 @@ export function startChipAuthentication(dg14: Uint8Array, keyId?: number, option
  * As startChipAuthentication; `ephemeralPrivateKey` only reproduces recorded sessions in tests (a terminal
  * key from anywhere but this process makes the proof worthless). Not exported from the package index.
  */
-export function startChipAuthenticationWithKey(dg14Bytes: Uint8Array, keyId: number | undefined, options: StartChipAuthOptions, ephemeralPrivateKey?: Uint8Array): ChipAuthChallenge {
+export function startChipAuthenticationWithKey(
+  dg14Bytes: Uint8Array,
+  keyId: number | undefined,
+  options: StartChipAuthOptions,
+  ephemeralPrivateKey?: Uint8Array,
+): ChipAuthChallenge {
   const dg14 = parseDg14(dg14Bytes);
   const keys = dg14.chipAuthenticationPublicKeys.filter((k) => keyId === undefined || k.keyId === keyId);
   const field = 'DG14.chipAuthenticationPublicKey';
-  if (keys.length === 0) throw new Icao9303Error('KEY_UNSUPPORTED', field, `DG14 has no chip authentication public key${keyId === undefined ? '' : ` with keyId ${keyId}`} (9303-11 §9.2.6)`);
+  if (keys.length === 0)
+    throw new Icao9303Error(
+      'KEY_UNSUPPORTED',
+      field,
+      `DG14 has no chip authentication public key${keyId === undefined ? '' : ` with keyId ${keyId}`} (9303-11 §9.2.6)`,
+    );
   // Several keys and no keyId: the first is used, as a terminal without a preference would (9303-11 §9.2.5)
   const key = keys[0];
   const info = dg14.chipAuthenticationInfos.find((i) => i.keyId === key.keyId || (i.keyId === undefined && dg14.chipAuthenticationInfos.length === 1));
-  const cipher: SmCipher = info && info.cipher !== 'unknown' ? info.cipher : options.cipher ?? '3DES';
+  const cipher: SmCipher = info && info.cipher !== 'unknown' ? info.cipher : (options.cipher ?? '3DES');
   const agreement = ephemeralAgreement(key, ephemeralPrivateKey);
   const ksEnc = deriveKey(agreement.z, 1, cipher);
   const ksMac = deriveKey(agreement.z, 2, cipher);

@@ -41,7 +41,10 @@ export function dhDomain(spki: Uint8Array): DhDomain {
   const info = decode(spki, SubjectPublicKeyInfo, 'KEY_UNSUPPORTED', field);
   const reader = new DerReader('KEY_UNSUPPORTED', field);
   const parameters = new Uint8Array(info.algorithm.parameters ?? new ArrayBuffer(0));
-  const ints = parameters[0] === TAG.SEQUENCE ? reader.children(reader.one(parameters, 'DomainParameters'), 'DomainParameters').filter((node) => node.tag === TAG.INTEGER) : [];
+  const ints =
+    parameters[0] === TAG.SEQUENCE
+      ? reader.children(reader.one(parameters, 'DomainParameters'), 'DomainParameters').filter((node) => node.tag === TAG.INTEGER)
+      : [];
   if (ints.length < 2) throw new Icao9303Error('KEY_UNSUPPORTED', field, 'DomainParameters p, g missing (RFC 3279 §2.3.3)');
   const [p, g, q] = ints.map((node) => bigFromBytes(node.value));
   const publicValue = new Uint8Array(info.subjectPublicKey);
@@ -50,8 +53,12 @@ export function dhDomain(spki: Uint8Array): DhDomain {
   // DG14 reaches the verifier before passive authentication: a huge p would make every modPow a CPU sink,
   // and g or y of 0, 1 or p-1 would make Z guessable. TR-03110-3 A.2.1.1 groups are 1024 and 2048 bits.
   const bits = p.toString(2).length;
-  if (bits < MIN_DH_BITS || bits > MAX_DH_BITS) throw new Icao9303Error('KEY_UNSUPPORTED', field, `p has ${bits} bits; ${MIN_DH_BITS}-${MAX_DH_BITS} are accepted`);
-  for (const [name, v] of [['g', domain.g], ['y', domain.y]] as const) {
+  if (bits < MIN_DH_BITS || bits > MAX_DH_BITS)
+    throw new Icao9303Error('KEY_UNSUPPORTED', field, `p has ${bits} bits; ${MIN_DH_BITS}-${MAX_DH_BITS} are accepted`);
+  for (const [name, v] of [
+    ['g', domain.g],
+    ['y', domain.y],
+  ] as const) {
     if (v <= 1n || v >= p - 1n) throw new Icao9303Error('KEY_UNSUPPORTED', field, `${name} is not in [2, p-2] (NIST SP 800-56A Rev. 3 §5.6.2.3.1)`);
   }
   if (q !== undefined && (q <= 1n || q >= p)) throw new Icao9303Error('KEY_UNSUPPORTED', field, 'q is not in [2, p-1]');

@@ -73,7 +73,9 @@ function verifyCommand(args: string[]): number {
     trustStore: store,
     at,
     documentSignerCertificate: values.ds ? read(values.ds) : undefined,
-    activeAuth: values['aa-challenge'] ? { challenge: hex('--aa-challenge', values['aa-challenge']), signature: hex('--aa-signature', values['aa-signature']!) } : undefined,
+    activeAuth: values['aa-challenge']
+      ? { challenge: hex('--aa-challenge', values['aa-challenge']), signature: hex('--aa-signature', values['aa-signature']!) }
+      : undefined,
   });
   process.stdout.write(`${toJson(result)}\n`);
   return result.status === 'PASS' ? 0 : 1;

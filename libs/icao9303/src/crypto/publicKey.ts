@@ -92,23 +92,44 @@ function importSpki(spki: Uint8Array, oid: string, field: string): KeyObject {
   }
 }
 
-function describeKey(key: KeyObject, k: { publicKeyBytes: Uint8Array; spki: Uint8Array; algorithmOid: string; explicit: boolean }, field: string): PublicKeyInfo {
+function describeKey(
+  key: KeyObject,
+  k: { publicKeyBytes: Uint8Array; spki: Uint8Array; algorithmOid: string; explicit: boolean },
+  field: string,
+): PublicKeyInfo {
   const { publicKeyBytes, spki, algorithmOid } = k;
   if (key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'rsa-pss') {
     return { kind: 'RSA', key, bits: key.asymmetricKeyDetails?.modulusLength, publicKeyBytes, spki, algorithmOid };
   }
   if (key.asymmetricKeyType === 'ec') {
     const curve = key.asymmetricKeyDetails?.namedCurve;
-    return { kind: 'EC', key, curve, explicitParameters: k.explicit, bits: publicKeyBytes.length > 1 ? ((publicKeyBytes.length - 1) / 2) * 8 : undefined, publicKeyBytes, spki, algorithmOid };
+    return {
+      kind: 'EC',
+      key,
+      curve,
+      explicitParameters: k.explicit,
+      bits: publicKeyBytes.length > 1 ? ((publicKeyBytes.length - 1) / 2) * 8 : undefined,
+      publicKeyBytes,
+      spki,
+      algorithmOid,
+    };
   }
   throw new Icao9303Error('KEY_UNSUPPORTED', field, `unsupported key type ${key.asymmetricKeyType}`);
 }
 
 /** Standardized domain parameter IDs (ICAO 9303-11 §9.5.1 Table 6 / BSI TR-03110-3 Table 4) → curve OIDs. */
 const STANDARDIZED_CURVES: Record<number, string> = {
-  8: '1.2.840.10045.3.1.1', 9: '1.3.36.3.3.2.8.1.1.3', 10: '1.3.132.0.33', 11: '1.3.36.3.3.2.8.1.1.5',
-  12: '1.2.840.10045.3.1.7', 13: '1.3.36.3.3.2.8.1.1.7', 14: '1.3.36.3.3.2.8.1.1.9', 15: '1.3.132.0.34',
-  16: '1.3.36.3.3.2.8.1.1.11', 17: '1.3.36.3.3.2.8.1.1.13', 18: '1.3.132.0.35',
+  8: '1.2.840.10045.3.1.1',
+  9: '1.3.36.3.3.2.8.1.1.3',
+  10: '1.3.132.0.33',
+  11: '1.3.36.3.3.2.8.1.1.5',
+  12: '1.2.840.10045.3.1.7',
+  13: '1.3.36.3.3.2.8.1.1.7',
+  14: '1.3.36.3.3.2.8.1.1.9',
+  15: '1.3.132.0.34',
+  16: '1.3.36.3.3.2.8.1.1.11',
+  17: '1.3.36.3.3.2.8.1.1.13',
+  18: '1.3.132.0.35',
 };
 
 /**
@@ -121,7 +142,10 @@ function normalizeChipAuthenticationKey(spki: SubjectPublicKeyInfo, field: strin
   let parameters = spki.algorithm.parameters;
   // A standardized domain parameter ID is an INTEGER where the curve's OID or parameters would be.
   const reader = new DerReader('KEY_UNSUPPORTED', field);
-  const id = parameters && new Uint8Array(parameters)[0] === TAG.INTEGER ? reader.smallInt(reader.one(new Uint8Array(parameters), 'parameters'), 'parameters') : undefined;
+  const id =
+    parameters && new Uint8Array(parameters)[0] === TAG.INTEGER
+      ? reader.smallInt(reader.one(new Uint8Array(parameters), 'parameters'), 'parameters')
+      : undefined;
   if (id !== undefined) {
     const curve = STANDARDIZED_CURVES[id];
     if (!curve) throw new Icao9303Error('KEY_UNSUPPORTED', field, `standardized domain parameters ${id} are not an elliptic curve`);

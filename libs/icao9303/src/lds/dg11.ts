@@ -34,10 +34,17 @@ export interface Dg11 {
 function name(raw: string): Dg11Name {
   const idx = raw.indexOf('<<');
   const tidy = (s: string) => s.replace(/</g, ' ').trim();
-  return idx < 0 ? { raw, primaryIdentifier: tidy(raw), secondaryIdentifier: '' } : { raw, primaryIdentifier: tidy(raw.slice(0, idx)), secondaryIdentifier: tidy(raw.slice(idx + 2)) };
+  return idx < 0
+    ? { raw, primaryIdentifier: tidy(raw), secondaryIdentifier: '' }
+    : { raw, primaryIdentifier: tidy(raw.slice(0, idx)), secondaryIdentifier: tidy(raw.slice(idx + 2)) };
 }
 /** Components of place of birth / address are separated by '<' (9303-10 §4.7.11). */
-const components = (s: string) => s.split('<').map((x) => x.trim()).filter(Boolean).join(',');
+const components = (s: string) =>
+  s
+    .split('<')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .join(',');
 const words = (s: string) => s.replace(/</g, ' ').trim();
 
 export function parseDg11(bytes: Uint8Array): Dg11 {

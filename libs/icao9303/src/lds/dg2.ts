@@ -13,7 +13,16 @@ export interface Dg2 {
 }
 
 /** Biometric header template element names (ISO/IEC 7816-11 Table 5, as used by 9303-10 §4.7.2.2). */
-const BHT_NAMES: Record<number, string> = { 0x80: 'icaoHeaderVersion', 0x81: 'biometricType', 0x82: 'biometricSubtype', 0x83: 'creationDateTime', 0x85: 'validityPeriod', 0x86: 'creatorOfTemplate', 0x87: 'formatOwner', 0x88: 'formatType' };
+const BHT_NAMES: Record<number, string> = {
+  0x80: 'icaoHeaderVersion',
+  0x81: 'biometricType',
+  0x82: 'biometricSubtype',
+  0x83: 'creationDateTime',
+  0x85: 'validityPeriod',
+  0x86: 'creatorOfTemplate',
+  0x87: 'formatOwner',
+  0x88: 'formatType',
+};
 
 export function parseDg2(bytes: Uint8Array): Dg2 {
   return guard('LDS_MALFORMED', 'DG2', () => {

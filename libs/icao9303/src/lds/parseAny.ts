@@ -24,15 +24,24 @@ export type LdsFile =
 export function parseLdsFile(bytes: Uint8Array): LdsFile {
   if (bytes.length === 0) throw new Icao9303Error('LDS_MALFORMED', 'file', 'empty file');
   switch (bytes[0]) {
-    case 0x60: return { kind: 'EF.COM', value: parseEfCom(bytes) };
-    case 0x61: return { kind: 'DG1', value: parseDg1(bytes) };
-    case 0x75: return { kind: 'DG2', value: parseDg2(bytes) };
-    case 0x6b: return { kind: 'DG11', value: parseDg11(bytes) };
-    case 0x6c: return { kind: 'DG12', value: parseDg12(bytes) };
-    case 0x6e: return { kind: 'DG14', value: parseDg14(bytes) };
-    case 0x6f: return { kind: 'DG15', value: parseDg15(bytes) };
-    case 0x77: return { kind: 'EF.SOD', value: parseSod(bytes) };
-    case 0x30: return { kind: 'EF.CardSecurity', value: parseCardSecurity(bytes) };
+    case 0x60:
+      return { kind: 'EF.COM', value: parseEfCom(bytes) };
+    case 0x61:
+      return { kind: 'DG1', value: parseDg1(bytes) };
+    case 0x75:
+      return { kind: 'DG2', value: parseDg2(bytes) };
+    case 0x6b:
+      return { kind: 'DG11', value: parseDg11(bytes) };
+    case 0x6c:
+      return { kind: 'DG12', value: parseDg12(bytes) };
+    case 0x6e:
+      return { kind: 'DG14', value: parseDg14(bytes) };
+    case 0x6f:
+      return { kind: 'DG15', value: parseDg15(bytes) };
+    case 0x77:
+      return { kind: 'EF.SOD', value: parseSod(bytes) };
+    case 0x30:
+      return { kind: 'EF.CardSecurity', value: parseCardSecurity(bytes) };
     default:
       throw new Icao9303Error('LDS_MALFORMED', 'file', `unsupported LDS file tag ${bytes[0].toString(16).toUpperCase()}`);
   }

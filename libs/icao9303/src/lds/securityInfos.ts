@@ -62,13 +62,26 @@ function parseInfos(der: Uint8Array, field: string): SecurityInfo[] {
     if (arcs(OID.caPrefix) === 2) {
       // id-CA-DH-* = caPrefix.1.x, id-CA-ECDH-* = caPrefix.2.x
       const [ka, cipher] = p.slice(OID.caPrefix.length).split('.');
-      return { type: 'ChipAuthenticationInfo', protocol: p, keyAgreement: ka === '1' ? 'DH' : 'ECDH', cipher: CA_CIPHERS[cipher] ?? 'unknown', version: integer(info.requiredData, f)!, keyId: integer(info.optionalData, f) };
+      return {
+        type: 'ChipAuthenticationInfo',
+        protocol: p,
+        keyAgreement: ka === '1' ? 'DH' : 'ECDH',
+        cipher: CA_CIPHERS[cipher] ?? 'unknown',
+        version: integer(info.requiredData, f)!,
+        keyId: integer(info.optionalData, f),
+      };
     }
     if (p === OID.pkDh || p === OID.pkEcdh) {
       const spki = encode(AsnParser.parse(info.requiredData, SubjectPublicKeyInfo));
-      return { type: 'ChipAuthenticationPublicKeyInfo', protocol: p, publicKey: publicKeyFromSpki(spki, `${f}.chipAuthenticationPublicKey`), keyId: integer(info.optionalData, f) };
+      return {
+        type: 'ChipAuthenticationPublicKeyInfo',
+        protocol: p,
+        publicKey: publicKeyFromSpki(spki, `${f}.chipAuthenticationPublicKey`),
+        keyId: integer(info.optionalData, f),
+      };
     }
-    if (arcs(OID.pacePrefix) === 2) return { type: 'PACEInfo', protocol: p, version: integer(info.requiredData, f), parameterId: integer(info.optionalData, f) };
+    if (arcs(OID.pacePrefix) === 2)
+      return { type: 'PACEInfo', protocol: p, version: integer(info.requiredData, f), parameterId: integer(info.optionalData, f) };
     if (p === OID.ta) return { type: 'TerminalAuthenticationInfo', protocol: p, version: integer(info.requiredData, f) };
     if (p === OID.activeAuthentication) {
       const alg = info.optionalData ? AsnParser.parse(info.optionalData, AlgorithmIdentifier).algorithm : undefined;

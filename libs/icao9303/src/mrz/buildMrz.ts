@@ -50,7 +50,12 @@ export function buildTd3(f: MrzFields): string {
 
 export function buildTd1(f: MrzFields): string {
   const num = field(f.documentNumber, 9, 'documentNumber');
-  const l1 = field(f.documentCode ?? 'ID', 2, 'documentCode') + field(f.issuingState, 3, 'issuingState') + num + computeCheckDigit(num) + field(f.optionalData ?? '', 15, 'optionalData');
+  const l1 =
+    field(f.documentCode ?? 'ID', 2, 'documentCode') +
+    field(f.issuingState, 3, 'issuingState') +
+    num +
+    computeCheckDigit(num) +
+    field(f.optionalData ?? '', 15, 'optionalData');
   const dob = date(f.dateOfBirth, 'dateOfBirth');
   const doe = date(f.dateOfExpiry, 'dateOfExpiry');
   const l2a = `${dob}${computeCheckDigit(dob)}${f.sex}${doe}${computeCheckDigit(doe)}${field(f.nationality, 3, 'nationality')}${'<'.repeat(11)}`;

@@ -93,7 +93,18 @@ function documentNumber(num9: string, cd: string, optional: string): { number: s
 function build(
   format: MrzFormat,
   lines: string[],
-  f: { code: string; state: string; name: string; num: { number: string; cd: string; rest: string }; nat: string; dob: string; dobCd: string; sex: string; doe: string; doeCd: string },
+  f: {
+    code: string;
+    state: string;
+    name: string;
+    num: { number: string; cd: string; rest: string };
+    nat: string;
+    dob: string;
+    dobCd: string;
+    sex: string;
+    doe: string;
+    doeCd: string;
+  },
   optionalData: string,
   composite: boolean,
   extra: { optionalData2?: string; optionalDataCd?: boolean },
@@ -134,7 +145,18 @@ function parseTd1(lines: string[]): Mrz {
   return build(
     'TD1',
     lines,
-    { code: l1.slice(0, 2), state: l1.slice(2, 5), name: l3, num, nat: l2.slice(15, 18), dob: l2.slice(0, 6), dobCd: l2[6], sex: l2[7], doe: l2.slice(8, 14), doeCd: l2[14] },
+    {
+      code: l1.slice(0, 2),
+      state: l1.slice(2, 5),
+      name: l3,
+      num,
+      nat: l2.slice(15, 18),
+      dob: l2.slice(0, 6),
+      dobCd: l2[6],
+      sex: l2[7],
+      doe: l2.slice(8, 14),
+      doeCd: l2[14],
+    },
     num.rest,
     checkDigitMatches(compositeData, l2[29]),
     { optionalData2: l2.slice(18, 29) },
@@ -153,7 +175,18 @@ function parseTd23(lines: string[], format: 'TD2' | 'TD3'): Mrz {
   return build(
     format,
     lines,
-    { code: l1.slice(0, 2), state: l1.slice(2, 5), name: l1.slice(5), num, nat: l2.slice(10, 13), dob: l2.slice(13, 19), dobCd: l2[19], sex: l2[20], doe: l2.slice(21, 27), doeCd: l2[27] },
+    {
+      code: l1.slice(0, 2),
+      state: l1.slice(2, 5),
+      name: l1.slice(5),
+      num,
+      nat: l2.slice(10, 13),
+      dob: l2.slice(13, 19),
+      dobCd: l2[19],
+      sex: l2[20],
+      doe: l2.slice(21, 27),
+      doeCd: l2[27],
+    },
     num.rest,
     checkDigitMatches(compositeData, compositeDigit),
     format === 'TD3' ? { optionalDataCd: checkDigitMatches(optional, l2[42], true) } : {},

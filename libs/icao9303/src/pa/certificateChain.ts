@@ -42,7 +42,9 @@ export function checkCertificateChain(ds: DocumentCertificate, trustStore: Trust
   const reference = useSigningTime ? signingTime! : at;
   const problems: string[] = [];
   if (!ds.validAt(reference)) {
-    problems.push(`DS certificate "${ds.subject}" not valid at ${useSigningTime ? 'signing time' : 'verification time'} ${reference.toISOString()} (valid ${ds.notBefore.toISOString()}..${ds.notAfter.toISOString()})`);
+    problems.push(
+      `DS certificate "${ds.subject}" not valid at ${useSigningTime ? 'signing time' : 'verification time'} ${reference.toISOString()} (valid ${ds.notBefore.toISOString()}..${ds.notAfter.toISOString()})`,
+    );
   }
   let revocationChecked = false;
   const consulted = new Map<CertificateRevocationList, ConsultedCrl>();
@@ -72,7 +74,9 @@ export function checkCertificateChain(ds: DocumentCertificate, trustStore: Trust
     for (const issuer of trustStore.issuersOf(head)) {
       if (path.some((p) => p.fingerprint === issuer.fingerprint)) continue;
       if (!issuer.validAt(at)) {
-        expiryProblems.push(`CA certificate "${issuer.subject}" not valid at ${at.toISOString()} (valid ${issuer.notBefore.toISOString()}..${issuer.notAfter.toISOString()})`);
+        expiryProblems.push(
+          `CA certificate "${issuer.subject}" not valid at ${at.toISOString()} (valid ${issuer.notBefore.toISOString()}..${issuer.notAfter.toISOString()})`,
+        );
         continue;
       }
       if (search([...path, issuer])) return true;

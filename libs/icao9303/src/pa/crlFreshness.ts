@@ -50,7 +50,13 @@ export function checkCrlFreshness(consulted: readonly ConsultedCrl[], at: Date, 
   if (at.getTime() <= due) return { ok: true, code: 'CRL_CURRENT', crl: worst, graceHours };
   const overdue = `the CRL of "${worst.issuer}" was due for replacement at ${worst.nextUpdate} (its nextUpdate)`;
   if (at.getTime() <= due + graceHours * HOUR)
-    return { ok: true, code: 'CRL_OUTDATED_IN_GRACE', crl: worst, graceHours, reason: `CRL_OUTDATED_IN_GRACE: ${overdue}, within the grace of ${graceHours} h (RFC 5280 §6.3.3 (a)(1))` };
+    return {
+      ok: true,
+      code: 'CRL_OUTDATED_IN_GRACE',
+      crl: worst,
+      graceHours,
+      reason: `CRL_OUTDATED_IN_GRACE: ${overdue}, within the grace of ${graceHours} h (RFC 5280 §6.3.3 (a)(1))`,
+    };
   const consequence = policy.outdated === 'refuse' ? 'refused' : 'accepted with this warning';
   return {
     ok: policy.outdated !== 'refuse',

@@ -39,7 +39,10 @@ export class DocumentCertificate {
   /** signature check results by issuer fingerprint */
   private readonly issuerChecks = new Map<string, boolean>();
 
-  private constructor(readonly der: Uint8Array, readonly node: X509Certificate) {
+  private constructor(
+    readonly der: Uint8Array,
+    readonly node: X509Certificate,
+  ) {
     this.subject = node.subject.replace(/\n/g, ', ');
     this.issuer = node.issuer.replace(/\n/g, ', ');
     this.subjectKey = this.subject.toLowerCase();
@@ -165,7 +168,9 @@ export class DocumentCertificate {
   get publicKey(): PublicKeyInfo {
     const field = `${this.subject}.subjectPublicKeyInfo`;
     const spki = this.fields?.spki;
-    this.keyInfo ??= spki ? publicKeyFromCertificate(spki, () => this.node.publicKey, field) : publicKeyFromSpki(encode(this.asn.tbsCertificate.subjectPublicKeyInfo), field);
+    this.keyInfo ??= spki
+      ? publicKeyFromCertificate(spki, () => this.node.publicKey, field)
+      : publicKeyFromSpki(encode(this.asn.tbsCertificate.subjectPublicKeyInfo), field);
     return this.keyInfo;
   }
 
@@ -222,7 +227,14 @@ export class DocumentCertificate {
   }
 
   summary(): CertificateSummary {
-    return { subject: this.subject, issuer: this.issuer, serialNumber: toHex(this.serialNumber), notBefore: this.notBefore.toISOString(), notAfter: this.notAfter.toISOString(), sha256: this.fingerprint };
+    return {
+      subject: this.subject,
+      issuer: this.issuer,
+      serialNumber: toHex(this.serialNumber),
+      notBefore: this.notBefore.toISOString(),
+      notAfter: this.notAfter.toISOString(),
+      sha256: this.fingerprint,
+    };
   }
 }
 

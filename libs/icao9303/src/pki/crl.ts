@@ -22,12 +22,18 @@ export class CertificateRevocationList {
   readonly revoked: RevokedEntry[];
   private readonly tbs: Uint8Array;
 
-  private constructor(readonly der: Uint8Array, readonly asn: CertificateList) {
+  private constructor(
+    readonly der: Uint8Array,
+    readonly asn: CertificateList,
+  ) {
     const t = asn.tbsCertList;
     this.issuerDer = encode(t.issuer);
     this.thisUpdate = t.thisUpdate.getTime();
     this.nextUpdate = t.nextUpdate?.getTime();
-    this.revoked = (t.revokedCertificates ?? []).map((r) => ({ serialNumber: toHex(stripLeadingZero(new Uint8Array(r.userCertificate))), revocationDate: r.revocationDate.getTime() }));
+    this.revoked = (t.revokedCertificates ?? []).map((r) => ({
+      serialNumber: toHex(stripLeadingZero(new Uint8Array(r.userCertificate))),
+      revocationDate: r.revocationDate.getTime(),
+    }));
     // The signed part as received (RFC 5280 §5.1.1.3), not as re-encoded.
     const reader = new DerReader('CRL_MALFORMED', 'CRL');
     this.tbs = reader.children(reader.one(der, 'CertificateList', TAG.SEQUENCE), 'CertificateList')[0].raw;

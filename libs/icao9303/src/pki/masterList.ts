@@ -36,7 +36,8 @@ export function loadMasterList(bytes: Uint8Array, options: MasterListOptions): M
   const signer = sig.signer;
   const at = options.at ?? sig.signingTime ?? new Date();
   const signerIssuer = options.anchors.find((a) => signer.issuedBy(a));
-  if (!signerIssuer) throw new Icao9303Error('MASTER_LIST_INVALID', 'MasterList.signer', `signer "${signer.subject}" is not issued by any given CSCA anchor (9303-12 §8.2)`);
+  if (!signerIssuer)
+    throw new Icao9303Error('MASTER_LIST_INVALID', 'MasterList.signer', `signer "${signer.subject}" is not issued by any given CSCA anchor (9303-12 §8.2)`);
   if (!signer.validAt(at)) throw new Icao9303Error('MASTER_LIST_INVALID', 'MasterList.signer', `signer certificate not valid at ${at.toISOString()}`);
   // CscaMasterList ::= SEQUENCE { version, certList SET OF Certificate } (9303-12 §8.1); keep original bytes
   // The list is only split into its certificates here (BER-TLV framing); each certificate is then decoded
@@ -49,7 +50,7 @@ export function loadMasterList(bytes: Uint8Array, options: MasterListOptions): M
   const certificates: DocumentCertificate[] = [];
   const skipped: MasterListReport['skipped'] = [];
   const certDers: Uint8Array[] = [];
-  for (let p = 0; p < items[1].value.length; ) {
+  for (let p = 0; p < items[1].value.length;) {
     const t = readTlv(items[1].value, p, 'MasterList.certList');
     certDers.push(items[1].value.subarray(p, t.end));
     p = t.end;

@@ -65,7 +65,8 @@ export class TrustStore {
   addCrl(bytes: Uint8Array): CertificateRevocationList {
     const crl = CertificateRevocationList.fromDer(bytes);
     const signer = [...this.anchors.values()].find((a) => a.subjectDerEquals(crl.issuerDer) && crl.verifiedBy(a));
-    if (!signer) throw new Icao9303Error('CRL_MALFORMED', 'CRL.signature', 'no trusted CSCA with the CRL issuer name verifies the CRL signature (9303-12 §7.1.4)');
+    if (!signer)
+      throw new Icao9303Error('CRL_MALFORMED', 'CRL.signature', 'no trusted CSCA with the CRL issuer name verifies the CRL signature (9303-12 §7.1.4)');
     this.crls.push(crl);
     this.crlSigners.set(crl, signer);
     return crl;
@@ -73,7 +74,11 @@ export class TrustStore {
 
   remove(predicate: (c: DocumentCertificate) => boolean): number {
     let n = 0;
-    for (const [k, c] of this.anchors) if (predicate(c)) { this.anchors.delete(k); n++; }
+    for (const [k, c] of this.anchors)
+      if (predicate(c)) {
+        this.anchors.delete(k);
+        n++;
+      }
     for (const [name, list] of this.anchorsByName) {
       const kept = list.filter((c) => this.anchors.has(c.fingerprint));
       if (kept.length) this.anchorsByName.set(name, kept);
@@ -94,7 +99,10 @@ export class TrustStore {
    * the path search actually tries, not for the whole store.
    */
   *issuersOf(cert: DocumentCertificate): Generator<DocumentCertificate> {
-    const named = [...(this.anchorsByName.get(cert.issuer.toLowerCase()) ?? []), ...[...this.intermediates.values()].filter((c) => c.subjectKey === cert.issuer.toLowerCase())];
+    const named = [
+      ...(this.anchorsByName.get(cert.issuer.toLowerCase()) ?? []),
+      ...[...this.intermediates.values()].filter((c) => c.subjectKey === cert.issuer.toLowerCase()),
+    ];
     const aki = named.length > 1 ? keyId(() => cert.authorityKeyIdentifier) : undefined;
     const skiMatches = (c: DocumentCertificate) => {
       const ski = aki && keyId(() => c.subjectKeyIdentifier);

@@ -46,7 +46,11 @@ export async function selectApplication(transport: ApduTransport): Promise<void>
 }
 
 /** BAC (9303-11 §4.3): GET CHALLENGE, EXTERNAL AUTHENTICATE, session keys → secure messaging. */
-export async function openBacSession(transport: ApduTransport, mrzInformation: string, random: (n: number) => Uint8Array = (n) => new Uint8Array(randomBytes(n))): Promise<SecureMessaging> {
+export async function openBacSession(
+  transport: ApduTransport,
+  mrzInformation: string,
+  random: (n: number) => Uint8Array = (n) => new Uint8Array(randomBytes(n)),
+): Promise<SecureMessaging> {
   const keys = deriveBacKeys(mrzInformation);
   const challenge = await exchange(transport, { cla: 0x00, ins: 0x84, p1: 0, p2: 0, data: new Uint8Array(0), le: 8 });
   ensureOk(challenge, 'GET CHALLENGE');
@@ -82,7 +86,8 @@ export async function readFile(transport: ApduTransport, fileId: number, options
   const parts = [head.subarray(0, Math.min(head.length, total))];
   let offset = parts[0].length;
   while (offset < total) {
-    if (offset > MAX_SHORT_OFFSET) throw new Icao9303Error('CHIP_ERROR', 'READ BINARY', 'offsets above 32767 need odd-INS READ BINARY, which this reader does not support');
+    if (offset > MAX_SHORT_OFFSET)
+      throw new Icao9303Error('CHIP_ERROR', 'READ BINARY', 'offsets above 32767 need odd-INS READ BINARY, which this reader does not support');
     const part = await readBinary(transport, offset, Math.min(chunk, total - offset), sm);
     if (part.length === 0) throw new Icao9303Error('CHIP_ERROR', 'READ BINARY', `no data at offset ${offset}`);
     parts.push(part);
@@ -109,4 +114,3 @@ function readTlvHeader(b: Uint8Array): { headerLength: number; length: number } 
   for (let i = 0; i < n; i++) length = length * 256 + b[p + i];
   return { headerLength: p + n, length };
 }
-

@@ -34,7 +34,12 @@ export interface MutualAuthRequest {
 }
 
 /** Terminal step: S = RND.IFD || RND.IC || K.IFD, E_IFD = 3DES(K_enc, S), M_IFD = MAC(K_mac, E_IFD) (9303-11 §4.3.3.1). */
-export function buildMutualAuth(keys: BacKeys, rndIc: Uint8Array, rndIfd: Uint8Array = randomBytes(8), kIfd: Uint8Array = randomBytes(16)): MutualAuthRequest & { rndIfd: Uint8Array; kIfd: Uint8Array } {
+export function buildMutualAuth(
+  keys: BacKeys,
+  rndIc: Uint8Array,
+  rndIfd: Uint8Array = randomBytes(8),
+  kIfd: Uint8Array = randomBytes(16),
+): MutualAuthRequest & { rndIfd: Uint8Array; kIfd: Uint8Array } {
   const s = concat(rndIfd, rndIc, kIfd);
   const eIfd = tdesEncrypt(keys.kEnc, s);
   const mIfd = retailMac(keys.kMac, pad(eIfd));
@@ -45,9 +50,11 @@ export function buildMutualAuth(keys: BacKeys, rndIc: Uint8Array, rndIfd: Uint8A
 export function completeMutualAuth(keys: BacKeys, response: Uint8Array, rndIc: Uint8Array, rndIfd: Uint8Array, kIfd: Uint8Array): BacSessionKeys {
   if (response.length !== 40) throw new Icao9303Error('SECURE_MESSAGING', 'EXTERNAL AUTHENTICATE response', `expected 40 bytes, got ${response.length}`);
   const eIc = response.subarray(0, 32);
-  if (!bytesEqual(retailMac(keys.kMac, pad(eIc)), response.subarray(32))) throw new Icao9303Error('SECURE_MESSAGING', 'M_IC', 'MAC of the chip response is wrong');
+  if (!bytesEqual(retailMac(keys.kMac, pad(eIc)), response.subarray(32)))
+    throw new Icao9303Error('SECURE_MESSAGING', 'M_IC', 'MAC of the chip response is wrong');
   const r = tdesDecrypt(keys.kEnc, eIc);
-  if (!bytesEqual(r.subarray(0, 8), rndIc) || !bytesEqual(r.subarray(8, 16), rndIfd)) throw new Icao9303Error('SECURE_MESSAGING', 'RND.IFD', 'chip did not return our nonces');
+  if (!bytesEqual(r.subarray(0, 8), rndIc) || !bytesEqual(r.subarray(8, 16), rndIfd))
+    throw new Icao9303Error('SECURE_MESSAGING', 'RND.IFD', 'chip did not return our nonces');
   return sessionKeys(kIfd, r.subarray(16, 32), rndIc, rndIfd);
 }
 

@@ -85,8 +85,15 @@ export function aesCmac(key: Uint8Array, message: Uint8Array): Uint8Array {
   const sub = complete ? k1 : k2;
   const mLast = lastBlock.map((b, i) => b ^ sub[i]);
   let x: Uint8Array = new Uint8Array(16);
-  for (let i = 0; i < n - 1; i++) x = aesEcb(key, message.subarray(i * 16, i * 16 + 16).map((b, j) => b ^ x[j]));
-  return aesEcb(key, mLast.map((b, j) => b ^ x[j]));
+  for (let i = 0; i < n - 1; i++)
+    x = aesEcb(
+      key,
+      message.subarray(i * 16, i * 16 + 16).map((b, j) => b ^ x[j]),
+    );
+  return aesEcb(
+    key,
+    mLast.map((b, j) => b ^ x[j]),
+  );
 }
 
 function shiftXor(b: Uint8Array): Uint8Array {

@@ -13,7 +13,12 @@ export class SecureMessaging {
   private counter: Uint8Array;
   readonly blockSize: number;
 
-  constructor(readonly cipher: SmCipher, readonly ksEnc: Uint8Array, readonly ksMac: Uint8Array, ssc: Uint8Array) {
+  constructor(
+    readonly cipher: SmCipher,
+    readonly ksEnc: Uint8Array,
+    readonly ksMac: Uint8Array,
+    ssc: Uint8Array,
+  ) {
     this.blockSize = cipher === '3DES' ? 8 : 16;
     if (ssc.length !== this.blockSize) throw new Icao9303Error('SECURE_MESSAGING', 'SSC', `must be ${this.blockSize} bytes for ${cipher}`);
     this.counter = ssc.slice();
@@ -43,7 +48,8 @@ export class SecureMessaging {
   }
 
   decrypt(data: Uint8Array): Uint8Array {
-    if (data.length === 0 || data.length % this.blockSize !== 0) throw new Icao9303Error('SECURE_MESSAGING', 'DO87', 'cryptogram length is not a multiple of the block size');
+    if (data.length === 0 || data.length % this.blockSize !== 0)
+      throw new Icao9303Error('SECURE_MESSAGING', 'DO87', 'cryptogram length is not a multiple of the block size');
     const p = this.cipher === '3DES' ? tdesDecrypt(this.ksEnc, data) : aesDecrypt(this.ksEnc, data, aesEcb(this.ksEnc, this.counter));
     return unpad(p);
   }
@@ -69,7 +75,8 @@ export class SecureMessaging {
   unprotectResponse(rapdu: Uint8Array): ResponseApdu {
     const r = decodeResponse(rapdu);
     this.incrementSsc();
-    if (r.data.length === 0) throw new Icao9303Error('CHIP_ERROR', 'SM response', `chip answered ${r.sw.toString(16).toUpperCase()} without secure messaging objects`);
+    if (r.data.length === 0)
+      throw new Icao9303Error('CHIP_ERROR', 'SM response', `chip answered ${r.sw.toString(16).toUpperCase()} without secure messaging objects`);
     const items = readTlvList(r.data, 'SM response');
     const do87 = findTlv(items, 0x87);
     const do99 = findTlv(items, 0x99);

@@ -64,13 +64,18 @@ function parse(bytes: Uint8Array, r: DerReader): ParsedSignedData {
   r.children(r.expect(sd[1], TAG.SET, 'SignedData.digestAlgorithms'), 'SignedData.digestAlgorithms');
   const eci = r.children(r.expect(sd[2], TAG.SEQUENCE, 'SignedData.encapContentInfo'), 'SignedData.encapContentInfo');
   const eContentType = r.oid(eci[0], 'eContentType');
-  if (!eci[1]) throw new Icao9303Error('SOD_MALFORMED', `${r.field}.eContent`, 'encapsulated content is absent (detached signatures are not used by 9303-10 §4.6.2)');
+  if (!eci[1])
+    throw new Icao9303Error('SOD_MALFORMED', `${r.field}.eContent`, 'encapsulated content is absent (detached signatures are not used by 9303-10 §4.6.2)');
   const ecWrap = r.children(r.expect(eci[1], CTX0, 'eContent'), 'eContent');
   if (ecWrap.length !== 1 || eci.length !== 2) r.fail('eContent', 'expected one OCTET STRING');
   const eContent = r.octets(ecWrap[0], 'eContent').slice();
   let i = 3;
   let certificates: Uint8Array[] = [];
-  if (sd[i]?.tag === CTX0) certificates = r.children(sd[i++], 'SignedData.certificates').filter((c) => c.tag === TAG.SEQUENCE).map((c) => c.raw);
+  if (sd[i]?.tag === CTX0)
+    certificates = r
+      .children(sd[i++], 'SignedData.certificates')
+      .filter((c) => c.tag === TAG.SEQUENCE)
+      .map((c) => c.raw);
   if (sd[i]?.tag === CTX1) i++; // crls: not used for eMRTDs (9303-12 §7.1.4 distributes CRLs separately)
   const signerInfos = r.children(r.expect(sd[i], TAG.SET, 'SignedData.signerInfos'), 'SignedData.signerInfos');
   if (i !== sd.length - 1) r.fail('SignedData', 'unexpected element after signerInfos');

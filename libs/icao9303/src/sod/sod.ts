@@ -64,7 +64,8 @@ function parseLdsSecurityObject(eContent: Uint8Array): Sod['ldsSecurityObject'] 
     [ldsVersion, unicodeVersion] = v.map((x) => Buffer.from(r.expect(x, PRINTABLE_STRING, 'ldsVersionInfo').value).toString('latin1'));
   }
   if (lso.length > 4) r.fail('LDSSecurityObject', 'unexpected element after ldsVersionInfo');
-  if (version === 1 && ldsVersion === undefined) throw new Icao9303Error('SOD_MALFORMED', 'EF.SOD.LDSSecurityObject.ldsVersionInfo', 'v1 requires ldsVersionInfo');
+  if (version === 1 && ldsVersion === undefined)
+    throw new Icao9303Error('SOD_MALFORMED', 'EF.SOD.LDSSecurityObject.ldsVersionInfo', 'v1 requires ldsVersionInfo');
   return { version, hashAlgorithmOid, hashAlgorithm, dataGroupHashes, ldsVersion, unicodeVersion };
 }
 

@@ -13,8 +13,7 @@ import { SecureMessaging } from '../sm/secureMessaging.js';
 import { toBuffer } from '../util/bytes.js';
 
 export type ChipAuthChipKey =
-  | { keyAgreement: 'ECDH'; privateKey: KeyObject; cipher: SmCipher }
-  | { keyAgreement: 'DH'; privateKey: Uint8Array; prime: bigint; cipher: SmCipher };
+  { keyAgreement: 'ECDH'; privateKey: KeyObject; cipher: SmCipher } | { keyAgreement: 'DH'; privateKey: Uint8Array; prime: bigint; cipher: SmCipher };
 
 /** Z from the chip's static private key and the terminal's ephemeral public key. */
 function chipSharedSecret(key: ChipAuthChipKey, terminalPublicKey: Uint8Array): Uint8Array {

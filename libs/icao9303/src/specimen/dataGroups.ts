@@ -36,7 +36,15 @@ export function encodeDg2(image: Uint8Array): Uint8Array {
   // image information (19794-5 §5.7): full frontal (1), data type JPEG (0) / JPEG 2000 (1), 24-bit RGB, digital still
   const imageInfo = [1, info.type === 'JPEG' ? 0 : 1, ...u16(info.width ?? 0), ...u16(info.height ?? 0), 1, 2, ...u16(0), ...u16(0)];
   const record = concat(new Uint8Array([...header, ...facial, ...imageInfo]), image);
-  const bht = encodeTlv(0xa1, concat(encodeTlv(0x80, new Uint8Array([1, 1])), encodeTlv(0x81, new Uint8Array([2])), encodeTlv(0x87, new Uint8Array([1, 1])), encodeTlv(0x88, new Uint8Array([0, 8]))));
+  const bht = encodeTlv(
+    0xa1,
+    concat(
+      encodeTlv(0x80, new Uint8Array([1, 1])),
+      encodeTlv(0x81, new Uint8Array([2])),
+      encodeTlv(0x87, new Uint8Array([1, 1])),
+      encodeTlv(0x88, new Uint8Array([0, 8])),
+    ),
+  );
   const template = encodeTlv(0x7f60, concat(bht, encodeTlv(0x5f2e, record)));
   return encodeTlv(0x75, encodeTlv(0x7f61, concat(encodeTlv(0x02, new Uint8Array([1])), template)));
 }
@@ -72,7 +80,9 @@ export function encodeDg11(d: SpecimenDg11): Uint8Array {
   const parts = fields.map(([t, v]) => encodeTlv(t, text(v)));
   if (d.otherNames?.length) {
     tags.splice(1, 0, 0x5f0f);
-    parts.push(encodeTlv(0xa0, concat(encodeTlv(0x02, new Uint8Array([d.otherNames.length])), ...d.otherNames.map((n) => encodeTlv(0x5f0f, text(mrzText(n)))))));
+    parts.push(
+      encodeTlv(0xa0, concat(encodeTlv(0x02, new Uint8Array([d.otherNames.length])), ...d.otherNames.map((n) => encodeTlv(0x5f0f, text(mrzText(n)))))),
+    );
   }
   const tagList = new Uint8Array(tags.flatMap((t) => [t >> 8, t & 0xff]));
   return encodeTlv(0x6b, concat(encodeTlv(0x5c, tagList), ...parts));
@@ -101,9 +111,15 @@ const CA_CIPHER_ARC: Record<SmCipher, number> = { '3DES': 1, 'AES-128': 2, 'AES-
 export function encodeDg14(d: SpecimenDg14): Uint8Array {
   const infos: asn1js.Sequence[] = [];
   if (d.ecdsaAaSignatureAlgorithm) {
-    infos.push(new asn1js.Sequence({
-      value: [new asn1js.ObjectIdentifier({ value: OID.activeAuthentication }), new asn1js.Integer({ value: 1 }), new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: d.ecdsaAaSignatureAlgorithm })] })],
-    }));
+    infos.push(
+      new asn1js.Sequence({
+        value: [
+          new asn1js.ObjectIdentifier({ value: OID.activeAuthentication }),
+          new asn1js.Integer({ value: 1 }),
+          new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: d.ecdsaAaSignatureAlgorithm })] }),
+        ],
+      }),
+    );
   }
   const ca = d.chipAuthentication;
   if (ca) {

@@ -43,13 +43,24 @@ export interface SpecimenDocument {
 }
 
 export const SPECIMEN_MRZ_FIELDS: MrzFields = {
-  issuingState: 'UTO', surname: 'Specimen', givenNames: 'Erika', documentNumber: 'SPEC12345', nationality: 'UTO',
-  dateOfBirth: '900101', sex: 'F', dateOfExpiry: '351231',
+  issuingState: 'UTO',
+  surname: 'Specimen',
+  givenNames: 'Erika',
+  documentNumber: 'SPEC12345',
+  nationality: 'UTO',
+  dateOfBirth: '900101',
+  sex: 'F',
+  dateOfExpiry: '351231',
 };
 
 export async function issueSpecimenDocument(authority: SpecimenAuthority, input: SpecimenDocumentInput = {}): Promise<SpecimenDocument> {
   const mrzInput = input.mrz ?? SPECIMEN_MRZ_FIELDS;
-  const mrzText = typeof mrzInput === 'string' ? mrzInput.replace(/\s+/g, '') : input.documentKind === 'idCard' ? buildTd1({ documentCode: 'ID', ...mrzInput }) : buildTd3(mrzInput);
+  const mrzText =
+    typeof mrzInput === 'string'
+      ? mrzInput.replace(/\s+/g, '')
+      : input.documentKind === 'idCard'
+        ? buildTd1({ documentCode: 'ID', ...mrzInput })
+        : buildTd3(mrzInput);
   const mrz = parseMrz(mrzText); // strict: a specimen must have correct check digits
   const dataGroups = new Map<number, Uint8Array>([[1, encodeDg1(mrzText)]]);
   if (input.faceImage) dataGroups.set(2, encodeDg2(input.faceImage));
@@ -68,7 +79,12 @@ export async function issueSpecimenDocument(authority: SpecimenAuthority, input:
     const options = input.chipAuthentication === true ? {} : input.chipAuthentication;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     chipAuthKey = { keyAgreement: 'ECDH', privateKey, cipher: options.cipher ?? 'AES-128', keyId: options.keyId };
-    dg14.chipAuthentication = { spki: new Uint8Array(publicKey.export({ format: 'der', type: 'spki' })), keyAgreement: 'ECDH', cipher: chipAuthKey.cipher, keyId: options.keyId };
+    dg14.chipAuthentication = {
+      spki: new Uint8Array(publicKey.export({ format: 'der', type: 'spki' })),
+      keyAgreement: 'ECDH',
+      cipher: chipAuthKey.cipher,
+      keyId: options.keyId,
+    };
   }
   if (dg14.ecdsaAaSignatureAlgorithm || dg14.chipAuthentication) dataGroups.set(14, encodeDg14(dg14));
   const sorted = new Map([...dataGroups.entries()].sort(([a], [b]) => a - b));
@@ -78,7 +94,16 @@ export async function issueSpecimenDocument(authority: SpecimenAuthority, input:
     hashAlgorithm: input.hashAlgorithm,
     signingTime: input.signingTime,
   });
-  return { mrz: mrzText, mrzInformation: mrz.mrzInformation, efCom: encodeEfCom([...sorted.keys()]), sod, dataGroups: sorted, activeAuthKey, chipAuthKey, authority };
+  return {
+    mrz: mrzText,
+    mrzInformation: mrz.mrzInformation,
+    efCom: encodeEfCom([...sorted.keys()]),
+    sod,
+    dataGroups: sorted,
+    activeAuthKey,
+    chipAuthKey,
+    authority,
+  };
 }
 
 /**

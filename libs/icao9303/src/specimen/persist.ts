@@ -35,7 +35,7 @@ async function restoreKeyPair(pkcs8: Uint8Array, type: SpecimenKeyType): Promise
   const cryptoKeys = {
     privateKey: await webcrypto.subtle.importKey('pkcs8', pkcs8, algorithm, true, ['sign']),
     publicKey: await webcrypto.subtle.importKey('spki', publicKey.export({ format: 'der', type: 'spki' }), algorithm, true, ['verify']),
-  } as SpecimenKeyPair["cryptoKeys"];
+  } as SpecimenKeyPair['cryptoKeys'];
   return { cryptoKeys, privateKey, publicKey };
 }
 

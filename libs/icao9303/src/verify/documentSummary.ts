@@ -36,7 +36,10 @@ export function summarizeDocument(dataGroups: ReadonlyMap<number, Uint8Array>): 
     }
   };
   attempt(1, (b) => (out.mrz = parseDg1(b).mrz));
-  attempt(2, (b) => (out.faces = parseDg2(b).faces.map((f) => ({ imageType: f.imageType, width: f.width, height: f.height, format: f.format, image: f.imageData }))));
+  attempt(
+    2,
+    (b) => (out.faces = parseDg2(b).faces.map((f) => ({ imageType: f.imageType, width: f.width, height: f.height, format: f.format, image: f.imageData }))),
+  );
   attempt(11, (b) => (out.additionalPersonalDetails = parseDg11(b)));
   attempt(12, (b) => (out.additionalDocumentDetails = parseDg12(b)));
   return out;

@@ -99,10 +99,16 @@ function passiveAuthentication(input: VerifyDocumentInput, dataGroups: ReadonlyM
 
   const hashes = checkDataGroupHashes(sod, dataGroups);
   for (const r of hashes.results.filter((x) => !x.ok)) {
-    failures.push({ status: STATUS.BAD_DOCUMENT_HASHES, check: 'dataGroupHashes', reason: `DG${r.dataGroup}: ${r.reason === 'NOT_IN_SOD' ? 'not listed in the SOD' : 'hash differs from the SOD'} (9303-11 §5.1)` });
+    failures.push({
+      status: STATUS.BAD_DOCUMENT_HASHES,
+      check: 'dataGroupHashes',
+      reason: `DG${r.dataGroup}: ${r.reason === 'NOT_IN_SOD' ? 'not listed in the SOD' : 'hash differs from the SOD'} (9303-11 §5.1)`,
+    });
   }
 
-  const signerCertificate = input.documentSignerCertificate ? DocumentCertificate.fromDer(input.documentSignerCertificate, 'documentSignerCertificate') : undefined;
+  const signerCertificate = input.documentSignerCertificate
+    ? DocumentCertificate.fromDer(input.documentSignerCertificate, 'documentSignerCertificate')
+    : undefined;
   const sig = checkSignerSignature(sod, { signerCertificate });
   for (const p of sig.problems) failures.push({ status: STATUS.BAD_DOCUMENT_SIGNATURE, check: 'documentSignature', reason: p });
 
@@ -112,10 +118,26 @@ function passiveAuthentication(input: VerifyDocumentInput, dataGroups: ReadonlyM
       chain = checkCertificateChain(sig.signer, input.trustStore, at, sig.signingTime);
     } catch (e) {
       if (!(e instanceof Icao9303Error)) throw e;
-      chain = { ok: false, path: [], signingReferenceTime: at.toISOString(), signingReferenceSource: 'verificationTime', revocationChecked: false, revocationLists: [], problems: [e.message] };
+      chain = {
+        ok: false,
+        path: [],
+        signingReferenceTime: at.toISOString(),
+        signingReferenceSource: 'verificationTime',
+        revocationChecked: false,
+        revocationLists: [],
+        problems: [e.message],
+      };
     }
   } else {
-    chain = { ok: false, path: [], signingReferenceTime: at.toISOString(), signingReferenceSource: 'verificationTime', revocationChecked: false, revocationLists: [], problems: ['no Document Signer certificate to validate'] };
+    chain = {
+      ok: false,
+      path: [],
+      signingReferenceTime: at.toISOString(),
+      signingReferenceSource: 'verificationTime',
+      revocationChecked: false,
+      revocationLists: [],
+      problems: ['no Document Signer certificate to validate'],
+    };
   }
   for (const p of chain.problems) failures.push({ status: STATUS.BAD_COUNTRY_SIGNER_CHAIN, check: 'certificateChain', reason: p });
   // A revocation status that cannot be known is no valid chain when the policy refuses it (RFC 5280 §6.3.3: UNDETERMINED).
@@ -134,7 +156,10 @@ function runActiveAuth(aa: NonNullable<VerifyDocumentInput['activeAuth']>, dgs: 
   if (!dg15Bytes) return fail('DG15 (Active Authentication public key) not presented (9303-11 §6.1)');
   try {
     const dg14Bytes = dgs.get(14);
-    const r = verifyActiveAuthentication(parseDg15(dg15Bytes), aa.challenge, aa.signature, { hash: aa.hash, dg14: dg14Bytes ? parseDg14(dg14Bytes) : undefined });
+    const r = verifyActiveAuthentication(parseDg15(dg15Bytes), aa.challenge, aa.signature, {
+      hash: aa.hash,
+      dg14: dg14Bytes ? parseDg14(dg14Bytes) : undefined,
+    });
     for (const p of r.problems) failures.push({ status: STATUS.BAD_CLONE_DETECTION, check: 'activeAuthentication', reason: p });
     return r;
   } catch (e) {
@@ -148,9 +173,12 @@ function runChipAuth(evidence: ChipAuthEvidence, dgs: ReadonlyMap<number, Uint8A
   let r: ChipAuthCheck;
   if (!dg14Bytes) r = { ok: false, problems: ['DG14 (chip authentication key) not presented (9303-11 §6.2)'] };
   // The key the chip proved must be the one of the presented DG14, which the SOD hashes (9303-11 §6.2, §5.1)
-  else if (!isChallengeDg14(evidence.state, dg14Bytes)) r = { ok: false, problems: ['the DG14 presented is not the one the Chip Authentication challenge was made for (9303-11 §6.2)'] };
+  else if (!isChallengeDg14(evidence.state, dg14Bytes))
+    r = { ok: false, problems: ['the DG14 presented is not the one the Chip Authentication challenge was made for (9303-11 §6.2)'] };
   else r = verifyChipAuthenticationResponse(evidence.state, evidence.responseApdu);
-  if (!r.ok) for (const p of r.problems.length ? r.problems : ['chip authentication failed']) failures.push({ status: STATUS.BAD_CLONE_DETECTION, check: 'chipAuthentication', reason: p });
+  if (!r.ok)
+    for (const p of r.problems.length ? r.problems : ['chip authentication failed'])
+      failures.push({ status: STATUS.BAD_CLONE_DETECTION, check: 'chipAuthentication', reason: p });
   return r;
 }
 

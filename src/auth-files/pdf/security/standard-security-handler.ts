@@ -102,7 +102,10 @@ function rc4(settings: EncryptionSettings, id: Buffer): { dictionary: Record<str
   // Algorithm 2: the file key.
   const p = Buffer.alloc(4);
   p.writeInt32LE(P);
-  let key = md5(Buffer.concat([user, O, p, id, revision >= 4 && !settings.encryptMetadata ? Buffer.from([0xff, 0xff, 0xff, 0xff]) : Buffer.alloc(0)])).subarray(0, n);
+  let key = md5(Buffer.concat([user, O, p, id, revision >= 4 && !settings.encryptMetadata ? Buffer.from([0xff, 0xff, 0xff, 0xff]) : Buffer.alloc(0)])).subarray(
+    0,
+    n,
+  );
   for (let i = 0; i < 50; i++) key = md5(key).subarray(0, n);
   // Algorithm 5: U (16 significant bytes, padded to 32).
   let U = md5(Buffer.concat([PASSWORD_PADDING, id]));
@@ -238,7 +241,9 @@ function cutUtf8(bytes: Buffer, max: number): Buffer {
 
 /** Algorithm 2.B: the hash of revision 6, SHA-256/384/512 chosen by the data, at least 64 rounds of AES-128. */
 export function hash2B(password: Buffer, salt: Buffer, userKey: Buffer): Buffer {
-  let k = createHash('sha256').update(Buffer.concat([password, salt, userKey])).digest();
+  let k = createHash('sha256')
+    .update(Buffer.concat([password, salt, userKey]))
+    .digest();
   let e: Buffer = Buffer.alloc(1);
   for (let round = 0; round < 64 || e[e.length - 1] > round - 32; round++) {
     const block = Buffer.concat([password, k, userKey]);
@@ -251,7 +256,12 @@ export function hash2B(password: Buffer, salt: Buffer, userKey: Buffer): Buffer 
   return k.subarray(0, 32);
 }
 
-function aesNoPadding(algorithm: 'aes-256-cbc' | 'aes-128-cbc' | 'aes-256-ecb', key: Uint8Array, data: Uint8Array, iv: Uint8Array | null = Buffer.alloc(16)): Buffer {
+function aesNoPadding(
+  algorithm: 'aes-256-cbc' | 'aes-128-cbc' | 'aes-256-ecb',
+  key: Uint8Array,
+  data: Uint8Array,
+  iv: Uint8Array | null = Buffer.alloc(16),
+): Buffer {
   const cipher = createCipheriv(algorithm, key, algorithm === 'aes-256-ecb' ? null : iv);
   cipher.setAutoPadding(false);
   return Buffer.concat([cipher.update(data), cipher.final()]);

@@ -8,15 +8,22 @@ import { focusedHeading, layout, type PageSite } from '../../../common/pages/lay
  * Back from an upstream eID without an identity: the user is told why on our page, in their language,
  * and goes on to the merchant (which then receives the error) by a plain link: no script, no form.
  */
-export function upstreamFailurePage(site: PageSite, locale: UiLocale, reason: 'cancelled' | 'upstream_error', merchant: string, returnTo: string, logo?: PageLogo): string {
+export function upstreamFailurePage(
+  site: PageSite,
+  locale: UiLocale,
+  reason: 'cancelled' | 'upstream_error',
+  merchant: string,
+  returnTo: string,
+  logo?: PageLogo,
+): string {
   const m = UPSTREAM_MESSAGES[locale];
   return layout(
     site,
     locale,
     m.title,
     html`<h1>${m.title}</h1>
-<p>${reason === 'cancelled' ? m.cancelled : m.failed}</p>
-<p><a href="${returnTo}" data-action="return" autofocus>${m.back.replace('{merchant}', merchant)}</a></p>`,
+      <p>${reason === 'cancelled' ? m.cancelled : m.failed}</p>
+      <p><a href="${returnTo}" data-action="return" autofocus>${m.back.replace('{merchant}', merchant)}</a></p>`,
     { logo },
   );
 }
@@ -29,8 +36,8 @@ export function stateRefusedPage(site: PageSite, locale: UiLocale, code: string,
     locale,
     m.title,
     html`${focusedHeading(m.title)}
-<p>${m.stateRefused}</p>
-<p><code>${code}</code></p>
-${requestId ? html`<p class="ref">${requestId}</p>` : ''}`,
+      <p>${m.stateRefused}</p>
+      <p><code>${code}</code></p>
+      ${requestId ? html`<p class="ref">${requestId}</p>` : ''}`,
   );
 }

@@ -80,7 +80,10 @@ function fromJson(obj: Record<string, unknown>): BindingMessage {
   const out: BindingMessage = {};
   const kinds = stringField(obj, 'ntdr-doc-types');
   if (kinds !== undefined) {
-    const list = kinds.split(',').map((k) => k.trim().toUpperCase()).filter(Boolean);
+    const list = kinds
+      .split(',')
+      .map((k) => k.trim().toUpperCase())
+      .filter(Boolean);
     const bad = list.filter((k) => !DOCUMENT_KINDS.includes(k));
     if (bad.length || !list.length) throw new BindingMessageError('binding_message ntdr-doc-types must list I, P, D or V');
     out.documentKinds = [...new Set(list)] as DocumentKind[];

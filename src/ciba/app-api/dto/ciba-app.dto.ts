@@ -9,7 +9,9 @@ export class AppIdentityDto {
       'answers nothing by itself (a provisioning also needs provisioning_code, an authentication the app_secret of the bound app).',
     example: 'app-3f9c2a',
   })
-  @IsString() @MinLength(1) @MaxLength(200)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
   app_id: string;
 
   @ApiPropertyOptional({
@@ -19,7 +21,9 @@ export class AppIdentityDto {
       'answer it (status, approve, complete, decline); it opens that one request until it is answered or expires.',
     example: 'K7M2Q-9XH4T',
   })
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   provisioning_code?: string;
 
   @ApiPropertyOptional({
@@ -28,29 +32,47 @@ export class AppIdentityDto {
       'afterwards only an app presenting it sees and answers authentication requests.',
     example: 'k3J9xQ2mV8pL5tR7wY1zA4cE6gH0jN2b',
   })
-  @IsOptional() @IsString() @MinLength(32) @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
+  @MaxLength(200)
   app_secret?: string;
 }
 
 export class PendingRequestsQueryDto extends AppIdentityDto {
   @ApiPropertyOptional({ description: 'Cursor of the last answer: only requests made after it', example: '0' })
-  @IsOptional() @IsString() @Matches(/^\d{1,18}$/)
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{1,18}$/)
   after?: string;
 
   @ApiPropertyOptional({ description: 'Long poll: wait up to this many seconds for a request (0-25)', default: 0, example: 20 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(25)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(25)
   wait_seconds?: number;
 }
 
 export class CompleteRequestDto extends AppIdentityDto {
-  @ApiPropertyOptional({ description: 'Provisioning: the code the user chose, asked of merchants registered with backchannel_user_code_parameter', example: '4711' })
-  @IsOptional() @IsString() @MinLength(4) @MaxLength(64)
+  @ApiPropertyOptional({
+    description: 'Provisioning: the code the user chose, asked of merchants registered with backchannel_user_code_parameter',
+    example: '4711',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(4)
+  @MaxLength(64)
   user_code?: string;
 }
 
 export class TransactionTextDto {
   @ApiProperty({ enum: ['text', 'markdown'] }) type: 'text' | 'markdown';
-  @ApiProperty({ description: 'Plain text, or markdown without HTML (tags removed): show as text or render as markdown, never as HTML', example: 'Pay **100 NOK** to Shop' })
+  @ApiProperty({
+    description: 'Plain text, or markdown without HTML (tags removed): show as text or render as markdown, never as HTML',
+    example: 'Pay **100 NOK** to Shop',
+  })
   content: string;
 }
 

@@ -1,14 +1,32 @@
 import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
-  ApiBearerAuth, ApiHeader, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse,
-  ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
+  ApiBearerAuth,
+  ApiHeader,
+  ApiConflictResponse,
+  ApiGoneResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { localeFromAcceptLanguage } from '../../../i18n/locales.js';
 import type { VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { AppSession, AppSessionGuard } from './app-session.guard.js';
 import {
-  CaChallengeDto, CaChallengeRequestDto, ChallengeDto, ChipResultDto, ChipUploadDto, FaceUploadDto, LivenessChallengeDto, OpenedSessionDto, OpenSessionDto, OutcomeDto,
+  CaChallengeDto,
+  CaChallengeRequestDto,
+  ChallengeDto,
+  ChipResultDto,
+  ChipUploadDto,
+  FaceUploadDto,
+  LivenessChallengeDto,
+  OpenedSessionDto,
+  OpenSessionDto,
+  OutcomeDto,
   SessionStatusDto,
 } from './dto/app-api.dto.js';
 import { VerifierAppService } from './verifier-app.service.js';
@@ -111,8 +129,8 @@ export class AppApiController {
     summary: 'Upload the frames answering the liveness challenge (centre frame, then one burst per movement); answers the outcome',
     description:
       'Only after a chip step that passed (otherwise 409). The upload spends the challenge: a second upload of it, or ' +
-      "frames naming another challenge, answer 409 liveness_challenge_mismatch. A centre frame that cannot be used answers 422 " +
-      "capture_retry with retry_reason (FACE_TOO_BLURRED, FACE_TOO_DARK, FACE_TOO_BRIGHT, FACE_TOO_SMALL, " +
+      'frames naming another challenge, answer 409 liveness_challenge_mismatch. A centre frame that cannot be used answers 422 ' +
+      'capture_retry with retry_reason (FACE_TOO_BLURRED, FACE_TOO_DARK, FACE_TOO_BRIGHT, FACE_TOO_SMALL, ' +
       'FACE_OFF_POSE, MULTIPLE_FACES, FACE_NOT_FOUND) and retry_message, the words for the user in the language of the ' +
       "request's Accept-Language (Content-Language names it): nothing was matched, the session stays at the face step, ask a new " +
       'challenge and capture again. Frames are JPEG of at most 12.5 megapixels (a 12 MP phone frame), PNG of at most ' +
@@ -128,7 +146,11 @@ export class AppApiController {
     example: 'nb-NO, en;q=0.5',
   })
   @ApiOkResponse({ type: OutcomeDto })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'unusable_face_data: a frame is not a readable image, or declares more pixels than its format takes; capture_retry: the centre frame is unusable (retry_reason, retry_message)' })
+  @ApiUnprocessableEntityResponse({
+    type: ErrorResponseDto,
+    description:
+      'unusable_face_data: a frame is not a readable image, or declares more pixels than its format takes; capture_retry: the centre frame is unusable (retry_reason, retry_message)',
+  })
   @ApiServiceUnavailableResponse({
     type: ErrorResponseDto,
     description: 'temporarily_unavailable: the face work of this instance is at its bound; nothing changed, retry after the Retry-After seconds',

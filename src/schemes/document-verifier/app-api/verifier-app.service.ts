@@ -4,26 +4,42 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { Telemetry } from '../../../common/telemetry/telemetry.js';
-import { appDisplayText } from '../../../broker/spi/request/app-display-text.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { transactionSubject, verifiedDocumentSubject } from '../../../broker/spi/subjects/document-subject.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../../verifier-claims/dates.js';
 import { mapVerifierClaims } from '../../../verifier-claims/map-verifier-claims.js';
 import type { ChipAuthTerminalState } from '@identity-broker/icao9303';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
-import type { SessionRequirements, SessionState, VerificationSessionEntity } from '../session/verification-session.entity.js';
+import type { SessionState, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 import { ChipVerificationService, type ChipEvidence } from '../verification/chip-verification.service.js';
 import { DocumentFaceTemplates } from '../verification/document-face-templates.js';
-import { FaceVerificationService, type FaceFrame, type FaceOutcome } from '../verification/face-verification.service.js';
+import { FaceVerificationService, type FaceOutcome } from '../verification/face-verification.service.js';
 import { LIVENESS_RULES, randomDirections } from '../verification/liveness-rules.js';
 import { chipFailureVerdict, decideVerdict, type VerificationVerdict } from '../verification/outcome.js';
 import type { UiLocale } from '../../../i18n/locales.js';
-import { CaptureRetryError, challengeMissing, chipAuthChallengeMissing, livenessChallengeMismatch, livenessExpired, livenessFramesRefused, unusableChipData } from '../verifier.errors.js';
+import {
+  CaptureRetryError,
+  challengeMissing,
+  chipAuthChallengeMissing,
+  livenessChallengeMismatch,
+  livenessExpired,
+  livenessFramesRefused,
+} from '../verifier.errors.js';
 import type {
-  CaChallengeDto, CaChallengeRequestDto, ChallengeDto, ChipResultDto, ChipUploadDto, FaceUploadDto, LivenessChallengeDto, OpenedSessionDto, OpenSessionDto, OutcomeDto,
-  SessionRequirementsDto, SessionStatusDto,
+  CaChallengeDto,
+  CaChallengeRequestDto,
+  ChallengeDto,
+  ChipResultDto,
+  ChipUploadDto,
+  FaceUploadDto,
+  LivenessChallengeDto,
+  OpenedSessionDto,
+  OpenSessionDto,
+  OutcomeDto,
+  SessionStatusDto,
 } from './dto/app-api.dto.js';
+import { b64, dataGroups, framesOf, requirementsDto } from './app-uploads.js';
 
 const chipContext = (id: string) => `verification-chip:${id}`;
 const caContext = (id: string) => `verification-ca:${id}`;
@@ -70,7 +86,9 @@ export class VerifierAppService {
   async chipAuthChallenge(session: VerificationSessionEntity, dto: CaChallengeRequestDto): Promise<CaChallengeDto> {
     this.sessions.assertState(session, ['opened']);
     const challenge = this.chip.startChipAuthentication(b64(dto.dg14), dto.key_id);
-    await this.sessions.update(session, ['opened'], { caChallengeSealed: this.secretBox.encrypt(JSON.stringify(challenge.secretState), caContext(session.id)) });
+    await this.sessions.update(session, ['opened'], {
+      caChallengeSealed: this.secretBox.encrypt(JSON.stringify(challenge.secretState), caContext(session.id)),
+    });
     return {
       terminal_public_key: Buffer.from(challenge.terminalPublicKey).toString('base64'),
       protected_command: Buffer.from(challenge.protectedCommand).toString('base64'),
@@ -82,7 +100,10 @@ export class VerifierAppService {
     this.sessions.assertState(session, ['opened']);
     if (dto.active_authentication && !session.aaChallenge) throw challengeMissing();
     if (dto.chip_authentication && !session.caChallengeSealed) throw chipAuthChallengeMissing();
-    const caState = dto.chip_authentication && session.caChallengeSealed ? (JSON.parse(this.secretBox.decryptText(session.caChallengeSealed, caContext(session.id))) as ChipAuthTerminalState) : undefined;
+    const caState =
+      dto.chip_authentication && session.caChallengeSealed
+        ? (JSON.parse(this.secretBox.decryptText(session.caChallengeSealed, caContext(session.id))) as ChipAuthTerminalState)
+        : undefined;
     const evidence = await this.chip.verify(
       {
         sod: b64(dto.sod),
@@ -139,7 +160,8 @@ export class VerifierAppService {
   async uploadFace(session: VerificationSessionEntity, dto: FaceUploadDto, locale: UiLocale): Promise<OutcomeDto> {
     this.sessions.assertState(session, ['chip_received']);
     const challenge = session.livenessChallenge;
-    if (!challenge?.directions) throw livenessChallengeMismatch('no liveness challenge is open for this session: it was answered already or never asked; ask for a new one');
+    if (!challenge?.directions)
+      throw livenessChallengeMismatch('no liveness challenge is open for this session: it was answered already or never asked; ask for a new one');
     if (challenge.id !== dto.challenge_id) throw livenessChallengeMismatch('the challenge_id is not the open liveness challenge of this session');
     const frames = framesOf(dto, challenge.directions.length);
     const now = this.clock.now();
@@ -155,9 +177,15 @@ export class VerifierAppService {
     }
     const chip = JSON.parse(this.secretBox.decryptText(session.chipSealed!, chipContext(session.id))) as ChipEvidence;
     const face = await this.face
-      .evaluate(async () => (await this.documentFaces.templateFor(session, b64(chip.facePhoto))).embedding, challenge.directions, frames, async () => {
-        if (!(await this.sessions.spendLivenessChallenge(session, challenge.id))) throw livenessChallengeMismatch('the liveness challenge was answered already');
-      })
+      .evaluate(
+        async () => (await this.documentFaces.templateFor(session, b64(chip.facePhoto))).embedding,
+        challenge.directions,
+        frames,
+        async () => {
+          if (!(await this.sessions.spendLivenessChallenge(session, challenge.id)))
+            throw livenessChallengeMismatch('the liveness challenge was answered already');
+        },
+      )
       .catch((e: unknown) => {
         // The person holding the phone reads why; the phone's Accept-Language says in which language.
         throw e instanceof CaptureRetryError ? e.inLocale(locale) : e;
@@ -189,11 +217,7 @@ export class VerifierAppService {
         result: verdict.result,
         explanations: verdict.explanations,
         facematchLevel,
-        sources: [
-          'SDK_NFC',
-          ...(chip.cloneDetection === 'none' ? (['SDK_NFC_NO_CLONE_PROOF'] as const) : []),
-          ...(face ? (['SDK_FACESCAN'] as const) : []),
-        ],
+        sources: ['SDK_NFC', ...(chip.cloneDetection === 'none' ? (['SDK_NFC_NO_CLONE_PROOF'] as const) : []), ...(face ? (['SDK_FACESCAN'] as const) : [])],
         authFilesUrl: `${this.config.baseUrl}/auth_files/fetch.html?tid=${recordId}`,
       },
       now,
@@ -214,7 +238,9 @@ export class VerifierAppService {
           ...(verdict.result === 'pass'
             ? {
                 subject: verifiedDocumentSubject(this.config.subjectSecret, chip.holder.issuingState, chip.holder.documentNumber),
-                birthDate: (chip.holder.dg11?.fullDateOfBirth && birthDateFromDg11(chip.holder.dg11.fullDateOfBirth)) || birthDateFromMrz(chip.holder.mrzDateOfBirth, now),
+                birthDate:
+                  (chip.holder.dg11?.fullDateOfBirth && birthDateFromDg11(chip.holder.dg11.fullDateOfBirth)) ||
+                  birthDateFromMrz(chip.holder.mrzDateOfBirth, now),
               }
             : { subject: transactionSubject() }),
           result: verdict.result,
@@ -249,49 +275,4 @@ export class VerifierAppService {
     const cancelled = await this.sessions.cancel(session);
     return { state: cancelled.state };
   }
-}
-
-function b64(value: string): Uint8Array {
-  return new Uint8Array(Buffer.from(value, 'base64'));
-}
-
-function dataGroups(input: Record<string, string>): Map<number, Uint8Array> {
-  const map = new Map<number, Uint8Array>();
-  for (const [key, value] of Object.entries(input)) {
-    const n = Number(key);
-    if (!Number.isInteger(n) || n < 1 || n > 16) throw unusableChipData(`data_groups key ${key} is not a data group number 1-16`);
-    if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length > 700_000) throw unusableChipData(`data group ${key} must be Base64`);
-    map.set(n, b64(value));
-  }
-  return map;
-}
-
-/**
- * The frames in step order, each naming this challenge: one centre frame (step 0), then a burst of
- * LIVENESS_RULES.minBurstFrames..maxBurstFrames frames for each movement. A frame bound to another challenge is a
- * replay and refused like the wrong challenge_id (409); a malformed sequence is refused unread (400).
- */
-function framesOf(dto: FaceUploadDto, movements: number): FaceFrame[] {
-  if (dto.frames.some((f) => f.challenge_id !== dto.challenge_id)) throw livenessChallengeMismatch('every frame must carry the challenge_id it answers');
-  const counts = new Array<number>(movements + 1).fill(0);
-  let step = 0;
-  for (const f of dto.frames) {
-    if (f.step < step || f.step > movements) throw livenessFramesRefused(`frames must come in step order 0..${movements}`);
-    step = f.step;
-    counts[step]++;
-  }
-  if (counts[0] !== 1) throw livenessFramesRefused('step 0 is one frame facing the camera');
-  const { minBurstFrames: min, maxBurstFrames: max } = LIVENESS_RULES;
-  for (let i = 1; i <= movements; i++) if (counts[i] < min || counts[i] > max) throw livenessFramesRefused(`step ${i} needs a burst of ${min}-${max} frames, got ${counts[i]}`);
-  return dto.frames.map((f) => ({ step: f.step, image: b64(f.image) }));
-}
-
-function requirementsDto(r: SessionRequirements): SessionRequirementsDto {
-  return {
-    document_kinds: r.documentKinds,
-    show_document_list: r.showDocumentList,
-    // What the merchant wrote, as the app may show it: never HTML (app-display-text.ts).
-    ...(r.bindingText ? { binding_message: appDisplayText(r.bindingText) } : {}),
-    ...(r.transactionText ? { transaction_text: { type: r.transactionText.type, content: appDisplayText(r.transactionText.content, r.transactionText.type) } } : {}),
-  };
 }

@@ -1,5 +1,14 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOperation, ApiProperty, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
 import { Actor, AdminAccess, type AdminActor } from '../../../admin/admin-actor.js';
 import { AuditService } from '../../../admin/audit.service.js';
@@ -9,7 +18,11 @@ import { VerificationRecordsService } from './verification-records.service.js';
 import { SECURITY_SCHEMES } from '../../../common/http/security-schemes.js';
 
 export class VerificationParamsDto {
-  @ApiProperty({ description: 'the verification record (the evidence_ref of the sign-in, the id of its auth files)', format: 'uuid', example: '6f1c2a9e-2b1f-4b44-9d58-0c6f1c0f7a11' })
+  @ApiProperty({
+    description: 'the verification record (the evidence_ref of the sign-in, the id of its auth files)',
+    format: 'uuid',
+    example: '6f1c2a9e-2b1f-4b44-9d58-0c6f1c0f7a11',
+  })
   @IsUUID()
   recordId: string;
 }

@@ -96,10 +96,7 @@ export class VerificationSessionsService {
   ): Promise<VerificationSessionEntity> {
     const now = this.clock.now();
     const repo = manager?.getRepository(VerificationSessionEntity) ?? this.repo;
-    const result = await repo.update(
-      { id: session.id, state: In(from), expiresAt: MoreThan(now) },
-      { ...changes, ...(to ? { state: to } : {}) } as never,
-    );
+    const result = await repo.update({ id: session.id, state: In(from), expiresAt: MoreThan(now) }, { ...changes, ...(to ? { state: to } : {}) } as never);
     if (result.affected !== 1) {
       const current = await repo.findOneByOrFail({ id: session.id });
       if (current.expiresAt <= now && OPEN_STATES.includes(current.state)) {
@@ -121,7 +118,11 @@ export class VerificationSessionsService {
       .createQueryBuilder()
       .update()
       .set({ livenessChallenge: null })
-      .where("id = :id AND state = 'chip_received' AND expires_at > :now AND liveness_challenge->>'id' = :challengeId", { id: session.id, now: this.clock.now(), challengeId })
+      .where("id = :id AND state = 'chip_received' AND expires_at > :now AND liveness_challenge->>'id' = :challengeId", {
+        id: session.id,
+        now: this.clock.now(),
+        challengeId,
+      })
       .execute();
     return result.affected === 1;
   }
@@ -137,7 +138,10 @@ export class VerificationSessionsService {
 
   private async expireIfDue(session: VerificationSessionEntity): Promise<VerificationSessionEntity> {
     if (OPEN_STATES.includes(session.state) && session.expiresAt <= this.clock.now()) {
-      await this.repo.update({ id: session.id, state: In(OPEN_STATES) }, { state: 'expired', chipSealed: null, documentFaceSealed: null, livenessChallenge: null, caChallengeSealed: null });
+      await this.repo.update(
+        { id: session.id, state: In(OPEN_STATES) },
+        { state: 'expired', chipSealed: null, documentFaceSealed: null, livenessChallenge: null, caChallengeSealed: null },
+      );
       return { ...session, state: 'expired', chipSealed: null, documentFaceSealed: null, livenessChallenge: null, caChallengeSealed: null };
     }
     return session;

@@ -55,9 +55,7 @@ export class SpecimenAuthorityService {
       }
       const authority = await createSpecimenAuthority({ country: 'UT', name: 'Customer-test specimen', cscaValidityYears: 15, dsValidityYears: 10 });
       const exported = exportSpecimenAuthority(authority);
-      const stored = Object.fromEntries(
-        Object.entries(exported).map(([k, v]) => [k, v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v]),
-      );
+      const stored = Object.fromEntries(Object.entries(exported).map(([k, v]) => [k, v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v]));
       await repo.insert({ id: ID, sealed: this.secretBox.encrypt(JSON.stringify(stored), CONTEXT) });
       return authority;
     });

@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  Icao9303Error, parseDg1, parseDg11, parseDg2, startChipAuthentication, verifyDocument, type ChipAuthChallenge, type ChipAuthEvidence, type CrlFreshnessCheck,
+  Icao9303Error,
+  parseDg1,
+  parseDg11,
+  parseDg2,
+  startChipAuthentication,
+  verifyDocument,
+  type ChipAuthChallenge,
+  type ChipAuthEvidence,
+  type CrlFreshnessCheck,
   type CrlFreshnessPolicy,
 } from '@identity-broker/icao9303';
 import { logger } from '../../../common/logging/logger.js';

@@ -83,7 +83,12 @@ export class FaceVerificationService {
     return this.queue.run(() => this.evaluateNow(document, directions, frames, claim));
   }
 
-  private async evaluateNow(document: () => Promise<Float32Array>, directions: Direction[], frames: FaceFrame[], claim: () => Promise<void>): Promise<FaceOutcome> {
+  private async evaluateNow(
+    document: () => Promise<Float32Array>,
+    directions: Direction[],
+    frames: FaceFrame[],
+    claim: () => Promise<void>,
+  ): Promise<FaceOutcome> {
     // Decoded and scaled once, in the worker pool (a 12 MP frame takes a second to decode: never on the event
     // loop), frames in parallel; the engine then works on these pixels, so boxes match.
     const prepared = await timedStep('face-decode', () => this.prepareAll(frames));
@@ -92,7 +97,11 @@ export class FaceVerificationService {
     recordStep('worker-decode', sum(prepared.map((p) => p.ms.decode + (p.ms.framing ?? 0))));
     await claim();
     const label = (i: number) => `frame ${i + 1} (step ${frames[i].step})`;
-    const stills = findStills(frames, prepared.map((p) => p.signature), label);
+    const stills = findStills(
+      frames,
+      prepared.map((p) => p.signature),
+      label,
+    );
 
     // Everything at once across the pool: the selfie (accurate detector: it is matched), the chip photo's
     // template unless the chip step computed it already (document-face-templates.ts), and every burst frame by
@@ -110,7 +119,8 @@ export class FaceVerificationService {
     const centre = this.usableCentre(centreRun as PromiseSettledResult<FrameAnalysis>);
     if (documentRun.status === 'rejected') {
       // The chip photo cannot change: no usable face in it is a fail, not a retry.
-      if (documentRun.reason instanceof FaceError) return this.outcome(frames[0].image, centre, 0, [EXPLANATION.NO_FACE], [`document photo: ${documentRun.reason.message}`]);
+      if (documentRun.reason instanceof FaceError)
+        return this.outcome(frames[0].image, centre, 0, [EXPLANATION.NO_FACE], [`document photo: ${documentRun.reason.message}`]);
       throw documentRun.reason;
     }
     const level = this.levels.level(this.engine.similarity(documentRun.value as Float32Array, centre.embedding!));
@@ -140,7 +150,10 @@ export class FaceVerificationService {
       problems.push(...passive.problems);
       if (problems.length > 0) explanations.push(EXPLANATION.LIVENESS);
       if (level === 0) explanations.push(EXPLANATION.FACE_MATCH);
-      logger.info({ event: 'face_presentation', score: passive.record.score, activeMargin: passive.record.activeMargin, passed: passive.passed }, 'passive presentation scores');
+      logger.info(
+        { event: 'face_presentation', score: passive.record.score, activeMargin: passive.record.activeMargin, passed: passive.passed },
+        'passive presentation scores',
+      );
       return { ...this.outcome(frames[0].image, centre, level, explanations, problems), presentation: passive.record };
     });
   }
@@ -160,7 +173,13 @@ export class FaceVerificationService {
    * Liveness problems of frames that all show a face: identity across every pair, then the movements; and how far
    * the weakest movement went past its target (the active evidence the passive scores are weighed with).
    */
-  private judge(directions: Direction[], frames: FaceFrame[], embedded: FrameAnalysis[], stills: string[], label: (i: number) => string): { problems: string[]; margin: number } {
+  private judge(
+    directions: Direction[],
+    frames: FaceFrame[],
+    embedded: FrameAnalysis[],
+    stills: string[],
+    label: (i: number) => string,
+  ): { problems: string[]; margin: number } {
     const lowest = this.levels.threshold(1);
     const sameFace = (score: number) => this.levels.level(score) >= 1 || score === lowest;
     const otherFaces: string[] = [];
@@ -196,7 +215,14 @@ export class FaceVerificationService {
   }
 
   private outcome(selfie: Uint8Array, centre: FrameAnalysis, level: number, explanations: Explanation[], problems: string[]): FaceOutcome {
-    return { facematchLevel: level, livenessPassed: !explanations.includes(EXPLANATION.LIVENESS) && !explanations.includes(EXPLANATION.NO_FACE), explanations, problems, selfie, selfieEmbedding: [...centre.embedding!] };
+    return {
+      facematchLevel: level,
+      livenessPassed: !explanations.includes(EXPLANATION.LIVENESS) && !explanations.includes(EXPLANATION.NO_FACE),
+      explanations,
+      problems,
+      selfie,
+      selfieEmbedding: [...centre.embedding!],
+    };
   }
 }
 

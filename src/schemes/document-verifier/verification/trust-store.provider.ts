@@ -57,10 +57,15 @@ export class TrustStoreProvider implements OnModuleInit {
     if (problems.length) throw new ConfigError(problems);
     if (!this.config.isProduction) store.addCsca((await this.specimen.get()).csca.certificate);
     // Said where the operator reads at start too, not only by the alert: what an outdated CRL will do here.
-    const consequence = this.config.isProduction ? `the documents it covers are refused ${trust.crlGraceHours} h after that` : 'customer-test accepts the documents it covers, with a warning';
+    const consequence = this.config.isProduction
+      ? `the documents it covers are refused ${trust.crlGraceHours} h after that`
+      : 'customer-test accepts the documents it covers, with a warning';
     for (const { crl, signer } of store.revocationLists())
       if (crl.nextUpdate && crl.nextUpdate.getTime() < Date.now())
-        logger.warn({ event: 'crl_outdated', csca: signer.subject, nextUpdate: crl.nextUpdate }, `the CRL of "${signer.subject}" is past its nextUpdate: ${consequence}`);
+        logger.warn(
+          { event: 'crl_outdated', csca: signer.subject, nextUpdate: crl.nextUpdate },
+          `the CRL of "${signer.subject}" is past its nextUpdate: ${consequence}`,
+        );
     return store;
   }
 }

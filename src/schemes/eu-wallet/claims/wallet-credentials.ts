@@ -1,10 +1,4 @@
-import {
-  MDL_DOCTYPE,
-  MDL_NAMESPACE,
-  PID_MDOC_DOCTYPE,
-  PID_SD_JWT_VCT,
-  type WantedCredential,
-} from '@identity-broker/eu-wallet';
+import { MDL_DOCTYPE, MDL_NAMESPACE, PID_MDOC_DOCTYPE, PID_SD_JWT_VCT, type WantedCredential } from '@identity-broker/eu-wallet';
 import { AGE_VERIFY_SCOPE } from '../../../verifier-claims/age.js';
 
 /**
@@ -21,7 +15,9 @@ export interface ReusedIdentityWanted {
 }
 
 /** The age thresholds the merchant's ageverifyNN scopes ask about (the digits as written: ageverify05 is "05"). */
-export const ageThresholds = (scopes: readonly string[]): string[] => [...new Set(scopes.filter((s) => AGE_VERIFY_SCOPE.test(s)).map((s) => s.slice('ageverify'.length)))];
+export const ageThresholds = (scopes: readonly string[]): string[] => [
+  ...new Set(scopes.filter((s) => AGE_VERIFY_SCOPE.test(s)).map((s) => s.slice('ageverify'.length))),
+];
 
 /** The PID's `age_equal_or_over` keys are the age as a number ("18", "5"); mdoc elements are `age_over_` and two digits (ISO 18013-5 7.2.5). */
 export const sdJwtAgeKey = (nn: string): string => String(Number(nn));
@@ -38,11 +34,21 @@ export function wantedCredentials(scopes: readonly string[], reuse?: ReusedIdent
   const profile = scopes.includes('profile');
   const ages = profile ? [] : ageThresholds(scopes);
   // ['nationalities', null]: every element (1.0 §7.1); the array's elements are disclosures of their own.
-  const sdJwt = [['issuing_country'], ...(profile ? [['family_name'], ['given_name'], ['birthdate'], ['nationalities', null]] : []), ...ages.map((nn) => ['age_equal_or_over', sdJwtAgeKey(nn)])];
-  const mdocElements = (ns: string, extra: string[]) => [...extra, ...(profile ? ['family_name', 'given_name', 'birth_date'] : []), ...ages.map(mdocAgeElement)].map((e): [string, string] => [ns, e]);
+  const sdJwt = [
+    ['issuing_country'],
+    ...(profile ? [['family_name'], ['given_name'], ['birthdate'], ['nationalities', null]] : []),
+    ...ages.map((nn) => ['age_equal_or_over', sdJwtAgeKey(nn)]),
+  ];
+  const mdocElements = (ns: string, extra: string[]) =>
+    [...extra, ...(profile ? ['family_name', 'given_name', 'birth_date'] : []), ...ages.map(mdocAgeElement)].map((e): [string, string] => [ns, e]);
   return [
     { id: 'pid_sd_jwt', format: 'dc+sd-jwt', vct: [PID_SD_JWT_VCT], claims: sdJwt },
-    { id: 'pid_mdoc', format: 'mso_mdoc', doctype: PID_MDOC_DOCTYPE, claims: mdocElements(PID_MDOC_DOCTYPE, ['issuing_country', ...(profile ? ['nationality'] : [])]) },
+    {
+      id: 'pid_mdoc',
+      format: 'mso_mdoc',
+      doctype: PID_MDOC_DOCTYPE,
+      claims: mdocElements(PID_MDOC_DOCTYPE, ['issuing_country', ...(profile ? ['nationality'] : [])]),
+    },
     { id: 'mdl', format: 'mso_mdoc', doctype: MDL_DOCTYPE, claims: mdocElements(MDL_NAMESPACE, ['issuing_country', 'document_number']) },
     ...(reuse ? [reusedIdentityWanted(scopes, reuse)] : []),
   ] satisfies (WantedCredential & { id: WalletCredentialKind })[];
@@ -67,12 +73,20 @@ function reusedIdentityWanted(scopes: readonly string[], reuse: ReusedIdentityWa
   const stated = ages.filter((nn) => REUSED_AGE_STATEMENTS.includes(sdJwtAgeKey(nn)));
   const needsBirthDate = profile || stated.length < ages.length;
   const claims = [
-    ['issuing_country'], ['document_type'], ['document_number'], ['date_of_expiry'], ['verified_at'], ['facematch_level'],
+    ['issuing_country'],
+    ['document_type'],
+    ['document_number'],
+    ['date_of_expiry'],
+    ['verified_at'],
+    ['facematch_level'],
     ...(reuse.acrHigh ? [['assurance']] : []),
     ...(profile ? [['primary_identifier'], ['name'], ['nationality']] : []),
     ...(needsBirthDate ? [['birthdate']] : []),
     ...stated.map((nn) => ['age_equal_or_over', sdJwtAgeKey(nn)]),
   ];
-  const optionalClaims = [...(profile ? [['secondary_identifier'], ['gender'], ['place_of_birth']] : []), ...(scopes.includes('ssn') ? [['personal_number']] : [])];
+  const optionalClaims = [
+    ...(profile ? [['secondary_identifier'], ['gender'], ['place_of_birth']] : []),
+    ...(scopes.includes('ssn') ? [['personal_number']] : []),
+  ];
   return { id: 'reused_identity', format: 'dc+sd-jwt', vct: [reuse.vct], claims, optionalClaims };
 }

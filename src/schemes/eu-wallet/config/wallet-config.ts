@@ -8,7 +8,8 @@ import { readWalletCrls } from './wallet-crls.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
-const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value);
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value;
 
 /**
  * The EU Digital Identity Wallet scheme (OpenID4VP 1.0, docs/eu-wallet.md). The request signer is the service's own
@@ -18,49 +19,72 @@ const toBool = ({ value }: { value: unknown }) => (value === undefined || value 
  */
 export class WalletEnvironmentVariables {
   /** PEM private key (PKCS#8, P-256) of the certificate that signs request objects. */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   WALLET_REQUEST_KEY_FILE?: string;
 
   /** PEM certificates, the request signer's first, then its issuers (x5c of every request object). */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   WALLET_REQUEST_CERTIFICATE_CHAIN_FILE?: string;
 
   /** OpenID4VP 1.0 client identifier prefix: the hash of the certificate (HAIP's), or the DNS name in its SAN. */
-  @Transform(emptyToUndefined) @IsOptional() @IsIn(['x509_hash', 'x509_san_dns'])
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['x509_hash', 'x509_san_dns'])
   WALLET_CLIENT_ID_PREFIX: 'x509_hash' | 'x509_san_dns' = 'x509_hash';
 
   /** Comma-separated files or folders: roots of the PID providers trusted at eIDAS level substantial. */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   WALLET_PID_ANCHORS?: string;
 
   /** Comma-separated files or folders: roots of the PID providers trusted at eIDAS level high (acr high). */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   WALLET_PID_ANCHORS_HIGH?: string;
 
   /** Comma-separated files or folders: IACA roots of mobile driving licence issuers (ISO 18013-5 Annex B). */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   WALLET_MDL_ANCHORS?: string;
 
   /** Comma-separated files or folders of CRLs (PEM or DER) of the issuers' CAs, beside those their certificates name. */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   WALLET_TRUST_CRLS?: string;
 
   /** How long a wallet request (its QR code, its nonce and encryption key) stays usable. */
-  @Transform(toInt) @IsInt() @Min(60) @Max(1800)
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(1800)
   WALLET_REQUEST_TTL_SECONDS = 600;
 
   /** The longest a status list is cached, whatever its `ttl` says. */
-  @Transform(toInt) @IsInt() @Min(0) @Max(86_400)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
   WALLET_STATUS_LIST_MAX_CACHE_SECONDS = 3600;
 
   /** Accept the service's own reusable identity credential (issued after a passed document verification), when it issues one. */
-  @Transform(toBool) @IsBoolean({ message: 'must be true or false' })
+  @Transform(toBool)
+  @IsBoolean({ message: 'must be true or false' })
   WALLET_TRUST_OWN_CREDENTIALS = true;
 }
 
 export const WALLET_VARIABLE_NAMES = [
-  'WALLET_REQUEST_KEY_FILE', 'WALLET_REQUEST_CERTIFICATE_CHAIN_FILE', 'WALLET_CLIENT_ID_PREFIX', 'WALLET_PID_ANCHORS', 'WALLET_PID_ANCHORS_HIGH',
-  'WALLET_MDL_ANCHORS', 'WALLET_TRUST_CRLS', 'WALLET_REQUEST_TTL_SECONDS', 'WALLET_STATUS_LIST_MAX_CACHE_SECONDS', 'WALLET_TRUST_OWN_CREDENTIALS',
+  'WALLET_REQUEST_KEY_FILE',
+  'WALLET_REQUEST_CERTIFICATE_CHAIN_FILE',
+  'WALLET_CLIENT_ID_PREFIX',
+  'WALLET_PID_ANCHORS',
+  'WALLET_PID_ANCHORS_HIGH',
+  'WALLET_MDL_ANCHORS',
+  'WALLET_TRUST_CRLS',
+  'WALLET_REQUEST_TTL_SECONDS',
+  'WALLET_STATUS_LIST_MAX_CACHE_SECONDS',
+  'WALLET_TRUST_OWN_CREDENTIALS',
 ] as const satisfies readonly (keyof WalletEnvironmentVariables)[];
 
 export interface WalletConfig {
@@ -78,7 +102,14 @@ export interface WalletConfig {
   trustOwnCredentials: boolean;
 }
 
-const paths = (value?: string) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean).map((p) => resolve(p)) : []);
+const paths = (value?: string) =>
+  value
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .map((p) => resolve(p))
+    : [];
 
 export function loadWalletConfig(env: Record<string, string | undefined>, isProduction: boolean): WalletConfig {
   const picked = Object.fromEntries(WALLET_VARIABLE_NAMES.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
@@ -88,7 +119,10 @@ export function loadWalletConfig(env: Record<string, string | undefined>, isProd
   if (Boolean(keyFile) !== Boolean(chainFile))
     problems.push('WALLET_REQUEST_KEY_FILE and WALLET_REQUEST_CERTIFICATE_CHAIN_FILE: set both (the request signing key and its certificate chain) or neither');
   const anchors = { pid: paths(vars.WALLET_PID_ANCHORS), pidHigh: paths(vars.WALLET_PID_ANCHORS_HIGH), mdl: paths(vars.WALLET_MDL_ANCHORS) };
-  for (const [name, file] of [['WALLET_REQUEST_KEY_FILE', keyFile], ['WALLET_REQUEST_CERTIFICATE_CHAIN_FILE', chainFile]] as const)
+  for (const [name, file] of [
+    ['WALLET_REQUEST_KEY_FILE', keyFile],
+    ['WALLET_REQUEST_CERTIFICATE_CHAIN_FILE', chainFile],
+  ] as const)
     if (file && !existsSync(resolve(file))) problems.push(`${name}: no file at ${resolve(file)}`);
   for (const path of [...anchors.pid, ...anchors.pidHigh, ...anchors.mdl]) if (!existsSync(path)) problems.push(`wallet anchors: no file or folder at ${path}`);
   const trustCrls = paths(vars.WALLET_TRUST_CRLS);
@@ -105,7 +139,9 @@ export function loadWalletConfig(env: Record<string, string | undefined>, isProd
   const anyAnchor = anchors.pid.length + anchors.pidHigh.length + anchors.mdl.length > 0;
   // Production offers the wallet only when it can both sign requests and trust someone; half of it is a mistake.
   if (isProduction && Boolean(keyFile) !== anyAnchor)
-    problems.push('WALLET_REQUEST_KEY_FILE and WALLET_PID_ANCHORS / WALLET_PID_ANCHORS_HIGH / WALLET_MDL_ANCHORS: production offers the wallet with a request signer and at least one trust anchor, or neither');
+    problems.push(
+      'WALLET_REQUEST_KEY_FILE and WALLET_PID_ANCHORS / WALLET_PID_ANCHORS_HIGH / WALLET_MDL_ANCHORS: production offers the wallet with a request signer and at least one trust anchor, or neither',
+    );
   if (problems.length) throw new ConfigError(problems);
   return {
     offered: !isProduction || (Boolean(keyFile) && anyAnchor),

@@ -21,5 +21,13 @@ function readOne(path: string): Crl[] {
 
 /** Every CRL of the paths (a folder: each of its files, in name order); the first file that is not one throws, named. */
 export function readWalletCrls(paths: readonly string[]): Crl[] {
-  return paths.flatMap((path) => (statSync(path).isDirectory() ? readWalletCrls(readdirSync(path).sort().map((name) => join(path, name))) : readOne(path)));
+  return paths.flatMap((path) =>
+    statSync(path).isDirectory()
+      ? readWalletCrls(
+          readdirSync(path)
+            .sort()
+            .map((name) => join(path, name)),
+        )
+      : readOne(path),
+  );
 }

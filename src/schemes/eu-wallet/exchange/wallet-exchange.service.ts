@@ -43,7 +43,9 @@ export class WalletExchangeService {
   /** The client identifier of the request signer, with its OpenID4VP 1.0 prefix. */
   async clientId(): Promise<string> {
     const signer = await this.trust.signer();
-    return walletConfig(this.config).clientIdPrefix === 'x509_hash' ? x509HashClientId(signer.chain[0]) : x509SanDnsClientId(new URL(this.config.baseUrl).hostname);
+    return walletConfig(this.config).clientIdPrefix === 'x509_hash'
+      ? x509HashClientId(signer.chain[0])
+      : x509SanDnsClientId(new URL(this.config.baseUrl).hostname);
   }
 
   responseUri(id: string): string {
@@ -83,7 +85,13 @@ export class WalletExchangeService {
     const request = this.transactions.request(tx);
     let opened;
     try {
-      opened = await openAuthorizationResponse({ form, decryptionKey: request.encryptionKey as JWK, keyId: request.encryptionKeyId, offeredEnc: OFFERED_ENC, expectedState: request.state });
+      opened = await openAuthorizationResponse({
+        form,
+        decryptionKey: request.encryptionKey as JWK,
+        keyId: request.encryptionKeyId,
+        offeredEnc: OFFERED_ENC,
+        expectedState: request.state,
+      });
     } catch (e) {
       // Not ours to open (garbage, another key, another state): refused, and the transaction stays for the real wallet.
       if (e instanceof WalletCheckError) throw refusal(e);
@@ -101,7 +109,9 @@ export class WalletExchangeService {
       const { taken, responseCode } = await this.transactions.respond(id, result, tx.flow === 'same_device');
       if (!taken) throw new WalletCheckError('replayed', 'this wallet request was already answered');
       logger.info({ credential: result.credential }, 'wallet presentation verified');
-      return responseCode && request.returnState ? { redirect_uri: `${this.config.baseUrl}/its/eid/callback?state=${encodeURIComponent(request.returnState)}&response_code=${responseCode}` } : {};
+      return responseCode && request.returnState
+        ? { redirect_uri: `${this.config.baseUrl}/its/eid/callback?state=${encodeURIComponent(request.returnState)}&response_code=${responseCode}` }
+        : {};
     } catch (e) {
       if (!(e instanceof WalletCheckError)) throw e;
       if (e.code !== 'replayed') await this.transactions.noteRefusal(id, e.code);

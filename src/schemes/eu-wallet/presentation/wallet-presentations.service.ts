@@ -33,7 +33,6 @@ export interface PresentationBinding {
   acrValues: string[];
 }
 
-
 /**
  * Turns a vp_token into the identity a merchant gets: the answer must be one of the query's options (one credential),
  * the presentation is checked by the library for its format against the anchors of its kind and bound to this
@@ -51,7 +50,8 @@ export class WalletPresentationsService {
 
   async verify(request: WalletRequestData, binding: PresentationBinding, vpToken: unknown, now = new Date()): Promise<WalletResult> {
     const answered = Object.entries(checkVpTokenAgainstQuery(vpToken, request.dcqlQuery as unknown as DcqlQuery));
-    if (answered.length !== 1 || answered[0][1].length !== 1) throw new WalletCheckError('unexpected_credential', 'the answer must be one presentation of one of the offered credentials');
+    if (answered.length !== 1 || answered[0][1].length !== 1)
+      throw new WalletCheckError('unexpected_credential', 'the answer must be one presentation of one of the offered credentials');
     const [[id, [presentation]]] = answered;
     const kind = id as WalletCredentialKind;
     if (kind === 'reused_identity') return this.verifyReused(request, binding, presentation, now);
@@ -63,13 +63,33 @@ export class WalletPresentationsService {
     let status: { uri: string; idx: number } | undefined;
     let signer: PresentationSigner;
     if (kind === 'pid_sd_jwt') {
-      const r = await verifySdJwtVcPresentation({ presentation, trustAnchors: pidAnchors, acceptedVcts: [PID_SD_JWT_VCT], nonce: request.nonce, audience: binding.clientId, now, revocation });
+      const r = await verifySdJwtVcPresentation({
+        presentation,
+        trustAnchors: pidAnchors,
+        acceptedVcts: [PID_SD_JWT_VCT],
+        nonce: request.nonce,
+        audience: binding.clientId,
+        now,
+        revocation,
+      });
       ({ claims: values, issuer, status, signer } = r);
     } else if (kind === 'pid_mdoc' || kind === 'mdl') {
       const jwkThumbprint = Buffer.from(await calculateJwkThumbprint(request.encryptionKey as JWK, 'sha256'), 'base64url');
-      const sessionTranscript = openId4VpSessionTranscript({ clientId: binding.clientId, nonce: request.nonce, jwkThumbprint, responseUri: binding.responseUri });
+      const sessionTranscript = openId4VpSessionTranscript({
+        clientId: binding.clientId,
+        nonce: request.nonce,
+        jwkThumbprint,
+        responseUri: binding.responseUri,
+      });
       const docType = kind === 'mdl' ? MDL_DOCTYPE : PID_MDOC_DOCTYPE;
-      const r = await verifyMdocPresentation({ deviceResponse: presentation, sessionTranscript, trustAnchors: kind === 'mdl' ? anchors.mdl : pidAnchors, expectedDocType: docType, now, revocation });
+      const r = await verifyMdocPresentation({
+        deviceResponse: presentation,
+        sessionTranscript,
+        trustAnchors: kind === 'mdl' ? anchors.mdl : pidAnchors,
+        expectedDocType: docType,
+        now,
+        revocation,
+      });
       values = r.elements[kind === 'mdl' ? MDL_NAMESPACE : PID_MDOC_DOCTYPE] ?? {};
       ({ issuer, status, signer } = r);
     } else {
@@ -103,7 +123,15 @@ export class WalletPresentationsService {
     if (!trusted) throw new WalletCheckError('unexpected_credential', "the service's own credential is not accepted here");
     const { provider, anchors } = trusted;
     const revocation = await this.trust.revocation();
-    const r = await verifySdJwtVcPresentation({ presentation, trustAnchors: anchors, acceptedVcts: [provider.vct], nonce: request.nonce, audience: binding.clientId, now, revocation });
+    const r = await verifySdJwtVcPresentation({
+      presentation,
+      trustAnchors: anchors,
+      acceptedVcts: [provider.vct],
+      nonce: request.nonce,
+      audience: binding.clientId,
+      now,
+      revocation,
+    });
     if (r.claims.iss !== provider.issuer) throw new WalletCheckError('unexpected_credential', "the credential's iss is not the service's credential issuer");
     // Our own status lists are read in process; another uri (none we issue) over HTTP like any other.
     if (r.status) await this.statusLists.checkOwn(r.status, provider, anchors, r.signer);
@@ -117,7 +145,8 @@ export class WalletPresentationsService {
     });
     const { issuing_country: country, document_number: number } = claims;
     return {
-      subject: typeof country === 'string' && typeof number === 'string' ? verifiedDocumentSubject(this.config.subjectSecret, country, number) : transactionSubject(),
+      subject:
+        typeof country === 'string' && typeof number === 'string' ? verifiedDocumentSubject(this.config.subjectSecret, country, number) : transactionSubject(),
       claims,
       birthDate,
       acr,
@@ -141,7 +170,10 @@ export class WalletPresentationsService {
       return documentSubject(secret, 'eu-wallet-mdl', claims.issuing_country, claims.document_number);
     const person = [claims.issuing_country, claims.family_name, claims.given_name, claims.birthdate];
     if (kind !== 'mdl' && person.every((part) => typeof part === 'string'))
-      return createHmac('sha256', secret).update(`eu-wallet-pid:${JSON.stringify(person)}`).digest('base64url').slice(0, 32);
+      return createHmac('sha256', secret)
+        .update(`eu-wallet-pid:${JSON.stringify(person)}`)
+        .digest('base64url')
+        .slice(0, 32);
     return transactionSubject();
   }
 }

@@ -1,11 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import {
-  requireValidStatus,
-  StatusListChecker,
-  type PresentationSigner,
-  WalletCheckError,
-} from '@identity-broker/eu-wallet';
+import { requireValidStatus, StatusListChecker, type PresentationSigner, WalletCheckError } from '@identity-broker/eu-wallet';
 import type { ReusableCredentialProvider } from '../../../broker/spi/reusable-credentials.js';
 import { outboundGet } from '../../../common/outbound/outbound-fetch.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
@@ -37,7 +32,12 @@ export class WalletStatusLists {
     const key = trustAnchors.map((a) => createHash('sha256').update(a).digest('base64')).join(',');
     let checker = this.checkers.get(key);
     if (!checker) {
-      checker = new StatusListChecker({ fetchStatusList: (uri) => this.fetch(uri), trustAnchors, maxCacheSeconds: walletConfig(this.config).statusListMaxCacheSeconds, revocation });
+      checker = new StatusListChecker({
+        fetchStatusList: (uri) => this.fetch(uri),
+        trustAnchors,
+        maxCacheSeconds: walletConfig(this.config).statusListMaxCacheSeconds,
+        revocation,
+      });
       this.checkers.set(key, checker);
     }
     await checker.check(ref, signer);
@@ -49,7 +49,12 @@ export class WalletStatusLists {
    * no cache here: a revocation counts at the next presentation). A uri it does not claim, or a provider that cannot
    * answer in process, is fetched over HTTP as any other list. Fails closed like the HTTP path.
    */
-  async checkOwn(ref: { uri: string; idx: number }, provider: ReusableCredentialProvider, trustAnchors: Uint8Array[], signer: PresentationSigner): Promise<void> {
+  async checkOwn(
+    ref: { uri: string; idx: number },
+    provider: ReusableCredentialProvider,
+    trustAnchors: Uint8Array[],
+    signer: PresentationSigner,
+  ): Promise<void> {
     let status: number | undefined;
     try {
       status = await provider.statusOf?.(ref);
@@ -64,7 +69,11 @@ export class WalletStatusLists {
     const url = URL.canParse(uri) ? new URL(uri) : undefined;
     const allowed = url && (url.protocol === 'https:' || (!this.config.isProduction && url.protocol === 'http:'));
     if (!url || !allowed) throw new WalletCheckError('revoked', 'the status list address is not an https URL');
-    const res = await outboundGet(url, { allowLoopback: !this.config.isProduction }, { maxBytes: MAX_STATUS_LIST_BYTES, timeoutMs: TIMEOUT_MS, accept: 'application/statuslist+jwt' });
+    const res = await outboundGet(
+      url,
+      { allowLoopback: !this.config.isProduction },
+      { maxBytes: MAX_STATUS_LIST_BYTES, timeoutMs: TIMEOUT_MS, accept: 'application/statuslist+jwt' },
+    );
     if (res.status !== 200) throw new WalletCheckError('revoked', `the status list answered ${res.status}`);
     return res.body.toString('utf8');
   }

@@ -21,7 +21,9 @@ export class TestCredentialRequestDto {
   kind: TestCredentialKind;
 
   @ApiProperty({ type: HolderKeyDto, description: "the wallet's key for this credential: cnf.jwk of an SD-JWT VC, the deviceKey of an mdoc" })
-  @IsObject() @ValidateNested() @Type(() => HolderKeyDto)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => HolderKeyDto)
   holder_key: HolderKeyDto;
 }
 
@@ -33,6 +35,9 @@ export class TestCredentialDto {
     example: 'eyJ0eXAiOiJkYytzZC1qd3QiLCJhbGciOiJFUzI1NiJ9.eyJ2Y3QiOiJ1cm46ZXVkaTpwaWQ6MSJ9.c2lnbmF0dXJl~WyJzYWx0IiwiZ2l2ZW5fbmFtZSIsIkVyaWthIl0~',
   })
   credential: string;
-  @ApiProperty({ description: "the root of this environment's request signer (DER, Base64): the certificate a wallet trusts the service's requests by", example: 'MIIBkTCCATegAwIBAgIMX3Rlc3Qtcm9vdC0xMAoGCCqGSM49BAMCMCwxCzAJBgNVBAYTAlVU' })
+  @ApiProperty({
+    description: "the root of this environment's request signer (DER, Base64): the certificate a wallet trusts the service's requests by",
+    example: 'MIIBkTCCATegAwIBAgIMX3Rlc3Qtcm9vdC0xMAoGCCqGSM49BAMCMCwxCzAJBgNVBAYTAlVU',
+  })
   request_signer_root: string;
 }

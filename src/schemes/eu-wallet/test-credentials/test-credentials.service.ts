@@ -21,8 +21,28 @@ import type { HolderKeyDto, TestCredentialDto, TestCredentialKind } from './test
 const STATUS_LIST_SIZE = 1024;
 
 /** The specimen people of the test credentials (customer-test's specimen state UT, ICAO's Utopia). */
-const PID_MDOC_VALUES = { family_name: 'Mustermann', given_name: 'Erika', birth_date: fullDate('1984-01-26'), nationality: ['DE'], age_over_18: true, age_over_21: true, issuing_country: 'UT', issuing_authority: 'Customer-test PID Provider' };
-const MDL_VALUES = { family_name: 'Mustermann', given_name: 'Erika', birth_date: fullDate('1984-01-26'), issuing_country: 'UT', issuing_authority: 'Customer-test mDL Authority', document_number: 'UT0000001', age_over_18: true, age_over_21: true, issue_date: fullDate('2024-01-01'), expiry_date: fullDate('2034-01-01') };
+const PID_MDOC_VALUES = {
+  family_name: 'Mustermann',
+  given_name: 'Erika',
+  birth_date: fullDate('1984-01-26'),
+  nationality: ['DE'],
+  age_over_18: true,
+  age_over_21: true,
+  issuing_country: 'UT',
+  issuing_authority: 'Customer-test PID Provider',
+};
+const MDL_VALUES = {
+  family_name: 'Mustermann',
+  given_name: 'Erika',
+  birth_date: fullDate('1984-01-26'),
+  issuing_country: 'UT',
+  issuing_authority: 'Customer-test mDL Authority',
+  document_number: 'UT0000001',
+  age_over_18: true,
+  age_over_21: true,
+  issue_date: fullDate('2024-01-01'),
+  expiry_date: fullDate('2034-01-01'),
+};
 
 /**
  * customer-test only: test credentials for a wallet, issued by this environment's test PID provider and test IACA
@@ -48,7 +68,12 @@ export class WalletTestCredentialsService {
     const { pidProvider, iaca, requestSigner } = await this.authorities.get();
     const root = Buffer.from(requestSigner.root).toString('base64');
     if (kind === 'pid_sd_jwt') {
-      const credential = await issueSdJwtVc({ signer: pidProvider, holderKey, claims: { ...SPECIMEN_PID_CLAIMS, issuing_authority: 'Customer-test PID Provider' }, status: { uri: this.statusListUri(), idx: randomInt(STATUS_LIST_SIZE) } });
+      const credential = await issueSdJwtVc({
+        signer: pidProvider,
+        holderKey,
+        claims: { ...SPECIMEN_PID_CLAIMS, issuing_authority: 'Customer-test PID Provider' },
+        status: { uri: this.statusListUri(), idx: randomInt(STATUS_LIST_SIZE) },
+      });
       return { kind, format: 'dc+sd-jwt', credential, request_signer_root: root };
     }
     const mdl = kind === 'mdl';

@@ -140,7 +140,11 @@ export class WalletTransactionsService implements OnModuleInit {
     const responseCode = withResponseCode ? randomBytes(32).toString('base64url') : undefined;
     const update = await this.repo.update(
       { id, status: In(OPEN), expiresAt: MoreThan(now) },
-      { status: 'responded', resultSealed: this.secretBox.encrypt(JSON.stringify(result), resultContext(id)), responseCodeHash: responseCode ? hashOf(responseCode).toString('base64url') : null },
+      {
+        status: 'responded',
+        resultSealed: this.secretBox.encrypt(JSON.stringify(result), resultContext(id)),
+        responseCodeHash: responseCode ? hashOf(responseCode).toString('base64url') : null,
+      },
     );
     return (update.affected ?? 0) === 1 ? { taken: true, responseCode } : { taken: false };
   }

@@ -27,6 +27,7 @@ export function walletRevocation(config: AppConfig): RevocationChecker {
       return new Uint8Array(res.body);
     },
     whenUnavailable: config.isProduction ? 'refuse' : 'warn',
-    warn: ({ certificate, reasons }) => logger.warn({ certificate, reasons }, 'wallet trust: certificate accepted without its revocation status (customer-test only)'),
+    warn: ({ certificate, reasons }) =>
+      logger.warn({ certificate, reasons }, 'wallet trust: certificate accepted without its revocation status (customer-test only)'),
   });
 }

@@ -65,9 +65,19 @@ export class WalletTestAuthoritiesService {
       const host = new URL(this.config.baseUrl).hostname;
       const authorities: WalletTestAuthorities = {
         // Its SAN URI is the iss of its SD-JWT VCs (SD-JWT VC draft: the leaf names the issuer; issuer-binding.ts).
-        pidProvider: await createTestSigner({ rootName: 'Customer-test PID Provider CA', signerName: 'Customer-test PID Provider', uri: TEST_PID_PROVIDER_ISS, notAfter: years(10) }),
+        pidProvider: await createTestSigner({
+          rootName: 'Customer-test PID Provider CA',
+          signerName: 'Customer-test PID Provider',
+          uri: TEST_PID_PROVIDER_ISS,
+          notAfter: years(10),
+        }),
         iaca: await createTestSigner({ rootName: 'Customer-test IACA', signerName: 'Customer-test Document Signer', notAfter: years(10) }),
-        requestSigner: await createTestSigner({ rootName: 'Customer-test Relying Party CA', signerName: `Customer-test verifier ${host}`, dnsName: host, notAfter: years(10) }),
+        requestSigner: await createTestSigner({
+          rootName: 'Customer-test Relying Party CA',
+          signerName: `Customer-test verifier ${host}`,
+          dnsName: host,
+          notAfter: years(10),
+        }),
       };
       const stored = { pidProvider: store(authorities.pidProvider), iaca: store(authorities.iaca), requestSigner: store(authorities.requestSigner) };
       await repo.insert({ id: ID, sealed: this.secretBox.encrypt(JSON.stringify(stored), CONTEXT) });

@@ -37,7 +37,8 @@ export function schemeProblems(s: SchemeShape, production: boolean): Record<stri
   }
   if (production && s.environment === 'customer-test') add('environment', 'a customer-test scheme cannot run in production');
   if (production && !s.issuer.startsWith('https://')) add('issuer', 'issuer must be https in production');
-  if (s.environment === 'production' && namesReservedAddress(s.issuer)) add('issuer', 'a production scheme cannot have its issuer at a loopback, private or reserved address');
+  if (s.environment === 'production' && namesReservedAddress(s.issuer))
+    add('issuer', 'a production scheme cannot have its issuer at a loopback, private or reserved address');
   if ((s.idTokenEncryptedResponseAlg === null) !== (s.idTokenEncryptedResponseEnc === null))
     add('id_token_encrypted_response_alg', 'id_token_encrypted_response_alg and id_token_encrypted_response_enc are set together (or both cleared with "")');
   // Without a secret openid-client would send no client authentication at all, which no upstream expecting one accepts.

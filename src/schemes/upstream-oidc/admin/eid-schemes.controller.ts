@@ -30,12 +30,20 @@ export class EidSchemesController {
     return this.schemes.get(id);
   }
 
-  @AdminUpdate(ID, { summary: 'Change the fields sent; logins started after the change use it', type: EidSchemeDto, conflict: 'built-in schemes cannot be changed' })
+  @AdminUpdate(ID, {
+    summary: 'Change the fields sent; logins started after the change use it',
+    type: EidSchemeDto,
+    conflict: 'built-in schemes cannot be changed',
+  })
   update(@Param('id') id: string, @Body() dto: UpdateEidSchemeDto, @Actor() actor: AdminActor): Promise<EidSchemeDto> {
     return this.schemes.update(id, dto, actor);
   }
 
-  @AdminAction(ID, 'disable', { summary: 'Stop offering the scheme (kept, with its settings, until enabled again)', type: EidSchemeDto, conflict: 'built-in schemes cannot be disabled here' })
+  @AdminAction(ID, 'disable', {
+    summary: 'Stop offering the scheme (kept, with its settings, until enabled again)',
+    type: EidSchemeDto,
+    conflict: 'built-in schemes cannot be disabled here',
+  })
   disable(@Param('id') id: string, @Actor() actor: AdminActor): Promise<EidSchemeDto> {
     return this.schemes.setEnabled(id, false, actor);
   }

@@ -136,7 +136,8 @@ export class EidSchemesService {
       const value = (dto as Record<string, unknown>)[field];
       if (value === undefined) continue;
       // "" clears a nullable setting (null itself is refused, as everywhere in this API).
-      (entity as unknown as Record<string, unknown>)[column] = field === 'claim_mappers' ? plainMappers(value as ClaimMapperConfig[]) : value === '' ? null : value;
+      (entity as unknown as Record<string, unknown>)[column] =
+        field === 'claim_mappers' ? plainMappers(value as ClaimMapperConfig[]) : value === '' ? null : value;
       sent.push(field);
     }
     if (dto.client_secret !== undefined) {

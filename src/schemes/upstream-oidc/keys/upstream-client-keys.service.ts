@@ -56,7 +56,14 @@ export class UpstreamClientKeysService implements OnModuleInit {
   /** The public keys, as GET /its/eid/jwks publishes them. */
   async publicJwks(): Promise<{ keys: JWK[] }> {
     const keys = await this.privateJwks();
-    return { keys: keys.map((k) => ({ ...Object.fromEntries(PUBLIC_MEMBERS.filter((m) => k[m] !== undefined).map((m) => [m, k[m]])), kid: k.kid, use: k.use, ...(publishedAlg(k) ? { alg: k.alg } : {}) })) };
+    return {
+      keys: keys.map((k) => ({
+        ...Object.fromEntries(PUBLIC_MEMBERS.filter((m) => k[m] !== undefined).map((m) => [m, k[m]])),
+        kid: k.kid,
+        use: k.use,
+        ...(publishedAlg(k) ? { alg: k.alg } : {}),
+      })),
+    };
   }
 
   /** The key that signs private_key_jwt client assertions with `alg` (its kid goes into the assertion header). */
@@ -79,7 +86,9 @@ export class UpstreamClientKeysService implements OnModuleInit {
 
   private privateJwks(): Promise<JWK[]> {
     // Keys never change once made (no rotation yet), so one read per instance is enough.
-    this.loaded ??= this.repo.find({ order: { createdAt: 'ASC' } }).then((rows) => rows.map((r) => JSON.parse(this.secretBox.decryptText(r.privateJwkSealed, context(r.kid))) as JWK));
+    this.loaded ??= this.repo
+      .find({ order: { createdAt: 'ASC' } })
+      .then((rows) => rows.map((r) => JSON.parse(this.secretBox.decryptText(r.privateJwkSealed, context(r.kid))) as JWK));
     this.loaded.catch(() => (this.loaded = undefined));
     return this.loaded;
   }

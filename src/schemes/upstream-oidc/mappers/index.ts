@@ -124,7 +124,10 @@ export function createMappers(configs: readonly ClaimMapperConfig[]): ClaimMappe
 }
 
 /** Runs the mappers in order over the upstream claims. */
-export function mapClaims(mappers: readonly ClaimMapper[], upstream: Readonly<Record<string, unknown>>): { claims: Record<string, unknown>; birthDate?: string } {
+export function mapClaims(
+  mappers: readonly ClaimMapper[],
+  upstream: Readonly<Record<string, unknown>>,
+): { claims: Record<string, unknown>; birthDate?: string } {
   const out = { claims: {} as Record<string, unknown>, birthDate: undefined as string | undefined };
   for (const m of mappers) m.apply(upstream, out);
   return out;

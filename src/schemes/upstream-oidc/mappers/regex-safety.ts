@@ -157,7 +157,8 @@ class PatternScan {
       this.i = end + 1;
       min = Number(low);
       max = high === undefined ? min : high === '' ? Infinity : Number(high);
-      if (Math.max(min, max === Infinity ? 0 : max) > MAX_VALUE_LENGTH) return `pattern repeats more than ${MAX_VALUE_LENGTH} times (a value is at most ${MAX_VALUE_LENGTH} characters)`;
+      if (Math.max(min, max === Infinity ? 0 : max) > MAX_VALUE_LENGTH)
+        return `pattern repeats more than ${MAX_VALUE_LENGTH} times (a value is at most ${MAX_VALUE_LENGTH} characters)`;
     } else {
       min = c === '+' ? 1 : 0;
       max = c === '?' ? 1 : Infinity;

@@ -14,7 +14,8 @@ export function decodeScan(reader: BitReader, frame: JpegFrame, scan: Scan, rowD
   // Blocks still inside an end-of-band run (progressive AC scans, T.81 §G.1.2.2): they take no bits.
   const band = { eobRun: 0 };
   const decoders = blockDecoders(scan, band);
-  const decode = decoders[frame.progressive ? (scan.ss === 0 ? (scan.ah === 0 ? 'dcFirst' : 'dcRefine') : scan.ah === 0 ? 'acFirst' : 'acRefine') : 'sequential'];
+  const decode =
+    decoders[frame.progressive ? (scan.ss === 0 ? (scan.ah === 0 ? 'dcFirst' : 'dcRefine') : scan.ah === 0 ? 'acFirst' : 'acRefine') : 'sequential'];
   let unit = 0;
   let restarts = 0;
   const nextUnit = () => {
@@ -74,7 +75,7 @@ function blockDecoders(scan: Scan, band: { eobRun: number }): Record<'sequential
       out.fill(0, offset, offset + 64);
       s.component.dcPrediction += decodeDc(reader, s.dc!);
       out[offset] = s.component.dcPrediction;
-      for (let k = 1; k < 64; ) {
+      for (let k = 1; k < 64;) {
         const rs = s.ac!.decode(reader);
         const run = rs >> 4;
         const size = rs & 15;
@@ -100,7 +101,7 @@ function blockDecoders(scan: Scan, band: { eobRun: number }): Record<'sequential
         band.eobRun--;
         return;
       }
-      for (let k = ss; k <= se; ) {
+      for (let k = ss; k <= se;) {
         const rs = s.ac!.decode(reader);
         const run = rs >> 4;
         const size = rs & 15;

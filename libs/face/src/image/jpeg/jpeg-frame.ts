@@ -2,8 +2,8 @@ import type { HuffmanTable } from './huffman-table.js';
 
 /** Zig-zag index → natural (row-major) index of a coefficient in its 8x8 block (T.81 Figure A.6). */
 export const ZIGZAG = Uint8Array.from([
-  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43,
-  36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22,
+  15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
 ]);
 
 export interface JpegComponent {
@@ -66,7 +66,18 @@ export function readFrame(segment: Uint8Array, progressive: boolean): JpegFrame 
     const v = count === 1 ? 1 : sampling & 15;
     if (h < 1 || h > 4 || v < 1 || v > 4 || tq > 3) throw new RangeError('JPEG component has invalid sampling factors or table');
     if (components.some((c) => c.id === id)) throw new RangeError('JPEG frame names a component twice');
-    components.push({ id, h, v, tq, blocksPerLine: 0, blocksPerColumn: 0, coefficients: new Int16Array(0), storeBlocksPerLine: 0, storeRows: 0, dcPrediction: 0 });
+    components.push({
+      id,
+      h,
+      v,
+      tq,
+      blocksPerLine: 0,
+      blocksPerColumn: 0,
+      coefficients: new Int16Array(0),
+      storeBlocksPerLine: 0,
+      storeRows: 0,
+      dcPrediction: 0,
+    });
   }
   const hMax = Math.max(...components.map((c) => c.h));
   const vMax = Math.max(...components.map((c) => c.v));
