@@ -43,9 +43,11 @@ export async function expectFocus(page: Page, name: string, selector: string): P
 
 /** The merchant's logo is drawn, and it came from our origin (the merchant's own server is never asked). */
 export async function expectLogo(page: Page, name: string, merchantName: string): Promise<void> {
-  const src = await page.evaluate(
-    `(() => { const i = document.querySelector('img.merchant-logo[alt=${JSON.stringify(merchantName)}]'); return i && i.complete && i.naturalWidth > 0 ? i.getAttribute('src') : null; })()`,
-  );
+  const drawn = `(() => { const i = document.querySelector('img.merchant-logo[alt=${JSON.stringify(merchantName)}]'); return i && i.complete && i.naturalWidth > 0 ? i.getAttribute('src') : null; })()`;
+  // A page is checked once its main action is there, which can be before its images have loaded (a busy machine):
+  // the logo gets a few seconds to arrive; one that never draws fails below as before.
+  await page.waitForFunction(drawn, undefined, { timeout: 10_000 }).catch(() => undefined);
+  const src = await page.evaluate(drawn);
   expect({ page: name, src }).toEqual({ page: name, src: expect.stringMatching(/^\/its\/assets\/logos\/[0-9a-f]{64}$/) });
 }
 
