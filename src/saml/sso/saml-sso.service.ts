@@ -200,17 +200,15 @@ export class SamlSsoService implements InteractionHandoff, OnModuleInit {
   ): void {
     const locale = pickLocale(params.ui_locale, params.ui_locales, req.headers['accept-language'], merchant.defaultUiLocale ?? undefined);
     res.status(200).set('Cache-Control', 'no-store').set('Pragma', 'no-cache');
-    res
-      .type('html')
-      .send(
-        postFormPage(pageSiteOf(this.config), locale, {
-          action,
-          samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'),
-          target,
-          merchantName: merchant.name,
-          logo: pageLogoOf(merchant),
-        }),
-      );
+    res.type('html').send(
+      postFormPage(pageSiteOf(this.config), locale, {
+        action,
+        samlResponse: Buffer.from(responseXml, 'utf8').toString('base64'),
+        target,
+        merchantName: merchant.name,
+        logo: pageLogoOf(merchant),
+      }),
+    );
   }
 }
 
