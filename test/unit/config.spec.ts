@@ -103,6 +103,11 @@ describe('configuration', () => {
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['APP_ENV', 'LOG_LEVEL', 'PORT']);
   });
 
+  it("names the schemes' problems in the one list with the core's: its variables, operations, then each scheme's section", () => {
+    const problems = problemsOf({ DATA_DIR: dataDir(), PORT: 'x', FACE_ENGINE: 'arcface', WALLET_REQUEST_TTL_SECONDS: '5', RATE_LIMITS: 'maybe' });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'RATE_LIMITS', 'FACE_ENGINE', 'WALLET_REQUEST_TTL_SECONDS']);
+  });
+
   it('refuses production with development defaults', () => {
     const problems = problemsOf({ APP_ENV: 'production', BASE_URL: 'http://broker.example' });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
