@@ -1,6 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
-import { DocumentVerifierVariables } from './document-verifier-variables.js';
 import { emptyToUndefined, toBool, toInt } from './environment-transforms.js';
 
 export const APP_ENVS = ['customer-test', 'production'] as const;
@@ -10,9 +9,10 @@ export const DEFAULT_OPERATOR_NAME = 'Identity broker';
 
 /**
  * The environment as the process receives it, validated once at start (immich style).
- * Property names are the environment variable names so that every error names the variable.
+ * Property names are the environment variable names so that every error names the variable. The schemes' variables
+ * are their configuration sections' (loadConfig reports their problems in the same list).
  */
-export class EnvironmentVariables extends DocumentVerifierVariables {
+export class EnvironmentVariables {
   @IsIn(APP_ENVS, { message: 'must be customer-test or production' })
   APP_ENV: AppEnv = 'customer-test';
 
@@ -177,29 +177,8 @@ export const ENVIRONMENT_VARIABLE_NAMES = [
   'KEY_ROTATION_OVERLAP_SECONDS',
   'KEY_RELOAD_SECONDS',
   'AUTHORIZATION_CODE_TTL_SECONDS',
-  'VERIFIER_SESSION_TTL_SECONDS',
-  'LIVENESS_WINDOW_SECONDS',
   'CIBA_POLL_INTERVAL_SECONDS',
   'CIBA_MAX_EXPIRY_SECONDS',
-  'VERIFICATION_RETENTION_DAYS',
-  'FACEMATCH_MIN_LEVEL_FOR_HIGH',
-  'TRUST_CSCA_PATHS',
-  'TRUST_MASTERLISTS',
-  'TRUST_MASTERLIST_ANCHORS',
-  'TRUST_CRLS',
-  'TRUST_CRL_GRACE_HOURS',
-  'VERIFIER_APP_LINK',
-  'VERIFIER_APP_NAME',
-  'VERIFIER_APP_STORE_URL',
-  'VERIFIER_PLAY_STORE_URL',
-  'FACE_CALIBRATION_FILE',
-  'FACE_ENGINE',
-  'FACE_MODEL_PATH',
-  'FACE_CONCURRENCY',
-  'FACE_MAX_QUEUE',
-  'FACE_WORKERS',
-  'FACE_WORKER_RECYCLE_MB',
-  'FACE_WORKER_IDLE_RECYCLE_SECONDS',
   'SUBJECT_SECRET',
   'PAIRWISE_SECRET',
   'PRIVACY_NOTICE_URL',
@@ -215,11 +194,10 @@ export class ConfigError extends Error {
   }
 }
 
-/** Validates the raw environment; throws ConfigError naming every bad variable. */
-export function validateEnvironment(env: Record<string, string | undefined>): EnvironmentVariables {
+/** Reads the raw environment, adding a problem naming each bad variable to `problems` (loadConfig throws them together). */
+export function readEnvironment(env: Record<string, string | undefined>, problems: string[]): EnvironmentVariables {
   const picked = Object.fromEntries(ENVIRONMENT_VARIABLE_NAMES.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
   const vars = plainToInstance(EnvironmentVariables, picked);
-  const problems = validateSync(vars, { skipMissingProperties: false }).map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
-  if (problems.length) throw new ConfigError(problems);
+  problems.push(...validateSync(vars, { skipMissingProperties: false }).map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`));
   return vars;
 }

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { FaceEngineSpec } from '@identity-broker/face';
-import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, EnvironmentVariables, validateEnvironment } from './app-config.js';
-import { DEFAULT_VERIFIER_APP_NAME } from './document-verifier-variables.js';
+import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, EnvironmentVariables, readEnvironment } from './app-config.js';
 import { loadCredentialIssuerConfig, type CredentialIssuerConfig } from './credential-issuer-config.js';
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';
 import { type Branding, loadBrandingConfig } from './branding-config.js';
@@ -48,30 +46,6 @@ export interface AppConfig {
     pollIntervalSeconds: number;
     /** Upper bound of requested_expiry, and the expiry when none is requested. */
     maxExpirySeconds: number;
-  };
-  verifier: {
-    sessionTtlSeconds: number;
-    livenessWindowSeconds: number;
-    retentionDays: number;
-    minFacematchLevelForHigh: number;
-    /** Trust files (TRUST_*) and how long past its nextUpdate a CRL still counts as current (TRUST_CRL_GRACE_HOURS). */
-    trust: { cscaPaths: string[]; masterLists: string[]; masterListAnchors: string[]; crls: string[]; crlGraceHours: number };
-    /** Deep link base of the app build for this environment (spec 1.6: test and production builds differ). */
-    appLink: string;
-    /** The app as the waiting page names it, with its store pages (App Store, Google Play) when configured. */
-    app: { name: string; storeLinks: { store: 'App Store' | 'Google Play'; href: string }[] };
-    faceCalibrationFile?: string;
-    /** Which face engine the worker runs (FACE_ENGINE, FACE_MODEL_PATH); its name picks the calibration table. */
-    faceEngine: FaceEngineSpec;
-    /** Face verifications run at once, and how many may wait (beyond: 503 with Retry-After). */
-    faceConcurrency: number;
-    faceMaxQueue: number;
-    /** Worker threads of the face engine (FACE_WORKERS); undefined: the engine's default. */
-    faceWorkers?: number;
-    /** A face worker thread over this many MiB of its own memory is replaced (FACE_WORKER_RECYCLE_MB); 0: never. */
-    faceWorkerRecycleMb: number;
-    /** A grown face worker thread idle this many seconds is replaced (FACE_WORKER_IDLE_RECYCLE_SECONDS); 0: never. */
-    faceWorkerIdleRecycleSeconds: number;
   };
   authFiles: {
     /** The operator, named as the issuer on every evidence report (OPERATOR_NAME). */
@@ -144,10 +118,6 @@ function productionProblems(vars: EnvironmentVariables): string[] {
   if (!vars.PAIRWISE_SECRET) problems.push('PAIRWISE_SECRET: production needs an explicit pairwise subject key (no generated keys)');
   if (!vars.DATABASE_URL && !vars.ALLOW_EMBEDDED_DATABASE)
     problems.push('DATABASE_URL: production needs PostgreSQL (or ALLOW_EMBEDDED_DATABASE=true as an explicit opt-in)');
-  if (!vars.TRUST_CSCA_PATHS && !vars.TRUST_MASTERLISTS)
-    problems.push('TRUST_CSCA_PATHS: production needs trust anchors for the document verifier (TRUST_CSCA_PATHS or TRUST_MASTERLISTS)');
-  if (vars.TRUST_MASTERLISTS && !vars.TRUST_MASTERLIST_ANCHORS)
-    problems.push('TRUST_MASTERLIST_ANCHORS: master lists need the certificates their signers chain to');
   return problems;
 }
 
@@ -161,46 +131,47 @@ function parseKeys(vars: EnvironmentVariables, generatedKey?: string): Map<strin
   return keys;
 }
 
-const list = (value?: string) =>
-  value
-    ? value
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean)
-    : [];
-
 /**
- * A scheme's part of the configuration: it reads its own variables and fails fast with a ConfigError naming every
- * problem, like the core's. The schemes' manifests declare them (src/bootstrap/scheme-manifests.ts, loadServiceConfig).
+ * A scheme's part of the configuration: it reads its own variables and throws a ConfigError naming every problem,
+ * which loadConfig reports in its one list with the core's. The schemes' manifests declare them
+ * (src/bootstrap/scheme-manifests.ts, loadServiceConfig).
  */
 export interface ConfigSection {
   name: string;
   load(env: Record<string, string | undefined>, isProduction: boolean): unknown;
 }
 
+/** What `read` answers; the problems of its ConfigError, if it throws one, go into `problems` (any other error passes). */
+function reported<T>(problems: string[], read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    problems.push(...e.problems);
+    return undefined;
+  }
+}
+
 /**
- * Validates the environment once and derives the typed configuration; fails fast with every problem named. `sections`:
- * the schemes' parts (loadServiceConfig passes every listed scheme's), each read where the wallet's always was.
+ * Validates the environment once and derives the typed configuration; fails fast with every problem named, in one
+ * list: the core's variables, operations, branding and SAML, what production lacks, then each section's. `sections`:
+ * the schemes' parts (loadServiceConfig passes every listed scheme's).
  */
 /* eslint-disable-next-line complexity -- more than half the count is the `??` defaults and `?:` choices of the
    returned configuration, one per independent setting; the rest are the start-up checks, in the order their
    messages must come */
 export function loadConfig(env: Record<string, string | undefined> = process.env, sections: readonly ConfigSection[] = []): AppConfig {
-  const vars = validateEnvironment(env);
-  const ops = loadOpsConfig(env);
-  const branding = loadBrandingConfig(env);
-  const saml = loadSamlConfig(env);
+  const problems: string[] = [];
+  const vars = readEnvironment(env, problems);
+  const ops = reported(problems, () => loadOpsConfig(env));
+  const branding = reported(problems, () => loadBrandingConfig(env));
+  const saml = reported(problems, () => loadSamlConfig(env));
   const isProduction = vars.APP_ENV === 'production';
-  const schemes = Object.fromEntries(sections.map((section) => [section.name, section.load(env, isProduction)]));
-  if (isProduction) {
-    const problems = productionProblems(vars);
-    if (problems.length) throw new ConfigError(problems);
-  }
+  if (isProduction) problems.push(...productionProblems(vars));
+  const schemes = Object.fromEntries(sections.map((section) => [section.name, reported(problems, () => section.load(env, isProduction))]));
+  if (problems.length) throw new ConfigError(problems);
   // After the production basics, so that a bare production environment is told about its secrets first.
   const credentialIssuer = loadCredentialIssuerConfig(env, isProduction);
-  // A missing model would otherwise surface only at the first face verification, or as a worker crash.
-  const faceModelPath = vars.FACE_MODEL_PATH === undefined ? undefined : resolve(vars.FACE_MODEL_PATH);
-  if (vars.FACE_ENGINE === 'onnx' && !existsSync(faceModelPath!)) throw new ConfigError([`FACE_MODEL_PATH: no file at ${faceModelPath}`]);
   if (Boolean(vars.PADES_SIGNING_KEY_FILE) !== Boolean(vars.PADES_CERTIFICATE_CHAIN_FILE))
     throw new ConfigError(['PADES_SIGNING_KEY_FILE and PADES_CERTIFICATE_CHAIN_FILE: set both (the PAdES key and its certificate chain) or neither']);
   for (const name of ['PADES_SIGNING_KEY_FILE', 'PADES_CERTIFICATE_CHAIN_FILE'] as const)
@@ -221,7 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: vars.PORT,
     baseUrl: (vars.BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
     privacyNoticeUrl: vars.PRIVACY_NOTICE_URL,
-    branding,
+    branding: branding!,
     dataDir,
     database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'embedded', dir: join(dataDir, 'pglite') },
     encryption: { currentKeyId: vars.DATA_ENCRYPTION_KEY_ID, keys: parseKeys(vars, dev?.dataEncryptionKey) },
@@ -241,34 +212,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authorizationCodeTtlSeconds: vars.AUTHORIZATION_CODE_TTL_SECONDS,
     },
     ciba: { pollIntervalSeconds: vars.CIBA_POLL_INTERVAL_SECONDS, maxExpirySeconds: vars.CIBA_MAX_EXPIRY_SECONDS },
-    verifier: {
-      sessionTtlSeconds: vars.VERIFIER_SESSION_TTL_SECONDS,
-      livenessWindowSeconds: vars.LIVENESS_WINDOW_SECONDS,
-      retentionDays: vars.VERIFICATION_RETENTION_DAYS,
-      minFacematchLevelForHigh: vars.FACEMATCH_MIN_LEVEL_FOR_HIGH,
-      trust: {
-        cscaPaths: list(vars.TRUST_CSCA_PATHS),
-        masterLists: list(vars.TRUST_MASTERLISTS),
-        masterListAnchors: list(vars.TRUST_MASTERLIST_ANCHORS),
-        crls: list(vars.TRUST_CRLS),
-        crlGraceHours: vars.TRUST_CRL_GRACE_HOURS,
-      },
-      appLink: vars.VERIFIER_APP_LINK ?? (isProduction ? 'brokerverify://session' : 'brokerverify-test://session'),
-      app: {
-        name: (vars.VERIFIER_APP_NAME ?? DEFAULT_VERIFIER_APP_NAME).trim(),
-        storeLinks: [
-          ...(vars.VERIFIER_APP_STORE_URL ? [{ store: 'App Store' as const, href: vars.VERIFIER_APP_STORE_URL }] : []),
-          ...(vars.VERIFIER_PLAY_STORE_URL ? [{ store: 'Google Play' as const, href: vars.VERIFIER_PLAY_STORE_URL }] : []),
-        ],
-      },
-      faceCalibrationFile: vars.FACE_CALIBRATION_FILE,
-      faceEngine: vars.FACE_ENGINE === 'onnx' ? { kind: 'onnx', modelPath: faceModelPath! } : { kind: 'face-api' },
-      faceConcurrency: vars.FACE_CONCURRENCY,
-      faceMaxQueue: vars.FACE_MAX_QUEUE,
-      faceWorkers: vars.FACE_WORKERS,
-      faceWorkerRecycleMb: vars.FACE_WORKER_RECYCLE_MB,
-      faceWorkerIdleRecycleSeconds: vars.FACE_WORKER_IDLE_RECYCLE_SECONDS,
-    },
     authFiles: {
       operatorName: (vars.OPERATOR_NAME ?? DEFAULT_OPERATOR_NAME).trim(),
       pades:
@@ -278,8 +221,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     generatedSecrets,
     storedSecrets,
-    ops,
-    saml,
+    ops: ops!,
+    saml: saml!,
     schemes,
     credentialIssuer,
   };

@@ -1,5 +1,5 @@
 import { html, SafeHtml } from '../common/html/escape.js';
-import type { MatchLevelsReport, MatchLevelStatus } from '../broker/spi/document-evidence/match-levels.js';
+import type { EidasHighSetting, MatchLevelsReport, MatchLevelStatus } from '../broker/spi/document-evidence/match-levels.js';
 
 export interface ServiceDocsLinks {
   discovery: string;
@@ -40,7 +40,7 @@ function levelRow(l: MatchLevelStatus): SafeHtml {
  * The discovery document's service_documentation page: where to start, and what each face match level of
  * spec 2.2 is worth with the engine this instance runs, read from its calibration table at request time.
  */
-export function serviceDocsPage(report: MatchLevelsReport, links: ServiceDocsLinks): string {
+export function serviceDocsPage(report: MatchLevelsReport, setting: EidasHighSetting, links: ServiceDocsLinks): string {
   const validated = report.levels.filter((l) => l.status === 'validated').map((l) => l.level);
   const extrapolated = report.levels.filter((l) => l.status === 'extrapolated').map((l) => l.level);
   const c = report.calibratedOn;
@@ -95,8 +95,8 @@ export function serviceDocsPage(report: MatchLevelsReport, links: ServiceDocsLin
           <h2 id="eidas-high">acr <code>urn:svc:cert:eidas:high</code></h2>
           <p>
             A verification earns the eIDAS-high acr, when the merchant asked for it, only with passive authentication, chip clone detection and liveness passed
-            and a face match level of at least <strong>${report.eidasHigh.minLevel}</strong> (setting <code>FACEMATCH_MIN_LEVEL_FOR_HIGH</code>, default 7). On
-            this instance that level is
+            and a face match level of at least <strong>${report.eidasHigh.minLevel}</strong> (setting <code>${setting.variable}</code>, default
+            ${setting.defaultLevel}). On this instance that level is
             <strong class="${report.eidasHigh.status}">${report.eidasHigh.status}</strong
             >${report.eidasHigh.status === 'extrapolated' ? ': its false acceptance rate rests on a model of the impostor scores, not on measured pairs. An ArcFace-class ONNX model, calibrated on enough pairs, is what makes it measurable.' : '.'}
           </p>

@@ -13,7 +13,7 @@ export class ServiceDocsService {
 
   page(): string {
     const base = this.config.baseUrl;
-    return serviceDocsPage(this.evidence.matchLevels(), {
+    return serviceDocsPage(this.evidence.matchLevels(), this.evidence.eidasHighSetting, {
       discovery: `${base}${DISCOVERY_PATH}`,
       jwks: `${base}${OIDC_ROUTES.jwks}`,
       adminDocs: `${base}/admin/docs`,

@@ -9,6 +9,7 @@ import { authorizationRequest, discover } from '../support/oidc-flow.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { REDIRECT_URI, SHELDON, specimenDocumentDir, refused } from '../support/verifier-flow.js';
+import { verifierConfig } from '../../src/schemes/document-verifier/config/verifier-config.js';
 
 /** The app API refuses what does not fit, clearly, and changes nothing when it does. */
 describe('verifier app API failure paths', () => {
@@ -141,12 +142,12 @@ describe('verifier app API failure paths', () => {
     const early = await refused(sdk.uploadFace(old.challenge_id, oldFrames));
     expect([early.status, early.error]).toEqual([410, 'liveness_expired']);
     const clock = t.app.get(Clock);
-    clock.advance(t.config.verifier.livenessWindowSeconds * 1000 + 1000);
+    clock.advance(verifierConfig(t.config).livenessWindowSeconds * 1000 + 1000);
     try {
       const late = await refused(sdk.uploadFace(old.challenge_id, await phone.captureFrames(old)));
       expect([late.status, late.error]).toEqual([410, 'liveness_expired']);
     } finally {
-      clock.advance(-(t.config.verifier.livenessWindowSeconds * 1000 + 1000));
+      clock.advance(-(verifierConfig(t.config).livenessWindowSeconds * 1000 + 1000));
     }
     // Nothing was written: a fresh challenge replaces the old one and can still be answered, once.
     expect((await sdk.status()).state).toBe('chip_received');
@@ -161,7 +162,7 @@ describe('verifier app API failure paths', () => {
     const { client: sdk, qrToken, browser, page } = await newSession();
     await sdk.open(qrToken);
     const clock = t.app.get(Clock);
-    clock.advance(t.config.verifier.sessionTtlSeconds * 1000 + 1000);
+    clock.advance(verifierConfig(t.config).sessionTtlSeconds * 1000 + 1000);
     try {
       expect((await refused(sdk.status())).status).toBe(410);
       const status = await (await fetch(`${t.baseUrl}${/data-status-url="([^"]+)"/.exec(page.html)![1]}`)).json();
@@ -169,7 +170,7 @@ describe('verifier app API failure paths', () => {
       const done = await browser.follow(await browser.submit(page, 'action', 'continue'));
       expect(new URL(done.location!).searchParams.get('error')).toBe('access_denied');
     } finally {
-      clock.advance(-(t.config.verifier.sessionTtlSeconds * 1000 + 1000));
+      clock.advance(-(verifierConfig(t.config).sessionTtlSeconds * 1000 + 1000));
     }
   });
 

@@ -9,6 +9,7 @@ import { adminClient } from '../support/admin-client.js';
 import { discover } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { face, HOWARD, PENNY, REDIRECT_URI, SHELDON, sessionAtFaceStep, specimenDocumentDir, type Person, refused } from '../support/verifier-flow.js';
+import { verifierConfig } from '../../src/schemes/document-verifier/config/verifier-config.js';
 
 /**
  * Attacks on the active liveness challenge, against the running app. (a) and (b) passed the previous liveness
@@ -159,12 +160,12 @@ describe('liveness attacks (active challenge with bursts)', () => {
     const reversed = answer.map((f, i) => ({ ...f, capturedAt: new Date(Date.now() - i * 100) }));
     expect((await refused(sdk.uploadFace(c.challenge_id, reversed))).status).toBe(400);
     const clock = t.app.get(Clock);
-    clock.advance(t.config.verifier.livenessWindowSeconds * 1000 + 1000);
+    clock.advance(verifierConfig(t.config).livenessWindowSeconds * 1000 + 1000);
     try {
       const late = await refused(sdk.uploadFace(c.challenge_id, answer));
       expect([late.status, late.error]).toEqual([410, 'liveness_expired']);
     } finally {
-      clock.advance(-(t.config.verifier.livenessWindowSeconds * 1000 + 1000));
+      clock.advance(-(verifierConfig(t.config).livenessWindowSeconds * 1000 + 1000));
     }
     expect((await sdk.status()).state).toBe('chip_received');
   }, 240_000);

@@ -1,23 +1,24 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config/load-config.js';
+import { loadServiceConfig } from '../../src/bootstrap/scheme-manifests.js';
+import { verifierConfig } from '../../src/schemes/document-verifier/config/verifier-config.js';
 import { configProblems } from '../support/config-problems.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'face-cfg-'));
 
-const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadConfig(env));
+const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadServiceConfig(env));
 
 describe('face engine configuration (FACE_ENGINE, FACE_MODEL_PATH)', () => {
   it('defaults to face-api', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).verifier.faceEngine).toEqual({ kind: 'face-api' });
+    expect(verifierConfig(loadServiceConfig({ DATA_DIR: dataDir() })).faceEngine).toEqual({ kind: 'face-api' });
   });
 
   it('takes an ONNX model that exists, as an absolute path', () => {
     const dir = dataDir();
     writeFileSync(join(dir, 'w600k_r50.onnx'), 'not read at start');
-    const config = loadConfig({ DATA_DIR: dir, FACE_ENGINE: 'onnx', FACE_MODEL_PATH: join(dir, 'w600k_r50.onnx') });
-    expect(config.verifier.faceEngine).toEqual({ kind: 'onnx', modelPath: join(dir, 'w600k_r50.onnx') });
+    const config = loadServiceConfig({ DATA_DIR: dir, FACE_ENGINE: 'onnx', FACE_MODEL_PATH: join(dir, 'w600k_r50.onnx') });
+    expect(verifierConfig(config).faceEngine).toEqual({ kind: 'onnx', modelPath: join(dir, 'w600k_r50.onnx') });
   });
 
   it('refuses an unknown engine, onnx without a model, and a model path that does not exist', () => {

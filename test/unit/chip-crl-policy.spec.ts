@@ -32,7 +32,7 @@ describe('the chip step with an outdated CRL', () => {
     const store = authority.trustStore();
     store.addCrl(await issueSpecimenCrl(authority, [], new Date(NOW.getTime() + due - 30 * 24 * hour)));
     const trust = { get: async (): Promise<TrustStore> => store, specimenCscaFingerprint: async () => undefined } as unknown as TrustStoreProvider;
-    const config = { isProduction: env === 'production', verifier: { trust: { crlGraceHours: 24 } } } as unknown as AppConfig;
+    const config = { isProduction: env === 'production', schemes: { 'document-verifier': { trust: { crlGraceHours: 24 } } } } as unknown as AppConfig;
     return new ChipVerificationService(trust, config).verify({ sod: doc.sod, dataGroups: doc.dataGroups }, undefined, ['P', 'I'], NOW);
   };
 

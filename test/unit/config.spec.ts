@@ -2,18 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config/load-config.js';
+import { loadServiceConfig } from '../../src/bootstrap/scheme-manifests.js';
+import { verifierConfig } from '../../src/schemes/document-verifier/config/verifier-config.js';
 import { configProblems } from '../support/config-problems.js';
 
 const key = () => randomBytes(32).toString('base64');
 const dataDir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
 
-const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadConfig(env));
+const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadServiceConfig(env));
 
 describe('configuration', () => {
   it('defaults to customer-test on the embedded database with generated, persisted development secrets', () => {
     const dir = dataDir();
-    const config = loadConfig({ DATA_DIR: dir });
+    const config = loadServiceConfig({ DATA_DIR: dir });
     expect(config.env).toBe('customer-test');
     expect(config.port).toBe(3000);
     expect(config.baseUrl).toBe('http://localhost:3000');
@@ -22,10 +23,10 @@ describe('configuration', () => {
     expect([config.redisUrl, config.redisKeyPrefix]).toEqual([undefined, 'broker:']);
     expect(config.generatedSecrets).toEqual(['DATA_ENCRYPTION_KEY', 'COOKIE_KEYS', 'SUBJECT_SECRET', 'PAIRWISE_SECRET']);
     expect(config.storedSecrets).toEqual([]);
-    const again = loadConfig({ DATA_DIR: dir });
+    const again = loadServiceConfig({ DATA_DIR: dir });
     // The next start reads them: nothing generated (the start banner says so only when it did).
     expect([again.generatedSecrets, again.storedSecrets]).toEqual([[], ['DATA_ENCRYPTION_KEY', 'COOKIE_KEYS', 'SUBJECT_SECRET', 'PAIRWISE_SECRET']]);
-    expect(loadConfig({ DATA_DIR: dir, COOKIE_KEYS: randomBytes(32).toString('hex') }).storedSecrets).toEqual([
+    expect(loadServiceConfig({ DATA_DIR: dir, COOKIE_KEYS: randomBytes(32).toString('hex') }).storedSecrets).toEqual([
       'DATA_ENCRYPTION_KEY',
       'SUBJECT_SECRET',
       'PAIRWISE_SECRET',
@@ -41,13 +42,13 @@ describe('configuration', () => {
     const dir = dataDir();
     const old = { dataEncryptionKey: key(), cookieKeys: [randomBytes(32).toString('base64url')] };
     writeFileSync(join(dir, 'development-secrets.json'), JSON.stringify(old));
-    const config = loadConfig({ DATA_DIR: dir });
+    const config = loadServiceConfig({ DATA_DIR: dir });
     expect(config.encryption.keys.get('k1')).toEqual(Buffer.from(old.dataEncryptionKey, 'base64'));
     expect(config.cookieKeys).toEqual(old.cookieKeys);
     expect(config.subjectSecret.length).toBeGreaterThanOrEqual(32);
     const stored = JSON.parse(readFileSync(join(dir, 'development-secrets.json'), 'utf8'));
     expect(stored).toMatchObject({ ...old, subjectSecret: config.subjectSecret, pairwiseSecret: config.pairwiseSecret });
-    expect(loadConfig({ DATA_DIR: dir }).subjectSecret).toBe(config.subjectSecret);
+    expect(loadServiceConfig({ DATA_DIR: dir }).subjectSecret).toBe(config.subjectSecret);
   });
 
   it.each([
@@ -79,24 +80,32 @@ describe('configuration', () => {
   });
 
   it('names the operator on evidence reports: OPERATOR_NAME, trimmed, or a default when unset or empty', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), OPERATOR_NAME: ' Nordic ID Services AS ' }).authFiles.operatorName).toBe('Nordic ID Services AS');
-    for (const env of [{}, { OPERATOR_NAME: '' }]) expect(loadConfig({ DATA_DIR: dataDir(), ...env }).authFiles.operatorName).toBe('Identity broker');
+    expect(loadServiceConfig({ DATA_DIR: dataDir(), OPERATOR_NAME: ' Nordic ID Services AS ' }).authFiles.operatorName).toBe('Nordic ID Services AS');
+    for (const env of [{}, { OPERATOR_NAME: '' }]) expect(loadServiceConfig({ DATA_DIR: dataDir(), ...env }).authFiles.operatorName).toBe('Identity broker');
   });
 
   it('gives a CRL 48 hours past its nextUpdate by default (TRUST_CRL_GRACE_HOURS), 0 to 720 when set', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).verifier.trust.crlGraceHours).toBe(48);
-    for (const hours of [0, 720]) expect(loadConfig({ DATA_DIR: dataDir(), TRUST_CRL_GRACE_HOURS: String(hours) }).verifier.trust.crlGraceHours).toBe(hours);
+    expect(verifierConfig(loadServiceConfig({ DATA_DIR: dataDir() })).trust.crlGraceHours).toBe(48);
+    for (const hours of [0, 720])
+      expect(verifierConfig(loadServiceConfig({ DATA_DIR: dataDir(), TRUST_CRL_GRACE_HOURS: String(hours) })).trust.crlGraceHours).toBe(hours);
   });
 
   it('names the verifier app on the waiting page, with the store pages configured', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).verifier.app).toEqual({ name: 'Broker Verify', storeLinks: [] });
-    const app = loadConfig({ DATA_DIR: dataDir(), VERIFIER_APP_NAME: ' Kompis ID ', VERIFIER_PLAY_STORE_URL: 'https://play.example/kompis' }).verifier.app;
+    expect(verifierConfig(loadServiceConfig({ DATA_DIR: dataDir() })).app).toEqual({ name: 'Broker Verify', storeLinks: [] });
+    const app = verifierConfig(
+      loadServiceConfig({ DATA_DIR: dataDir(), VERIFIER_APP_NAME: ' Kompis ID ', VERIFIER_PLAY_STORE_URL: 'https://play.example/kompis' }),
+    ).app;
     expect(app).toEqual({ name: 'Kompis ID', storeLinks: [{ store: 'Google Play', href: 'https://play.example/kompis' }] });
   });
 
   it('names every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'x', APP_ENV: 'y', LOG_LEVEL: 'z' });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['APP_ENV', 'LOG_LEVEL', 'PORT']);
+  });
+
+  it("names the schemes' problems in the one list with the core's: its variables, operations, then each scheme's section", () => {
+    const problems = problemsOf({ DATA_DIR: dataDir(), PORT: 'x', FACE_ENGINE: 'arcface', WALLET_REQUEST_TTL_SECONDS: '5', RATE_LIMITS: 'maybe' });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'RATE_LIMITS', 'FACE_ENGINE', 'WALLET_REQUEST_TTL_SECONDS']);
   });
 
   it('refuses production with development defaults', () => {
@@ -124,17 +133,17 @@ describe('configuration', () => {
       DATA_DIR: dataDir(),
     };
     expect(problemsOf(env)).toEqual(['DATABASE_URL: production needs PostgreSQL (or ALLOW_EMBEDDED_DATABASE=true as an explicit opt-in)']);
-    const embedded = loadConfig({ ...env, ALLOW_EMBEDDED_DATABASE: 'true' });
+    const embedded = loadServiceConfig({ ...env, ALLOW_EMBEDDED_DATABASE: 'true' });
     expect(embedded.database.kind).toBe('embedded');
     expect(embedded.generatedSecrets).toEqual([]);
-    const pg = loadConfig({ ...env, DATABASE_URL: 'postgresql://db.internal/broker' });
+    const pg = loadServiceConfig({ ...env, DATABASE_URL: 'postgresql://db.internal/broker' });
     expect(pg.database).toEqual({ kind: 'postgres', url: 'postgresql://db.internal/broker' });
     expect(pg.isProduction).toBe(true);
   });
 
   it('keeps old data keys readable for rotation', () => {
     const old = key();
-    const config = loadConfig({ DATA_DIR: dataDir(), DATA_ENCRYPTION_KEY: key(), DATA_ENCRYPTION_KEY_ID: 'k2', DATA_ENCRYPTION_OLD_KEYS: `k1:${old}` });
+    const config = loadServiceConfig({ DATA_DIR: dataDir(), DATA_ENCRYPTION_KEY: key(), DATA_ENCRYPTION_KEY_ID: 'k2', DATA_ENCRYPTION_OLD_KEYS: `k1:${old}` });
     expect(config.encryption.currentKeyId).toBe('k2');
     expect(config.encryption.keys.get('k1')).toEqual(Buffer.from(old, 'base64'));
   });

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConfigError } from '../../src/config/app-config.js';
-import { loadConfig } from '../../src/config/load-config.js';
+import { loadServiceConfig } from '../../src/bootstrap/scheme-manifests.js';
 import { SERVICE_NODE_FLAGS } from '../../scripts/service-node-flags.js';
 import { describeWithPackages } from '../support/peer-process.js';
 
@@ -113,7 +113,7 @@ describeWithPackages(['yamllint'], 'deployment manifests (compose.yaml, deploy/k
     // Each placeholder fails its own variable's check: a template applied unfilled does not start.
     const refused = (() => {
       try {
-        loadConfig(env);
+        loadServiceConfig(env);
       } catch (e) {
         if (e instanceof ConfigError) return e.message;
         throw e;
@@ -131,7 +131,7 @@ describeWithPackages(['yamllint'], 'deployment manifests (compose.yaml, deploy/k
       PAIRWISE_SECRET: 'p'.repeat(44),
       ADMIN_API_TOKEN: 'a'.repeat(44),
     };
-    const config = loadConfig(filled);
+    const config = loadServiceConfig(filled);
     expect(config.env).toBe('production');
     expect(config.ops.shutdownGraceSeconds).toBe(Number(configMap.data.SHUTDOWN_GRACE_SECONDS));
   });

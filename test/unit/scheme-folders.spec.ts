@@ -22,17 +22,7 @@ const KEPT: Record<string, { schemes: string[]; why: string }> = {
     why: "the merchant API's example of an eid_schemes value: the id merchants send is the scheme's public name",
   },
 };
-const PENDING: Record<string, { schemes: string[]; why: string }> = {
-  'src/config/app-config.ts': { schemes: ['document-verifier'], why: "the verifier's variables (FACE_ENGINE …): its configuration section is not yet its own" },
-  'src/config/load-config.ts': {
-    schemes: ['document-verifier'],
-    why: "the verifier's variables (FACE_ENGINE …): its configuration section is not yet its own",
-  },
-  'src/config/document-verifier-variables.ts': {
-    schemes: ['document-verifier'],
-    why: "the verifier's variables (FACE_ENGINE …): its configuration section is not yet its own",
-  },
-};
+const PENDING: Record<string, { schemes: string[]; why: string }> = {};
 
 const at = (m: Mention) => `${m.file}:${m.line}  ${m.text}`;
 

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { addLogSink } from '../../src/common/logging/logger.js';
 import { ConfigError } from '../../src/config/app-config.js';
 import type { AppConfig } from '../../src/config/load-config.js';
+import type { VerifierConfig } from '../../src/schemes/document-verifier/config/verifier-config.js';
 import type { SpecimenAuthorityService } from '../../src/schemes/document-verifier/specimen/specimen-authority.service.js';
 import { TrustStoreProvider } from '../../src/schemes/document-verifier/verification/trust-store.provider.js';
 
@@ -15,12 +16,12 @@ const GOOD = {
   crls: [join(FIXTURES, 'COL.crl')],
 };
 
-type Trust = AppConfig['verifier']['trust'];
+type Trust = VerifierConfig['trust'];
 const provider = (isProduction: boolean, trust: Partial<Trust>) =>
   new TrustStoreProvider(
     {
       isProduction,
-      verifier: { trust: { cscaPaths: [], masterLists: [], masterListAnchors: [], crls: [], crlGraceHours: 48, ...trust } },
+      schemes: { 'document-verifier': { trust: { cscaPaths: [], masterLists: [], masterListAnchors: [], crls: [], crlGraceHours: 48, ...trust } } },
     } as unknown as AppConfig,
     // Never reached in these tests: production has no specimen CSCA, and customer-test builds nothing at start.
     {} as SpecimenAuthorityService,

@@ -136,31 +136,31 @@ export class OpsMetrics implements OnModuleInit {
       seconds.observe({ phase: 'run' }, run);
     });
     this.telemetry.on('faceRefused', () => refused.inc());
-    const recycled = new Counter({
-      name: 'broker_face_worker_recycles_total',
-      help: 'Face worker threads replaced: over FACE_WORKER_RECYCLE_MB of their own memory (reason=memory), grown and idle for FACE_WORKER_IDLE_RECYCLE_SECONDS (reason=idle), or ended on their own (reason=exit)',
-      labelNames: ['reason'] as const,
-      registers: [this.registry],
-    });
-    // Both series exist from the start, so a scrape shows 0 before the first recycle.
-    for (const reason of ['memory', 'idle', 'exit']) recycled.inc({ reason }, 0);
-    this.telemetry.on('faceWorkerRecycled', (reason) => recycled.inc({ reason }));
   }
 
-  /** Each running scheme's worker threads' memory (the document verifier's face workers: broker_face_worker_memory_bytes). */
+  /**
+   * Each running scheme's worker threads: their memory and their replacements (the document verifier's face workers:
+   * broker_face_worker_memory_bytes, broker_face_worker_recycles_total).
+   */
   private schemeWorkers(): void {
-    for (const { workerMemory } of this.schemes.all()) {
-      if (!workerMemory) continue;
-      new Gauge({
-        name: workerMemory.name,
-        help: workerMemory.help,
-        labelNames: ['thread'] as const,
-        registers: [this.registry],
-        collect() {
-          this.reset();
-          workerMemory.threadHeapBytes()?.forEach((bytes, thread) => this.set({ thread: String(thread) }, bytes));
-        },
-      });
+    for (const { workerMemory, workerRecycles } of this.schemes.all()) {
+      if (workerMemory)
+        new Gauge({
+          name: workerMemory.name,
+          help: workerMemory.help,
+          labelNames: ['thread'] as const,
+          registers: [this.registry],
+          collect() {
+            this.reset();
+            workerMemory.threadHeapBytes()?.forEach((bytes, thread) => this.set({ thread: String(thread) }, bytes));
+          },
+        });
+      if (workerRecycles) {
+        const recycled = new Counter({ name: workerRecycles.name, help: workerRecycles.help, labelNames: ['reason'] as const, registers: [this.registry] });
+        // Every reason's series exists from the start, so a scrape shows 0 before the first recycle.
+        for (const reason of workerRecycles.reasons) recycled.inc({ reason }, 0);
+        workerRecycles.onRecycle((reason) => recycled.inc({ reason }));
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import type { SchemeManifest } from '../../broker/spi/scheme-manifest.js';
+import { loadVerifierConfig } from './config/verifier-config.js';
 import { Verifier1700000000003 } from './migrations/1700000000003-verifier.js';
 import { ChipAuthChallenge1700000000007 } from './migrations/1700000000007-chip-auth-challenge.js';
 import { DocumentFaceTemplate1700000000220 } from './migrations/1700000000220-document-face-template.js';
@@ -16,6 +17,7 @@ const MiB = 1024 * KiB;
 export const manifest: SchemeManifest = {
   name: 'document-verifier',
   order: 10,
+  config: loadVerifierConfig,
   module: () => import('./verifier.module.js').then((m) => m.VerifierModule),
   migrations: [Verifier1700000000003, ChipAuthChallenge1700000000007, DocumentFaceTemplate1700000000220],
   http: {

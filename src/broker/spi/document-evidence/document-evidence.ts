@@ -2,7 +2,7 @@ import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import type { Request } from 'express';
 import { discovered, extensionPoint } from '../../../common/discovery/discovered.js';
-import type { MatchLevelsReport } from './match-levels.js';
+import type { EidasHighSetting, MatchLevelsReport } from './match-levels.js';
 import type { VerificationRecordData } from './verification-record.js';
 
 /**
@@ -25,6 +25,8 @@ export interface DocumentEvidenceProvider {
    */
   recordForMerchant(id: string, clientId: string): Promise<VerificationRecordData | undefined>;
   matchLevels(): MatchLevelsReport;
+  /** The setting that chooses the eIDAS-high level, asked of the scheme so that no front door spells its variable. */
+  readonly eidasHighSetting: EidasHighSetting;
   /**
    * The record the verification session named by the app's bearer token ended with, with its merchant; undefined
    * while the session has none (not finished, or failed before a record). Throws the app API's own errors for a
@@ -63,6 +65,10 @@ export class DocumentEvidence implements DocumentEvidenceProvider, OnModuleInit 
 
   matchLevels(): MatchLevelsReport {
     return this.source().matchLevels();
+  }
+
+  get eidasHighSetting(): EidasHighSetting {
+    return this.source().eidasHighSetting;
   }
 
   appSessionRecord(req: Request): Promise<{ recordId: string; clientId: string } | undefined> {

@@ -27,6 +27,12 @@ export interface MatchLevelsReport {
   calibratedOn: CalibrationTable['calibratedOn'];
   targetFrr: number;
   levels: MatchLevelStatus[];
-  /** The lowest face match level that earns the eIDAS-high acr (FACEMATCH_MIN_LEVEL_FOR_HIGH, default 7). */
+  /** The lowest face match level that earns the eIDAS-high acr (the verifier's setting, EidasHighSetting). */
   eidasHigh: { minLevel: number; status: 'validated' | 'extrapolated' };
+}
+
+/** The operator's setting that chooses the eIDAS-high level: its variable and its default (the service documentation names them). */
+export interface EidasHighSetting {
+  variable: string;
+  defaultLevel: number;
 }

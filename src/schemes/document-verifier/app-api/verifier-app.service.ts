@@ -5,6 +5,7 @@ import { Clock } from '../../../common/clock.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { Telemetry } from '../../../common/telemetry/telemetry.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { verifierConfig } from '../config/verifier-config.js';
 import { transactionSubject, verifiedDocumentSubject } from '../../../broker/spi/subjects/document-subject.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../../verifier-claims/dates.js';
 import { mapVerifierClaims } from '../../../verifier-claims/map-verifier-claims.js';
@@ -142,7 +143,7 @@ export class VerifierAppService {
       id: randomUUID(),
       directions: randomDirections(),
       issuedAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + this.config.verifier.livenessWindowSeconds * 1000).toISOString(),
+      expiresAt: new Date(now.getTime() + verifierConfig(this.config).livenessWindowSeconds * 1000).toISOString(),
     };
     await this.sessions.update(session, ['chip_received'], { livenessChallenge: challenge });
     return {
@@ -190,7 +191,7 @@ export class VerifierAppService {
         // The person holding the phone reads why; the phone's Accept-Language says in which language.
         throw e instanceof CaptureRetryError ? e.inLocale(locale) : e;
       });
-    const verdict = decideVerdict(chip, face, session.requirements.acrHigh, this.config.verifier.minFacematchLevelForHigh);
+    const verdict = decideVerdict(chip, face, session.requirements.acrHigh, verifierConfig(this.config).minFacematchLevelForHigh);
     await this.complete(session, ['chip_received'], chip, { face, verdict }, { livenessChallenge: null });
     return { state: 'completed', authentication_result: verdict.result, result_explanation: verdict.explanations, facematch_level: face.facematchLevel };
   }

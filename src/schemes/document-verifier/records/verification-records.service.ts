@@ -3,6 +3,7 @@ import { DataSource, type EntityManager, LessThanOrEqual, MoreThan, Repository }
 import { Clock } from '../../../common/clock.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { verifierConfig } from '../config/verifier-config.js';
 import type { VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
 import { VerificationRecordEntity } from './verification-record.entity.js';
 
@@ -30,7 +31,7 @@ export class VerificationRecordsService {
       sealed,
       keyId: this.secretBox.keyIdOf(sealed),
       createdAt: now,
-      deleteAfter: new Date(now.getTime() + this.config.verifier.retentionDays * 86400_000),
+      deleteAfter: new Date(now.getTime() + verifierConfig(this.config).retentionDays * 86400_000),
     });
   }
 

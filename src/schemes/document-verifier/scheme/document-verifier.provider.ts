@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { verifierConfig } from '../config/verifier-config.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/spi/acr.js';
 import { VERIFIER_STEP_NAMES, VERIFIER_STEPS } from './progress-steps.js';
 import { EidScheme, type EidProvider, type EidRequest, type EidStep, type ProgressStep, type SupportsAcr } from '../../../broker/spi/eid-provider.js';
@@ -111,13 +112,13 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
       progress: progressOf(session.state),
       // The ID app opening the session is news on another device only: on the phone itself the person opened it.
       steps: VERIFIER_STEPS.map((id) => ({ id, label: VERIFIER_STEP_NAMES[request.locale][id], onDesktopOnly: id === 'phone_connected' })),
-      app: this.config.verifier.app,
+      app: verifierConfig(this.config).app,
     };
   }
 
   /** The app build of this environment (spec 1.6), with the session token and the API to talk to. */
   private deepLink(qrToken: string): string {
-    const url = new URL(this.config.verifier.appLink);
+    const url = new URL(verifierConfig(this.config).appLink);
     url.searchParams.set('session', qrToken);
     url.searchParams.set('api', `${this.config.baseUrl}/app/v1`);
     return url.toString();

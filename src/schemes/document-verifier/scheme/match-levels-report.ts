@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type MatchLevelTable, MATCHING_LEVELS, TARGET_FAR, TARGET_FRR } from '@identity-broker/face';
 import type { MatchLevelsReport, MatchLevelStatus } from '../../../broker/spi/document-evidence/match-levels.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { verifierConfig } from '../config/verifier-config.js';
 import { MATCH_LEVELS } from '../verification/face-engine.provider.js';
 
 /**
@@ -35,7 +36,7 @@ export class MatchLevelsReporter {
         }),
       };
     });
-    const minLevel = this.config.verifier.minFacematchLevelForHigh;
+    const minLevel = verifierConfig(this.config).minFacematchLevelForHigh;
     const highStatus = levels.find((l) => l.level === minLevel)?.status ?? 'extrapolated';
     return {
       engine: calibration.engine,

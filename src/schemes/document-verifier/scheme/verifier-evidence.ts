@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DocumentEvidenceSource, type DocumentEvidenceProvider } from '../../../broker/spi/document-evidence/document-evidence.js';
-import type { MatchLevelsReport } from '../../../broker/spi/document-evidence/match-levels.js';
+import type { EidasHighSetting, MatchLevelsReport } from '../../../broker/spi/document-evidence/match-levels.js';
 import type { VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
 import { appSessionOf } from '../app-api/app-session.guard.js';
+import { DocumentVerifierVariables } from '../config/verifier-variables.js';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 import { DOCUMENT_VERIFIER_ID } from './document-verifier.provider.js';
@@ -14,6 +15,10 @@ import { MatchLevelsReporter } from './match-levels-report.js';
 @DocumentEvidenceSource()
 export class VerifierEvidence implements DocumentEvidenceProvider {
   readonly schemeId = DOCUMENT_VERIFIER_ID;
+  readonly eidasHighSetting: EidasHighSetting = {
+    variable: 'FACEMATCH_MIN_LEVEL_FOR_HIGH',
+    defaultLevel: new DocumentVerifierVariables().FACEMATCH_MIN_LEVEL_FOR_HIGH,
+  };
 
   constructor(
     private readonly records: VerificationRecordsService,

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager, In, MoreThan, Repository } from 'typeor
 import { Clock } from '../../../common/clock.js';
 import { sha256Hex } from '../../../common/crypto/constant-time.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { verifierConfig } from '../config/verifier-config.js';
 import { sessionExpired, sessionNotFound, wrongState } from '../verifier.errors.js';
 import { type SessionRequirements, type SessionState, VerificationSessionEntity } from './verification-session.entity.js';
 
@@ -37,7 +38,7 @@ export class VerificationSessionsService {
         qrTokenSha256: sha256Hex(qrToken),
         state: 'created',
         requirements,
-        expiresAt: new Date(this.clock.now().getTime() + this.config.verifier.sessionTtlSeconds * 1000),
+        expiresAt: new Date(this.clock.now().getTime() + verifierConfig(this.config).sessionTtlSeconds * 1000),
       }),
     );
     return { session, qrToken };

@@ -13,6 +13,7 @@ import {
 } from '@identity-broker/icao9303';
 import { logger } from '../../../common/logging/logger.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { verifierConfig } from '../config/verifier-config.js';
 import { type DocumentKind, documentKindOf } from '../../../broker/spi/request/binding-message.js';
 import type { DocumentHolderData } from '../../../verifier-claims/map-verifier-claims.js';
 import { expiryDateFromMrz } from '../../../verifier-claims/dates.js';
@@ -67,7 +68,7 @@ export class ChipVerificationService {
     private readonly trust: TrustStoreProvider,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.crlPolicy = { graceHours: config.verifier.trust.crlGraceHours, outdated: config.isProduction ? 'refuse' : 'warn' };
+    this.crlPolicy = { graceHours: verifierConfig(config).trust.crlGraceHours, outdated: config.isProduction ? 'refuse' : 'warn' };
   }
 
   /**

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@
 import { type FaceEngine, loadMatchLevelTable, type MatchLevelTable, WorkerFaceEngine } from '@identity-broker/face';
 import { Telemetry } from '../../../common/telemetry/telemetry.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { verifierConfig } from '../config/verifier-config.js';
 
 export const FACE_ENGINE = Symbol('FACE_ENGINE');
 export const MATCH_LEVELS = Symbol('MATCH_LEVELS');
@@ -27,7 +28,7 @@ export const faceEngineProviders: Provider[] = [
     provide: FACE_ENGINE,
     inject: [APP_CONFIG, { token: Telemetry, optional: true }],
     useFactory: (config: AppConfig, telemetry?: Telemetry): WorkerFaceEngine => {
-      const { faceEngine, faceWorkers, faceWorkerRecycleMb, faceWorkerIdleRecycleSeconds } = config.verifier;
+      const { faceEngine, faceWorkers, faceWorkerRecycleMb, faceWorkerIdleRecycleSeconds } = verifierConfig(config);
       return new WorkerFaceEngine(faceEngine, {
         workers: faceWorkers,
         // A WASM heap never shrinks: a thread past the bound is replaced after its call (docs/document-verifier.md).
@@ -41,7 +42,7 @@ export const faceEngineProviders: Provider[] = [
   {
     provide: MATCH_LEVELS,
     inject: [FACE_ENGINE, APP_CONFIG],
-    useFactory: (engine: FaceEngine, config: AppConfig): MatchLevelTable => loadMatchLevelTable(engine.name, config.verifier.faceCalibrationFile),
+    useFactory: (engine: FaceEngine, config: AppConfig): MatchLevelTable => loadMatchLevelTable(engine.name, verifierConfig(config).faceCalibrationFile),
   },
   FaceEngineLifecycle,
 ];

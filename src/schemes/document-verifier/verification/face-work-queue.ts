@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Telemetry } from '../../../common/telemetry/telemetry.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { verifierConfig } from '../config/verifier-config.js';
 import { faceBusy } from '../verifier.errors.js';
 
 /** Seconds a refused app is asked to wait: about one face verification (a few seconds of CPU) per waiting slot. */
@@ -46,7 +47,7 @@ export class FaceWorkQueue {
   }
 
   private acquire(): Promise<void> {
-    const { faceConcurrency, faceMaxQueue } = this.config.verifier;
+    const { faceConcurrency, faceMaxQueue } = verifierConfig(this.config);
     if (this.running < faceConcurrency) {
       this.running++;
       return Promise.resolve();

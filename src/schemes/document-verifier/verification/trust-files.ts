@@ -1,9 +1,9 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { DocumentCertificate, TrustStore, type MasterListReport } from '@identity-broker/icao9303';
 import { logger } from '../../../common/logging/logger.js';
-import type { AppConfig } from '../../../config/load-config.js';
+import type { VerifierConfig } from '../config/verifier-config.js';
 
-type TrustConfig = AppConfig['verifier']['trust'];
+type TrustConfig = VerifierConfig['trust'];
 type TrustVariable = 'TRUST_CSCA_PATHS' | 'TRUST_MASTERLIST_ANCHORS' | 'TRUST_MASTERLISTS' | 'TRUST_CRLS';
 
 /** Every configured trust file or folder with the variable that names it, in the order the store reads them. */

@@ -3,6 +3,7 @@ import type { TrustStore } from '@identity-broker/icao9303';
 import { logger } from '../../../common/logging/logger.js';
 import { ConfigError } from '../../../config/app-config.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
+import { verifierConfig } from '../config/verifier-config.js';
 import { SpecimenAuthorityService } from '../specimen/specimen-authority.service.js';
 import { loadTrustFiles, unreadableTrustFiles } from './trust-files.js';
 
@@ -32,7 +33,7 @@ export class TrustStoreProvider implements OnModuleInit {
       this.store = Promise.resolve(store);
       return;
     }
-    for (const problem of unreadableTrustFiles(this.config.verifier.trust))
+    for (const problem of unreadableTrustFiles(verifierConfig(this.config).trust))
       logger.warn({ event: 'trust_file_unreadable' }, `${problem}: the document verifier's trust store will not load until it is fixed`);
   }
 
@@ -52,7 +53,7 @@ export class TrustStoreProvider implements OnModuleInit {
 
   /** Every bad trust file is named at once (ConfigError: main prints it like a bad variable, without a stack trace). */
   private async build(): Promise<TrustStore> {
-    const { trust } = this.config.verifier;
+    const { trust } = verifierConfig(this.config);
     const { store, problems } = loadTrustFiles(trust);
     if (problems.length) throw new ConfigError(problems);
     if (!this.config.isProduction) store.addCsca((await this.specimen.get()).csca.certificate);

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
-import { emptyToUndefined, toInt } from './environment-transforms.js';
+import { emptyToUndefined, toInt } from '../../../config/environment-transforms.js';
 
 export const FACE_ENGINES = ['face-api', 'onnx'] as const;
 /** The verifier app's name when VERIFIER_APP_NAME is not set: the app this project builds. */
@@ -8,8 +8,8 @@ export const DEFAULT_VERIFIER_APP_NAME = 'Broker Verify';
 
 /**
  * The document verifier's environment variables (sessions, liveness, retention, trust anchors, its app, the face
- * engine), validated with the rest of the environment: EnvironmentVariables extends this class, so one validation
- * names every bad variable, in one list.
+ * engine): its configuration section (verifier-config.ts) validates them, and the start names each problem in the one
+ * list of the service's (loadConfig).
  */
 export class DocumentVerifierVariables {
   @Transform(toInt)
@@ -150,3 +150,28 @@ export class DocumentVerifierVariables {
   @Max(1000)
   FACE_MAX_QUEUE = 8;
 }
+
+/** The variables the section reads (docs/configuration.md, "Document verifier"). */
+export const VERIFIER_VARIABLE_NAMES = [
+  'VERIFIER_SESSION_TTL_SECONDS',
+  'LIVENESS_WINDOW_SECONDS',
+  'VERIFICATION_RETENTION_DAYS',
+  'FACEMATCH_MIN_LEVEL_FOR_HIGH',
+  'TRUST_CSCA_PATHS',
+  'TRUST_MASTERLISTS',
+  'TRUST_MASTERLIST_ANCHORS',
+  'TRUST_CRLS',
+  'TRUST_CRL_GRACE_HOURS',
+  'VERIFIER_APP_LINK',
+  'VERIFIER_APP_NAME',
+  'VERIFIER_APP_STORE_URL',
+  'VERIFIER_PLAY_STORE_URL',
+  'FACE_CALIBRATION_FILE',
+  'FACE_ENGINE',
+  'FACE_MODEL_PATH',
+  'FACE_CONCURRENCY',
+  'FACE_MAX_QUEUE',
+  'FACE_WORKERS',
+  'FACE_WORKER_RECYCLE_MB',
+  'FACE_WORKER_IDLE_RECYCLE_SECONDS',
+] as const satisfies readonly (keyof DocumentVerifierVariables)[];
