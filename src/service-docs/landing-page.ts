@@ -20,13 +20,12 @@ export function landingPage(site: PageSite, locale: UiLocale, links: LandingLink
     site,
     locale,
     m.title,
-    html`${focusedHeading(m.title)}
-      <p>${m.intro}</p>
-      <h2>${m.forDevelopers}</h2>
-      <ul class="developer-links">
-        <li><a href="${links.documentation}" data-link="documentation">${m.startHere}</a></li>
-        <li><a href="${links.discovery}" data-link="discovery">${m.discovery}</a></li>
-        <li><a href="${links.adminApi}" data-link="admin-api">${m.adminApi}</a></li>
-      </ul>`,
+    html`${focusedHeading(m.title)}<p>${m.intro}</p>
+<h2>${m.forDevelopers}</h2>
+<ul class="developer-links">
+<li><a href="${links.documentation}" data-link="documentation">${m.startHere}</a></li>
+<li><a href="${links.discovery}" data-link="discovery">${m.discovery}</a></li>
+<li><a href="${links.adminApi}" data-link="admin-api">${m.adminApi}</a></li>
+</ul>`,
   );
 }

@@ -26,14 +26,8 @@ const oneIn = (far: number) => `1 in ${Math.round(1 / far).toLocaleString('en-GB
 function levelRow(l: MatchLevelStatus): SafeHtml {
   const measured = l.falseAccepts === undefined ? '–' : `${l.falseAccepts} of ${l.impostorPairs}`;
   const frr = l.falseRejects === undefined ? '–' : `${percent(l.measuredFrr)} (${l.falseRejects} of ${l.genuinePairs})`;
-  return html`<tr>
-    <td>${l.level}</td>
-    <td>${oneIn(l.targetFar)}</td>
-    <td>${l.threshold}</td>
-    <td class="status ${l.status}">${l.status}</td>
-    <td>${measured}</td>
-    <td>${frr}${l.frrBelowTarget === false ? ' ⚠' : ''}</td>
-  </tr>`;
+  return html`<tr><td>${l.level}</td><td>${oneIn(l.targetFar)}</td><td>${l.threshold}</td>
+<td class="status ${l.status}">${l.status}</td><td>${measured}</td><td>${frr}${l.frrBelowTarget === false ? ' ⚠' : ''}</td></tr>`;
 }
 
 /**
@@ -45,65 +39,42 @@ export function serviceDocsPage(report: MatchLevelsReport, setting: EidasHighSet
   const extrapolated = report.levels.filter((l) => l.status === 'extrapolated').map((l) => l.level);
   const c = report.calibratedOn;
   return html`<!DOCTYPE html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Identity broker: service documentation</title>
-        <style>
-          ${new SafeHtml(STYLE)}
-        </style>
-      </head>
-      <body>
-        <main>
-          <h1>Identity broker: service documentation</h1>
-          <h2>Start here</h2>
-          <ul>
-            <li>OpenID Connect discovery: <a href="${links.discovery}">${links.discovery}</a> (endpoints, scopes, claims, algorithms)</li>
-            <li>Signing keys: <a href="${links.jwks}">${links.jwks}</a></li>
-            <li>Admin API (merchant registration), with examples: <a href="${links.adminDocs}">${links.adminDocs}</a></li>
-          </ul>
-          <h2 id="face-match-levels">Face match levels (spec 2.2)</h2>
-          <p>
-            The document verifier compares the chip photo with the live selfie and reports <code>facematch_level</code> 0–9. This instance runs the engine
-            <code>${report.engine}</code> (${report.metric}), calibrated on ${c.genuinePairs} genuine and ${c.impostorPairs} impostor pairs (${c.images} images
-            of ${c.identities} people, ${c.date}).
-          </p>
-          <p>
-            <strong>Validated by our data: level ${validated.join(', ') || 'none'}.</strong> For these levels the calibration pairs alone bound the false
-            acceptance rate under the target (95% one-sided). <strong>Extrapolated: level ${extrapolated.join(', ') || 'none'}.</strong> ${impostorNote(report)}
-            Spec 2.2 also asks a false rejection rate under ${percent(report.targetFrr)} at every level; ⚠ marks levels where this engine rejects more genuine
-            pairs than that.
-          </p>
-          <div class="table">
-            <table>
-              <thead>
-                <tr>
-                  <th>Level</th>
-                  <th>Target FAR</th>
-                  <th>Threshold</th>
-                  <th class="status">Status</th>
-                  <th>False accepts measured</th>
-                  <th>False rejects measured</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${report.levels.map(levelRow)}
-              </tbody>
-            </table>
-          </div>
-          <h2 id="eidas-high">acr <code>urn:svc:cert:eidas:high</code></h2>
-          <p>
-            A verification earns the eIDAS-high acr, when the merchant asked for it, only with passive authentication, chip clone detection and liveness passed
-            and a face match level of at least <strong>${report.eidasHigh.minLevel}</strong> (setting <code>${setting.variable}</code>, default
-            ${setting.defaultLevel}). On this instance that level is
-            <strong class="${report.eidasHigh.status}">${report.eidasHigh.status}</strong
-            >${report.eidasHigh.status === 'extrapolated' ? ': its false acceptance rate rests on a model of the impostor scores, not on measured pairs. An ArcFace-class ONNX model, calibrated on enough pairs, is what makes it measurable.' : '.'}
-          </p>
-          <p>The same figures as JSON: <a href="${links.matchLevelsJson}">${links.matchLevelsJson}</a></p>
-        </main>
-      </body>
-    </html>`.html;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Identity broker: service documentation</title>
+<style>${new SafeHtml(STYLE)}</style>
+</head>
+<body><main>
+<h1>Identity broker: service documentation</h1>
+<h2>Start here</h2>
+<ul>
+<li>OpenID Connect discovery: <a href="${links.discovery}">${links.discovery}</a> (endpoints, scopes, claims, algorithms)</li>
+<li>Signing keys: <a href="${links.jwks}">${links.jwks}</a></li>
+<li>Admin API (merchant registration), with examples: <a href="${links.adminDocs}">${links.adminDocs}</a></li>
+</ul>
+<h2 id="face-match-levels">Face match levels (spec 2.2)</h2>
+<p>The document verifier compares the chip photo with the live selfie and reports <code>facematch_level</code> 0–9.
+This instance runs the engine <code>${report.engine}</code> (${report.metric}), calibrated on ${c.genuinePairs} genuine and
+${c.impostorPairs} impostor pairs (${c.images} images of ${c.identities} people, ${c.date}).</p>
+<p><strong>Validated by our data: level ${validated.join(', ') || 'none'}.</strong> For these levels the calibration pairs alone bound the
+false acceptance rate under the target (95% one-sided).
+<strong>Extrapolated: level ${extrapolated.join(', ') || 'none'}.</strong> ${impostorNote(report)}
+Spec 2.2 also asks a false rejection rate under ${percent(report.targetFrr)} at every level; ⚠ marks levels where this engine
+rejects more genuine pairs than that.</p>
+<div class="table"><table>
+<thead><tr><th>Level</th><th>Target FAR</th><th>Threshold</th><th class="status">Status</th><th>False accepts measured</th><th>False rejects measured</th></tr></thead>
+<tbody>${report.levels.map(levelRow)}</tbody>
+</table></div>
+<h2 id="eidas-high">acr <code>urn:svc:cert:eidas:high</code></h2>
+<p>A verification earns the eIDAS-high acr, when the merchant asked for it, only with passive authentication, chip
+clone detection and liveness passed and a face match level of at least <strong>${report.eidasHigh.minLevel}</strong>
+(setting <code>${setting.variable}</code>, default ${setting.defaultLevel}). On this instance that level is
+<strong class="${report.eidasHigh.status}">${report.eidasHigh.status}</strong>${report.eidasHigh.status === 'extrapolated' ? ': its false acceptance rate rests on a model of the impostor scores, not on measured pairs. An ArcFace-class ONNX model, calibrated on enough pairs, is what makes it measurable.' : '.'}</p>
+<p>The same figures as JSON: <a href="${links.matchLevelsJson}">${links.matchLevelsJson}</a></p>
+</main></body>
+</html>`.html;
 }
 
 function impostorNote(report: MatchLevelsReport): string {

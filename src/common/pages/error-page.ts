@@ -18,16 +18,9 @@ export function errorPage(site: PageSite, locale: UiLocale, error: string, descr
     locale,
     m.errorTitle,
     html`${focusedHeading(m.errorTitle)}
-      <p data-error-kind="${errorKind(error)}">${e[errorKind(error)]} ${m.backToService}</p>
-      <p class="ref">${e.errorCode}: <code data-error="${error}">${error}</code>${requestId ? html`<br />${m.requestId}: <code>${requestId}</code>` : ''}</p>
-      ${
-        description
-          ? html`<details>
-              <summary>${e.technicalDetails}</summary>
-              <p lang="en">${description}</p>
-            </details>`
-          : ''
-      }`,
+<p data-error-kind="${errorKind(error)}">${e[errorKind(error)]} ${m.backToService}</p>
+<p class="ref">${e.errorCode}: <code data-error="${error}">${error}</code>${requestId ? html`<br>${m.requestId}: <code>${requestId}</code>` : ''}</p>
+${description ? html`<details><summary>${e.technicalDetails}</summary><p lang="en">${description}</p></details>` : ''}`,
     { logo },
   );
 }

@@ -105,31 +105,26 @@ export function focusedHeading(text: string): SafeHtml {
 /** The one page frame of the broker's HTML: styles inline (CSP allows inline styles), scripts only as same-origin files. */
 export function layout(site: PageSite, locale: UiLocale, title: string, body: SafeHtml, extras: LayoutExtras = {}): string {
   return html`<!DOCTYPE html>
-    <html lang="${htmlLang(locale)}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <title>${title}</title>
-        <link rel="icon" href="/its/assets/favicon.svg" type="image/svg+xml" />
-        ${extras.head ?? ''}
-        <style>
-          ${new SafeHtml(site.style)}
-        </style>
-      </head>
-      <body>
-        ${site.operatorLogo ? html`<header class="operator"><img class="operator-logo" src="${site.operatorLogo.src}" alt="${site.operatorLogo.alt}" /></header>` : ''}
-        <main>${extras.logo ? html`<img class="merchant-logo" src="${extras.logo.src}" alt="${extras.logo.alt}" />` : ''}${body}</main>
-        ${footer(site, locale)} ${(extras.scripts ?? []).map((src) => html`<script src="${src}"></script>`)}
-      </body>
-    </html>`.html;
+<html lang="${htmlLang(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${title}</title>
+<link rel="icon" href="/its/assets/favicon.svg" type="image/svg+xml">
+${extras.head ?? ''}
+<style>${new SafeHtml(site.style)}</style>
+</head>
+<body>${site.operatorLogo ? html`<header class="operator"><img class="operator-logo" src="${site.operatorLogo.src}" alt="${site.operatorLogo.alt}"></header>` : ''}<main>${extras.logo ? html`<img class="merchant-logo" src="${extras.logo.src}" alt="${extras.logo.alt}">` : ''}${body}</main>
+${footer(site, locale)}
+${(extras.scripts ?? []).map((src) => html`<script src="${src}"></script>`)}
+</body>
+</html>`.html;
 }
 
 /** The operator's name, contact and privacy notice, when configured; no footer when none is. */
 function footer(site: PageSite, locale: UiLocale): SafeHtml | '' {
   if (!site.operatorName && !site.contactUrl && !site.privacyNoticeUrl) return '';
   const m = messagesFor(locale);
-  return html`<footer>
-    ${site.operatorName ? html`<span data-operator>${site.operatorName}</span>` : ''}${site.contactUrl ? html`<a href="${site.contactUrl}" data-action="contact">${m.contact}</a>` : ''}${site.privacyNoticeUrl ? html`<a href="${site.privacyNoticeUrl}" data-action="privacy-notice">${m.privacyNotice}</a>` : ''}
-  </footer>`;
+  return html`<footer>${site.operatorName ? html`<span data-operator>${site.operatorName}</span>` : ''}${site.contactUrl ? html`<a href="${site.contactUrl}" data-action="contact">${m.contact}</a>` : ''}${site.privacyNoticeUrl ? html`<a href="${site.privacyNoticeUrl}" data-action="privacy-notice">${m.privacyNotice}</a>` : ''}</footer>`;
 }

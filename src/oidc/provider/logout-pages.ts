@@ -41,20 +41,20 @@ async function logoutSource(site: PageSite, ctx: KoaContextWithOIDC, _engineForm
     localeOf(ctx),
     m.title,
     html`<h1>${m.title}</h1>
-      <p>${m.question.replace('{merchant}', who)}</p>
-      <form class="choice" method="post" action="${action}" data-logout="everywhere">
-        <input type="hidden" name="xsrf" value="${xsrf}" />
-        <input type="hidden" name="logout" value="yes" />
-        <button type="submit" autofocus>${m.everywhere}</button>
-      </form>
-      ${
-        ctx.oidc.client
-          ? html`<form class="choice" method="post" action="${action}" data-logout="only">
-              <input type="hidden" name="xsrf" value="${xsrf}" />
-              <button type="submit">${m.onlyThis.replace('{merchant}', who)}</button>
-            </form>`
-          : ''
-      }`,
+<p>${m.question.replace('{merchant}', who)}</p>
+<form class="choice" method="post" action="${action}" data-logout="everywhere">
+<input type="hidden" name="xsrf" value="${xsrf}">
+<input type="hidden" name="logout" value="yes">
+<button type="submit" autofocus>${m.everywhere}</button>
+</form>
+${
+  ctx.oidc.client
+    ? html`<form class="choice" method="post" action="${action}" data-logout="only">
+<input type="hidden" name="xsrf" value="${xsrf}">
+<button type="submit">${m.onlyThis.replace('{merchant}', who)}</button>
+</form>`
+    : ''
+}`,
     { logo: clientLogo(ctx.oidc.client) },
   );
 }
@@ -68,7 +68,7 @@ async function postLogoutSuccessSource(site: PageSite, ctx: KoaContextWithOIDC):
     localeOf(ctx),
     m.title,
     html`${focusedHeading(m.title)}
-      <p data-logout="done">${m.done}</p>`,
+<p data-logout="done">${m.done}</p>`,
     { logo: clientLogo(ctx.oidc.client) },
   );
 }

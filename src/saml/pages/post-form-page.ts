@@ -29,12 +29,12 @@ export function postFormPage(site: PageSite, locale: UiLocale, input: PostFormIn
     locale,
     fill(m.heading),
     html`<h1>${fill(m.heading)}</h1>
-      <noscript><p>${fill(m.noScript)}</p></noscript>
-      <form method="post" action="${input.action}" data-saml-post="auto">
-        <input type="hidden" name="SAMLResponse" value="${input.samlResponse}" />
-        ${input.target !== null ? html`<input type="hidden" name="TARGET" value="${input.target}" />` : ''}
-        <button type="submit" class="continue" autofocus>${fill(m.button)}</button>
-      </form>`,
+<noscript><p>${fill(m.noScript)}</p></noscript>
+<form method="post" action="${input.action}" data-saml-post="auto">
+<input type="hidden" name="SAMLResponse" value="${input.samlResponse}">
+${input.target !== null ? html`<input type="hidden" name="TARGET" value="${input.target}">` : ''}
+<button type="submit" class="continue" autofocus>${fill(m.button)}</button>
+</form>`,
     { scripts: [AUTO_POST_SCRIPT_PATH], logo: input.logo },
   );
 }

@@ -47,23 +47,22 @@ export function choicesPage(model: ChoicesPageModel): string {
     model.locale,
     model.heading,
     html`<h1>${model.heading}</h1>
-      ${model.subheading ? html`<h2>${model.subheading}</h2>` : ''} ${model.context.map((text) => html`<div class="context">${text}</div>`)}
-      ${model.intro ? html`<p>${model.intro}</p>` : ''} ${model.choices.length === 0 ? html`<p>${model.emptyText ?? m.noMethods}</p>` : ''}
-      ${model.choices.map(
-        (c, i) =>
-          html`<form class="choice" method="post" action="${c.action}" ${dataAttributes(c.data)}>
-            <input type="hidden" name="_csrf" value="${model.csrf}" />
-            ${Object.entries(c.fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
-            <button type="submit" ${dataAttributes(c.data)}${i === 0 ? html` autofocus` : ''}>
-              ${c.label}${c.detail ? html`<span class="detail">${c.detail}</span>` : ''}
-            </button>
-          </form>`,
-      )}
-      ${wayBackLink(model.back)}
-      <form class="cancel" method="post" action="${model.cancelAction}" data-action="cancel">
-        <input type="hidden" name="_csrf" value="${model.csrf}" />
-        <button type="submit">${m.cancel}</button>
-      </form>`,
+${model.subheading ? html`<h2>${model.subheading}</h2>` : ''}
+${model.context.map((text) => html`<div class="context">${text}</div>`)}
+${model.intro ? html`<p>${model.intro}</p>` : ''}
+${model.choices.length === 0 ? html`<p>${model.emptyText ?? m.noMethods}</p>` : ''}
+${model.choices.map(
+  (c, i) => html`<form class="choice" method="post" action="${c.action}"${dataAttributes(c.data)}>
+<input type="hidden" name="_csrf" value="${model.csrf}">
+${Object.entries(c.fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
+<button type="submit"${dataAttributes(c.data)}${i === 0 ? html` autofocus` : ''}>${c.label}${c.detail ? html`<span class="detail">${c.detail}</span>` : ''}</button>
+</form>`,
+)}
+${wayBackLink(model.back)}
+<form class="cancel" method="post" action="${model.cancelAction}" data-action="cancel">
+<input type="hidden" name="_csrf" value="${model.csrf}">
+<button type="submit">${m.cancel}</button>
+</form>`,
     { logo: model.logo },
   );
 }

@@ -30,24 +30,22 @@ export function offerPage(m: OfferPageModel): string {
     m.locale,
     t.offerTitle,
     html`<h1>${m.heading}</h1>
-      <h2>${t.offerTitle}</h2>
-      <p>${t.offerIntro}</p>
-      <div id="offer">
-        <a href="${m.offer.link}" data-action="add-to-wallet" autofocus>${t.openWallet}</a>
-        <div class="on-desktop">
-          <p>${t.qrInstruction}</p>
-          <div class="qr" role="img" aria-label="${t.qrLabel}">${new SafeHtml(m.offer.qrSvg)}</div>
-        </div>
-      </div>
-      <h3 id="tx-code-label">${t.txCodeLabel}</h3>
-      <p class="tx-code" aria-labelledby="tx-code-label" data-tx-code="${m.offer.txCode}">${m.offer.txCode}</p>
-      <p class="hint">${t.txCodeHelp} ${t.validUntil.replace('{time}', until)}</p>
-      <form class="choice" method="post" action="${m.continueAction}" data-action="continue">
-        <input type="hidden" name="_csrf" value="${m.csrf}" />
-        <input type="hidden" name="after_offer" value="1" />
-        <button type="submit" autofocus>${t.continueTo.replace('{merchant}', m.merchantName)}</button>
-      </form>
-      <p class="hint">${t.revokeHelp} <a href="${m.offer.revokeUrl}" data-action="revoke">${t.revokeLink}</a></p>`,
+<h2>${t.offerTitle}</h2>
+<p>${t.offerIntro}</p>
+<div id="offer">
+<a href="${m.offer.link}" data-action="add-to-wallet" autofocus>${t.openWallet}</a>
+<div class="on-desktop"><p>${t.qrInstruction}</p>
+<div class="qr" role="img" aria-label="${t.qrLabel}">${new SafeHtml(m.offer.qrSvg)}</div></div>
+</div>
+<h3 id="tx-code-label">${t.txCodeLabel}</h3>
+<p class="tx-code" aria-labelledby="tx-code-label" data-tx-code="${m.offer.txCode}">${m.offer.txCode}</p>
+<p class="hint">${t.txCodeHelp} ${t.validUntil.replace('{time}', until)}</p>
+<form class="choice" method="post" action="${m.continueAction}" data-action="continue">
+<input type="hidden" name="_csrf" value="${m.csrf}">
+<input type="hidden" name="after_offer" value="1">
+<button type="submit" autofocus>${t.continueTo.replace('{merchant}', m.merchantName)}</button>
+</form>
+<p class="hint">${t.revokeHelp} <a href="${m.offer.revokeUrl}" data-action="revoke">${t.revokeLink}</a></p>`,
     { logo: m.logo },
   );
 }

@@ -22,8 +22,8 @@ export function upstreamFailurePage(
     locale,
     m.title,
     html`<h1>${m.title}</h1>
-      <p>${reason === 'cancelled' ? m.cancelled : m.failed}</p>
-      <p><a href="${returnTo}" data-action="return" autofocus>${m.back.replace('{merchant}', merchant)}</a></p>`,
+<p>${reason === 'cancelled' ? m.cancelled : m.failed}</p>
+<p><a href="${returnTo}" data-action="return" autofocus>${m.back.replace('{merchant}', merchant)}</a></p>`,
     { logo },
   );
 }
@@ -36,8 +36,8 @@ export function stateRefusedPage(site: PageSite, locale: UiLocale, code: string,
     locale,
     m.title,
     html`${focusedHeading(m.title)}
-      <p>${m.stateRefused}</p>
-      <p><code>${code}</code></p>
-      ${requestId ? html`<p class="ref">${requestId}</p>` : ''}`,
+<p>${m.stateRefused}</p>
+<p><code>${code}</code></p>
+${requestId ? html`<p class="ref">${requestId}</p>` : ''}`,
   );
 }

@@ -66,62 +66,50 @@ export function waitingPage(m: WaitingPageModel): string {
     const current = step === next;
     // A step news on another device only (the ID app opening the session): on the phone itself the person opened it.
     const classes = [done ? 'done' : '', m.app && step.onDesktopOnly ? 'on-desktop' : ''].filter(Boolean).join(' ');
-    return html`<li data-for="${step.id}" ${classes ? html` class="${classes}"` : ''}${current ? html` aria-current="step"` : ''}>
-      ${step.label} <span class="state">${w.completed}</span>
-    </li>`;
+    return html`<li data-for="${step.id}"${classes ? html` class="${classes}"` : ''}${current ? html` aria-current="step"` : ''}>${step.label} <span class="state">${w.completed}</span></li>`;
   });
   return layout(
     m.site,
     m.locale,
     m.heading,
     html`<h1>${m.heading}</h1>
-      <h2>${m.title}</h2>
-      ${m.context.map((text) => html`<div class="context">${text}</div>`)}
-      ${
-        m.link
-          ? html`<div id="handoff" ${m.keepHandoff ? html` data-keep="1"` : ''}>
-              <div class="on-phone"><p>${w.phoneInstruction}</p></div>
-              <a href="${m.link}" data-action="open-app" autofocus>${w.openApp}</a>
-              ${m.alternate ? html`<p class="on-phone hint"><a href="${m.alternate.href}" data-action="open-app-alternate">${m.alternate.label}</a></p>` : ''}
-              <div class="on-desktop">
-                <p>${w.qrInstruction}</p>
-                <div class="qr" role="img" aria-label="${w.qrLabel}">${new SafeHtml(m.qrSvg)}</div>
-              </div>
-              ${m.app ? noAppHelp(w, m.app) : ''}
-              <details>
-                <summary>${w.copyLink}</summary>
-                <label for="app-link" class="hint">${w.linkLabel}</label>
-                <input id="app-link" class="link" type="text" readonly value="${m.copyLink ?? m.link}" />
-              </details>
-            </div>`
-          : html`<p>${m.messages.continueOnPhone}</p>`
-      }
-      <h3 id="progress-title">${w.progressTitle}</h3>
-      <ol class="progress" id="progress" data-step="${m.progress}" aria-labelledby="progress-title" aria-live="polite">
-        ${steps}
-      </ol>
-      ${m.progress === 'stopped' ? html`<p>${w.stopped}</p>` : ''} ${m.notice ? noticeForms(m.notice, m.continueAction, m.csrf) : ''}
-      <form
-        class="choice"
-        method="post"
-        action="${m.continueAction}"
-        data-action="continue"
-        id="continue"
-        data-status-url="${m.statusUrl}"
-        data-notice="${m.notice?.key ?? ''}"
-      >
-        <input type="hidden" name="_csrf" value="${m.csrf}" />
-        <input type="hidden" name="action" value="continue" />
-        <button type="submit" aria-describedby="continue-hint" autofocus>${m.messages.continue}</button>
-        <span class="hint" id="continue-hint">${w.continueHint}</span>
-      </form>
-      ${wayBackLink(m.back)}
-      <form class="cancel" method="post" action="${m.cancelAction}" data-action="cancel">
-        <input type="hidden" name="_csrf" value="${m.csrf}" />
-        <button type="submit">${m.messages.cancel}</button>
-      </form>`,
+<h2>${m.title}</h2>
+${m.context.map((text) => html`<div class="context">${text}</div>`)}
+${
+  m.link
+    ? html`<div id="handoff"${m.keepHandoff ? html` data-keep="1"` : ''}>
+<div class="on-phone"><p>${w.phoneInstruction}</p></div>
+<a href="${m.link}" data-action="open-app" autofocus>${w.openApp}</a>
+${m.alternate ? html`<p class="on-phone hint"><a href="${m.alternate.href}" data-action="open-app-alternate">${m.alternate.label}</a></p>` : ''}
+<div class="on-desktop"><p>${w.qrInstruction}</p>
+<div class="qr" role="img" aria-label="${w.qrLabel}">${new SafeHtml(m.qrSvg)}</div></div>
+${m.app ? noAppHelp(w, m.app) : ''}
+<details><summary>${w.copyLink}</summary>
+<label for="app-link" class="hint">${w.linkLabel}</label>
+<input id="app-link" class="link" type="text" readonly value="${m.copyLink ?? m.link}">
+</details>
+</div>`
+    : html`<p>${m.messages.continueOnPhone}</p>`
+}
+<h3 id="progress-title">${w.progressTitle}</h3>
+<ol class="progress" id="progress" data-step="${m.progress}" aria-labelledby="progress-title" aria-live="polite">
+${steps}
+</ol>
+${m.progress === 'stopped' ? html`<p>${w.stopped}</p>` : ''}
+${m.notice ? noticeForms(m.notice, m.continueAction, m.csrf) : ''}
+<form class="choice" method="post" action="${m.continueAction}" data-action="continue" id="continue" data-status-url="${m.statusUrl}" data-notice="${m.notice?.key ?? ''}">
+<input type="hidden" name="_csrf" value="${m.csrf}">
+<input type="hidden" name="action" value="continue">
+<button type="submit" aria-describedby="continue-hint" autofocus>${m.messages.continue}</button>
+<span class="hint" id="continue-hint">${w.continueHint}</span>
+</form>
+${wayBackLink(m.back)}
+<form class="cancel" method="post" action="${m.cancelAction}" data-action="cancel">
+<input type="hidden" name="_csrf" value="${m.csrf}">
+<button type="submit">${m.messages.cancel}</button>
+</form>`,
     {
-      head: html`<noscript><meta http-equiv="refresh" content="${REFRESH_SECONDS};url=${m.refreshUrl}" /></noscript>`,
+      head: html`<noscript><meta http-equiv="refresh" content="${REFRESH_SECONDS};url=${m.refreshUrl}"></noscript>`,
       scripts: [WAITING_SCRIPT],
       logo: m.logo,
     },
@@ -131,11 +119,11 @@ export function waitingPage(m: WaitingPageModel): string {
 /** The notice (read out by screen readers as it appears) and its way to start over, posted to the scheme. */
 function noticeForms(notice: WaitingNotice, action: string, csrf: string): SafeHtml {
   return html`<div class="notice" role="alert" id="notice">${notice.text}</div>
-    <form class="choice" method="post" action="${action}" data-action="retry">
-      <input type="hidden" name="_csrf" value="${csrf}" />
-      <input type="hidden" name="action" value="retry" />
-      <button type="submit">${notice.retry}</button>
-    </form>`;
+<form class="choice" method="post" action="${action}" data-action="retry">
+<input type="hidden" name="_csrf" value="${csrf}">
+<input type="hidden" name="action" value="retry">
+<button type="submit">${notice.retry}</button>
+</form>`;
 }
 
 /** The default texts name the app by its configured product name. */
@@ -146,15 +134,8 @@ function withAppName(texts: WaitingMessages, app: HandoffApp | undefined): Waiti
 
 /** Folded (no script needed): what a person without the app does, with the store pages the operator configured. */
 function noAppHelp(w: WaitingMessages, app: HandoffApp): SafeHtml {
-  return html`<details class="no-app">
-    <summary data-action="no-app">${w.noApp}</summary>
-    <p>${w.noAppHelp}</p>
-    ${
-      app.storeLinks.length
-        ? html`<ul class="stores">
-            ${app.storeLinks.map((l) => html`<li><a href="${l.href}" rel="noopener" data-store="${l.store}">${l.store}</a></li>`)}
-          </ul>`
-        : ''
-    }
-  </details>`;
+  return html`<details class="no-app"><summary data-action="no-app">${w.noApp}</summary>
+<p>${w.noAppHelp}</p>
+${app.storeLinks.length ? html`<ul class="stores">${app.storeLinks.map((l) => html`<li><a href="${l.href}" rel="noopener" data-store="${l.store}">${l.store}</a></li>`)}</ul>` : ''}
+</details>`;
 }
