@@ -28,7 +28,7 @@ describe('the start build (SWC, no type-check)', () => {
     writeFileSync(
       join(root, 'src', 'service.ts'),
       [
-        "import { Dependency } from '../test/unit/deep/dependency.js';",
+        "import { Dependency } from './deep/dependency.js';",
         'function Injectable(): ClassDecorator { return () => undefined; }',
         '@Injectable()',
         'export class Service { constructor(readonly dependency: Dependency) {} }',

@@ -20,7 +20,7 @@ async function servedSeries(): Promise<Set<string>> {
     .map((f) => join('src/schemes', f));
   const files = [
     ...readdirSync('src/ops/metrics')
-      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
       .map((f) => join('src/ops/metrics', f)),
     ...schemeObservations,
   ];

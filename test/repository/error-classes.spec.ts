@@ -24,11 +24,12 @@ const START_ERRORS = new Set(['ConfigError']);
 /** Roots of error hierarchies outside the service: the built-in errors, oidc-provider's, Nest's. */
 const FOREIGN_ERROR = /^(Error|TypeError|RangeError|SyntaxError|errors\.\w+|HttpException|\w+Exception)$/;
 
+/** The service's sources under `dir`, less the specs beside them (a test's stub server or error is not the service's). */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
   });
 }
 

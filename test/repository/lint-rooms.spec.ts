@@ -75,9 +75,9 @@ describe('the rooms of the lint', () => {
     it('lets bootstrap import app.module.ts, and app.module.ts every room, schemes included', async () => {
       expect(await roomErrors('src/bootstrap/planted.ts', importing('../app.module.js', 'AppModule'))).toEqual([]);
       const code = [
-        "import { VerifierModule } from '../unit/schemes/document-verifier/verifier.module.js';",
-        "import { OidcModule } from '../unit/oidc/oidc.module.js';",
-        "import { createApp } from '../unit/bootstrap/create-app.js';",
+        "import { VerifierModule } from './schemes/document-verifier/verifier.module.js';",
+        "import { OidcModule } from './oidc/oidc.module.js';",
+        "import { createApp } from './bootstrap/create-app.js';",
         'export const planted = [VerifierModule, OidcModule, createApp];',
       ].join('\n');
       expect(await roomErrors('src/app.module.ts', code)).toEqual([]);

@@ -28,11 +28,12 @@ const REPORTS: Record<string, RegExp> = {
   'src/ops/metrics/metrics-server.ts': /res\.writeHead\(status, \{ 'content-type': 'application\/json; charset=utf-8', 'cache-control': 'no-store' \}\)/,
 };
 
+/** The service's sources under `dir`, less the specs beside them (a test's stub server or error is not the service's). */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
   });
 }
 

@@ -21,7 +21,7 @@ const STATUS_URI = 'https://pid-provider.test.invalid/status/1';
 /**
  * Revocation of an SD-JWT VC issuer's x5c chain (RFC 5280 §6.3; HAIP 1.0 x5c): the leaf on its intermediate CA's CRL,
  * the intermediate on the root's, each at the distribution point its certificate names; and the same for the
- * signer of the Token Status List. The holder side is @meeco/sd-jwt (test/eu-wallet/sd-jwt-holder.ts).
+ * signer of the Token Status List. The holder side is @meeco/sd-jwt (libs/eu-wallet/test/sd-jwt-holder.ts).
  */
 describe('SD-JWT VC presentation: CRLs of the x5c chain', () => {
   const holder = holderKeys();

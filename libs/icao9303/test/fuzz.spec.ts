@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { verifyDocument, parseLdsFile, parseSod, TrustStore, Icao9303Error, STATUS } from '@identity-broker/icao9303';
 import { fixture } from './fixtures.js';
 
-/** ICAO_FUZZ_SCALE=10 npm test -- test/icao/fuzz runs ten times more cases (kept small for CI). */
+/** ICAO_FUZZ_SCALE=10 npm test -- libs/icao9303/test/fuzz runs ten times more cases (kept small for CI). */
 const SCALE = Number(process.env.ICAO_FUZZ_SCALE ?? 1);
 
 type Mutation = { kind: 'flip'; pos: number; bit: number } | { kind: 'truncate'; len: number } | { kind: 'insert'; pos: number; byte: number };
