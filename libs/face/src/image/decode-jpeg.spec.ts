@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jpeg from 'jpeg-js';
 import { decodeImage, decodeImageToFit, type RgbImage } from '@identity-broker/face';
-import { decodeJpeg } from '../src/image/decode-jpeg.js';
-import { jpegDeclaring, upscaledJpeg } from '../../../test/support/oversized-images.js';
-import { gradientImage } from './helpers/synthetic-images.js';
-import { mulberry32 } from '../../../test/support/seeded-random.js';
+import { decodeJpeg } from './decode-jpeg.js';
+import { jpegDeclaring, upscaledJpeg } from '../../../../test/support/oversized-images.js';
+import { gradientImage } from '../../test/helpers/synthetic-images.js';
+import { mulberry32 } from '../../../../test/support/seeded-random.js';
 
-const fixture = (path: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '../../../test/fixtures', path)));
+const fixture = (path: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '../../../../test/fixtures', path)));
 const PROGRESSIVE = fixture('jpeg/progressive-420.jpg');
 /** Baseline, 4:2:0, a restart interval of 10 MCUs: a chip photo from an ICAO test record. */
 const RESTARTS = fixture('icao/dg2/EF_DG2_ISO19794-5_jpeg_gmrtd_expected_face.jpg');

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calibrate, embedOutcome, type EmbeddingOutcome, type LabelledImage } from '@identity-broker/face/calibration';
 import { decodeImage, MatchLevelTable, alignFace, fivePointsFrom68, onnxEngineName, WorkerFaceEngine } from '@identity-broker/face';
-import { encodeOnnxModel, fixedWeights } from './helpers/onnx-model.js';
+import { encodeOnnxModel, fixedWeights } from '../../test/helpers/onnx-model.js';
 
-const FACES = join(import.meta.dirname, '../../../test/fixtures/verifier-faces');
+const FACES = join(import.meta.dirname, '../../../../test/fixtures/verifier-faces');
 const face = (name: string) => new Uint8Array(readFileSync(join(FACES, name)));
 const DIMENSIONS = 8;
 const POOL = 8; // 112 / 8 = 14x14 cells per channel

@@ -1,6 +1,6 @@
 /** The trust store: master lists, CRLs and CSCA files of PROVENANCE.md §5 (split from passiveAuth.spec.ts). */
 import { verifyDocument, TrustStore, STATUS, Icao9303Error } from '@identity-broker/icao9303';
-import { fixture } from './fixtures.js';
+import { fixture } from '../../test/fixtures.js';
 
 const AT = new Date('2025-06-01T00:00:00Z');
 const ML = 'masterlists/DE_ML_2026-05-28-08-28-45.ml';

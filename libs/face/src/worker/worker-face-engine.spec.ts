@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FaceError, loadMatchLevelTable, WorkerFaceEngine } from '@identity-broker/face';
 
-const face = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '../../../test/fixtures/verifier-faces', name)));
+const face = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '../../../../test/fixtures/verifier-faces', name)));
 
 describe('face engine in a worker thread', () => {
   const engine = new WorkerFaceEngine();

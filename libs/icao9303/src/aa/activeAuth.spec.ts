@@ -10,7 +10,7 @@ import {
   toHex,
   Icao9303Error,
 } from '@identity-broker/icao9303';
-import { fixture, fixtureJson, flipBit } from './fixtures.js';
+import { fixture, fixtureJson, flipBit } from '../../test/fixtures.js';
 
 describe('RSA, ISO/IEC 9796-2 scheme 1 (real passport vectors, pymrtd)', () => {
   const dg15 = parseDg15(fixture('active-auth/rsa-pymrtd-real-passport/EF_DG15.bin'));

@@ -1,4 +1,4 @@
-import { estimateHeadPose, HEAD_MODEL_POINTS } from '../src/pose/estimate-head-pose.js';
+import { estimateHeadPose, HEAD_MODEL_POINTS } from './estimate-head-pose.js';
 import type { Point } from '@identity-broker/face';
 
 const RAD = Math.PI / 180;

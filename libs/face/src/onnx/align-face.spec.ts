@@ -1,4 +1,4 @@
-import { alignFace, applyTransform, ARCFACE_TEMPLATE_112, estimateSimilarity, fivePointsFrom68 } from '../src/onnx/align-face.js';
+import { alignFace, applyTransform, ARCFACE_TEMPLATE_112, estimateSimilarity, fivePointsFrom68 } from './align-face.js';
 import type { Point } from '@identity-broker/face';
 
 describe('ArcFace 5-point alignment', () => {

@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { FaceError, readDecodableHeader, readImageHeader } from '@identity-broker/face';
-import { readFrame } from '../src/image/jpeg/jpeg-frame.js';
-import { sofOffset, withFrameHeader, withIhdrBytes } from '../../../test/support/crafted-headers.js';
-import { encodeJ2k, wrapJp2 } from './helpers/encode-jpeg2000.js';
-import { gradientImage } from './helpers/synthetic-images.js';
+import { readFrame } from './jpeg/jpeg-frame.js';
+import { sofOffset, withFrameHeader, withIhdrBytes } from '../../../../test/support/crafted-headers.js';
+import { encodeJ2k, wrapJp2 } from '../../test/helpers/encode-jpeg2000.js';
+import { gradientImage } from '../../test/helpers/synthetic-images.js';
 
-const fixture = (path: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '../../../test/fixtures', path)));
+const fixture = (path: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '../../../../test/fixtures', path)));
 const PROGRESSIVE = fixture('jpeg/progressive-420.jpg');
 const source = gradientImage(64, 48);
 const BASELINE = new Uint8Array(jpeg.encode({ width: 64, height: 48, data: Buffer.alloc(64 * 48 * 4, 0x80) }, 90).data);

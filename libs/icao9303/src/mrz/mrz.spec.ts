@@ -1,5 +1,5 @@
 import { parseMrz, parseDg1, computeCheckDigit, mrzInformation, Icao9303Error, buildTd1, buildTd3 } from '@identity-broker/icao9303';
-import { fixture, fixtureJson } from './fixtures.js';
+import { fixture, fixtureJson } from '../../test/fixtures.js';
 
 const data = fixtureJson('mrz/mrz_specimens.json');
 

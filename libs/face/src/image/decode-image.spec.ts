@@ -1,9 +1,9 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { FaceError, decodeImage, toRgbImage, detectImageFormat } from '@identity-broker/face';
-import { extractJ2kCodestream } from '../src/image/jp2-codestream.js';
-import { encodeJ2k, wrapJp2 } from './helpers/encode-jpeg2000.js';
-import { gradientImage, maxAbsDifference } from './helpers/synthetic-images.js';
+import { extractJ2kCodestream } from './jp2-codestream.js';
+import { encodeJ2k, wrapJp2 } from '../../test/helpers/encode-jpeg2000.js';
+import { gradientImage, maxAbsDifference } from '../../test/helpers/synthetic-images.js';
 
 const source = gradientImage(64, 48);
 

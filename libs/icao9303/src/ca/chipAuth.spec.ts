@@ -13,8 +13,8 @@ import {
   STATUS,
   startChipAuthentication,
 } from '@identity-broker/icao9303';
-import { startChipAuthenticationWithKey, type ChipAuthTerminalState } from '../src/ca/chipAuth.js';
-import { fixture, fixtureJson, flipBit } from './fixtures.js';
+import { startChipAuthenticationWithKey, type ChipAuthTerminalState } from './chipAuth.js';
+import { fixture, fixtureJson, flipBit } from '../../test/fixtures.js';
 
 const data = fixtureJson('chip-auth/ca_vectors.json');
 const countries = Object.keys(data.vectors);
