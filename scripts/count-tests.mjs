@@ -1,9 +1,11 @@
-// Counts where the tests stand (docs/development.md#where-tests-live): `node scripts/count-tests.mjs`.
+// Counts where the tests stand (docs/development.md#where-tests-live): `node scripts/count-tests.mjs [root] [--list]`
+// (root: another checkout, e.g. one `git archive <commit>` unpacked, to count it before a change).
 //
 // - spec files: every *.spec.ts and *.e2e-spec.ts under src/, libs/ and test/;
-// - of them, those that start the whole app: they call startTestApp, createApp, NestFactory.create* or
-//   startServiceProcess (test/support/test-app.ts, service-process.ts), themselves or through a helper of
-//   test/support that does;
+// - of them, those that start the whole app: they call startTestApp, createApp, startServiceProcess
+//   (test/support/test-app.ts, service-process.ts) or NestFactory.create*(AppModule), themselves or through a helper
+//   of test/support that does (a Nest context of a few providers, made to test how they find each other, is not the
+//   whole app);
 // - logic files: the .ts files under src/ and libs/*/src that are not specs and not one of these: index.ts,
 //   *.module.ts, *.entity.ts, *.dto.ts or a file under dto/, a migration (migrations/), a declaration (*.d.ts), or a
 //   file of types only (no function, class, const, let, var or enum at its top level);
@@ -12,7 +14,7 @@
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? join(import.meta.dirname, '..'));
 const SKIP = new Set(['node_modules', 'dist', '.cache', 'data', 'fixtures', 'calibration']);
 
 function walk(dir, found = []) {
@@ -30,7 +32,7 @@ const files = ['src', 'libs', 'test'].flatMap((dir) => walk(join(root, dir)));
 const isSpec = (path) => /\.(e2e-)?spec\.ts$/.test(path);
 const specs = files.filter(isSpec);
 
-const STARTS_APP = /\b(startTestApp|createApp|startServiceProcess)\s*\(|\bNestFactory\.create/;
+const STARTS_APP = /\b(startTestApp|createApp|startServiceProcess)\s*\(|\bNestFactory\.create\w*\(\s*AppModule\b/;
 const relativeImports = (path) =>
   [...readFileSync(path, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
     resolve(dirname(path), match[1]).replace(/\.js$/, '.ts'),
