@@ -18,7 +18,7 @@ import {
 } from '@identity-broker/eu-wallet';
 import { mulberry32 } from '../support/seeded-random.js';
 import { TestBrowser } from '../support/test-browser.js';
-import { walletEncrypts } from '../eu-wallet/support/jose-wallet.js';
+import { walletEncrypts } from '../support/wallet/jose-wallet.js';
 import { redeem, startWalletLogin, walletLinks } from '../support/wallet/wallet-login.js';
 import { newHolderKey, TestWallet } from '../../scripts/test-wallet/wallet.js';
 import { walletWorld, type WalletWorld } from '../support/wallet/wallet-world.js';

@@ -1,4 +1,4 @@
-import { walletEncrypts } from '../eu-wallet/support/jose-wallet.js';
+import { walletEncrypts } from '../support/wallet/jose-wallet.js';
 import type { Page } from '../support/test-browser.js';
 import { merchantError, redeem, startWalletLogin, walletLinks } from '../support/wallet/wallet-login.js';
 import { walletWorld, type WalletWorld } from '../support/wallet/wallet-world.js';

@@ -21,16 +21,18 @@ export interface Mention {
 }
 
 const SOURCE = /\.(?:ts|mts|mjs|js)$/;
+/** Tests are not the service's code: specs beside the files they test, a library's test/ folder (as test/ is not read). */
+const TEST = /\.(?:e2e-)?spec\.ts$/;
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (name === 'node_modules' || name === 'dist') return [];
-    return statSync(path).isDirectory() ? walk(path) : SOURCE.test(name) ? [path] : [];
+    if (name === 'node_modules' || name === 'dist' || (name === 'test' && dir.includes('/libs/'))) return [];
+    return statSync(path).isDirectory() ? walk(path) : SOURCE.test(name) && !TEST.test(name) ? [path] : [];
   });
 }
 
-/** The sources the rule looks at: src/, libs/ and ormconfig.ts. */
+/** The sources the rule looks at: src/, libs/ and ormconfig.ts, less their tests. */
 export function sourceFiles(root: string): string[] {
   return [...walk(join(root, 'src')), ...walk(join(root, 'libs')), join(root, 'ormconfig.ts')];
 }

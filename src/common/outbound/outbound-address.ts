@@ -7,7 +7,7 @@ import type { OutboundPolicy } from './outbound-fetch.js';
  * admin who registers a URL we would never reach. The guard stays the connect-time filter of outbound-fetch
  * (request-filtering-agent: global unicast only, loopback in customer-test), which also catches a name that
  * resolves here only later (DNS rebinding). These ranges are those that filter refuses (its ipaddr.js
- * special ranges; test/unit/outbound-address.spec.ts sends to one address of each), plus IPv4-compatible
+ * special ranges; src/common/outbound/outbound-address.spec.ts sends to one address of each), plus IPv4-compatible
  * ::/96, which it lets through and which never holds a merchant or an upstream.
  */
 const RESERVED = new BlockList();

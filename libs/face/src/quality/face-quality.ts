@@ -29,7 +29,7 @@ export interface FaceQualityThresholds {
 }
 
 /**
- * Calibrated with test/verifier/print-face-quality.ts on every image of test/fixtures/verifier-faces and
+ * Calibrated with libs/face/test/print-face-quality.ts on every image of test/fixtures/verifier-faces and
  * /work/shared/testdata/faces with a detectable face (107 faces, frames scaled as the engine scales them):
  *   sharpness  min 100.4  p5 218.9  median 682.9  p95 1698.7  max 2645.2
  *   luminance  min 79.1   p5 96.7   median 145.7  p95 176.9   max 184.7

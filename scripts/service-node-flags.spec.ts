@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { SERVICE_NODE_FLAGS } from './service-node-flags.js';
+
+describe('the V8 flags the service runs with', () => {
+  it('are passed by `npm start` as by the scripts that start the service (scripts/service-node-flags.ts)', () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    const start = scripts.start.split(/\s+/);
+    expect(start[0]).toBe('node');
+    expect(start.slice(1, -1)).toEqual([...SERVICE_NODE_FLAGS]);
+    expect(start.at(-1)).toBe('scripts/start.mjs');
+  });
+});
