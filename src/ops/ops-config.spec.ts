@@ -1,6 +1,6 @@
-import { ConfigError } from '../../src/config/app-config.js';
-import { loadOpsConfig } from '../../src/config/ops-config.js';
-import { memoryRateLimitStore } from '../../src/ops/rate-limit/rate-limit-store.js';
+import { ConfigError } from '../config/app-config.js';
+import { loadOpsConfig } from '../config/ops-config.js';
+import { memoryRateLimitStore } from './rate-limit/rate-limit-store.js';
 
 describe('operations configuration', () => {
   it('has defaults: limits on, no metrics anywhere, 25 s of grace, a 2 s database ping, bounded slow clients', () => {

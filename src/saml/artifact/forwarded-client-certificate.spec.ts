@@ -1,8 +1,8 @@
 import { X509Certificate } from 'node:crypto';
-import { ConfigError } from '../../src/config/app-config.js';
-import { loadSamlConfig } from '../../src/config/saml-config.js';
-import { ForwardedClientCertificates, isRegisteredCertificate, parseForwardedCertificate } from '../../src/saml/artifact/forwarded-client-certificate.js';
-import { newKeyAndCertificate } from '../../src/saml/keys/self-signed.js';
+import { ConfigError } from '../../config/app-config.js';
+import { loadSamlConfig } from '../../config/saml-config.js';
+import { ForwardedClientCertificates, isRegisteredCertificate, parseForwardedCertificate } from './forwarded-client-certificate.js';
+import { newKeyAndCertificate } from '../keys/self-signed.js';
 
 const problemsOf = (env: Record<string, string>) => {
   try {

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { issueTestCrl, createTestRoot, createTestSigner, type TestSigner } from '@identity-broker/eu-wallet';
-import { loadServiceConfig } from '../../src/bootstrap/scheme-manifests.js';
-import { loadWalletConfig, walletConfig } from '../../src/schemes/eu-wallet/config/wallet-config.js';
-import { readWalletCrls } from '../../src/schemes/eu-wallet/config/wallet-crls.js';
-import { WalletTrustService } from '../../src/schemes/eu-wallet/trust/wallet-trust.service.js';
-import type { AppConfig } from '../../src/config/load-config.js';
-import type { WalletTestAuthoritiesService } from '../../src/schemes/eu-wallet/trust/wallet-test-authorities.service.js';
-import { configProblems } from '../support/config-problems.js';
+import { loadWalletConfig, walletConfig } from './wallet-config.js';
+import { readWalletCrls } from './wallet-crls.js';
+import { WalletTrustService } from '../trust/wallet-trust.service.js';
+import { type AppConfig, loadConfig } from '../../../config/load-config.js';
+import type { WalletTestAuthoritiesService } from '../trust/wallet-test-authorities.service.js';
+import { configProblems } from '../../../../test/support/config-problems.js';
+
+/** The core's configuration with the wallet's section, as the service reads it (loadServiceConfig adds every scheme's). */
+const loadServiceConfig = (env: Record<string, string | undefined>) => loadConfig(env, [{ name: 'eu-wallet', load: loadWalletConfig }]);
 
 const problemsOf = configProblems;
 const pem = (der: Uint8Array) => new X509Certificate(der).toString();

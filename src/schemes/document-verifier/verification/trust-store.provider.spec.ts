@@ -1,12 +1,12 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { addLogSink } from '../../src/common/logging/logger.js';
-import { ConfigError } from '../../src/config/app-config.js';
-import type { AppConfig } from '../../src/config/load-config.js';
-import type { VerifierConfig } from '../../src/schemes/document-verifier/config/verifier-config.js';
-import type { SpecimenAuthorityService } from '../../src/schemes/document-verifier/specimen/specimen-authority.service.js';
-import { TrustStoreProvider } from '../../src/schemes/document-verifier/verification/trust-store.provider.js';
+import { addLogSink } from '../../../common/logging/logger.js';
+import { ConfigError } from '../../../config/app-config.js';
+import type { AppConfig } from '../../../config/load-config.js';
+import type { VerifierConfig } from '../config/verifier-config.js';
+import type { SpecimenAuthorityService } from '../specimen/specimen-authority.service.js';
+import { TrustStoreProvider } from './trust-store.provider.js';
 
 const FIXTURES = resolve('test/fixtures/icao/masterlists');
 const CSCA = join(FIXTURES, 'CSCA_NL_serial6_2021.cer');

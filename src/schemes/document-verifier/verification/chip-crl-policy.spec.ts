@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createSpecimenAuthority, issueSpecimenCrl, issueSpecimenDocument, type TrustStore } from '@identity-broker/icao9303';
-import { addLogSink } from '../../src/common/logging/logger.js';
-import type { AppConfig } from '../../src/config/load-config.js';
-import { ChipVerificationService } from '../../src/schemes/document-verifier/verification/chip-verification.service.js';
-import type { TrustStoreProvider } from '../../src/schemes/document-verifier/verification/trust-store.provider.js';
+import { addLogSink } from '../../../common/logging/logger.js';
+import type { AppConfig } from '../../../config/load-config.js';
+import { ChipVerificationService } from './chip-verification.service.js';
+import type { TrustStoreProvider } from './trust-store.provider.js';
 
 const hour = 3600_000;
 const NOW = new Date();

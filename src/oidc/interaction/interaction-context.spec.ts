@@ -1,4 +1,4 @@
-import { maxAgeOf } from '../../src/oidc/interaction/interaction-context.js';
+import { maxAgeOf } from './interaction-context.js';
 
 // Split from the brokered auth_time's spec (now src/schemes/upstream-oidc/upstream-auth-time.spec.ts): max_age is read
 // by the OIDC front door's interaction context, so its spec goes beside src/oidc/interaction/interaction-context.ts.

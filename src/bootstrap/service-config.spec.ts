@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadServiceConfig } from '../../src/bootstrap/scheme-manifests.js';
-import { verifierConfig } from '../../src/schemes/document-verifier/config/verifier-config.js';
-import { configProblems } from '../support/config-problems.js';
+import { loadServiceConfig } from './scheme-manifests.js';
+import { verifierConfig } from '../schemes/document-verifier/config/verifier-config.js';
+import { configProblems } from '../../test/support/config-problems.js';
 
 const key = () => randomBytes(32).toString('base64');
 const dataDir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
