@@ -86,21 +86,19 @@ describe('upstream fetch (SSRF rules for upstream OpenID providers)', () => {
 
   it('and keeps it for the endpoints discovery names: a user-info endpoint at the metadata address is refused', async () => {
     answer = (res, path) =>
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify(
-            path === '/.well-known/openid-configuration'
-              ? {
-                  issuer: base,
-                  authorization_endpoint: `${base}/auth`,
-                  token_endpoint: `${base}/token`,
-                  jwks_uri: `${base}/jwks`,
-                  userinfo_endpoint: 'http://169.254.169.254/userinfo',
-                }
-              : {},
-          ),
-        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify(
+          path === '/.well-known/openid-configuration'
+            ? {
+                issuer: base,
+                authorization_endpoint: `${base}/auth`,
+                token_endpoint: `${base}/token`,
+                jwks_uri: `${base}/jwks`,
+                userinfo_endpoint: 'http://169.254.169.254/userinfo',
+              }
+            : {},
+        ),
+      );
     const client = new UpstreamOidcClient({
       issuer: base,
       clientId: 'broker',
