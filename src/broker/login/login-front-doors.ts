@@ -17,12 +17,12 @@ export interface OwnedLogin {
 
 /**
  * How the front door ends a login, as data: the OIDC front door, which holds the browser's request, writes it.
- * `headers` are set as they are (say Cache-Control); a failure that the front door cannot send to its merchant is an
- * AppError it throws, rendered by the one error renderer.
+ * `headers` are set as they are (say Cache-Control). An answer is never an error: a failure that the front door
+ * cannot send to its merchant is an AppError it throws, rendered by the one error renderer.
  */
 export type LoginAnswer =
   | { kind: 'redirect'; status: 302 | 303; location: string; headers?: Record<string, string> }
-  | { kind: 'page'; status: number; html: string; headers?: Record<string, string> };
+  | { kind: 'page'; status: 200; html: string; headers?: Record<string, string> };
 
 /**
  * A front door (SAML, the credential issuer) that starts brokered logins through the core and answers their end

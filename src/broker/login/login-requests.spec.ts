@@ -85,12 +85,12 @@ describe('LoginRequests (broker core: how a front door starts and ends a brokere
     const issuer = frontDoor({ kind: 'redirect', status: 303, location: 'https://wallet.example/cb?code=c' });
     const { requests } = setup({ saml: saml.door, 'credential-issuer': issuer.door });
     const login: OwnedLogin = { frontDoor: 'credential-issuer', ownerRef: 'auth-1', clientId: 'credential-issuer', locale: 'de_DE' };
-    expect(await requests.identified(login, 'document-verifier', identity)).toEqual({
+    expect(await requests.identified(login, 'some-scheme', identity)).toEqual({
       kind: 'redirect',
       status: 303,
       location: 'https://wallet.example/cb?code=c',
     });
-    expect(issuer.calls).toEqual([{ identified: { login, scheme: 'document-verifier', identity } }]);
+    expect(issuer.calls).toEqual([{ identified: { login, scheme: 'some-scheme', identity } }]);
     const samlLogin: OwnedLogin = { ...login, frontDoor: 'saml', ownerRef: 'saml:tx-1', clientId: 'shop' };
     expect(await requests.failed(samlLogin, 'access_denied', 'the user cancelled the sign-in')).toMatchObject({ kind: 'page', html: '<form>' });
     expect(saml.calls).toEqual([{ failed: { login: samlLogin, error: 'access_denied', description: 'the user cancelled the sign-in' } }]);

@@ -122,6 +122,6 @@ describe('InteractionService (the OIDC front door of the broker pages, collabora
     (service as unknown as { loginRequests: { identified: () => Promise<LoginAnswer> } }).loginRequests.identified = async () => answer;
     const { res, written } = recorder();
     await service.show(req, res);
-    expect(written).toMatchObject({ status: 303, redirect: [303, 'https://wallet.example/cb?code=c'], headers: { 'Cache-Control': 'no-store' } });
+    expect(written).toMatchObject({ redirect: [303, 'https://wallet.example/cb?code=c'], headers: { 'Cache-Control': 'no-store' } });
   });
 });

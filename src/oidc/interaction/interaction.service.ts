@@ -176,7 +176,7 @@ export class InteractionService {
 
 /** A front door's answer (data) onto the response. */
 function writeAnswer(res: Response, answer: LoginAnswer): void {
-  res.status(answer.status).set(answer.headers ?? {});
+  res.set(answer.headers ?? {});
   if (answer.kind === 'redirect') return res.redirect(answer.status, answer.location);
-  res.type('html').send(answer.html);
+  res.status(200).type('html').send(answer.html);
 }
