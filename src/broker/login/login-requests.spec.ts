@@ -64,7 +64,7 @@ describe('LoginRequests (broker core: how a front door starts and ends a brokere
     await expect(setup({ saml: frontDoor({ kind: 'page', status: 200, html: '' }).door }, false).requests.begin(start)).rejects.toThrow('no login carrier');
   });
 
-  it('names no owner for a value it did not seal: forged, changed, sealed with another key, or of a front door no longer loaded', async () => {
+  it('names no owner for a value it did not seal: forged, changed, sealed with another key', async () => {
     const { requests, carried } = setup({ saml: frontDoor({ kind: 'page', status: 200, html: '' }).door });
     await requests.begin(start);
     const [body, mac] = carried[0].owner.split('.');
@@ -76,8 +76,15 @@ describe('LoginRequests (broker core: how a front door starts and ends a brokere
     expect(requests.ownerOf(['a'], 'shop')).toBeUndefined();
     const otherKey = new LoginOwnerSeal('o'.repeat(64)).seal({ frontDoor: 'saml', ownerRef: 'saml:tx-1', clientId: 'shop' });
     expect(requests.ownerOf(otherKey, 'shop')).toBeUndefined();
-    const ofAnother = new LoginOwnerSeal(COOKIE_KEY).seal({ frontDoor: 'gone', ownerRef: 'r', clientId: 'shop' });
-    expect(requests.ownerOf(ofAnother, 'shop')).toBeUndefined();
+  });
+
+  it('keeps the owner of a login whose front door is no longer loaded, and ends that login as expired, never as an own login', async () => {
+    const { requests } = setup({ saml: frontDoor({ kind: 'page', status: 200, html: '' }).door });
+    const ofGone = new LoginOwnerSeal(COOKIE_KEY).seal({ frontDoor: 'gone', ownerRef: 'r', clientId: 'shop' });
+    expect(requests.ownerOf(ofGone, 'shop')).toEqual({ frontDoor: 'gone', ownerRef: 'r', clientId: 'shop' });
+    const login: OwnedLogin = { frontDoor: 'gone', ownerRef: 'r', clientId: 'shop', locale: 'en_GB' };
+    await expect(requests.identified(login, 'some-scheme', identity)).rejects.toMatchObject({ status: 400, code: 'interaction_expired' });
+    await expect(requests.failed(login, 'access_denied', 'cancelled')).rejects.toMatchObject({ code: 'interaction_expired' });
   });
 
   it('hands the end to the owner by name, as data, and answers what the owner answers', async () => {

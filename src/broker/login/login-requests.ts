@@ -3,6 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { discovered } from '../../common/discovery/discovered.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import type { BrokeredIdentity } from '../spi/eid-provider.js';
+import { interactionExpired } from './login.errors.js';
 import { type LoginCarrier, LoginCarrierProvider } from './login-carrier.js';
 import { type LoginAnswer, LoginFrontDoors, type OwnedLogin } from './login-front-doors.js';
 import { type LoginOwner, LoginOwnerSeal } from './login-owner-seal.js';
@@ -62,27 +63,28 @@ export class LoginRequests implements OnModuleInit {
   }
 
   /**
-   * The owner a login's carrier names: a front door that is loaded, sealed by this core for this merchant. Undefined
-   * for the OIDC front door's own logins (and for anything a merchant sent itself).
+   * The owner a login's carrier names, sealed by this core for this merchant. Undefined for the OIDC front door's own
+   * logins (and for anything a merchant sent itself). A sealed owner whose front door is not loaded here is still the
+   * owner: its login ends with an error, never with a code.
    */
   ownerOf(sealed: unknown, clientId: string): LoginOwner | undefined {
-    const owner = this.seal.open(sealed, clientId);
-    return owner && this.frontDoors.find(owner.frontDoor) ? owner : undefined;
+    return this.seal.open(sealed, clientId);
   }
 
   /** The owner's answer to its login's identity. */
-  identified(login: OwnedLogin, scheme: string, identity: BrokeredIdentity): Promise<LoginAnswer> {
+  async identified(login: OwnedLogin, scheme: string, identity: BrokeredIdentity): Promise<LoginAnswer> {
     return this.frontDoorOf(login).identified({ login, scheme, identity });
   }
 
   /** The owner's answer to its login's failure (the user cancelled, the scheme failed). */
-  failed(login: OwnedLogin, error: string, description: string): Promise<LoginAnswer> {
+  async failed(login: OwnedLogin, error: string, description: string): Promise<LoginAnswer> {
     return this.frontDoorOf(login).failed({ login, error, description });
   }
 
+  /** The owner's front door; one not loaded (turned off since the login began) ends the login as expired. */
   private frontDoorOf(login: OwnedLogin) {
     const frontDoor = this.frontDoors.find(login.frontDoor);
-    if (!frontDoor) throw new Error(`no front door is named ${login.frontDoor}`);
+    if (!frontDoor) throw interactionExpired();
     return frontDoor;
   }
 }

@@ -51,7 +51,11 @@ export class InteractionService {
 
   async show(req: Request, res: Response): Promise<void> {
     const loaded = await this.load(req, res);
-    if (loaded.details.prompt.name === 'consent') return this.results.finishConsent(res, loaded.details);
+    if (loaded.details.prompt.name === 'consent') {
+      // Never reached by another front door's login (it always prompts login and ends with its owner); refused if it were.
+      if (loaded.owned) throw interactionExpired();
+      return this.results.finishConsent(res, loaded.details);
+    }
     await this.answer(res, loaded, await this.transaction.begin(loaded.login));
   }
 
