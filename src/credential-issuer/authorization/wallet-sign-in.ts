@@ -4,8 +4,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
-import type { LoginAnswer, LoginFrontDoor as FrontDoorOfLogins, OwnedLogin } from '../../broker/login/login-front-doors.js';
-import { LoginFrontDoor } from '../../broker/login/login-front-doors.js';
+import { type LoginAnswer, LoginFrontDoor, type OwnedLogin } from '../../broker/login/login-front-doors.js';
 import { LoginRequests } from '../../broker/login/login-requests.js';
 import { issuerUrls } from '../credential-issuer-paths.js';
 import type { AuthorizationRequest } from './authorization-request.js';
@@ -26,7 +25,7 @@ const FRONT_DOOR = 'credential-issuer';
  */
 @Injectable()
 @LoginFrontDoor(FRONT_DOOR)
-export class WalletSignIn implements FrontDoorOfLogins, OnApplicationBootstrap {
+export class WalletSignIn implements LoginFrontDoor, OnApplicationBootstrap {
   private readonly issuer: string;
   /** The reserved client's registered redirect URI, which the engine wants; never used. */
   private readonly unusedRedirect: string;

@@ -3,8 +3,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { ExclusiveJobs } from '../../database/exclusive-jobs.js';
 import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
-import type { LoginAnswer, LoginFrontDoor as FrontDoorOfLogins, OwnedLogin } from '../../broker/login/login-front-doors.js';
-import { LoginFrontDoor } from '../../broker/login/login-front-doors.js';
+import { type LoginAnswer, LoginFrontDoor, type OwnedLogin } from '../../broker/login/login-front-doors.js';
 import { LoginRequests } from '../../broker/login/login-requests.js';
 import type { MerchantEntity } from '../../merchants/merchant.entity.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
@@ -42,7 +41,7 @@ const FRONT_DOOR = 'saml';
  */
 @Injectable()
 @LoginFrontDoor(FRONT_DOOR)
-export class SamlSsoService implements FrontDoorOfLogins, OnModuleInit {
+export class SamlSsoService implements LoginFrontDoor, OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly merchants: MerchantsService,
