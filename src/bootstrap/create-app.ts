@@ -25,6 +25,7 @@ import { RateLimiter } from '../ops/rate-limit/rate-limiter.service.js';
 import { MAX_SOAP_REQUEST_BYTES } from '../saml/artifact/soap-request.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
 import { SamlSsoService } from '../saml/sso/saml-sso.service.js';
+import { samlSignOnRoute } from '../saml/sso/saml-sign-on.route.js';
 import { BoundedExpressAdapter } from './bounded-http-server.js';
 import { serveEngineRoutesFirst } from './engine-light-path.js';
 import { noStoreOnBrokerPages, refuseBadCharacters } from './edge-guards.js';
@@ -87,8 +88,9 @@ export async function createApp(
     // Rate limits before the engine and the SAML front door (they answer these paths); after refuseBadCharacters, which
     // has buffered the engine's bodies, so the merchant is read from the body without reading the stream again.
     app.get(RateLimiter).middleware(),
-    // SAML requests share the authorization endpoint's path; the front door turns them into engine requests.
-    app.get(SamlSsoService).frontDoor(),
+    // SAML requests share the authorization endpoint's path; the SAML front door answers them (a brokered login
+    // started through the core, and a redirect), every other request there goes on to the engine.
+    samlSignOnRoute(app.get(SamlSsoService)),
     // oidc-provider reads its own request bodies, so it sits before Nest's body parsers.
     app.get(OidcProviderService).middleware(),
   ];

@@ -5,7 +5,7 @@ import { MerchantsModule } from '../merchants/merchants.module.js';
 import { AssetsController } from './interaction/assets.controller.js';
 import { EidCallbackController } from './interaction/eid-callback.controller.js';
 import { InteractionController } from './interaction/interaction.controller.js';
-import { InteractionHandoffs } from './interaction/interaction-handoff.js';
+import { EngineLoginCarrier } from './interaction/engine-login-carrier.js';
 import { InteractionService } from './interaction/interaction.service.js';
 import { EngineInteractionResults } from './interaction/engine-interaction-results.js';
 import { SigningKeysAdminService } from './keys/signing-keys-admin.service.js';
@@ -31,10 +31,10 @@ import { SigningKeyEntity } from './keys/signing-key.entity.js';
     SigningKeysAdminService,
     InteractionService,
     EngineInteractionResults,
-    InteractionHandoffs,
+    EngineLoginCarrier,
     TokenInvalidationService,
     CibaHooksSlot,
   ],
-  exports: [OidcProviderService, CibaHooksSlot, InteractionHandoffs, SigningKeysService],
+  exports: [OidcProviderService, CibaHooksSlot, SigningKeysService],
 })
 export class OidcModule {}

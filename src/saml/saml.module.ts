@@ -3,7 +3,6 @@ import { MerchantsModule } from '../merchants/merchants.module.js';
 import { ArtifactResolutionController } from './artifact/artifact-resolution.controller.js';
 import { ArtifactResolutionService } from './artifact/artifact-resolution.service.js';
 import { SamlArtifactsService } from './artifact/saml-artifacts.service.js';
-import { OidcModule } from '../oidc/oidc.module.js';
 import { SamlKeysService } from './keys/saml-keys.service.js';
 import { SamlMetadataController } from './metadata/saml-metadata.controller.js';
 import { SamlMetadataService } from './metadata/saml-metadata.service.js';
@@ -16,12 +15,12 @@ import { SamlTransactionEntity } from './sso/saml-transaction.entity.js';
 import { SamlArtifactEntity } from './artifact/saml-artifact.entity.js';
 
 /**
- * The SAML 1.1 front door (issue 12): Browser/POST and Browser/Artifact single sign-on through the same broker pages and eID
+ * The SAML 1.1 front door: Browser/POST and Browser/Artifact single sign-on through the same broker pages and eID
  * schemes as OIDC (how, and why that way: SamlSsoService), assertions released by the verifier-claims
  * scope rules, signed with a key of its own, the artifact back-channel (SOAP), and its metadata.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([SamlSigningKeyEntity, SamlTransactionEntity, SamlArtifactEntity]), MerchantsModule, OidcModule],
+  imports: [TypeOrmModule.forFeature([SamlSigningKeyEntity, SamlTransactionEntity, SamlArtifactEntity]), MerchantsModule],
   controllers: [SamlMetadataController, SamlAssetsController, ArtifactResolutionController],
   providers: [SamlKeysService, SamlTransactionsService, SamlSsoService, SamlMetadataService, SamlArtifactsService, ArtifactResolutionService],
   exports: [SamlSsoService],

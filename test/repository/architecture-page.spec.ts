@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * docs/architecture.md is where a newcomer starts: it must name what the code has. Read from the code, so that a new
  * extension point, room or test folder fails here until the page names it: every extension point (`export const X =
- * extensionPoint…` in src/) as `@X()`, every folder of src/ and libs/ in the source layout, and every folder of test/.
+ * extensionPoint…` in src/) as `@X(…)`, every folder of src/ and libs/ in the source layout, and every folder of test/.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PAGE = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
@@ -30,7 +30,7 @@ function extensionPoints(files: string[]): string[] {
 
 /** The marks a page leaves out. */
 function unnamedMarks(points: string[], page: string): string[] {
-  return points.filter((name) => !page.includes(`@${name}()`));
+  return points.filter((name) => !page.includes(`@${name}(`));
 }
 
 /** The source-layout block: the fenced block of the "Source layout" section. */

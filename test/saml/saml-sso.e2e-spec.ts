@@ -176,6 +176,23 @@ describe('SAML 1.1 Browser/POST single sign-on through the broker pages and the 
     expect(new URL(answer.location!).searchParams.get('error')).toBe('login_required');
   });
 
+  it("starts the login through the broker core: a 303 to the engine with a stored request's reference only, and a merchant cannot claim such a login", async () => {
+    const first = await new TestBrowser(t.baseUrl).get(`${t.baseUrl}/its/index.html?mid=${merchant.client_id}&TARGET=t`);
+    expect(first.status).toBe(303);
+    const next = new URL(first.location!, t.baseUrl);
+    expect(next.pathname).toBe('/its/index.html');
+    // Nothing of the engine's request is in the browser's hands: no scope, no state, no PKCE challenge to change.
+    expect([...next.searchParams.keys()].sort()).toEqual(['client_id', 'request_uri']);
+    expect(next.searchParams.get('request_uri')).toMatch(/^urn:ietf:params:oauth:request_uri:/);
+    // The owner parameter the core seals into that request, sent by a merchant itself, is refused at its redirect URI.
+    const config = await discover(`${t.baseUrl}/oidc`, merchant.client_id, merchant.client_secret);
+    const forged = new URL((await authorizationRequest(config)).url.toString());
+    forged.searchParams.set('brokered_login', 'forged.value');
+    const answer = await new TestBrowser(t.baseUrl).get(forged.toString());
+    expect(answer.status).toBe(303);
+    expect(new URL(answer.location!).searchParams.get('error')).toBe('invalid_request');
+  });
+
   it('leaves OIDC requests alone (client_id present)', async () => {
     const res = await new TestBrowser(t.baseUrl).get(
       `${t.baseUrl}/its/index.html?mid=${merchant.client_id}&client_id=${merchant.client_id}&response_type=code`,

@@ -22,7 +22,8 @@ export class AuthorizeController {
   async authorize(@Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
     try {
       const request = checkAuthorizationRequest(query, this.config.credentialIssuer.walletClients);
-      res.set('Cache-Control', 'no-store').redirect(303, await this.signIn.begin(request));
+      const { location } = await this.signIn.begin(request);
+      res.set('Cache-Control', 'no-store').redirect(303, location);
     } catch (err) {
       // Without a redirect URI to trust, the person is told on the error page (the error renderer's).
       if (!(err instanceof AuthorizationRefusal) || !err.redirect) throw err;

@@ -48,13 +48,6 @@ export class CredentialAuthorizationsService {
     return id;
   }
 
-  /** Whether `id` names a request still waiting for its verification (the broker's hand-off asks). */
-  async isPending(id: unknown): Promise<boolean> {
-    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) return false;
-    const row = await this.repo.findOneBy({ id });
-    return row?.state === 'pending' && row.expiresAt > this.clock.now();
-  }
-
   /** The verification passed: a code for the wallet, once. */
   async authorize(id: string, recordId: string): Promise<WalletRedirect | undefined> {
     const code = randomBytes(32).toString('base64url');

@@ -1,12 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
-import type { Request, Response } from 'express';
 import { DocumentEvidence } from '../../broker/spi/document-evidence/document-evidence.js';
 import { AppError } from '../../common/errors/app-error.js';
 import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
-import { type InteractionHandoff, LoginHandoff } from '../../oidc/interaction/interaction-handoff.js';
+import { type LoginAnswer, LoginFrontDoor, type OwnedLogin } from '../../broker/login/login-front-doors.js';
+import { LoginRequests } from '../../broker/login/login-requests.js';
 import { issuerUrls } from '../credential-issuer-paths.js';
 import type { AuthorizationRequest } from './authorization-request.js';
 import { CredentialAuthorizationsService, type WalletRedirect } from './credential-authorizations.service.js';
@@ -14,16 +13,21 @@ import { CredentialAuthorizationsService, type WalletRedirect } from './credenti
 /** The engine client the issuer's own sign-ins run under (a reserved merchant, visible to the operator). */
 export const WALLET_SIGN_IN_CLIENT_ID = 'credential-issuer';
 
+/** The issuer's name as a front door of the broker core: its sign-ins come back to it by this name. */
+const FRONT_DOOR = 'credential-issuer';
+
 /**
  * The "login" of the authorization code flow is a fresh document verification. As the SAML front door does, the issuer
- * runs it as an authorization request of the engine for a client of its own (its only scheme: the document verifier),
- * so the broker pages, the phone flow and their CSRF and cookie binding run unchanged; it takes over the end of the
- * interaction (InteractionHandoff): the wallet gets a code at its registered redirect URI, and no engine grant is made.
+ * starts it as a brokered login through the broker core (LoginRequests.begin) for a client of its own (its only scheme:
+ * the document verifier), so the broker pages, the phone flow and their CSRF and cookie binding run unchanged; the core
+ * hands it the end by its name, and it answers as data: the wallet gets a code of the issuer's own at its registered
+ * redirect URI, and no engine grant or code is made.
  */
 @Injectable()
-@LoginHandoff()
-export class WalletSignIn implements InteractionHandoff, OnApplicationBootstrap {
+@LoginFrontDoor(FRONT_DOOR)
+export class WalletSignIn implements LoginFrontDoor, OnApplicationBootstrap {
   private readonly issuer: string;
+  /** The reserved client's registered redirect URI, which the engine wants; never used. */
   private readonly unusedRedirect: string;
 
   constructor(
@@ -31,6 +35,7 @@ export class WalletSignIn implements InteractionHandoff, OnApplicationBootstrap 
     private readonly merchants: MerchantsService,
     private readonly authorizations: CredentialAuthorizationsService,
     private readonly evidence: DocumentEvidence,
+    private readonly logins: LoginRequests,
   ) {
     this.issuer = issuerUrls(config.baseUrl).issuer;
     this.unusedRedirect = `${config.baseUrl}/vci/authorize/end`;
@@ -47,48 +52,39 @@ export class WalletSignIn implements InteractionHandoff, OnApplicationBootstrap 
     });
   }
 
-  /** The engine's authorization request that starts the verification of `request` (its id as the state). */
-  async begin(request: AuthorizationRequest): Promise<string> {
+  /** Starts the verification of `request` (its id as the login's reference); answers where the browser goes (303). */
+  async begin(request: AuthorizationRequest): Promise<{ location: string }> {
     const id = await this.authorizations.begin(request);
-    const params = new URLSearchParams({
-      client_id: WALLET_SIGN_IN_CLIENT_ID,
-      response_type: 'code',
-      redirect_uri: this.unusedRedirect,
-      scope: 'openid',
-      state: id,
+    return this.logins.begin({
+      frontDoor: FRONT_DOOR,
+      clientId: WALLET_SIGN_IN_CLIENT_ID,
+      scopes: ['openid'],
+      ...(request.uiLocales ? { uiLocales: request.uiLocales } : {}),
       prompt: 'login',
-      // As the SAML front door: a challenge of a verifier nobody keeps (no engine code is ever made).
-      code_challenge: createHash('sha256').update(randomBytes(32)).digest('base64url'),
-      code_challenge_method: 'S256',
-      ...(request.uiLocales ? { ui_locales: request.uiLocales.slice(0, 200) } : {}),
+      ownerRef: id,
     });
-    return `/its/index.html?${params.toString()}`;
-  }
-
-  owns(params: Readonly<Record<string, unknown>>): Promise<boolean> {
-    return params.client_id === WALLET_SIGN_IN_CLIENT_ID ? this.authorizations.isPending(params.state) : Promise.resolve(false);
   }
 
   /** Only a passed verification authorizes (a failed one also ends with an identity, naming no one: access_denied). */
-  async identified(_req: Request, res: Response, params: Readonly<Record<string, unknown>>, _scheme: string, identity: BrokeredIdentity): Promise<void> {
-    const id = String(params.state);
+  async identified({ login, identity }: { login: OwnedLogin; identity: BrokeredIdentity }): Promise<LoginAnswer> {
     const record = identity.evidenceRef ? await this.evidence.record(identity.evidenceRef) : undefined;
-    const redirect = record?.result === 'pass' ? await this.authorizations.authorize(id, identity.evidenceRef!) : await this.authorizations.fail(id);
-    this.send(res, redirect, redirect?.code ? undefined : 'access_denied');
+    const redirect =
+      record?.result === 'pass' ? await this.authorizations.authorize(login.ownerRef, identity.evidenceRef!) : await this.authorizations.fail(login.ownerRef);
+    return this.answer(redirect, redirect?.code ? undefined : 'access_denied');
   }
 
-  async failed(_req: Request, res: Response, params: Readonly<Record<string, unknown>>): Promise<void> {
-    this.send(res, await this.authorizations.fail(String(params.state)), 'access_denied');
+  async failed({ login }: { login: OwnedLogin }): Promise<LoginAnswer> {
+    return this.answer(await this.authorizations.fail(login.ownerRef), 'access_denied');
   }
 
   /** RFC 6749 §4.1.2 with RFC 9207's `iss`; a request already ended (a replayed Continue) goes nowhere. */
-  private send(res: Response, redirect: WalletRedirect | undefined, error?: string): void {
+  private answer(redirect: WalletRedirect | undefined, error?: string): LoginAnswer {
     if (!redirect) throw new AppError(410, 'invalid_request', 'this sign-in has already ended');
     const url = new URL(redirect.redirectUri);
     if (error) url.searchParams.set('error', error);
     else url.searchParams.set('code', redirect.code!);
     if (redirect.walletState !== null) url.searchParams.set('state', redirect.walletState);
     url.searchParams.set('iss', this.issuer);
-    res.set('Cache-Control', 'no-store').redirect(303, url.toString());
+    return { kind: 'redirect', status: 303, location: url.toString(), headers: { 'Cache-Control': 'no-store' } };
   }
 }

@@ -3,6 +3,15 @@ import { BindingMessageError, parseBindingMessage, parseServiceContext } from '.
 
 type Validator = (ctx: KoaContextWithOIDC, value: string | undefined) => void;
 
+/**
+ * The sealed owner of a login another front door started through the broker core (LoginRequests): only the core's
+ * own pushed requests carry it (engine-login-carrier.ts).
+ */
+export const LOGIN_OWNER_PARAM = 'brokered_login';
+
+/** Whether a sealed owner is the core's, for this merchant (LoginRequests.ownerOf). */
+export type LoginOwnerCheck = (sealed: unknown, clientId: string) => boolean;
+
 const onAuthorizationRequests = (ctx: KoaContextWithOIDC) => ctx.oidc.route === 'authorization' || ctx.oidc.route === 'pushed_authorization_request';
 
 const wrapBindingErrors = (fn: () => void) => {
@@ -40,3 +49,26 @@ export const EXTRA_PARAMS: Record<string, Validator> = {
   // SAML merchant target (spec 4.9): carried through, meaningless for OIDC.
   target: () => undefined,
 };
+
+/**
+ * The engine's parameters: the spec's, and the owner of a front door's login, which a merchant cannot make: one that
+ * is not sealed by the core for this very merchant is refused.
+ */
+export function extraParams(isOwned: LoginOwnerCheck): Record<string, Validator> {
+  return {
+    ...EXTRA_PARAMS,
+    [LOGIN_OWNER_PARAM]: (ctx, value) => {
+      if (value !== undefined && !isOwned(value, String(ctx.oidc.client?.clientId))) throw new errors.InvalidRequest(`${LOGIN_OWNER_PARAM} is not accepted`);
+    },
+  };
+}
+
+/**
+ * PKCE where the merchant's policy wants it (PSD2), except for a login another front door started: no code is ever
+ * issued for it (it ends with its owner, LoginRequests), so there is no code for a verifier to protect, and the core
+ * makes no challenge of a verifier nobody keeps.
+ */
+export function pkceRequired(isOwned: LoginOwnerCheck) {
+  return (ctx: KoaContextWithOIDC, client: { clientId: string; psd2?: unknown }): boolean =>
+    client.psd2 === true && !isOwned(ctx.oidc.params?.[LOGIN_OWNER_PARAM], client.clientId);
+}

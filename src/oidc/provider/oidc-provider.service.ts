@@ -10,6 +10,7 @@ import { MerchantsService } from '../../merchants/merchants.service.js';
 import { SigningKeysService } from '../keys/signing-keys.service.js';
 import { SigningKeyChanges } from '../keys/signing-key-changes.js';
 import { BrokeredLoginsService } from '../../broker/logins/brokered-logins.service.js';
+import { LoginRequests } from '../../broker/login/login-requests.js';
 import { CibaHooksSlot } from './ciba-hooks.js';
 import { applyCibaAnswers } from './ciba-answers.js';
 import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';
@@ -60,6 +61,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     private readonly ciba: CibaHooksSlot,
     @Inject(REDIS) redis: RedisHandle,
     private readonly jobs: ExclusiveJobs,
+    private readonly loginRequests: LoginRequests,
   ) {
     this.merchantKeys = new MerchantJwksSource(this.outboundPolicy);
     this.redisModels = redis ? new RedisModelStore(redis, config.redisKeyPrefix) : null;
@@ -157,6 +159,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
         merchantKeys: this.merchantKeys,
         ciba: this.ciba,
         redis: this.redisModels,
+        isOwnedLogin: (sealed, clientId) => this.loginRequests.ownerOf(sealed, clientId) !== undefined,
       }),
     );
     provider.proxy = this.config.trustProxy;

@@ -16,7 +16,7 @@ import type { CibaHooksSlot } from './ciba-hooks.js';
 import { engineErrorPage } from '../../common/errors/engine-error-hook.js';
 import { pageSiteOf } from '../../common/pages/layout.js';
 import { logoutPages } from './logout-pages.js';
-import { EXTRA_PARAMS } from './extra-params.js';
+import { extraParams, type LoginOwnerCheck, pkceRequired } from './extra-params.js';
 import { clientLogo, MerchantClientAdapter } from './merchant-client.js';
 import { pairwiseSubject } from '../../broker/spi/subjects/pairwise.js';
 import type { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
@@ -33,6 +33,8 @@ export interface ProviderDependencies {
   ciba: CibaHooksSlot;
   /** The short-lived models' store when REDIS_URL is set (adapter-factory.ts); null: all in the database. */
   redis: RedisModelStore | null;
+  /** Whether a request's sealed owner is the broker core's (a login another front door started: LoginRequests). */
+  isOwnedLogin: LoginOwnerCheck;
 }
 
 export const ID_TOKEN_TTL_SECONDS = 900;
@@ -135,8 +137,8 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       rpInitiatedLogout: { enabled: true, ...logoutPages(pageSiteOf(config)) },
       ciba: deps.ciba.engineFeature(),
     },
-    pkce: { required: (_ctx, client) => client.psd2 === true },
-    extraParams: EXTRA_PARAMS,
+    pkce: { required: pkceRequired(deps.isOwnedLogin) },
+    extraParams: extraParams(deps.isOwnedLogin),
     extraClientMetadata: {
       properties: ['psd2', 'eid_schemes', 'logo_sha256'],
       validator: (_ctx, key, value) => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource, IsNull, LessThanOrEqual, MoreThan, Repository } from 'typeorm';
+import { DataSource, LessThanOrEqual, Repository } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { SamlTransactionEntity } from './saml-transaction.entity.js';
 
@@ -17,8 +17,8 @@ export type SamlBinding = 'post' | 'artifact';
 
 /** As long as the engine's interaction lives: the broker pages may take that long. */
 export const SAML_TRANSACTION_TTL_SECONDS = 30 * 60;
-/** The engine request's `state` that marks a login as the SAML front door's. */
-const STATE_PREFIX = 'saml:';
+/** The prefix of the reference a SAML login carries through the broker core (its ownerRef). */
+const REF_PREFIX = 'saml:';
 const context = (id: string) => `saml-transaction:${id}`;
 
 @Injectable()
@@ -32,7 +32,10 @@ export class SamlTransactionsService {
     this.repo = dataSource.getRepository(SamlTransactionEntity);
   }
 
-  /** A new transaction; answers the `state` to start the engine's interaction with. */
+  /**
+   * A new transaction; answers its reference, which the login carries through the broker core (sealed into its
+   * carrier, never shown to the browser) and this front door gets back at the end.
+   */
   async begin(clientId: string, request: SamlRequest): Promise<string> {
     const id = randomBytes(16).toString('base64url');
     await this.repo.insert({
@@ -41,23 +44,15 @@ export class SamlTransactionsService {
       requestSealed: this.secretBox.encrypt(JSON.stringify(request), context(id)),
       expiresAt: new Date(Date.now() + SAML_TRANSACTION_TTL_SECONDS * 1000),
     });
-    return `${STATE_PREFIX}${id}`;
+    return `${REF_PREFIX}${id}`;
   }
 
   /**
-   * Whether an engine request is a live SAML sign-in for that merchant. An OIDC merchant may send any
-   * `state`, this prefix included: only an id the front door issued for the same merchant and not yet
-   * used matches (128 random bits, never shown to the browser).
+   * Uses the transaction up (one conditional UPDATE: of two racing completions one wins); its request, or undefined.
+   * Only an id this front door issued for the same merchant and not yet used matches (128 random bits).
    */
-  async isLive(state: unknown, clientId: unknown): Promise<boolean> {
-    const id = idOf(state);
-    if (!id || typeof clientId !== 'string') return false;
-    return this.repo.existsBy({ id, clientId, consumedAt: IsNull(), expiresAt: MoreThan(new Date()) });
-  }
-
-  /** Uses the transaction up (one conditional UPDATE: of two racing completions one wins); its request, or undefined. */
-  async consume(state: unknown, clientId: string): Promise<SamlRequest | undefined> {
-    const id = idOf(state);
+  async consume(ref: string, clientId: string): Promise<SamlRequest | undefined> {
+    const id = idOf(ref);
     if (!id) return undefined;
     const [rows]: [{ request_sealed: string }[], number] = await this.repo.query(
       `UPDATE saml_transactions SET consumed_at = now()
@@ -74,6 +69,6 @@ export class SamlTransactionsService {
   }
 }
 
-function idOf(state: unknown): string | undefined {
-  return typeof state === 'string' && state.startsWith(STATE_PREFIX) ? state.slice(STATE_PREFIX.length) : undefined;
+function idOf(ref: string): string | undefined {
+  return ref.startsWith(REF_PREFIX) ? ref.slice(REF_PREFIX.length) : undefined;
 }
