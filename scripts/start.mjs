@@ -36,8 +36,8 @@ function inputsHash() {
 const hash = inputsHash();
 // `npm run build` ends with `start.mjs --stamp`: whatever built dist, a start after it does not build again.
 if (process.argv.includes('--stamp')) {
-  // tsc wrote dist/libs/*/src; the libraries' package manifests and links are the build's last step (transpile.mjs).
-  const { packageLibraries } = await import('./transpile.mjs');
+  // tsc wrote dist/libs/*/src; the libraries' package manifests and links are the build's last step.
+  const { packageLibraries } = await import('./library-packages.mjs');
   packageLibraries(root);
   writeFileSync(STAMP, hash);
   process.exit(0);
