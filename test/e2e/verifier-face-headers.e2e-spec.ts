@@ -100,8 +100,10 @@ describe('verifier face upload: every frame header judged before any frame is de
       const { cpuMs, rssMiB } = await cost(3, async () => (answer = await refused(sdk.uploadFace(challenge.challenge_id, upload))));
       expect([answer!.status, answer!.error]).toEqual([422, 'unusable_face_data']);
       expect(Math.min(...cpuMs)).toBeLessThan(100);
-      // Three bodies of half a megabyte went through the JSON parser and Base64 (2-7 MiB measured); no frame was decoded.
-      expect(rssMiB).toBeLessThan(12);
+      // Three bodies of half a megabyte went through the JSON parser and Base64, no frame was decoded: the CPU bound above
+      // is what tells a decode (0.4-0.8 s of it). Their buffers stay until the next collection: 2-7 MiB measured on one
+      // machine, 14-15.5 MiB on another (array buffers +9.9 MiB of it, process.memoryUsage), so the bound is 20 MiB.
+      expect(rssMiB).toBeLessThan(20);
       // The existing refusal: which frame (1-based, in upload order) and why, from its header; no image data, nothing about the person.
       expect(answer!.description).toMatch(new RegExp(`^frame ${frames.length}: `));
       expect(answer!.description).toMatch(reason);
