@@ -15,25 +15,31 @@ export interface LoginOwner {
  * engine's PKCE rule is not relaxed for it.
  */
 export class LoginOwnerSeal {
-  constructor(private readonly key: string) {}
+  /**
+   * `keys`: COOKIE_KEYS, the first seals. Each key opens, as with the cookies: a login begun just before the operator
+   * rotated the keys must still end with its owner, not fall through to the engine as an OIDC login of the merchant.
+   */
+  constructor(private readonly keys: readonly string[]) {
+    if (!keys.length) throw new Error('LoginOwnerSeal needs a key');
+  }
 
   seal(owner: LoginOwner): string {
     const body = Buffer.from(JSON.stringify([owner.frontDoor, owner.ownerRef, owner.clientId]), 'utf8').toString('base64url');
-    return `${body}.${this.mac(body)}`;
+    return `${body}.${this.mac(this.keys[0], body)}`;
   }
 
   /** The owner a sealed value names, when it is ours and for this merchant; anything else is undefined. */
   open(sealed: unknown, clientId: string): LoginOwner | undefined {
     if (typeof sealed !== 'string' || sealed.length > 2048) return undefined;
     const [body, mac, ...rest] = sealed.split('.');
-    if (!body || !mac || rest.length || !constantTimeEqual(mac, this.mac(body))) return undefined;
+    if (!body || !mac || rest.length || !this.keys.some((key) => constantTimeEqual(mac, this.mac(key, body)))) return undefined;
     const parsed: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
     if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((v) => typeof v === 'string')) return undefined;
     const [frontDoor, ownerRef, boundTo] = parsed as string[];
     return boundTo === clientId ? { frontDoor, ownerRef, clientId } : undefined;
   }
 
-  private mac(body: string): string {
-    return createHmac('sha256', this.key).update(`brokered-login-owner:${body}`).digest('base64url');
+  private mac(key: string, body: string): string {
+    return createHmac('sha256', key).update(`brokered-login-owner:${body}`).digest('base64url');
   }
 }

@@ -74,13 +74,13 @@ describe('LoginRequests (broker core: how a front door starts and ends a brokere
     expect(requests.ownerOf(body, 'shop')).toBeUndefined();
     expect(requests.ownerOf(undefined, 'shop')).toBeUndefined();
     expect(requests.ownerOf(['a'], 'shop')).toBeUndefined();
-    const otherKey = new LoginOwnerSeal('o'.repeat(64)).seal({ frontDoor: 'saml', ownerRef: 'saml:tx-1', clientId: 'shop' });
+    const otherKey = new LoginOwnerSeal(['o'.repeat(64)]).seal({ frontDoor: 'saml', ownerRef: 'saml:tx-1', clientId: 'shop' });
     expect(requests.ownerOf(otherKey, 'shop')).toBeUndefined();
   });
 
   it('keeps the owner of a login whose front door is no longer loaded, and ends that login as expired, never as an own login', async () => {
     const { requests } = setup({ saml: frontDoor({ kind: 'page', status: 200, html: '' }).door });
-    const ofGone = new LoginOwnerSeal(COOKIE_KEY).seal({ frontDoor: 'gone', ownerRef: 'r', clientId: 'shop' });
+    const ofGone = new LoginOwnerSeal([COOKIE_KEY]).seal({ frontDoor: 'gone', ownerRef: 'r', clientId: 'shop' });
     expect(requests.ownerOf(ofGone, 'shop')).toEqual({ frontDoor: 'gone', ownerRef: 'r', clientId: 'shop' });
     const login: OwnedLogin = { frontDoor: 'gone', ownerRef: 'r', clientId: 'shop', locale: 'en_GB' };
     await expect(requests.identified(login, 'some-scheme', identity)).rejects.toMatchObject({ status: 400, code: 'interaction_expired' });

@@ -40,7 +40,7 @@ export class LoginRequests implements OnModuleInit {
     private readonly frontDoors: LoginFrontDoors,
     private readonly discovery: DiscoveryService,
   ) {
-    this.seal = new LoginOwnerSeal(config.cookieKeys[0]);
+    this.seal = new LoginOwnerSeal(config.cookieKeys);
   }
 
   onModuleInit(): void {
