@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppEnv, ConfigError, DEFAULT_OPERATOR_NAME, EnvironmentVariables, readEnvironment } from './app-config.js';
 import { loadCredentialIssuerConfig, type CredentialIssuerConfig } from './credential-issuer-config.js';
+import { loadIdentityAssuranceConfig, type IdentityAssuranceConfig } from './identity-assurance-config.js';
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';
 import { type Branding, loadBrandingConfig } from './branding-config.js';
 import { loadSamlConfig, type SamlConfig } from './saml-config.js';
@@ -68,6 +69,8 @@ export interface AppConfig {
   schemes: Readonly<Record<string, unknown>>;
   /** The OpenID4VCI credential issuer (src/credential-issuer): its signer, lifetimes and status lists. */
   credentialIssuer: CredentialIssuerConfig;
+  /** The trust framework each scheme's verified_claims state (IDA_TRUST_FRAMEWORKS), by scheme id. */
+  identityAssurance: IdentityAssuranceConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -166,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const ops = reported(problems, () => loadOpsConfig(env));
   const branding = reported(problems, () => loadBrandingConfig(env));
   const saml = reported(problems, () => loadSamlConfig(env));
+  const identityAssurance = reported(problems, () => loadIdentityAssuranceConfig(env));
   const isProduction = vars.APP_ENV === 'production';
   if (isProduction) problems.push(...productionProblems(vars));
   const schemes = Object.fromEntries(sections.map((section) => [section.name, reported(problems, () => section.load(env, isProduction))]));
@@ -225,5 +229,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     saml: saml!,
     schemes,
     credentialIssuer,
+    identityAssurance: identityAssurance!,
   };
 }

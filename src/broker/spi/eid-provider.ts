@@ -2,6 +2,7 @@ import { extensionPoint } from '../../common/discovery/discovered.js';
 import type { UiLocale } from '../../i18n/locales.js';
 import type { Messages } from '../../i18n/messages.js';
 import type { WaitingTexts } from '../../i18n/waiting-messages.js';
+import type { IdentityVerification } from './identity-assurance/identity-verification.js';
 import type { BindingMessage } from './request/binding-message.js';
 
 /**
@@ -24,6 +25,8 @@ export interface BrokeredIdentity {
    * set by brokering schemes (upstream OpenID Connect), absent for our own.
    */
   upstreamIssuer?: string;
+  /** How the person was verified, for `verified_claims` (OpenID Connect for Identity Assurance); absent: none is offered. */
+  verification?: IdentityVerification;
 }
 
 /** The authorization request as a scheme sees it; no oidc-provider types leak into schemes. */

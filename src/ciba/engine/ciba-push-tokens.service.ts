@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 import { loginAccount } from '../../oidc/provider/account-finder.js';
 import type { BackchannelAuthenticationRequest } from '../../oidc/provider/ciba-hooks.js';
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';
+import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 
 type Grant = InstanceType<OidcProviderService['engine']['Grant']>;
 type EngineClient = InstanceType<OidcProviderService['engine']['Client']>;
@@ -27,7 +28,10 @@ function halfHash(value: string, alg: string): string {
  */
 @Injectable()
 export class CibaPushTokensService {
-  constructor(private readonly oidc: OidcProviderService) {}
+  constructor(
+    private readonly oidc: OidcProviderService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** The engine's client of the request, found before the approval's transaction begins (it reads the merchant). */
   async clientOf(request: BackchannelAuthenticationRequest): Promise<EngineClient> {
@@ -75,7 +79,7 @@ export class CibaPushTokensService {
     }
 
     // The claims of the login the approval stores (in its transaction), as findAccount answers them for this grant.
-    const account = loginAccount(accountId!, client.clientId, scheme, identity);
+    const account = loginAccount(accountId!, client.clientId, scheme, identity, this.config);
     const idToken = new engine.IdToken({ ...(await account.claims('id_token', request.scope!, {}, [])), acr, amr, auth_time: authTime }, { client } as never);
     Object.assign(idToken, { scope: grant.getOIDCScopeFiltered(scopes), mask: request.claims?.id_token ?? {}, rejected: grant.getRejectedOIDCClaims() });
     idToken.set('at_hash', accessToken); // hashed by the engine when it signs

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import type { InteractionResults } from 'oidc-provider';
-import { claimsByScope } from '../../verifier-claims/claim-table.js';
+import { engineClaims } from '../provider/provider-configuration.js';
 import { OidcProviderService } from '../provider/oidc-provider.service.js';
 import { splitClaimsByScope } from './interaction-context.js';
 import { interactionExpired } from '../../broker/login/login.errors.js';
 
-const CLAIMS_BY_SCOPE = claimsByScope();
+/** The engine's claims by scope: verified_claims and the broker's own claims come with openid (their content is masked by scope). */
+const CLAIMS_BY_SCOPE = engineClaims();
 
 export type InteractionDetails = Awaited<ReturnType<OidcProviderService['engine']['interactionDetails']>>;
 

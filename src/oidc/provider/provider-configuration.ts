@@ -12,6 +12,8 @@ import type { BrokeredLoginsService } from '../../broker/logins/brokered-logins.
 import { engineAdapters } from '../storage/adapter-factory.js';
 import type { RedisModelStore } from '../storage/redis-model-store.js';
 import { accountFinder } from './account-finder.js';
+import { VERIFIED_CLAIMS } from '../identity-assurance/verified-claims.js';
+import { assertClaimsParameter } from '../identity-assurance/claims-parameter.js';
 import type { CibaHooksSlot } from './ciba-hooks.js';
 import { engineErrorPage } from '../../common/errors/engine-error-hook.js';
 import { pageSiteOf } from '../../common/pages/layout.js';
@@ -81,7 +83,7 @@ function loginPolicy(logins: BrokeredLoginsService) {
  */
 export function engineClaims(): Record<string, string[]> {
   const claims = claimsByScope();
-  return { ...claims, openid: [...claims.openid, 'azp', 'amr', 'eid_scheme', 'eid_issuer'] };
+  return { ...claims, openid: [...claims.openid, 'azp', 'amr', 'eid_scheme', 'eid_issuer', VERIFIED_CLAIMS] };
 }
 
 export const ENGINE_SCOPES = [...STANDARD_SCOPES, ...AGE_VERIFY_SCOPES];
@@ -106,7 +108,7 @@ export const PLAIN_FEATURES = {
   encryption: { enabled: true },
   requestObjects: { enabled: true, requireSignedRequestObject: false },
   pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
-  claimsParameter: { enabled: true },
+  claimsParameter: { enabled: true, assertClaimsParameter },
   revocation: { enabled: true },
 } satisfies Configuration['features'];
 
@@ -119,7 +121,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
   return {
     adapter: (name: string) => (name === 'Client' ? clients : stored(name)),
     clients: [],
-    findAccount: accountFinder(logins),
+    findAccount: accountFinder(logins, config),
     jwks: { keys: deps.signingKeys },
     cookies: { keys: config.cookieKeys, long: cookie, short: cookie },
     routes: OIDC_ROUTES,

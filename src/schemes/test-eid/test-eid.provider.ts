@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import type { Messages } from '../../i18n/messages.js';
 import { birthDateFromDg11, birthDateFromMrz } from '../../verifier-claims/dates.js';
@@ -9,6 +10,8 @@ import { documentSubject } from '../../broker/spi/subjects/document-subject.js';
 import { EidScheme, type EidProvider, type EidRequest, type EidStep, type SupportsAcr } from '../../broker/spi/eid-provider.js';
 import { SPECIMEN_IDENTITIES, type SpecimenIdentity } from '../../verifier-claims/specimen-identities.js';
 import { localDate, TEST_EID_MESSAGES } from './test-eid-messages.js';
+import { identityDocumentEvidence } from '../../broker/spi/identity-assurance/identity-document-evidence.js';
+import type { IdentityVerification } from '../../broker/spi/identity-assurance/identity-verification.js';
 
 /**
  * customer-test only: the tester picks a specimen identity and gets the claim set the document verifier
@@ -74,6 +77,7 @@ export class TestEidProvider implements EidProvider, SupportsAcr {
         acr: high ? ACR_EIDAS_HIGH : undefined,
         amr: ['sc', 'face'],
         authTime: now,
+        verification: outcome.result === 'pass' ? simulatedVerification(claims, now) : undefined,
       },
     };
   }
@@ -82,4 +86,15 @@ export class TestEidProvider implements EidProvider, SupportsAcr {
 /** ISO date of birth, from DG11's full date when the document has one, else the MRZ's. */
 function birthDateOf({ holder }: SpecimenIdentity, now: Date): string | undefined {
   return (holder.dg11?.fullDateOfBirth && birthDateFromDg11(holder.dg11.fullDateOfBirth)) || birthDateFromMrz(holder.mrzDateOfBirth, now);
+}
+
+/**
+ * The verification a passing document verification would state, marked as the test it is (the test trust framework,
+ * whatever the configuration): the same shape, so a merchant can build its KYC mapping against it. Nothing was checked;
+ * the transaction id starts with `test-` and has no evidence report.
+ */
+function simulatedVerification(claims: Record<string, unknown>, now: Date): IdentityVerification {
+  const transactionId = `test-${randomUUID()}`;
+  const time = now.toISOString();
+  return { time, process: transactionId, test: true, evidence: [identityDocumentEvidence(claims, transactionId, ['passive-authentication', 'chip-authentication', 'face-match', 'liveness'], time)] };
 }

@@ -7,6 +7,7 @@ import { EidScheme, type EidProvider, type EidRequest, type EidStep, type Progre
 import type { Messages } from '../../../i18n/messages.js';
 import type { VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
+import { recordVerification } from './record-verification.js';
 import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 
@@ -94,6 +95,7 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
         amr: amrOf(record),
         authTime: new Date(record.completedAt),
         evidenceRef: session.recordId!,
+        verification: recordVerification(session.recordId!, record),
       },
     };
   }
