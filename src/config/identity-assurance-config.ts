@@ -44,7 +44,8 @@ export function loadIdentityAssuranceConfig(env: Record<string, string | undefin
         if (value[field] !== undefined && (typeof value[field] !== 'string' || !IDENTIFIER.test(value[field])))
           problems.push(`${at}.${field}: must be an identifier of 1-200 printable characters without spaces`);
       if (typeof value.trust_framework !== 'string') problems.push(`${at}.trust_framework: required`);
-      else if (value.trust_framework.startsWith('urn:svc:trust-framework:')) problems.push(`${at}.trust_framework: the service's own values are not configured`);
+      else if (value.trust_framework.startsWith('urn:svc:trust-framework:'))
+        problems.push(`${at}.trust_framework: the service's own values are not configured`);
       out[scheme] = value as unknown as SchemeTrustFramework;
     }
   }

@@ -15,7 +15,10 @@ export interface StatingLogin {
   verification: IdentityVerification;
 }
 
-export function statedFramework(config: Pick<AppConfig, 'isProduction' | 'identityAssurance'>, login: StatingLogin): { trust_framework: string; assurance_level?: string } {
+export function statedFramework(
+  config: Pick<AppConfig, 'isProduction' | 'identityAssurance'>,
+  login: StatingLogin,
+): { trust_framework: string; assurance_level?: string } {
   if (login.verification.test || !config.isProduction) return { trust_framework: TEST_TRUST_FRAMEWORK };
   const configured = config.identityAssurance[login.scheme];
   if (!configured) return { trust_framework: SERVICE_TRUST_FRAMEWORK };
@@ -25,7 +28,10 @@ export function statedFramework(config: Pick<AppConfig, 'isProduction' | 'identi
   // An upstream's own statement counts only within the framework the operator trusts it for, and never above it.
   if (asserted && asserted.trust_framework === configured.trust_framework && asserted.assurance_level !== undefined) {
     const levels = [configured.assurance_level, high ? configured.assurance_level_high : undefined];
-    return { trust_framework: configured.trust_framework, ...(levels.includes(asserted.assurance_level) ? { assurance_level: asserted.assurance_level } : level ? { assurance_level: level } : {}) };
+    return {
+      trust_framework: configured.trust_framework,
+      ...(levels.includes(asserted.assurance_level) ? { assurance_level: asserted.assurance_level } : level ? { assurance_level: level } : {}),
+    };
   }
   return { trust_framework: configured.trust_framework, ...(level ? { assurance_level: level } : {}) };
 }

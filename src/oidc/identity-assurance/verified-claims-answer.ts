@@ -44,6 +44,7 @@ const isLeaf = (t: Json) => !Object.keys(t).length || ['essential', 'value', 'va
 /** The requested part of `data`, or undefined when `data` fails a constraint of `template`. */
 function project(template: Json, data: Json, now: Date): Json | undefined {
   const out: Json = {};
+  for (const key of REQUIRED) if (data[key] !== undefined) out[key] = data[key];
   for (const [key, wanted] of Object.entries(template)) {
     const value = data[key];
     if (Array.isArray(wanted)) {
@@ -59,7 +60,6 @@ function project(template: Json, data: Json, now: Date): Json | undefined {
       else if (constrains(wanted)) return undefined;
     }
   }
-  for (const key of REQUIRED) if (data[key] !== undefined) out[key] ??= data[key];
   return out;
 }
 

@@ -21,11 +21,17 @@ export function verifiedPersonClaims(released: Readonly<Record<string, unknown>>
   }
   // Spec 2.1 says FEMALE or MALE; OIDC Core 5.1 (and the schema's claims) say female or male.
   if (typeof released.gender === 'string' && /^(female|male)$/i.test(released.gender)) out.gender = released.gender.toLowerCase();
-  const nationality = typeof released.nationality === 'string' ? released.nationality.replace(/</g, '') : undefined;
-  const code = nationality && (ICAO_LONG_FORM[nationality] ?? nationality);
-  if (code && /^[A-Z]{3}$/.test(code)) out.nationalities = [code];
-  else if (Array.isArray(released.nationalities)) out.nationalities = released.nationalities;
+  const nationalities = nationalitiesOf(released);
+  if (nationalities) out.nationalities = nationalities;
   if (typeof released.place_of_birth === 'string' && released.place_of_birth) out.place_of_birth = { locality: released.place_of_birth };
   else if (typeof released.place_of_birth === 'object' && released.place_of_birth) out.place_of_birth = released.place_of_birth;
   return out;
+}
+
+/** Spec 2.1's nationality (one ICAO code) as IDA's nationalities (an array); a scheme's own array as it is. */
+function nationalitiesOf(released: Readonly<Record<string, unknown>>): unknown[] | undefined {
+  const nationality = typeof released.nationality === 'string' ? released.nationality.replace(/</g, '') : undefined;
+  const code = nationality && (ICAO_LONG_FORM[nationality] ?? nationality);
+  if (code && /^[A-Z]{3}$/.test(code)) return [code];
+  return Array.isArray(released.nationalities) && released.nationalities.length ? released.nationalities : undefined;
 }

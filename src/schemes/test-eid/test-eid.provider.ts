@@ -96,5 +96,10 @@ function birthDateOf({ holder }: SpecimenIdentity, now: Date): string | undefine
 function simulatedVerification(claims: Record<string, unknown>, now: Date): IdentityVerification {
   const transactionId = `test-${randomUUID()}`;
   const time = now.toISOString();
-  return { time, process: transactionId, test: true, evidence: [identityDocumentEvidence(claims, transactionId, ['passive-authentication', 'chip-authentication', 'face-match', 'liveness'], time)] };
+  return {
+    time,
+    process: transactionId,
+    test: true,
+    evidence: [identityDocumentEvidence(claims, transactionId, ['passive-authentication', 'chip-authentication', 'face-match', 'liveness'], time)],
+  };
 }

@@ -40,6 +40,10 @@ export function identityDocumentEvidence(
   if (text(claims.document_number)) details.document_number = text(claims.document_number);
   if (text(claims.personal_number)) details.personal_number = text(claims.personal_number);
   if (isoDate(claims.date_of_expiry)) details.date_of_expiry = isoDate(claims.date_of_expiry);
-  if (country) details.issuer = { country_code: country === 'D' ? 'DEU' : country, ...(text(claims.interpreted_issuing_country) ? { country: text(claims.interpreted_issuing_country) } : {}) };
+  if (country)
+    details.issuer = {
+      country_code: country === 'D' ? 'DEU' : country,
+      ...(text(claims.interpreted_issuing_country) ? { country: text(claims.interpreted_issuing_country) } : {}),
+    };
   return { type: 'document', check_details, document_details: details };
 }
