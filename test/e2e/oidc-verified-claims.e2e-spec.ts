@@ -2,7 +2,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { expectValidVerifiedClaims, expectValidVerifiedClaimsRequest } from '../support/ida-schemas.js';
-import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
+import { authorizationRequest, discover, firstResponse, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { SHELDON, specimenDocumentDir, verifierLogin } from '../support/verifier-flow.js';
 
@@ -139,5 +139,107 @@ describe('verified_claims through openid-client', () => {
     ]);
     expect(verified.claims.given_name).toBe(claims.given_name);
     expect(verified.claims.family_name).toBe(claims.family_name);
+  });
+
+  it('says in its metadata what this deployment can state (IDA 1.0 §7): the test framework only, in customer-test', async () => {
+    const metadata = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({
+      claims_parameter_supported: true,
+      verified_claims_supported: true,
+      trust_frameworks_supported: ['urn:svc:trust-framework:test'],
+      evidence_supported: expect.arrayContaining(['document']),
+      documents_supported: expect.arrayContaining(['idcard', 'passport', 'residence_permit', 'driving_permit']),
+      documents_check_methods_supported: ['bvr', 'vcrypt'],
+      claims_in_verified_claims_supported: expect.arrayContaining(['given_name', 'family_name', 'birthdate', 'nationalities']),
+    });
+    expect(metadata.claims_supported).toContain('verified_claims');
+  });
+
+  describe('what a merchant gets is bounded by what it asked and what its scopes allow', () => {
+    let config: client.Configuration;
+    const login = async (scope: string, claims?: unknown) => {
+      const req = await authorizationRequest(config, { scope, ...(claims ? { claims: JSON.stringify(claims) } : {}) });
+      const { callback } = await loginWithTestEid(t.baseUrl, req.url);
+      const tokens = await client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: req.verifier,
+        expectedState: req.state,
+        expectedNonce: req.nonce,
+      });
+      return { idToken: tokens.claims()!, userinfo: await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub) };
+    };
+    beforeAll(async () => {
+      const m = await admin.createMerchant({ name: 'Minimal bank', redirect_uris: [REDIRECT_URI] });
+      config = await discover(issuer, m.client_id, m.client_secret);
+    });
+
+    it('nothing when not requested', async () => {
+      const { idToken, userinfo } = await login('openid profile ssn');
+      expect(idToken).not.toHaveProperty('verified_claims');
+      expect(userinfo).not.toHaveProperty('verified_claims');
+    });
+
+    it('where it was requested only: the ID token, not user-info', async () => {
+      const { idToken, userinfo } = await login('openid profile', { id_token: { verified_claims: DOCUMENT_REQUEST } });
+      expect(idToken).toHaveProperty('verified_claims');
+      expect(userinfo).not.toHaveProperty('verified_claims');
+    });
+
+    it('without ssn no personal number, in the evidence as in the plain claims', async () => {
+      const { idToken } = await login('openid profile', CLAIMS);
+      expectValidVerifiedClaims(idToken);
+      expect(idToken).not.toHaveProperty('personal_number');
+      const [document] = (idToken.verified_claims as { verification: { evidence: { document_details: object }[] } }).verification.evidence;
+      expect(document!.document_details).not.toHaveProperty('personal_number');
+      expect(document!.document_details).toHaveProperty('document_number');
+    });
+
+    it('without profile no person claims, so the set is omitted (IDA §5.8) and the login still succeeds', async () => {
+      const { idToken } = await login('openid', CLAIMS);
+      expect(idToken).not.toHaveProperty('given_name');
+      expect(idToken).not.toHaveProperty('verified_claims');
+      expect(idToken.document_number).toBe('L898902C3');
+    });
+
+    it('a framework the service does not state: the set is omitted, no error (IDA §5.8)', async () => {
+      const { idToken } = await login('openid profile', {
+        id_token: { verified_claims: { ...DOCUMENT_REQUEST, verification: { trust_framework: { value: 'eidas' } } } },
+      });
+      expect(idToken).not.toHaveProperty('verified_claims');
+      expect(idToken.given_name).toBeDefined();
+    });
+
+    it.each([
+      [
+        'claims without any claim',
+        { id_token: { verified_claims: { verification: { trust_framework: null }, claims: {} } } },
+        /claims must be an object naming at least one claim/,
+      ],
+      ['no trust_framework', { id_token: { verified_claims: { verification: {}, claims: { given_name: null } } } }, /trust_framework is required/],
+      [
+        'a purpose of two characters',
+        { userinfo: { verified_claims: { verification: { trust_framework: null }, claims: { given_name: { purpose: 'ok' } } } } },
+        /purpose/,
+      ],
+    ])('a malformed request (%s) is invalid_request at the authorization endpoint, named', async (_name, claims, description) => {
+      const req = await authorizationRequest(config, { scope: 'openid profile', claims: JSON.stringify(claims) });
+      const page = await firstResponse(t.baseUrl, req.url);
+      const location = new URL(page.location!);
+      expect(location.searchParams.get('error')).toBe('invalid_request');
+      expect(location.searchParams.get('error_description')).toMatch(description);
+    });
+
+    it('a malformed request in a pushed authorization request is refused there, before any login', async () => {
+      const claims = { id_token: { verified_claims: [] } };
+      await expect(
+        client.buildAuthorizationUrlWithPAR(config, {
+          redirect_uri: REDIRECT_URI,
+          scope: 'openid',
+          code_challenge: 'x'.repeat(43),
+          code_challenge_method: 'S256',
+          state: 's',
+          claims: JSON.stringify(claims),
+        }),
+      ).rejects.toMatchObject({ error: 'invalid_request', error_description: expect.stringMatching(/must not be an empty array/) });
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 /*
@@ -12,19 +12,19 @@ const DIR = join(import.meta.dirname, '../fixtures/ekyc-ida');
 const load = (name: string) => JSON.parse(readFileSync(join(DIR, name), 'utf8')) as { $id: string };
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
-addFormats(ajv);
+addFormats.default(ajv);
 for (const file of ['claims_schema.json', 'verified_claims.json', 'verified_claims_request.json']) ajv.addSchema(load(file));
 const answers = ajv.getSchema(load('verified_claims.json').$id)!;
 const requests = ajv.getSchema(load('verified_claims_request.json').$id)!;
 
 /** The schema's complaints about a payload carrying `verified_claims` (an ID token or user-info answer); [] when valid. */
 export function verifiedClaimsProblems(payload: unknown): string[] {
-  return answers(payload) ? [] : (answers.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+  return answers(payload) ? [] : (answers.errors ?? []).map((e: ErrorObject) => `${e.instancePath || '/'} ${e.message ?? ''}`);
 }
 
 /** The schema's complaints about a claims parameter (`{ id_token: {…}, userinfo: {…} }`); [] when valid. */
 export function verifiedClaimsRequestProblems(claims: unknown): string[] {
-  return requests(claims) ? [] : (requests.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+  return requests(claims) ? [] : (requests.errors ?? []).map((e: ErrorObject) => `${e.instancePath || '/'} ${e.message ?? ''}`);
 }
 
 /** Throws with the schema's complaints unless `payload` is valid (for use inside tests: the message says why). */

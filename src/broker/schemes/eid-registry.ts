@@ -1,4 +1,5 @@
 import { logger } from '../../common/logging/logger.js';
+import { statesVerification, type VerificationOffer } from '../spi/identity-assurance/identity-verification.js';
 import type { AppConfig } from '../../config/load-config.js';
 import { ACR_REQUEST_HIGH, ACR_SCHEME_PREFIX } from '../spi/acr.js';
 import type { EidProvider, EidSchemeSource, SchemeCatalog } from '../spi/eid-provider.js';
@@ -51,6 +52,14 @@ export class EidRegistry implements SchemeCatalog {
       }
     }
     this.dynamic = next;
+  }
+
+  /** What the schemes able to state a verification can state (verified_claims), for the provider metadata. */
+  verificationOffers(): { builtIn: { id: string; offer: VerificationOffer }[]; sources: VerificationOffer[] } {
+    return {
+      builtIn: [...this.builtIn.values()].flatMap((p) => (statesVerification(p) ? [{ id: p.id, offer: p.verificationOffer }] : [])),
+      sources: this.sources.flatMap((s) => (statesVerification(s) ? [s.verificationOffer] : [])),
+    };
   }
 
   /** The built-in schemes (code, not data), e.g. for the admin listing. */

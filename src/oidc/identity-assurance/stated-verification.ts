@@ -1,5 +1,5 @@
 import { ACR_EIDAS_HIGH } from '../../broker/spi/acr.js';
-import type { IdentityVerification } from '../../broker/spi/identity-assurance/identity-verification.js';
+import type { IdentityVerification, VerificationEvidence } from '../../broker/spi/identity-assurance/identity-verification.js';
 import { SERVICE_TRUST_FRAMEWORK, TEST_TRUST_FRAMEWORK } from '../../broker/spi/identity-assurance/predefined-values.js';
 import type { AppConfig } from '../../config/load-config.js';
 
@@ -43,10 +43,13 @@ export function statedVerification(config: Pick<AppConfig, 'isProduction' | 'ide
     ...statedFramework(config, login),
     time: v.time,
     verification_process: v.process,
-    evidence: v.evidence.map((e) =>
-      e.type === 'document' && e.document_details?.personal_number !== undefined && !ssn
-        ? { ...e, document_details: { ...e.document_details, personal_number: undefined } }
-        : e,
-    ),
+    evidence: ssn ? v.evidence : v.evidence.map(withoutPersonalNumber),
   };
+}
+
+/** The personal number is released with `ssn` only (spec 2.1), in the evidence as among the plain claims. */
+function withoutPersonalNumber(evidence: VerificationEvidence): VerificationEvidence {
+  if (evidence.type !== 'document' || evidence.document_details?.personal_number === undefined) return evidence;
+  const { personal_number: _, ...details } = evidence.document_details;
+  return { ...evidence, document_details: details };
 }

@@ -11,6 +11,8 @@ import { SigningKeysService } from '../keys/signing-keys.service.js';
 import { SigningKeyChanges } from '../keys/signing-key-changes.js';
 import { BrokeredLoginsService } from '../../broker/logins/brokered-logins.service.js';
 import { LoginRequests } from '../../broker/login/login-requests.js';
+import { EidRegistry } from '../../broker/schemes/eid-registry.js';
+import { applyAssuranceMetadata, assuranceMetadata } from '../identity-assurance/assurance-metadata.js';
 import { CibaHooksSlot } from './ciba-hooks.js';
 import { applyCibaAnswers } from './ciba-answers.js';
 import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';
@@ -62,6 +64,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     @Inject(REDIS) redis: RedisHandle,
     private readonly jobs: ExclusiveJobs,
     private readonly loginRequests: LoginRequests,
+    private readonly schemes: EidRegistry,
   ) {
     this.merchantKeys = new MerchantJwksSource(this.outboundPolicy);
     this.redisModels = redis ? new RedisModelStore(redis, config.redisKeyPrefix) : null;
@@ -168,6 +171,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       signJwt: (payload, alg, audience) => this.signJwt(payload, alg, audience),
     });
     applyCibaAnswers(provider, this.ciba);
+    applyAssuranceMetadata(provider, () => assuranceMetadata(this.config, this.schemes.verificationOffers()));
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'oidc server error'));
     this.provider = provider;
     this.handler = provider.callback();

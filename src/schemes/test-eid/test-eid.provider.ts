@@ -10,8 +10,8 @@ import { documentSubject } from '../../broker/spi/subjects/document-subject.js';
 import { EidScheme, type EidProvider, type EidRequest, type EidStep, type SupportsAcr } from '../../broker/spi/eid-provider.js';
 import { SPECIMEN_IDENTITIES, type SpecimenIdentity } from '../../verifier-claims/specimen-identities.js';
 import { localDate, TEST_EID_MESSAGES } from './test-eid-messages.js';
-import { identityDocumentEvidence } from '../../broker/spi/identity-assurance/identity-document-evidence.js';
-import type { IdentityVerification } from '../../broker/spi/identity-assurance/identity-verification.js';
+import { IDENTITY_DOCUMENT_OFFER, identityDocumentEvidence } from '../../broker/spi/identity-assurance/identity-document-evidence.js';
+import type { IdentityVerification, StatesVerification } from '../../broker/spi/identity-assurance/identity-verification.js';
 
 /**
  * customer-test only: the tester picks a specimen identity and gets the claim set the document verifier
@@ -20,8 +20,9 @@ import type { IdentityVerification } from '../../broker/spi/identity-assurance/i
  */
 @Injectable()
 @EidScheme({ order: 90 })
-export class TestEidProvider implements EidProvider, SupportsAcr {
+export class TestEidProvider implements EidProvider, SupportsAcr, StatesVerification {
   readonly id = 'test';
+  readonly verificationOffer = IDENTITY_DOCUMENT_OFFER;
   readonly testOnly = true;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}

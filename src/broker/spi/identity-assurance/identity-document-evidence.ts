@@ -1,5 +1,5 @@
 import type { DocumentType } from '../../../verifier-claims/document-type.js';
-import type { DocumentEvidence, EvidenceCheck } from './identity-verification.js';
+import type { DocumentEvidence, EvidenceCheck, VerificationOffer } from './identity-verification.js';
 import { CHECK_METHODS, DOCUMENT_TYPES } from './predefined-values.js';
 
 /** The checks of a chip-and-face verification, by name: each becomes one `check_details` entry (IDA Schema §5.4.4.1). */
@@ -47,3 +47,10 @@ export function identityDocumentEvidence(
     };
   return { type: 'document', check_details, document_details: details };
 }
+
+/** What a chip-and-face verification can state (the document verifier, the test eID). */
+export const IDENTITY_DOCUMENT_OFFER: VerificationOffer = Object.freeze<VerificationOffer>({
+  evidence: ['document'],
+  documents: Object.values(DOCUMENT_TYPES),
+  documentCheckMethods: [...new Set(Object.values(METHOD))],
+});

@@ -68,3 +68,26 @@ export interface IdentityVerification {
   /** The upstream's own `verified_claims` framework, when it sent one (validated by the scheme). */
   asserted?: AssertedFramework;
 }
+
+/** What a scheme's `verified_claims` can contain, for the provider metadata (IDA 1.0 §7): its evidence and their kinds. */
+export interface VerificationOffer {
+  evidence: VerificationEvidence['type'][];
+  /** Document types (DOCUMENT_TYPES values) of `document` evidence. */
+  documents?: readonly string[];
+  /** Check methods of `document` evidence (CHECK_METHODS values). */
+  documentCheckMethods?: readonly string[];
+  /** Record types of `electronic_record` evidence. */
+  records?: readonly string[];
+}
+
+/**
+ * Opt-in capability of a scheme (an EidProvider, or a source of schemes that are data, for all of its schemes): it
+ * states how it verified a person, and says what it can state.
+ */
+export interface StatesVerification {
+  readonly verificationOffer: VerificationOffer;
+}
+
+export function statesVerification<T extends object>(scheme: T): scheme is T & StatesVerification {
+  return typeof (scheme as Partial<StatesVerification>).verificationOffer === 'object';
+}

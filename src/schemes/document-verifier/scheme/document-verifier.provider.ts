@@ -8,6 +8,8 @@ import type { Messages } from '../../../i18n/messages.js';
 import type { VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
 import { recordVerification } from './record-verification.js';
+import { IDENTITY_DOCUMENT_OFFER } from '../../../broker/spi/identity-assurance/identity-document-evidence.js';
+import type { StatesVerification } from '../../../broker/spi/identity-assurance/identity-verification.js';
 import type { SessionRequirements, VerificationSessionEntity } from '../session/verification-session.entity.js';
 import { VerificationSessionsService } from '../session/verification-sessions.service.js';
 
@@ -23,8 +25,9 @@ export const DOCUMENT_VERIFIER_ID = 'document-verifier';
 
 @Injectable()
 @EidScheme({ order: 10 })
-export class DocumentVerifierProvider implements EidProvider, SupportsAcr {
+export class DocumentVerifierProvider implements EidProvider, SupportsAcr, StatesVerification {
   readonly id = DOCUMENT_VERIFIER_ID;
+  readonly verificationOffer = IDENTITY_DOCUMENT_OFFER;
   readonly testOnly = false;
 
   constructor(
