@@ -2,6 +2,7 @@ import { redeem as redeemAt, startWalletLogin, walletLinks } from '../support/wa
 import type { Page } from '../support/test-browser.js';
 import type { PkceRequest } from '../support/oidc-flow.js';
 import { walletWorld, type WalletWorld } from '../support/wallet/wallet-world.js';
+import { expectValidVerifiedClaims, expectValidVerifiedClaimsRequest } from '../support/ida-schemas.js';
 
 describe('EU wallet scheme: a merchant logs in with openid-client through the wallet', () => {
   let w: WalletWorld;
@@ -11,7 +12,7 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
   }, 120_000);
   afterAll(() => w?.close());
 
-  const startLogin = (scope: string) => startWalletLogin(w, scope);
+  const startLogin = (scope: string, extra?: Record<string, string>) => startWalletLogin(w, scope, extra);
   const redeem = (done: Page, request: PkceRequest) => redeemAt(w, done, request);
 
   /** The claims of the ID token beyond the protocol's own: what the merchant learns of the person. */
@@ -106,6 +107,71 @@ describe('EU wallet scheme: a merchant logs in with openid-client through the wa
       expect(personal((await redeem(await browser.submit(page, 'action', 'continue'), request)).claims()!)).toEqual(EXPECTED[use]);
     });
   }
+
+  /** verified_claims as a merchant asks for them (OpenID Connect for Identity Assurance 1.0 §5.3), everything a wallet login states. */
+  const RECORD_REQUEST = {
+    id_token: {
+      verified_claims: {
+        verification: {
+          trust_framework: null,
+          time: null,
+          verification_process: null,
+          evidence: [
+            {
+              type: { value: 'electronic_record' },
+              check_details: [{ check_method: null, check_id: null, time: null }],
+              record: { type: null, created_at: null, date_of_expiry: null, source: { name: null, country_code: null } },
+            },
+          ],
+        },
+        claims: { given_name: null, family_name: null, birthdate: null },
+      },
+    },
+  };
+  /** Each credential's own type, and its issuing country as an ICAO 3-letter code (the test PKI's organisation is "Test"). */
+  const RECORDS = {
+    pid_sd_jwt: { type: 'urn:eudi:pid:1', source: { name: 'Test', country_code: 'AUT' } },
+    pid_mdoc: { type: 'eu.europa.ec.eudi.pid.1', source: { name: 'Test', country_code: 'DEU' } },
+    mdl: { type: 'org.iso.18013.5.1.mDL', source: { name: 'Test', country_code: 'UTO' } },
+  };
+
+  it('verified_claims by the claims parameter: the credential as an electronic record checked now, schema-valid, the plain claims restated', async () => {
+    expectValidVerifiedClaimsRequest(RECORD_REQUEST);
+    for (const use of ['pid_sd_jwt', 'pid_mdoc', 'mdl'] as const) {
+      const { browser, page, request } = await startLogin('openid profile', { claims: JSON.stringify(RECORD_REQUEST) });
+      const link = walletLinks(page).crossDevice;
+      const transaction = new URL(new URL(link).searchParams.get('request_uri')!).pathname.split('/').at(-1)!;
+      expect((await w.wallet.answer(link, { use })).status).toBe(200);
+      const claims = (await redeem(await browser.submit(page, 'action', 'continue'), request)).claims()!;
+      expectValidVerifiedClaims(claims);
+      const verified = claims.verified_claims as { verification: Record<string, unknown>; claims: Record<string, unknown> };
+      const time = verified.verification.time as string;
+      expect(Date.now() - Date.parse(time)).toBeLessThan(60_000);
+      expect([use, verified.verification]).toEqual([
+        use,
+        {
+          trust_framework: 'urn:svc:trust-framework:test',
+          time,
+          verification_process: transaction,
+          evidence: [
+            {
+              type: 'electronic_record',
+              check_details: [
+                { check_method: 'vcrypt', check_id: `${transaction}.issuer-signature`, time },
+                { check_method: 'auth', check_id: `${transaction}.key-binding`, time },
+              ],
+              record: { ...RECORDS[use], created_at: expect.stringMatching(/Z$/), date_of_expiry: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+            },
+          ],
+        },
+      ]);
+      expect(verified.claims).toEqual({
+        given_name: claims.given_name,
+        family_name: claims.family_name,
+        birthdate: (claims.birthdate as string).split('.').reverse().join('-'),
+      });
+    }
+  });
 
   it('asks a profile merchant for names, birth date, nationality and issuing country; the array of nationalities whole', async () => {
     const { page } = await startLogin('openid profile');

@@ -22,6 +22,7 @@ import {
   standInReusableCredentials,
 } from '../support/wallet/reused-identity.js';
 import { redeem, refusalShown, startWalletLogin, walletLinks } from '../support/wallet/wallet-login.js';
+import { expectValidVerifiedClaims, expectValidVerifiedClaimsRequest } from '../support/ida-schemas.js';
 import type { WalletWorld } from '../support/wallet/wallet-world.js';
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -155,6 +156,54 @@ describe("EU wallet scheme: the service's own reusable credential", () => {
     expect(claims!.amr).toEqual(['eudi_wallet', 'pop']);
     expect(claims!.acr).toBeUndefined();
     expect(claims!.sub).toBe(verifiedDocumentSubject(w.t.config.subjectSecret, 'D', 'C01X00T47'));
+  });
+
+  it('verified_claims by the claims parameter: the original document verification on its day, schema-valid, the plain claims restated', async () => {
+    const DOCUMENT_REQUEST = {
+      id_token: {
+        verified_claims: {
+          verification: {
+            trust_framework: null,
+            time: null,
+            verification_process: null,
+            evidence: [
+              {
+                type: { value: 'document' },
+                check_details: [{ check_method: null, check_id: null, time: null }],
+                document_details: { type: null, document_number: null, date_of_expiry: null, issuer: { country_code: null } },
+              },
+            ],
+          },
+          claims: { given_name: null, family_name: null, birthdate: null },
+        },
+      },
+    };
+    expectValidVerifiedClaimsRequest(DOCUMENT_REQUEST);
+    const { browser, page, request } = await startWalletLogin(w, 'openid profile', { claims: JSON.stringify(DOCUMENT_REQUEST) });
+    const link = walletLinks(page).crossDevice;
+    const transaction = new URL(new URL(link).searchParams.get('request_uri')!).pathname.split('/').at(-1)!;
+    expect((await (await holderOf()).answer(link)).status).toBe(200);
+    const claims = (await redeem(w, await browser.submit(page, 'action', 'continue'), request)).claims()!;
+    expectValidVerifiedClaims(claims);
+    // The credential carries the day of the verification, not its transaction: the wallet transaction names the process.
+    const time = `${day(0)}T00:00:00Z`;
+    const check = (check_method: string, check: string) => ({ check_method, check_id: `${transaction}.original.${check}`, time });
+    expect(claims.verified_claims).toEqual({
+      verification: {
+        trust_framework: 'urn:svc:trust-framework:test',
+        time,
+        verification_process: transaction,
+        evidence: [
+          {
+            type: 'document',
+            check_details: [check('vcrypt', 'passive-authentication'), check('bvr', 'face-match'), check('bvr', 'liveness')],
+            document_details: { type: 'passport', document_number: 'C01X00T47', date_of_expiry: '2031-10-31', issuer: { country_code: 'DEU' } },
+          },
+        ],
+      },
+      claims: { given_name: claims.given_name, family_name: claims.family_name, birthdate: '1964-08-12' },
+    });
+    expect(claims.birthdate).toBe('12.08.1964');
   });
 
   it('ageverify18: the age statement and what openid releases, no birth date or name asked or given', async () => {

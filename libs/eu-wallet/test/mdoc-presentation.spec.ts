@@ -18,6 +18,9 @@ describe('mdoc presentation (OpenID4VP 1.0, ISO 18013-5): what passes', () => {
     expect(result.elements).toEqual({ [PID.namespace]: { family_name: 'Mustermann', given_name: 'Erika', birth_date: '1964-08-12' } });
     expect(result.issuer).toEqual({ subject: 'C=UT, O=Test, CN=Test Document Signer', anchorSubject: 'C=UT, O=Test, CN=Test IACA', country: 'UT' });
     expect(result.validUntil.getTime()).toBeGreaterThan(Date.now());
+    // The MSO's validityInfo.signed: when the issuer signed it, before now.
+    expect(result.signedAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(result.signedAt.getTime()).toBeGreaterThan(Date.now() - 3_600_000);
     expect(result.status).toBeUndefined();
   });
 

@@ -28,7 +28,7 @@ describe('SD-JWT VC presentation: disclosures and key binding', () => {
     credential = await issueSdJwtVc({ signer: pid, holderKey: holder.publicKey, status: { uri: 'https://pid-provider.test.invalid/status/1', idx: 7 } });
   });
 
-  it('returns only the presented claims, the issuer, expiry and status reference', async () => {
+  it('returns only the presented claims, the issuer, issuance, expiry and status reference', async () => {
     const result = await verify(await presentWith());
     expect(result.vct).toBe('urn:eudi:pid:1');
     expect(result.claims).toEqual({
@@ -43,6 +43,7 @@ describe('SD-JWT VC presentation: disclosures and key binding', () => {
     expect(result.issuer.subject).toContain('CN=Test PID Provider');
     expect(result.issuer.anchorSubject).toContain('CN=Test PID Provider CA');
     expect(result.expiresAt!.getTime()).toBeGreaterThan(now.getTime());
+    expect(result.issuedAt!.getTime()).toBe((result.claims.iat as number) * 1000);
     expect(result.status).toEqual({ uri: 'https://pid-provider.test.invalid/status/1', idx: 7 });
   });
 

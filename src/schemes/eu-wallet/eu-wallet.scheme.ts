@@ -171,6 +171,7 @@ function identified(result: WalletResult): EidStep {
       acr: result.acr,
       amr: result.amr,
       authTime: new Date(result.verifiedAt),
+      ...(result.verification ? { verification: result.verification } : {}),
     },
   };
 }

@@ -30,6 +30,8 @@ export interface MdocPresentation {
   /** Who signed it (the Document Signer and its IACA), for the Status List Token's issuer rule. */
   signer: CredentialSigner;
   validUntil: Date;
+  /** When the MSO was signed (validityInfo `signed`, ISO 18013-5 9.1.2.4). */
+  signedAt: Date;
   /** The MSO's Token Status List reference, unchecked here (the status module fetches and reads the list). */
   status?: { uri: string; idx: number };
 }
@@ -76,6 +78,7 @@ async function verify(input: MdocPresentationInput): Promise<MdocPresentation> {
     issuer: { subject: oneLine(chain.leaf.subject), anchorSubject: oneLine(chain.anchor.subject), ...(country ? { country } : {}) },
     signer: { leaf: chain.leaf, anchor: chain.anchor, format: 'mdoc' },
     validUntil: shape.mso.validUntil,
+    signedAt: shape.mso.signed,
     ...(shape.mso.status ? { status: shape.mso.status } : {}),
   };
 }

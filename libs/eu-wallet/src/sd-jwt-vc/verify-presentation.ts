@@ -36,6 +36,8 @@ export interface SdJwtVcPresentation {
   /** Who signed it, for the Status List Token's issuer rule (StatusListChecker.check). */
   signer: CredentialSigner;
   expiresAt?: Date;
+  /** `iat`: when the issuer signed it (RFC 7519 §4.1.6), for a verifier that states when its record was created. */
+  issuedAt?: Date;
   /** The Referenced Token's status (Token Status List, "Referenced Token"), for a StatusListChecker. */
   status?: { uri: string; idx: number };
 }
@@ -57,6 +59,12 @@ const sha256Hasher = (data: string | ArrayBuffer, alg: string): Uint8Array => {
 const decoder = new SDJwtVcInstance({ hasher: sha256Hasher });
 
 const subjectLine = (subject: string) => subject.replace(/\n/g, ', ');
+
+/** `exp` and `iat` (NumericDate, RFC 7519 §2) as dates, each only when the credential has it. */
+const validity = (exp: number | undefined, iat: number | undefined): Pick<SdJwtVcPresentation, 'expiresAt' | 'issuedAt'> => ({
+  ...(exp !== undefined ? { expiresAt: new Date(exp * 1000) } : {}),
+  ...(iat !== undefined ? { issuedAt: new Date(iat * 1000) } : {}),
+});
 
 /**
  * Verifies an SD-JWT VC presentation with key binding (SD-JWT VC draft, "Verification and Processing"; RFC 9901 §7.1
@@ -129,7 +137,7 @@ async function verify(input: SdJwtVcPresentationInput): Promise<SdJwtVcPresentat
   // Types of the time claims first: @sd-jwt/core tests them by truthiness, so `"exp": "x"` or `0` would pass there.
   const exp = numericDate(jws.payload, 'exp', 'issuer JWT');
   const nbf = numericDate(jws.payload, 'nbf', 'issuer JWT');
-  numericDate(jws.payload, 'iat', 'issuer JWT');
+  const iat = numericDate(jws.payload, 'iat', 'issuer JWT');
   const nowSeconds = Math.floor(input.now.getTime() / 1000);
   // @sd-jwt/core's Jwt.verify: exp, nbf, iat against now with skew, then the signature through our callback (x5c leaf).
   let signature: boolean | undefined;
@@ -177,7 +185,7 @@ async function verify(input: SdJwtVcPresentationInput): Promise<SdJwtVcPresentat
     claims,
     issuer: { subject: subjectLine(leaf.subject), anchorSubject: subjectLine(anchor.subject) },
     signer: { leaf, anchor, format: 'sd-jwt', ...(typeof jws.payload.iss === 'string' ? { iss: jws.payload.iss } : {}) },
-    ...(exp !== undefined ? { expiresAt: new Date(exp * 1000) } : {}),
+    ...validity(exp, iat),
     ...(status ? { status } : {}),
   };
 }

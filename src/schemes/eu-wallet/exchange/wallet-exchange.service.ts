@@ -104,7 +104,7 @@ export class WalletExchangeService {
       return {};
     }
     try {
-      const binding = { clientId: await this.clientId(), responseUri: this.responseUri(id), acrValues: request.acrValues };
+      const binding = { transactionId: id, clientId: await this.clientId(), responseUri: this.responseUri(id), acrValues: request.acrValues };
       const result = await this.presentations.verify(request, binding, opened.vpToken);
       const { taken, responseCode } = await this.transactions.respond(id, result, tx.flow === 'same_device');
       if (!taken) throw new WalletCheckError('replayed', 'this wallet request was already answered');

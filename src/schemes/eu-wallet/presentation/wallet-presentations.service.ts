@@ -25,9 +25,12 @@ import type { WalletRequestData, WalletResult } from '../transactions/wallet-tra
 import { ReusedIdentityTrust } from '../trust/reused-identity-trust.service.js';
 import { WalletTrustService } from '../trust/wallet-trust.service.js';
 import { WalletStatusLists } from './wallet-status-lists.js';
+import { reusedIdentityVerification, walletCredentialVerification } from './wallet-verification.js';
 
 /** What binds an answer to its request, beyond the sealed request data: who we said we were and where to answer. */
 export interface PresentationBinding {
+  /** The answering wallet transaction's id: the process `verified_claims` names. */
+  transactionId: string;
   clientId: string;
   responseUri: string;
   acrValues: string[];
@@ -62,6 +65,7 @@ export class WalletPresentationsService {
     let issuer: { subject: string; anchorSubject: string };
     let status: { uri: string; idx: number } | undefined;
     let signer: PresentationSigner;
+    let record: { type: string; issuedAt?: Date; expiresAt?: Date };
     if (kind === 'pid_sd_jwt') {
       const r = await verifySdJwtVcPresentation({
         presentation,
@@ -73,6 +77,7 @@ export class WalletPresentationsService {
         revocation,
       });
       ({ claims: values, issuer, status, signer } = r);
+      record = { type: r.vct, issuedAt: r.issuedAt, expiresAt: r.expiresAt };
     } else if (kind === 'pid_mdoc' || kind === 'mdl') {
       const jwkThumbprint = Buffer.from(await calculateJwkThumbprint(request.encryptionKey as JWK, 'sha256'), 'base64url');
       const sessionTranscript = openId4VpSessionTranscript({
@@ -92,6 +97,7 @@ export class WalletPresentationsService {
       });
       values = r.elements[kind === 'mdl' ? MDL_NAMESPACE : PID_MDOC_DOCTYPE] ?? {};
       ({ issuer, status, signer } = r);
+      record = { type: r.docType, issuedAt: r.signedAt, expiresAt: r.validUntil };
     } else {
       throw new WalletCheckError('unexpected_credential', 'an answer for a credential that was not asked for');
     }
@@ -108,6 +114,14 @@ export class WalletPresentationsService {
       credential: kind,
       issuer: issuer.subject,
       verifiedAt: now.toISOString(),
+      verification: walletCredentialVerification({
+        ...record,
+        transactionId: binding.transactionId,
+        presentedAt: now,
+        signer,
+        issuingCountry: typeof claims.issuing_country === 'string' ? claims.issuing_country : undefined,
+        test: anchors.testAnchors.has(signer.anchor.fingerprint256),
+      }),
     };
   }
 
@@ -156,6 +170,19 @@ export class WalletPresentationsService {
       credential: 'reused_identity',
       issuer: r.issuer.subject,
       verifiedAt: now.toISOString(),
+      verification: reusedIdentityVerification({
+        transactionId: binding.transactionId,
+        presentedAt: now,
+        type: r.vct,
+        signer: r.signer,
+        issuingCountry: typeof country === 'string' ? country : undefined,
+        issuedAt: r.issuedAt,
+        expiresAt: r.expiresAt,
+        // customer-test's credential issuer signs with customer-test's keys: its credentials are test credentials.
+        test: !this.config.isProduction,
+        claims,
+        verifiedAt,
+      }),
     };
   }
 

@@ -5,6 +5,7 @@ import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/load-config.js';
 import { ExclusiveJobs } from '../../../database/exclusive-jobs.js';
 import type { WalletCheckCode } from '@identity-broker/eu-wallet';
+import type { IdentityVerification } from '../../../broker/spi/identity-assurance/identity-verification.js';
 import { WalletTransactionEntity } from './wallet-transaction.entity.js';
 import type { WalletFlow } from '../wallet-paths.js';
 import { walletConfig } from '../config/wallet-config.js';
@@ -37,6 +38,8 @@ export interface WalletResult {
   credential: string;
   issuer: string;
   verifiedAt: string;
+  /** What `verified_claims` may state of it (wallet-verification.ts); absent in results sealed before it existed. */
+  verification?: IdentityVerification;
 }
 
 /** The two transactions of one try, one per link. */

@@ -21,6 +21,11 @@ export interface WalletAnchors {
   mdl: Uint8Array[];
   /** The subjects of pidHigh, as the libraries name a chain's anchor: read once, not per presentation. */
   pidHighSubjects: ReadonlySet<string>;
+  /**
+   * SHA-256 fingerprints (X509Certificate.fingerprint256) of customer-test's generated roots (its test PID provider and
+   * test IACA): a credential chaining to one is a test credential (verified_claims). Empty in production.
+   */
+  testAnchors: ReadonlySet<string>;
 }
 
 /**
@@ -66,11 +71,15 @@ export class WalletTrustService implements OnModuleInit {
         privateKey: createPrivateKey(readFileSync(requestSigner.keyFile)),
       };
       const revocation = walletRevocation(this.config);
-      if (this.config.isProduction) return { signer: fromFiles, anchors: withSubjects(configured), revocation };
+      if (this.config.isProduction) return { signer: fromFiles, anchors: withSubjects(configured, []), revocation };
       const test = await this.testAuthorities.get();
+      const testRoots = [test.pidProvider.root, test.iaca.root];
       return {
         signer: fromFiles ?? { chain: test.requestSigner.chain, privateKey: test.requestSigner.privateKey },
-        anchors: withSubjects({ pid: configured.pid, pidHigh: [...configured.pidHigh, test.pidProvider.root], mdl: [...configured.mdl, test.iaca.root] }),
+        anchors: withSubjects(
+          { pid: configured.pid, pidHigh: [...configured.pidHigh, test.pidProvider.root], mdl: [...configured.mdl, test.iaca.root] },
+          testRoots,
+        ),
         revocation,
       };
     })();
@@ -78,9 +87,10 @@ export class WalletTrustService implements OnModuleInit {
   }
 }
 
-const withSubjects = (a: Omit<WalletAnchors, 'pidHighSubjects'>): WalletAnchors => ({
+const withSubjects = (a: Omit<WalletAnchors, 'pidHighSubjects' | 'testAnchors'>, testRoots: Uint8Array[]): WalletAnchors => ({
   ...a,
   pidHighSubjects: new Set(a.pidHigh.map((der) => new X509Certificate(der).subject.replace(/\n/g, ', '))),
+  testAnchors: new Set(testRoots.map((der) => new X509Certificate(der).fingerprint256)),
 });
 
 const trustList = (path: string) => readCertificates(path, 'wallet trust list');
