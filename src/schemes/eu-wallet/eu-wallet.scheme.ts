@@ -1,4 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { MDL_DOCTYPE, PID_MDOC_DOCTYPE, PID_SD_JWT_VCT } from '@identity-broker/eu-wallet';
+import { IDENTITY_DOCUMENT_OFFER } from '../../broker/spi/identity-assurance/identity-document-evidence.js';
+import type { StatesVerification, VerificationOffer } from '../../broker/spi/identity-assurance/identity-verification.js';
 import { randomBytes } from 'node:crypto';
 import { exportJWK } from 'jose';
 import { buildDcqlQuery, createResponseEncryptionKey } from '@identity-broker/eu-wallet';
@@ -34,7 +37,7 @@ const MAX_TRIES_PER_SIGN_IN = 20;
  */
 @Injectable()
 @EidScheme({ order: 20 })
-export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect {
+export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect, StatesVerification {
   readonly id = EU_WALLET_ID;
   readonly testOnly = false;
 
@@ -45,6 +48,13 @@ export class EuWalletScheme implements EidProvider, SupportsAcr, ResumesRedirect
     private readonly pending: PendingRedirectsService,
     private readonly reused: ReusedIdentityTrust,
   ) {}
+
+  /** PIDs and mDLs as electronic records; the service's own credential, where trusted, as the document it stands for. */
+  get verificationOffer(): VerificationOffer {
+    const own = this.reused.trusted();
+    const records = [PID_SD_JWT_VCT, PID_MDOC_DOCTYPE, MDL_DOCTYPE, ...(own ? [own.vct] : [])];
+    return own ? { ...IDENTITY_DOCUMENT_OFFER, evidence: ['electronic_record', 'document'], records } : { evidence: ['electronic_record'], records };
+  }
 
   displayName(_messages: Messages, locale: UiLocale = DEFAULT_LOCALE): string {
     return WALLET_MESSAGES[locale].name;
