@@ -119,13 +119,17 @@ describe('verified_claims through openid-client', () => {
     const m = await admin.createMerchant({ name: 'KYC bank', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
     const config = await discover(issuer, m.client_id, m.client_secret);
     const dir = await specimenDocumentDir(t.baseUrl, 'nor-adult', 'chip-authentication');
-    const { claims } = await verifierLogin(
+    const { claims, tokens } = await verifierLogin(
       t.baseUrl,
       config,
       { documentDir: dir, person: SHELDON },
       { scope: 'openid profile ssn', claims: JSON.stringify(CLAIMS) },
     );
     expectValidVerifiedClaims(claims);
+    const userinfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+    expectValidVerifiedClaims(userinfo);
+    expect(userinfo.verified_claims).toEqual(claims.verified_claims);
+    expectSamePerson(claims.verified_claims as Record<string, unknown>, claims, '1980-01-15');
     const verified = claims.verified_claims as { verification: Record<string, unknown>; claims: Record<string, unknown> };
     const tid = new URL(String(claims.auth_files_url)).searchParams.get('tid');
     expect(verified.verification.verification_process).toBe(tid);
