@@ -12,11 +12,11 @@ export const MAX_DEPTH = 10;
 /** Characters of the element as JSON. */
 export const MAX_CHARS = 16_384;
 /** Evidence entries per verification, and checks per evidence. */
-export const MAX_ENTRIES = 10;
+const MAX_ENTRIES = 10;
 /** Identifiers the operator's IDA_TRUST_FRAMEWORKS can name are 1-200 characters; a longer one never matches. */
 const MAX_IDENTIFIER = 200;
 /** Evidence types of Schema Definition §5.4.4 (the `evidence` definition's `type` enum). */
-export const EVIDENCE_TYPES = ['document', 'electronic_record', 'vouch', 'electronic_signature'] as const;
+const EVIDENCE_TYPES = ['document', 'electronic_record', 'vouch', 'electronic_signature'] as const;
 
 type Json = Record<string, unknown>;
 
