@@ -1,10 +1,14 @@
 import * as client from 'openid-client';
+import { EID_LOGIN_RECORD, TEST_TRUST_FRAMEWORK } from '../../src/broker/spi/identity-assurance/predefined-values.js';
+import { addLogSink, setLogLevel } from '../../src/common/logging/logger.js';
 import { adminClient } from '../support/admin-client.js';
+import { expectValidVerifiedClaims, expectValidVerifiedClaimsRequest } from '../support/ida-schemas.js';
 import { authorizationRequest, discover, REDIRECT_URI } from '../support/oidc-flow.js';
-import { parseForms, TestBrowser, type Page } from '../support/test-browser.js';
-import { walk } from '../support/upstream-login.js';
+import { parseForms, TestBrowser } from '../support/test-browser.js';
+import { errorForMerchant, walk } from '../support/upstream-login.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startUpstream, type TestUpstream, UPSTREAM_HIGH, UPSTREAM_LOW } from '../support/upstream-provider.js';
+import { usersWithVerifiedClaims, VERIFIED_CLAIMS_REQUEST } from '../support/upstream-verified-claims.js';
 
 const KARI = {
   sub: 'kari',
@@ -32,7 +36,8 @@ describe('upstream OpenID Connect eID scheme', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    upstream = await startUpstream([KARI], `${t.baseUrl}/its/eid/callback`);
+    const { verified, malformed } = usersWithVerifiedClaims(KARI);
+    upstream = await startUpstream([KARI, verified, malformed], `${t.baseUrl}/its/eid/callback`);
     const created = await admin().call('POST', '/admin/v1/eid-schemes', {
       id: 'upbank',
       labels: { en_GB: 'Up Bank ID', nb_NO: 'Opp BankID' },
@@ -81,18 +86,6 @@ describe('upstream OpenID Connect eID scheme', () => {
     const browser = new TestBrowser(t.baseUrl);
     const page = await walk(browser, request.url.toString(), `${t.baseUrl}/its/eid/callback`);
     return { request, browser, callback: new URL(page.location!, page.url).toString() };
-  }
-
-  /** The failure page's link on to the merchant, followed: the merchant's redirect with the error. */
-  async function errorForMerchant(browser: TestBrowser, page: Page): Promise<URLSearchParams> {
-    expect(page.status).toBe(200);
-    const link = /<a href="([^"]+)" data-action="return"/.exec(page.html)?.[1];
-    expect(link).toBeDefined();
-    const end = await walk(browser, new URL(link!.replace(/&amp;/g, '&'), page.url).toString());
-    const location = new URL(end.location!);
-    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
-    expect(location.searchParams.get('code')).toBeNull();
-    return location.searchParams;
   }
 
   it('logs a merchant in through the upstream: mapped claims in the spec formats, the scheme amr, no acr below high', async () => {
@@ -151,6 +144,84 @@ describe('upstream OpenID Connect eID scheme', () => {
     const claims = tokens.claims()!;
     expect(claims).toMatchObject({ authentication_sources: 'REMOTE', eid_scheme: 'upbank' });
     for (const gated of ['primary_identifier', 'birthdate', 'personal_number', 'name', 'given_name']) expect(claims).not.toHaveProperty(gated);
+  });
+
+  describe('verified_claims (OpenID Connect for Identity Assurance 1.0)', () => {
+    /** The merchant's verified_claims for a login as `user`, in the ID token and at user-info, each checked against the schema. */
+    async function verifiedClaimsOf(user: string) {
+      upstream.next.user = user;
+      expectValidVerifiedClaimsRequest(VERIFIED_CLAIMS_REQUEST);
+      const { request, page } = await login({ claims: JSON.stringify(VERIFIED_CLAIMS_REQUEST) });
+      const tokens = await client.authorizationCodeGrant(rp, new URL(page.location!), {
+        pkceCodeVerifier: request.verifier,
+        expectedState: request.state,
+        expectedNonce: request.nonce,
+      });
+      const info = await client.fetchUserInfo(rp, tokens.access_token, tokens.claims()!.sub);
+      for (const payload of [tokens.claims(), info]) expectValidVerifiedClaims(payload);
+      expect(info.verified_claims).toEqual([tokens.claims()!.verified_claims]);
+      return tokens.claims()!.verified_claims as { verification: Record<string, unknown>; claims: Record<string, unknown> };
+    }
+    // The login's plain claims, mapped by the scheme: never the upstream's verified claims (a test upstream says "Not Trusted").
+    const claims = { given_name: 'Kari Anne', family_name: 'Nordmann', birthdate: '1985-03-07', nationalities: ['NOR'] };
+
+    it("states the upstream's own verification (its process, time and document, checked by the upstream) and the mapped claims", async () => {
+      expect(await verifiedClaimsOf('kari-verified')).toEqual({
+        // Outside production every login states the test framework, whatever the upstream asserts (de_aml).
+        verification: {
+          trust_framework: TEST_TRUST_FRAMEWORK,
+          time: '2026-03-01T09:15:30.000Z',
+          verification_process: 'upstream-process-0815',
+          evidence: [
+            {
+              type: 'document',
+              check_details: [{ check_method: 'vpiruv', check_id: 'kyc-4711', organization: upstream.issuer, time: '2026-03-01T10:14:00.000Z' }],
+              document_details: {
+                type: 'idcard',
+                document_number: 'NO1234567',
+                date_of_expiry: '2031-05-31',
+                issuer: { name: 'Politiet', country_code: 'NOR' },
+              },
+            },
+          ],
+        },
+        claims,
+      });
+    });
+
+    it('states the login itself, an electronic record of the upstream, without verified_claims from it or with malformed ones', async () => {
+      const lines: string[] = [];
+      const stop = addLogSink((line) => lines.push(line), { capture: true });
+      setLogLevel('warn');
+      const answers = [];
+      try {
+        for (const user of ['kari', 'kari-malformed']) answers.push(await verifiedClaimsOf(user));
+      } finally {
+        setLogLevel('silent');
+        stop();
+      }
+      // The malformed one is named by its place and rule, without a value of the person's.
+      const ignored = lines.filter((line) => line.includes('upstream verified_claims ignored'));
+      expect(ignored).toHaveLength(1);
+      expect(ignored[0]).toContain('verified_claims.verification.trust_framework must be a string');
+      expect(ignored[0]).not.toMatch(/NO1234567|Politiet|Trusted|Nordmann|upstream-process-0815/);
+      for (const { verification, claims: stated } of answers) {
+        const process = String(verification.verification_process);
+        expect(verification).toEqual({
+          trust_framework: TEST_TRUST_FRAMEWORK,
+          time: expect.any(String),
+          verification_process: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          evidence: [
+            {
+              type: 'electronic_record',
+              check_details: [{ check_method: 'auth', check_id: `${process}.upstream-login`, organization: upstream.issuer, time: verification.time }],
+              record: { type: EID_LOGIN_RECORD, source: { name: upstream.issuer } },
+            },
+          ],
+        });
+        expect(stated).toEqual(claims);
+      }
+    });
   });
 
   describe('each failure ends in the right error for the merchant, with nothing stored', () => {

@@ -100,7 +100,8 @@ export async function startUpstream(users: UpstreamUser[], redirectUri: string, 
       return user ? { accountId: sub, claims: async () => ({ sub, ...user.claims }) } : undefined;
     },
     scopes: ['openid', 'profile', 'nin'],
-    claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'birthdate', 'nationality_code'], nin: ['nin'] },
+    // verified_claims with profile, as an identity-assurance upstream answers them (a user without one gets none).
+    claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'birthdate', 'nationality_code', 'verified_claims'], nin: ['nin'] },
     acrValues: [UPSTREAM_LOW, UPSTREAM_HIGH],
     features: { devInteractions: { enabled: false }, userinfo: { enabled: true }, encryption: { enabled: true } },
     enabledJWA: {

@@ -6,6 +6,7 @@ import type { EidProvider, EidRequest, EidStep, ResumesRedirect, SupportsAcr } f
 import type { PendingRedirectsService } from '../../broker/spi/redirects/pending-redirects.service.js';
 import type { UpstreamClientKeysService } from './keys/upstream-client-keys.service.js';
 import { type ClaimMapper, createMappers, mapClaims, mapperProblems } from './mappers/index.js';
+import { upstreamVerification } from './identity-assurance/upstream-verification.js';
 import { brokeredAuthTime } from './upstream-auth-time.js';
 import { upstreamFailure } from './upstream-failure.js';
 import { oidc, UpstreamOidcClient } from './upstream-oidc.client.js';
@@ -174,6 +175,9 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
     }
     if (when.source === 'callback' && claims.auth_time !== undefined) logger.info({ scheme: this.id }, 'upstream auth_time replaced by the callback time');
     const authTime = when.authTime;
+    const assurance = upstreamVerification({ verifiedClaims: claims.verified_claims, issuer, authTime, test: this.testOnly });
+    // Never fails the login: the login itself is then the evidence (the problem names a place and a rule, no value).
+    if (assurance.ignored) logger.warn({ scheme: this.id, problem: assurance.ignored }, 'upstream verified_claims ignored');
     return {
       kind: 'identified',
       identity: {
@@ -184,6 +188,7 @@ export class UpstreamOidcScheme implements EidProvider, SupportsAcr, ResumesRedi
         amr: [...this.settings.amr],
         authTime,
         upstreamIssuer: issuer,
+        verification: assurance.verification,
       },
     };
   }

@@ -10,18 +10,22 @@
 export interface EvidenceCheck {
   /** A predefined check method (CHECK_METHODS). */
   check_method: string;
-  /** Resolves, during an audit, to the check in the transaction's evidence report (`<transaction id>.<check>`). */
-  check_id: string;
+  /**
+   * Resolves, during an audit, to the check in the transaction's evidence report (`<transaction id>.<check>`). The
+   * service's own checks always carry it and `time`; an upstream's checks (with `organization`) may lack either (§5.4.4).
+   */
+  check_id?: string;
   /** ISO 8601 date-time the check completed. */
-  time: string;
-  /** The legal entity that performed the check, where it was not the service. */
+  time?: string;
+  /** The legal entity that performed the check, where it was not the service (an upstream eID's issuer). */
   organization?: string;
 }
 
 /** Evidence of type `document` (§5.4.4.1): an identity document the service examined itself. */
 export interface DocumentEvidence {
   type: 'document';
-  check_details: EvidenceCheck[];
+  /** Always for the service's own document checks; an upstream's document evidence may name none. */
+  check_details?: EvidenceCheck[];
   document_details?: {
     /** A predefined document type (DOCUMENT_TYPES). */
     type: string;
