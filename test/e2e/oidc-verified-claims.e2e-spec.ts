@@ -152,7 +152,7 @@ describe('verified_claims through openid-client', () => {
       verified_claims_supported: true,
       trust_frameworks_supported: ['urn:svc:trust-framework:test'],
       evidence_supported: ['document', 'electronic_record'],
-      electronic_records_supported: expect.arrayContaining(['eu.europa.ec.eudi.pid.1', 'org.iso.18013.5.1.mDL']),
+      electronic_records_supported: expect.arrayContaining(['eu.europa.ec.eudi.pid.1', 'org.iso.18013.5.1.mDL', 'urn:svc:record-type:eid-login']),
       documents_supported: expect.arrayContaining(['idcard', 'passport', 'residence_permit', 'driving_permit']),
       documents_check_methods_supported: ['bvr', 'vcrypt'],
       claims_in_verified_claims_supported: expect.arrayContaining(['given_name', 'family_name', 'birthdate', 'nationalities']),

@@ -1,4 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { StatesVerification, VerificationOffer } from '../../broker/spi/identity-assurance/identity-verification.js';
+import { EID_LOGIN_RECORD } from '../../broker/spi/identity-assurance/predefined-values.js';
 import { DataSource, Repository } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
@@ -24,7 +26,12 @@ const PURGE_MS = 10 * 60 * 1000;
  */
 @Injectable()
 @EidSchemeSourceProvider()
-export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit {
+export class UpstreamSchemesSource implements EidSchemeSource, OnModuleInit, StatesVerification {
+  /**
+   * Every upstream login states itself as an electronic record; an upstream's own verified_claims may carry evidence of
+   * other kinds, which no metadata can know before it arrives (docs/upstream-oidc.md#verified_claims).
+   */
+  readonly verificationOffer: VerificationOffer = { evidence: ['electronic_record'], records: [EID_LOGIN_RECORD] };
   private readonly repo: Repository<EidSchemeEntity>;
   private instances = new Map<string, UpstreamOidcScheme>();
   private loadedAt = 0;
