@@ -42,7 +42,7 @@ export async function libraryIssuer(): Promise<LibraryIssuer> {
   const test = await createTestSigner({ rootName: 'Bench Credential Issuer CA', signerName: 'Bench Credential Issuer' });
   const signer: CredentialSigner = { privateKey: test.privateKey, chain: [test.chain[0]] };
   const now = new Date();
-  const content = credentialContent(passedRecord(), now);
+  const content = credentialContent(passedRecord(), now, 'urn:svc:trust-framework:test');
   const expiresAt = new Date(Math.min(content.validUntil?.getTime() ?? Infinity, now.getTime() + 365 * DAY_MS));
   const statusUri = `${ISSUER}/status-lists/${randomBytes(12).toString('base64url')}`;
   let idx = 0;

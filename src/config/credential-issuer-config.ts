@@ -43,6 +43,11 @@ export class CredentialIssuerEnvironmentVariables {
   @IsOptional()
   VCI_ISSUER_ANCHORS?: string;
 
+  /** Comma-separated files or folders: the certificates of replaced signers, published for the credentials they signed. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  VCI_ISSUER_PREVIOUS_CERTIFICATES?: string;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)
@@ -94,6 +99,7 @@ export const CREDENTIAL_ISSUER_VARIABLE_NAMES = [
   'VCI_ISSUER_KEY_FILE',
   'VCI_ISSUER_CERTIFICATE_CHAIN_FILE',
   'VCI_ISSUER_ANCHORS',
+  'VCI_ISSUER_PREVIOUS_CERTIFICATES',
   'VCI_CREDENTIAL_MAX_LIFETIME_DAYS',
   'VCI_STATUS_LIST_TTL_SECONDS',
   'VCI_OFFER_TTL_SECONDS',
@@ -109,6 +115,8 @@ export interface CredentialIssuerConfig {
   signer?: { keyFile: string; chainFile: string };
   /** Files or folders of trusted roots (VCI_ISSUER_ANCHORS); empty: the chain file's last certificate. */
   anchorPaths: string[];
+  /** Files or folders of replaced signers' certificates (VCI_ISSUER_PREVIOUS_CERTIFICATES), published while valid. */
+  previousCertificatePaths: string[];
   credentialMaxLifetimeDays: number;
   statusListTtlSeconds: number;
   offerTtlSeconds: number;
@@ -147,6 +155,8 @@ export function loadCredentialIssuerConfig(env: Record<string, string | undefine
     if (file && !existsSync(resolve(file))) problems.push(`${name}: no file at ${resolve(file)}`);
   const anchorPaths = paths(vars.VCI_ISSUER_ANCHORS);
   for (const path of anchorPaths) if (!existsSync(path)) problems.push(`VCI_ISSUER_ANCHORS: no file or folder at ${path}`);
+  const previousCertificatePaths = paths(vars.VCI_ISSUER_PREVIOUS_CERTIFICATES);
+  for (const path of previousCertificatePaths) if (!existsSync(path)) problems.push(`VCI_ISSUER_PREVIOUS_CERTIFICATES: no file or folder at ${path}`);
   const wallets = parseWalletClients(vars.VCI_WALLET_CLIENTS, isProduction);
   problems.push(...wallets.problems);
   if (problems.length) throw new ConfigError(problems);
@@ -154,6 +164,7 @@ export function loadCredentialIssuerConfig(env: Record<string, string | undefine
     enabled: vars.VCI_ENABLED ?? (!isProduction || Boolean(keyFile && chainFile)),
     signer: keyFile && chainFile ? { keyFile: resolve(keyFile), chainFile: resolve(chainFile) } : undefined,
     anchorPaths,
+    previousCertificatePaths,
     credentialMaxLifetimeDays: vars.VCI_CREDENTIAL_MAX_LIFETIME_DAYS,
     statusListTtlSeconds: vars.VCI_STATUS_LIST_TTL_SECONDS,
     offerTtlSeconds: vars.VCI_OFFER_TTL_SECONDS,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadCredentialIssuerConfig } from '../config/credential-issuer-config.js';
 import { loadConfig } from '../config/load-config.js';
 import { loadFileSigner } from './keys/file-issuer-signer.js';
@@ -30,6 +30,7 @@ describe('credential issuer configuration', () => {
       enabled: true,
       signer: undefined,
       anchorPaths: [],
+      previousCertificatePaths: [],
       credentialMaxLifetimeDays: 365,
       statusListTtlSeconds: 300,
       offerTtlSeconds: 600,
@@ -85,6 +86,24 @@ describe('credential issuer configuration', () => {
       ),
     );
     expect([separate.signer.chain, separate.anchors]).toEqual([[files.leaf.der], [files.root.der]]);
+  });
+
+  it('reads the replaced signers whose credentials may still be valid; a missing file or a key other than P-256 stops the start', async () => {
+    const [files, before] = [await writeIssuerFiles(), await writeIssuerFiles()];
+    const base = { VCI_ISSUER_KEY_FILE: files.keyFile, VCI_ISSUER_CERTIFICATE_CHAIN_FILE: files.chainFile };
+    const { previous } = loadFileSigner(loadCredentialIssuerConfig({ ...base, VCI_ISSUER_PREVIOUS_CERTIFICATES: before.leafOnlyFile }, true));
+    expect(previous).toEqual([{ kid: certificateThumbprint(before.leaf.der), chain: [before.leaf.der], notAfter: expect.any(Date) }]);
+    expect(problemsOf(() => loadCredentialIssuerConfig({ ...base, VCI_ISSUER_PREVIOUS_CERTIFICATES: '/nowhere/old.pem' }, true))).toEqual([
+      'VCI_ISSUER_PREVIOUS_CERTIFICATES: no file or folder at /nowhere/old.pem',
+    ]);
+    expect(() => loadFileSigner(loadCredentialIssuerConfig({ ...base, VCI_ISSUER_PREVIOUS_CERTIFICATES: before.keyFile }, true))).toThrow(
+      /is not a certificate/,
+    );
+    expect(() =>
+      loadFileSigner(
+        loadCredentialIssuerConfig({ ...base, VCI_ISSUER_PREVIOUS_CERTIFICATES: resolve('test/fixtures/icao/real-documents/csca/CSCA_UK.cer') }, true),
+      ),
+    ).toThrow(/VCI_ISSUER_PREVIOUS_CERTIFICATES .* not of a P-256 \(ES256\) key/);
   });
 
   it("stops the start on a key that is not the chain's, not P-256, or a chain in the wrong order", async () => {

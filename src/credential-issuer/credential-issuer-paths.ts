@@ -10,6 +10,8 @@ export const VCI_PATHS = {
   offers: '/vci/offers',
   issuerMetadata: '/.well-known/openid-credential-issuer/vci',
   authorizationServerMetadata: '/.well-known/oauth-authorization-server/vci',
+  /** SD-JWT VC draft, "JWT VC Issuer Metadata": `/.well-known/jwt-vc-issuer` inserted between host and the identifier's path. */
+  jwtVcIssuerMetadata: '/.well-known/jwt-vc-issuer/vci',
   typeMetadata: '/vct/verified-document-identity',
 } as const;
 

@@ -1,9 +1,11 @@
 /**
- * The credential issuer's state (keys, Token Status Lists, revocation) as parts for the issuer's module: its entities
+ * The credential issuer's state (keys and their metadata for verifiers, Token Status Lists, revocation) as parts for the issuer's module: its entities
  * (TypeOrmModule.forFeature), providers and controllers. The module imports AdminModule (AuditService, and the admin
  * guard is global); ExclusiveJobs (DatabaseModule), SecretBox, APP_CONFIG and the DataSource are the application's globals.
  */
 import { IssuerKeyEntity } from './keys/issuer-key.entity.js';
+import { JwtVcIssuerMetadataController } from './keys/jwt-vc-issuer-metadata.controller.js';
+import { JwtVcIssuerMetadataService } from './keys/jwt-vc-issuer-metadata.js';
 import { IssuerKeysAdminService } from './keys/issuer-keys-admin.service.js';
 import { IssuerKeysController } from './keys/issuer-keys.controller.js';
 import { IssuerKeysService } from './keys/issuer-keys.service.js';
@@ -19,9 +21,22 @@ import { StatusListTokens } from './status/status-list-tokens.service.js';
 
 export const ISSUER_STATE_ENTITIES = [IssuerKeyEntity, IssuerTestAuthorityEntity, CredentialStatusListEntity, IssuedCredentialStatusEntity];
 
-export const ISSUER_STATE_PROVIDERS = [IssuerKeysService, IssuerKeysAdminService, StatusListTokens, CredentialStatusService, CredentialStatusPurgeService];
+export const ISSUER_STATE_PROVIDERS = [
+  IssuerKeysService,
+  JwtVcIssuerMetadataService,
+  IssuerKeysAdminService,
+  StatusListTokens,
+  CredentialStatusService,
+  CredentialStatusPurgeService,
+];
 
-export const ISSUER_STATE_CONTROLLERS = [IssuerKeysController, StatusListController, RevocationPageController, CredentialRevocationAdminController];
+export const ISSUER_STATE_CONTROLLERS = [
+  IssuerKeysController,
+  JwtVcIssuerMetadataController,
+  StatusListController,
+  RevocationPageController,
+  CredentialRevocationAdminController,
+];
 
 // What the rest of the issuer uses (their types are exported beside them: IssuerSigner, StatusReference, RevocationHandle…).
 export { IssuerKeysService } from './keys/issuer-keys.service.js';

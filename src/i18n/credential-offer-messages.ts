@@ -49,7 +49,10 @@ export type CredentialClaimLabel =
   | 'age_equal_or_over'
   | 'facematch_level'
   | 'verified_at'
-  | 'assurance';
+  | 'assurance'
+  | 'verification_trust_framework'
+  | 'verification_evidence_type'
+  | 'verification_time';
 
 const en: CredentialOfferMessages = {
   credentialName: 'Verified identity document',
@@ -71,6 +74,9 @@ const en: CredentialOfferMessages = {
     facematch_level: 'Face match level',
     verified_at: 'Verified on',
     assurance: 'Level of assurance',
+    verification_trust_framework: 'Trust framework',
+    verification_evidence_type: 'Evidence examined',
+    verification_time: 'Verification time',
   },
   ageStatement: 'Aged {age} or over',
   offerTitle: 'Keep your verified identity in your wallet',

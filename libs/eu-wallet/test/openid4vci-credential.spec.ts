@@ -44,6 +44,9 @@ const CLAIMS: VerifiedIdentityClaims = {
   facematch_level: 7,
   verified_at: '2026-11-20',
   assurance: 'high',
+  verification_trust_framework: 'eidas',
+  verification_evidence_type: 'document',
+  verification_time: '2026-11-20T09:41:07Z',
 };
 
 const sha256 = (data: string | ArrayBuffer) =>
@@ -72,7 +75,7 @@ describe('OpenID4VCI: the verified identity credential and its status list', () 
     // As the service's signer certificates: the issuer identifier as a SAN URI, for the credential's iss (SD-JWT VC draft).
     pki = await createTestSigner({ rootName: 'Customer-test Credential Issuer CA', signerName: 'Test credential issuer', uri: ISSUER });
     // The contract: x5c is the leaf (and intermediates), never the root.
-    signer = { privateKey: pki.privateKey, chain: [pki.chain[0]] };
+    signer = { privateKey: pki.privateKey, chain: [pki.chain[0]], kid: 'signer-1' };
     holder = holderKeys();
     input = {
       signer,
@@ -86,10 +89,10 @@ describe('OpenID4VCI: the verified identity credential and its status list', () 
     credential = await issueVerifiedIdentityCredential(input);
   });
 
-  it('has the contract header and clear payload: typ dc+sd-jwt, ES256, x5c leaf only; iss, vct, exp at 00:00 UTC, cnf, status; no iat, no nbf', () => {
+  it('has the contract header and clear payload: typ dc+sd-jwt, ES256, kid, x5c leaf only; iss, vct, exp at 00:00 UTC, cnf, status; no iat, no nbf', () => {
     expect(credential.endsWith('~')).toBe(true);
     const [h, p] = credential.split('~')[0].split('.');
-    expect(decodeSegment(h)).toEqual({ typ: 'dc+sd-jwt', alg: 'ES256', x5c: [Buffer.from(pki.chain[0]).toString('base64')] });
+    expect(decodeSegment(h)).toEqual({ typ: 'dc+sd-jwt', alg: 'ES256', kid: 'signer-1', x5c: [Buffer.from(pki.chain[0]).toString('base64')] });
     const payload = decodeSegment(p);
     expect(Object.keys(payload).sort()).toEqual(['_sd', '_sd_alg', 'cnf', 'exp', 'iss', 'status', 'vct']);
     expect(payload).toMatchObject({
@@ -162,7 +165,12 @@ describe('OpenID4VCI: the verified identity credential and its status list', () 
 
   it('makes a Status List Token that @sd-jwt/jwt-status-list decodes and the service checker reads', async () => {
     const jwt = token();
-    expect(decodeSegment(jwt.split('.')[0])).toEqual({ alg: 'ES256', typ: 'statuslist+jwt', x5c: [Buffer.from(pki.chain[0]).toString('base64')] });
+    expect(decodeSegment(jwt.split('.')[0])).toEqual({
+      alg: 'ES256',
+      typ: 'statuslist+jwt',
+      kid: 'signer-1',
+      x5c: [Buffer.from(pki.chain[0]).toString('base64')],
+    });
     const payload = decodeSegment(jwt.split('.')[1]);
     expect(payload).toMatchObject({ sub: STATUS_URI, ttl: 300, status_list: { bits: 1 } });
     expect((payload.exp as number) - (payload.iat as number)).toBe(86_400);
@@ -188,6 +196,15 @@ describe('OpenID4VCI: the verified identity credential and its status list', () 
     );
     await expect(issueVerifiedIdentityCredential({ ...input, claims: { age_equal_or_over: { '17': true } as never } })).rejects.toThrow(/age_equal_or_over/);
     await expect(issueVerifiedIdentityCredential({ ...input, claims: { facematch_level: 10 } })).rejects.toThrow(/facematch_level/);
+    // The evidence summary: a date-time to the second in UTC, one evidence type, a framework identifier without spaces.
+    for (const verification_time of ['2026-11-20', '2026-11-20T09:41:07.123Z', '2026-11-20T09:41:07+01:00'])
+      await expect(issueVerifiedIdentityCredential({ ...input, claims: { verification_time } })).rejects.toThrow(/^claim verification_time does not/);
+    await expect(issueVerifiedIdentityCredential({ ...input, claims: { verification_evidence_type: 'electronic_record' as never } })).rejects.toThrow(
+      /verification_evidence_type/,
+    );
+    await expect(issueVerifiedIdentityCredential({ ...input, claims: { verification_trust_framework: 'de aml' } })).rejects.toThrow(
+      /verification_trust_framework/,
+    );
     await expect(issueVerifiedIdentityCredential({ ...input, signer: { ...signer, chain: [] } })).rejects.toThrow(/no certificate chain/);
   });
 

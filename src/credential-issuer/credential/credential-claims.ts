@@ -1,8 +1,8 @@
 /**
  * What the verified-document-identity credential states, from a passed verification record: the verifier claims of
  * spec 2.1 that identify the person, with ISO 8601 dates (the credential's own format; the wallet scheme turns them
- * back into spec 2.1's DD.MM.YYYY), age statements as in the EU PID, and when and how well the document was verified.
- * Pure: `now` is passed in. Every claim here becomes a disclosure of its own; what the record lacks stays absent.
+ * back into spec 2.1's DD.MM.YYYY), age statements as in the EU PID, when and how well the document was verified, and
+ * the evidence summary (under which trust framework, what evidence, when). Pure: `now` and the framework are passed in. Every claim here becomes a disclosure of its own; what the record lacks stays absent.
  */
 import { ageOverClaims } from '../../verifier-claims/age.js';
 import { parseIsoDate } from '../../verifier-claims/dates.js';
@@ -40,7 +40,11 @@ const COPIED = [
   'place_of_birth',
 ] as const;
 
-export function credentialContent(document: VerifiedDocument, now: Date): CredentialContent {
+/**
+ * `trustFramework`: the framework the verification is stated under, by the rule `verified_claims` uses (the SPI's
+ * statedFramework), so that the credential and an ID token never name two frameworks for one verification.
+ */
+export function credentialContent(document: VerifiedDocument, now: Date, trustFramework: string): CredentialContent {
   const claims: Record<string, unknown> = {};
   for (const name of COPIED) {
     const value = document.claims[name];
@@ -52,18 +56,43 @@ export function credentialContent(document: VerifiedDocument, now: Date): Creden
   // A partial birth date (ICAO: day or month unknown) is no ISO day: the credential leaves it out (the age statements,
   // which take partial dates into account, still say what can be said).
   if (document.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(document.birthDate) && parseIsoDate(document.birthDate)) claims.birthdate = document.birthDate;
-  const ages = ageOverClaims(
-    AGE_STATEMENTS.map((n) => `ageverify${n}`),
-    document.birthDate,
-    now,
-  );
-  const statements = Object.fromEntries(AGE_STATEMENTS.filter((n) => `age_over_${n}` in ages).map((n) => [n, ages[`age_over_${n}`]]));
+  const statements = ageStatements(document.birthDate, now);
   if (Object.keys(statements).length) claims.age_equal_or_over = statements;
   if (typeof document.claims.facematch_level === 'number') claims.facematch_level = document.claims.facematch_level;
   claims.verified_at = document.completedAt.slice(0, 10);
   claims.assurance = document.eidasHigh ? 'high' : 'substantial';
-  const limits = [expiry ? endOfDay(expiry) : undefined, firstBirthdayMakingTrue(statements, document.birthDate)].filter((d): d is Date => d !== undefined);
-  return { claims: claims as VerifiedIdentityClaims, validUntil: limits.length ? new Date(Math.min(...limits.map((d) => d.getTime()))) : undefined };
+  Object.assign(claims, evidenceSummary(document.completedAt, trustFramework));
+  return { claims: claims as VerifiedIdentityClaims, validUntil: latestEnd(expiry, statements, document.birthDate) };
+}
+
+/** The latest expiry a credential of `document` could have now (an offer is made only while it is in the future). */
+export function credentialValidUntil(document: VerifiedDocument, now: Date): Date | undefined {
+  return latestEnd(isoOfSpecDate(document.claims.date_of_expiry), ageStatements(document.birthDate, now), document.birthDate);
+}
+
+function ageStatements(birthDate: string | undefined, now: Date): Record<string, boolean> {
+  const ages = ageOverClaims(
+    AGE_STATEMENTS.map((n) => `ageverify${n}`),
+    birthDate,
+    now,
+  );
+  return Object.fromEntries(AGE_STATEMENTS.filter((n) => `age_over_${n}` in ages).map((n) => [n, ages[`age_over_${n}`]]));
+}
+
+/** The document's expiry, and the day an age statement would turn true: the earlier of the two. */
+function latestEnd(expiry: string | undefined, statements: Record<string, boolean>, birthDate: string | undefined): Date | undefined {
+  const limits = [expiry ? endOfDay(expiry) : undefined, firstBirthdayMakingTrue(statements, birthDate)].filter((d): d is Date => d !== undefined);
+  return limits.length ? new Date(Math.min(...limits.map((d) => d.getTime()))) : undefined;
+}
+
+/**
+ * The evidence summary as three flat claims, each its own disclosure (docs/credential-issuer.md#the-evidence-summary):
+ * a document the service examined, under `trustFramework`, at the second the verification completed (IDA's `time`).
+ */
+function evidenceSummary(completedAt: string, trustFramework: string): Partial<VerifiedIdentityClaims> {
+  const completed = new Date(completedAt);
+  const time = Number.isNaN(completed.getTime()) ? undefined : completed.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return { verification_trust_framework: trustFramework, verification_evidence_type: 'document', ...(time ? { verification_time: time } : {}) };
 }
 
 /** 'DD.MM.YYYY' (spec 2.1) → 'YYYY-MM-DD'; a date with unknown parts ('XX') is left out. */

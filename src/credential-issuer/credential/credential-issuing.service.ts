@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { DocumentEvidence } from '../../broker/spi/document-evidence/document-evidence.js';
+import { statedFramework } from '../../broker/spi/identity-assurance/stated-framework.js';
 import { issueVerifiedIdentityCredential, parseCredentialRequestBody, proofNonce, verifyKeyProofs } from '@identity-broker/eu-wallet';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
@@ -57,7 +58,9 @@ export class CredentialIssuingService {
 
     const record = await this.evidence.record(holder.recordId);
     if (!record || record.result !== 'pass') throw invalidCredentialRequest('the verification this offer was made for is no longer available');
-    const content = credentialContent(record, now);
+    // The document verifier's framework, as its logins state it in verified_claims: the test framework for a specimen or in customer-test.
+    const { trust_framework } = statedFramework(this.config, { scheme: this.evidence.schemeId, verification: { test: record.specimen === true } });
+    const content = credentialContent(record, now, trust_framework);
     const expiresAt = startOfDay(
       Math.min(content.validUntil?.getTime() ?? Infinity, now.getTime() + this.config.credentialIssuer.credentialMaxLifetimeDays * DAY_MS),
     );

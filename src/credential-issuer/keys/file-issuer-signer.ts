@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { CredentialIssuerConfig } from '../../config/credential-issuer-config.js';
 import { readCertificates } from '../../common/crypto/certificate-files.js';
 import { certificateThumbprint } from './issuer-certificates.js';
-import type { IssuerSigner } from './issuer-signer.js';
+import type { IssuerSigner, PublishedIssuerKey } from './issuer-signer.js';
 
 /** Whose files a start-up error names. */
 const OWNER = 'credential issuer';
@@ -19,7 +19,7 @@ const selfSigned = (c: X509Certificate) => c.checkIssued(c) && c.verify(c.public
  * key's, a chain that does not link up, an expired signer. A self-signed last certificate is the root: trusted, not
  * sent in x5c. Rotation in production is the operator's: replace both files and restart (docs/configuration.md).
  */
-export function loadFileSigner(config: CredentialIssuerConfig): { signer: IssuerSigner; anchors: Uint8Array[] } {
+export function loadFileSigner(config: CredentialIssuerConfig): { signer: IssuerSigner; anchors: Uint8Array[]; previous: PreviousSigner[] } {
   const files = config.signer;
   if (!files) throw new Error('credential issuer: VCI_ISSUER_KEY_FILE and VCI_ISSUER_CERTIFICATE_CHAIN_FILE are required');
   let privateKey;
@@ -45,5 +45,22 @@ export function loadFileSigner(config: CredentialIssuerConfig): { signer: Issuer
   const rootIncluded = certificates.length > 1 && selfSigned(last);
   const chain = rootIncluded ? ders.slice(0, -1) : ders;
   const anchors = config.anchorPaths.length ? config.anchorPaths.flatMap((path) => readCertificates(path, OWNER)) : [ders[ders.length - 1]];
-  return { signer: { privateKey, chain, kid: certificateThumbprint(ders[0]), notAfter }, anchors };
+  return { signer: { privateKey, chain, kid: certificateThumbprint(ders[0]), notAfter }, anchors, previous: previousSigners(config.previousCertificatePaths) };
+}
+
+/** A replaced signer's certificate, published (JWT VC Issuer Metadata) until it expires, for the credentials it signed. */
+export interface PreviousSigner extends PublishedIssuerKey {
+  notAfter: Date;
+}
+
+/** VCI_ISSUER_PREVIOUS_CERTIFICATES: every certificate must hold a P-256 key (the credentials are ES256), or the start stops. */
+function previousSigners(paths: string[]): PreviousSigner[] {
+  return paths.flatMap((path) =>
+    readCertificates(path, OWNER).map((der) => {
+      const key = new X509Certificate(der).publicKey;
+      if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1')
+        throw new Error(`credential issuer: VCI_ISSUER_PREVIOUS_CERTIFICATES ${path} holds a certificate that is not of a P-256 (ES256) key`);
+      return { kid: certificateThumbprint(der), chain: [der], notAfter: new Date(new X509Certificate(der).validTo) };
+    }),
+  );
 }

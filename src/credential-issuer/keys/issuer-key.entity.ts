@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** active: the newest signer (signing from `signsFrom`); retiring: replaced, its row (and sealed key) deleted at `retireAt`. */
+/**
+ * active: the newest signer (signing from `signsFrom`); retiring: replaced, its sealed key destroyed at `retireAt`, its
+ * certificate kept (published for verifiers) until the last credential it can have signed has expired.
+ */
 export type IssuerKeyStatus = 'active' | 'retiring';
 
 /**
@@ -17,7 +20,8 @@ export class IssuerKeyEntity {
   @Column({ type: 'text' }) certificate: string;
   @Column({ type: 'text' }) subject: string;
   @Column({ name: 'not_after', type: 'timestamptz' }) notAfter: Date;
-  @Column({ name: 'private_key_sealed', type: 'text' }) privateKeySealed: string;
+  /** null once the key retired: only its certificate is kept. */
+  @Column({ name: 'private_key_sealed', type: 'text', nullable: true }) privateKeySealed: string | null;
   @Column({ name: 'signs_from', type: 'timestamptz', nullable: true }) signsFrom: Date | null;
   @Column({ name: 'retire_at', type: 'timestamptz', nullable: true }) retireAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

@@ -1,13 +1,13 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { DataSource, type EntityManager, LessThanOrEqual } from 'typeorm';
+import { DataSource, type EntityManager, IsNull, LessThanOrEqual, MoreThan, Not } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { keySchedule } from '../../common/keys/key-schedule.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { loadFileSigner } from './file-issuer-signer.js';
+import { loadFileSigner, type PreviousSigner } from './file-issuer-signer.js';
 import { certificateThumbprint, createSignerCertificate, createTestRoot, type KeyAndCertificate } from './issuer-certificates.js';
 import { IssuerKeyEntity } from './issuer-key.entity.js';
-import type { IssuerSigner } from './issuer-signer.js';
+import type { IssuerSigner, PublishedIssuerKey } from './issuer-signer.js';
 import { IssuerTestAuthorityEntity } from './issuer-test-authority.entity.js';
 
 const ROOT_ID = 'customer-test';
@@ -16,6 +16,8 @@ const ROOT_NAME = 'Customer-test Credential Issuer CA';
 const keyContext = (kid: string) => `credential-issuer-key:${kid}`;
 const ADVISORY_LOCK = 734_041;
 const DAY = 86_400_000;
+/** The most signer keys the issuer's metadata lists (newest first): bounds its size whatever the number of rotations. */
+export const MAX_PUBLISHED_KEYS = 50;
 
 /** What the admin API lists of a signer: public facts only. */
 export interface IssuerKeyView {
@@ -34,13 +36,13 @@ const subjectOf = (der: Uint8Array) => new X509Certificate(der).subject.replace(
 /**
  * The credential issuer's signer and the roots its credentials chain to. customer-test: a root generated once and
  * sealed in the database, signer certificates under it as sealed rows with the OpenID signing keys' schedule (a
- * rotation's signer signs at once: verifiers trust the root, not a published key set, so nothing must be published
- * first); every instance reloads the signer every VCI_ISSUER_KEY_RELOAD_SECONDS, so another instance's rotation is
+ * rotation's signer signs at once: verifiers that trust the root need nothing published first, and those that read the
+ * issuer's JWT VC Issuer Metadata see the new kid there as soon as this instance signs with it); every instance reloads the signer every VCI_ISSUER_KEY_RELOAD_SECONDS, so another instance's rotation is
  * picked up within that. production: the operator's key and chain, read once at start (file-issuer-signer.ts).
  */
 @Injectable()
 export class IssuerKeysService implements OnModuleInit {
-  private fromFiles?: { signer: IssuerSigner; anchors: Uint8Array[] };
+  private fromFiles?: { signer: IssuerSigner; anchors: Uint8Array[]; previous: PreviousSigner[] };
   private cached?: { signer: Promise<IssuerSigner>; loadedAt: number };
   private root?: Promise<KeyAndCertificate>;
 
@@ -116,11 +118,44 @@ export class IssuerKeysService implements OnModuleInit {
     }));
   }
 
-  /** Deletes replaced signers (their sealed private keys with them) once their retirement time has passed. */
+  /**
+   * Every key a credential that may still be valid was signed with, the signing one first: the signer now and the
+   * replaced ones (customer-test: their certificates are kept, below; production: VCI_ISSUER_PREVIOUS_CERTIFICATES)
+   * whose certificates have not expired; at most MAX_PUBLISHED_KEYS, newest first.
+   */
+  async published(): Promise<PublishedIssuerKey[]> {
+    const signer = await this.current();
+    const current = { kid: signer.kid, chain: [...signer.chain] };
+    if (this.fromFiles) {
+      const previous = this.fromFiles.previous.filter((p) => p.kid !== signer.kid && p.notAfter.getTime() > Date.now());
+      return [current, ...previous.map(({ kid, chain }) => ({ kid, chain }))].slice(0, MAX_PUBLISHED_KEYS);
+    }
+    const rows = await this.dataSource.getRepository(IssuerKeyEntity).find({
+      select: { kid: true, certificate: true },
+      where: { notAfter: MoreThan(new Date()) },
+      order: { createdAt: 'DESC' },
+      take: MAX_PUBLISHED_KEYS,
+    });
+    const others = rows.filter((r) => r.kid !== signer.kid).map((r) => ({ kid: r.kid, chain: [new Uint8Array(Buffer.from(r.certificate, 'base64'))] }));
+    return [current, ...others].slice(0, MAX_PUBLISHED_KEYS);
+  }
+
+  /**
+   * A replaced signer's private key is destroyed once its retirement time has passed (no instance signs with it any
+   * more); its certificate stays, published, until every credential it can have signed has expired (a credential
+   * lives at most VCI_CREDENTIAL_MAX_LIFETIME_DAYS from its issuance), and then the row goes.
+   */
   async purgeRetired(): Promise<number> {
     if (this.fromFiles) return 0;
-    const result = await this.dataSource.getRepository(IssuerKeyEntity).delete({ status: 'retiring', retireAt: LessThanOrEqual(new Date()) });
-    return result.affected ?? 0;
+    const repo = this.dataSource.getRepository(IssuerKeyEntity);
+    const now = Date.now();
+    const destroyed = await repo.update(
+      { status: 'retiring', retireAt: LessThanOrEqual(new Date(now)), privateKeySealed: Not(IsNull()) },
+      { privateKeySealed: null },
+    );
+    const lastCredentialEnd = (this.config.credentialIssuer.credentialMaxLifetimeDays + 1) * DAY;
+    const deleted = await repo.delete({ status: 'retiring', retireAt: LessThanOrEqual(new Date(now - lastCredentialEnd)) });
+    return (destroyed.affected ?? 0) + (deleted.affected ?? 0);
   }
 
   private async loadSigner(): Promise<IssuerSigner> {
@@ -134,7 +169,7 @@ export class IssuerKeysService implements OnModuleInit {
       });
       row = await this.signingRow();
     }
-    if (!row) throw new Error('credential issuer: no signer after creating one');
+    if (!row?.privateKeySealed) throw new Error('credential issuer: no signer after creating one');
     const privateKey = createPrivateKey({ key: this.secretBox.decrypt(row.privateKeySealed, keyContext(row.kid)), format: 'der', type: 'pkcs8' });
     return { privateKey, chain: [new Uint8Array(Buffer.from(row.certificate, 'base64'))], kid: row.kid, notAfter: row.notAfter };
   }

@@ -10,3 +10,9 @@ export interface IssuerSigner {
   /** The signer certificate's end: a credential should not outlive the certificate that signed it. */
   notAfter: Date;
 }
+
+/** A key a verifier may need to check our credentials: its kid (the credentials' header `kid`) and certificate chain (DER, leaf first). */
+export interface PublishedIssuerKey {
+  kid: string;
+  chain: Uint8Array[];
+}

@@ -23,6 +23,9 @@ const CLAIM_ORDER: CredentialClaimLabel[] = [
   'verified_at',
   'facematch_level',
   'assurance',
+  'verification_trust_framework',
+  'verification_evidence_type',
+  'verification_time',
 ];
 
 export interface ClaimDisplay {

@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { CREDENTIAL_OFFER_MESSAGES } from '../../i18n/credential-offer-messages.js';
 import type { UiLocale } from '../../i18n/locales.js';
-import { credentialContent } from '../credential/credential-claims.js';
+import { credentialValidUntil } from '../credential/credential-claims.js';
 import { offerGone } from '../credential-issuer.errors.js';
 import { CREDENTIAL_CONFIGURATION_ID, issuerUrls, type IssuerUrls } from '../credential-issuer-paths.js';
 import { CredentialIssuancesService } from '../issuances/credential-issuances.service.js';
@@ -44,7 +44,7 @@ export class CredentialOffersService {
     if (!this.config.credentialIssuer.enabled) return undefined;
     const record = await this.evidence.record(recordId);
     if (!record || record.result !== 'pass') return undefined;
-    const until = credentialContent(record, this.clock.now()).validUntil;
+    const until = credentialValidUntil(record, this.clock.now());
     if (until && until <= this.clock.now()) return undefined;
     const offer = await this.issuances.offer(recordId, clientId);
     return {

@@ -125,7 +125,7 @@ export class StatusListTokens {
       new StatusList(values, 1),
       // §5.1: sub is the uri the referenced tokens name; ttl tells relying parties how long they may cache it.
       { sub: statusListUri(this.config.baseUrl, listId), iat, exp: iat + TOKEN_LIFETIME_S, ttl: this.config.credentialIssuer.statusListTtlSeconds },
-      { alg: 'ES256', typ: 'statuslist+jwt', x5c: signer.chain.map((der) => Buffer.from(der).toString('base64')) },
+      { alg: 'ES256', typ: 'statuslist+jwt', kid: signer.kid, x5c: signer.chain.map((der) => Buffer.from(der).toString('base64')) },
     );
     const signingInput = `${b64u(header)}.${b64u(payload)}`;
     const signature = sign('sha256', Buffer.from(signingInput), { key: signer.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');

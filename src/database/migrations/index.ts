@@ -16,6 +16,7 @@ import { CredentialIssuer1700000000240 } from './1700000000240-credential-issuer
 import { CredentialIssuerState1700000000241 } from './1700000000241-credential-issuer-state.js';
 import { MerchantReusedIdentityAge1700000000242 } from './1700000000242-merchant-reused-identity-age.js';
 import { CredentialIssuerStatelessNonces1700000000244 } from './1700000000244-credential-issuer-stateless-nonces.js';
+import { CredentialIssuerPublishedKeys1700000000251 } from './1700000000251-credential-issuer-published-keys.js';
 
 /**
  * The core's migrations, listed explicitly (no globbing). Each scheme lists its own in its manifest
@@ -40,6 +41,7 @@ export const CORE_MIGRATIONS = [
   CredentialIssuerState1700000000241,
   MerchantReusedIdentityAge1700000000242,
   CredentialIssuerStatelessNonces1700000000244,
+  CredentialIssuerPublishedKeys1700000000251,
 ];
 
 /** A migration class's timestamp: the digits its name ends with (TypeORM reads it from there too). */

@@ -19,7 +19,7 @@ export async function assertClaimsParameter(_ctx: unknown, claims: ClaimsParamet
     try {
       verifiedClaimsSets(requested, `claims.${target}`);
     } catch (e) {
-      if (e instanceof VerifiedClaimsRequestError) throw new errors.InvalidRequest(e.message);
+      if (e instanceof VerifiedClaimsRequestError) throw new errors.InvalidRequest(e.description);
       throw e;
     }
   }

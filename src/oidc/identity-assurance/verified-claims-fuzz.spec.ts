@@ -5,7 +5,25 @@ import { VerifiedClaimsRequestError, verifiedClaimsSets } from './verified-claim
 /** Random JSON in the neighbourhood of a verified_claims request: its member names, wrong types, deep and wide objects. */
 function randomValue(random: () => number, depth: number): unknown {
   const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
-  const names = ['verification', 'claims', 'trust_framework', 'evidence', 'type', 'value', 'values', 'max_age', 'time', 'essential', 'purpose', 'check_details', 'document_details', 'given_name', '__proto__', 'constructor', 'x'];
+  const names = [
+    'verification',
+    'claims',
+    'trust_framework',
+    'evidence',
+    'type',
+    'value',
+    'values',
+    'max_age',
+    'time',
+    'essential',
+    'purpose',
+    'check_details',
+    'document_details',
+    'given_name',
+    '__proto__',
+    'constructor',
+    'x',
+  ];
   const kind = depth > 6 ? pick(['null', 'string', 'number']) : pick(['null', 'string', 'number', 'bool', 'array', 'object', 'object']);
   switch (kind) {
     case 'null':
@@ -23,7 +41,11 @@ function randomValue(random: () => number, depth: number): unknown {
   }
 }
 
-const STATED = { trust_framework: 'eidas', time: '2026-11-29T11:00:00Z', evidence: [{ type: 'document', check_details: [{ check_method: 'vcrypt', check_id: 'a' }] }] };
+const STATED = {
+  trust_framework: 'eidas',
+  time: '2026-11-29T11:00:00Z',
+  evidence: [{ type: 'document', check_details: [{ check_method: 'vcrypt', check_id: 'a' }] }],
+};
 
 describe('verified_claims requests of random shape', () => {
   it('are accepted or refused with a VerifiedClaimsRequestError, never another error, and an accepted one is answered', () => {
@@ -31,7 +53,10 @@ describe('verified_claims requests of random shape', () => {
     let accepted = 0;
     for (let i = 0; i < 3000; i++) {
       // Every other case keeps the request's skeleton, with random members inside it, so that many pass the checks.
-      const skeleton = () => ({ verification: { trust_framework: null, ...(randomValue(random, 3) as object) }, claims: { given_name: randomValue(random, 5) } });
+      const skeleton = () => ({
+        verification: { trust_framework: null, ...(randomValue(random, 3) as object) },
+        claims: { given_name: randomValue(random, 5) },
+      });
       const claims = { id_token: { verified_claims: i % 2 ? skeleton() : randomValue(random, 0) } };
       try {
         for (const set of verifiedClaimsSets(claims.id_token, 'claims.id_token')) {

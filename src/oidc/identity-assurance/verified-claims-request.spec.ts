@@ -13,7 +13,7 @@ const refusal = (verifiedClaims: unknown) => {
   try {
     sets(request(verifiedClaims));
   } catch (e) {
-    if (e instanceof VerifiedClaimsRequestError) return e.message;
+    if (e instanceof VerifiedClaimsRequestError) return e.description;
     throw e;
   }
   return undefined;

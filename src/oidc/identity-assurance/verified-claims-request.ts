@@ -1,3 +1,5 @@
+import { BadRequestError } from '../../common/errors/app-error.js';
+
 /*
  * A merchant's request for `verified_claims` (OpenID Connect for Identity Assurance 1.0 §5.3-5.6, the syntax the
  * eKYC-IDA working group publishes as verified_claims_request.json), checked before any work is done for it: a
@@ -26,8 +28,8 @@ export interface ClaimRequest {
   values?: unknown[];
 }
 
-/** A request that breaks the syntax; its message is the merchant's to read (the error_description). */
-export class VerifiedClaimsRequestError extends Error {}
+/** A request that breaks the syntax; its description is the merchant's to read (the engine's invalid_request carries it). */
+export class VerifiedClaimsRequestError extends BadRequestError {}
 
 const fail = (message: string): never => {
   throw new VerifiedClaimsRequestError(message);

@@ -9,6 +9,16 @@ export interface CredentialSigner {
   privateKey: KeyObject;
   /** DER certificates, the signer's first, then intermediates; the root (the trust anchor) NOT included (HAIP 1.0). */
   chain: readonly Uint8Array[];
+  /**
+   * The key's id in the issuer's published key set (SD-JWT VC draft, "JWT VC Issuer Metadata": a verifier picks the
+   * key by the header's `kid`); absent: the header names the key by `x5c` only.
+   */
+  kid?: string;
+}
+
+/** The header members that name the signer's key: `x5c` always, `kid` where the signer has one. */
+export function keyHeader(signer: CredentialSigner): { x5c: string[]; kid?: string } {
+  return { ...(signer.kid ? { kid: signer.kid } : {}), x5c: x5cOf(signer) };
 }
 
 /** RFC 7515 §4.1.6: base64 (not base64url) DER, leaf first. */

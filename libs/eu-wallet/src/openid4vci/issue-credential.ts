@@ -1,12 +1,12 @@
 /**
  * Issues the verified identity credential as an SD-JWT VC (SD-JWT VC draft; RFC 9901) with @sd-jwt/sd-jwt-vc: header
- * typ dc+sd-jwt, alg ES256, x5c the signer's chain (HAIP 1.0); in the clear iss, vct, exp, cnf.jwk (RFC 7800 §3.2),
+ * typ dc+sd-jwt, alg ES256, x5c the signer's chain (HAIP 1.0) and its kid in the issuer's metadata; in the clear iss, vct, exp, cnf.jwk (RFC 7800 §3.2),
  * status.status_list (Token Status List, "Referenced Token") and _sd_alg; every claim of the contract its own
  * disclosure. No iat and no nbf: equal times across one person's batch would link its credentials (the contract).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
-import { es256, x5cOf, type CredentialSigner } from './credential-signer.js';
+import { es256, keyHeader, type CredentialSigner } from './credential-signer.js';
 import type { HolderJwk } from './holder-jws.js';
 import { verifiedIdentityClaims, verifiedIdentityDisclosureFrame, type VerifiedIdentityClaims } from './verified-identity.js';
 
@@ -49,5 +49,5 @@ export async function issueVerifiedIdentityCredential(input: IssueVerifiedIdenti
     status: { status_list: { idx: input.status.idx, uri: input.status.uri } },
     ...claims,
   };
-  return issuer.issue(payload, verifiedIdentityDisclosureFrame(claims) as never, { header: { x5c: x5cOf(input.signer) } });
+  return issuer.issue(payload, verifiedIdentityDisclosureFrame(claims) as never, { header: keyHeader(input.signer) });
 }

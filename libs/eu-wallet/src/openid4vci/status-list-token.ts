@@ -4,7 +4,7 @@
  * {bits, lst} with the list compressed by @sd-jwt/jwt-status-list (DEFLATE/ZLIB, "Status List").
  */
 import { createHeaderAndPayload, StatusList, type BitsPerStatus } from '@sd-jwt/jwt-status-list';
-import { es256, x5cOf, type CredentialSigner } from './credential-signer.js';
+import { es256, keyHeader, type CredentialSigner } from './credential-signer.js';
 
 export interface StatusListTokenInput {
   signer: CredentialSigner;
@@ -29,7 +29,7 @@ export function statusListToken(input: StatusListTokenInput): string {
   const { header, payload } = createHeaderAndPayload(
     new StatusList(Array.from(input.statuses), input.bits),
     { sub: input.uri, iat, exp: iat + input.expiresInSeconds, ttl: input.ttlSeconds },
-    { alg: 'ES256', typ: 'statuslist+jwt', x5c: x5cOf(input.signer) },
+    { alg: 'ES256', typ: 'statuslist+jwt', ...keyHeader(input.signer) },
   );
   const signingInput = `${b64uJson(header)}.${b64uJson(payload)}`;
   return `${signingInput}.${es256(input.signer)(signingInput)}`;

@@ -33,6 +33,15 @@ export interface VerifiedIdentityClaims {
   /** The original verification's day, YYYY-MM-DD. */
   verified_at?: string;
   assurance?: 'high' | 'substantial';
+  /**
+   * The evidence summary, flat (not IDA's `verification` element, whose schema a `verification` object of other members
+   * would fail): the trust framework the verification was made under (IDA's predefined values or the issuer's URNs)...
+   */
+  verification_trust_framework?: string;
+  /** ...the kind of evidence examined (IDA Schema Definition 1.0 §5.4.4: `document`)... */
+  verification_evidence_type?: 'document';
+  /** ...and when the original verification completed (ISO 8601 date-time, UTC, to the second). */
+  verification_time?: string;
 }
 
 /** The claim names in the contract's order: the order of the credential's disclosures and of the metadata. */
@@ -53,11 +62,18 @@ export const VERIFIED_IDENTITY_CLAIM_NAMES = [
   'facematch_level',
   'verified_at',
   'assurance',
+  'verification_trust_framework',
+  'verification_evidence_type',
+  'verification_time',
 ] as const satisfies readonly (keyof VerifiedIdentityClaims)[];
 
 const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** ICAO 9303-3 §5: three letters, except Germany's single `D`. */
 const ICAO_CODE = /^(?:[A-Z]{3}|D)$/;
+/** A UTC date-time to the second (RFC 3339 §5.6 with `Z`), as IDA's `time`. */
+const UTC_SECOND = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
+/** A framework identifier: printable ASCII without spaces (a predefined value, a URN, a URL). */
+const IDENTIFIER = /^[\x21-\x7e]{1,200}$/;
 const MAX_TEXT = 256;
 
 const text = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= MAX_TEXT;
@@ -82,6 +98,9 @@ const CHECKS: Record<(typeof VERIFIED_IDENTITY_CLAIM_NAMES)[number], (v: unknown
   facematch_level: (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 9,
   verified_at: (v) => typeof v === 'string' && ISO_DAY.test(v),
   assurance: (v) => v === 'high' || v === 'substantial',
+  verification_trust_framework: (v) => typeof v === 'string' && IDENTIFIER.test(v),
+  verification_evidence_type: (v) => v === 'document',
+  verification_time: (v) => typeof v === 'string' && UTC_SECOND.test(v),
 };
 
 /**
