@@ -1108,6 +1108,7 @@ describe('fuzz: malformed requests over every route', () => {
       // ---- the credential issuer (src/credential-issuer) ----
       { method: 'GET', path: () => '/.well-known/openid-credential-issuer/vci', in: 'query', weight: FIXED },
       { method: 'GET', path: () => '/.well-known/oauth-authorization-server/vci', in: 'query', weight: FIXED },
+      { method: 'GET', path: () => '/.well-known/jwt-vc-issuer/vci', in: 'query', weight: FIXED },
       { method: 'GET', path: () => '/vct/verified-document-identity', in: 'query', weight: FIXED },
       { method: 'POST', path: () => '/vci/nonce', params: () => [[value(), value()]], in: 'form', weight: 0.5 },
       { method: 'POST', path: () => '/vci/token', params: issuerTokenParams, headers: () => dpopHeader('token'), in: 'form', weight: 2 * FOCUS },
