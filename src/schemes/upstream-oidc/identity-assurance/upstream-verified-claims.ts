@@ -1,3 +1,5 @@
+import { BadRequestError } from '../../../common/errors/app-error.js';
+
 /*
  * An upstream's own `verified_claims` (OpenID Connect for Identity Assurance 1.0 §5), checked by hand against the
  * shape of OpenID Identity Assurance Schema Definition 1.0 before anything of it is read: bounded first (claim sets,
@@ -23,7 +25,8 @@ type Json = Record<string, unknown>;
 /** The first claim set's `verification`, structurally valid; or why the element is ignored. */
 export type UpstreamVerifiedClaimsCheck = { verification: Json } | { problem: string };
 
-class Malformed extends Error {}
+/** Caught below, never rendered: an AppError like every error class (one error base), the upstream's bad input. */
+class Malformed extends BadRequestError {}
 const fail = (problem: string): never => {
   throw new Malformed(problem);
 };
@@ -39,7 +42,7 @@ export function checkUpstreamVerifiedClaims(raw: unknown): UpstreamVerifiedClaim
     sets.forEach((set, i) => claimSet(set, Array.isArray(raw) ? `verified_claims[${i}]` : 'verified_claims'));
     return { verification: (sets[0] as Json).verification as Json };
   } catch (e) {
-    if (e instanceof Malformed) return { problem: e.message };
+    if (e instanceof Malformed) return { problem: e.description };
     throw e;
   }
 }
