@@ -2,7 +2,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import { expectValidVerifiedClaims, expectValidVerifiedClaimsRequest } from '../support/ida-schemas.js';
-import { authorizationRequest, discover, firstResponse, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
+import { authorizationRequest, discover, firstResponse, loginWithTestEid, type PkceRequest, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { SHELDON, specimenDocumentDir, verifierLogin } from '../support/verifier-flow.js';
 
@@ -80,21 +80,22 @@ describe('verified_claims through openid-client', () => {
     expect(userinfo.verified_claims).toEqual(idToken.verified_claims);
   });
 
-  it('test eID, claims inside a request object signed with the merchant key (JAR, RFC 9101)', async () => {
+  /** A merchant with a registered RS256 key, and an authorization request whose parameters travel in a request object it signed (JAR, RFC 9101). */
+  async function signedRequestMerchant(name: string, eidSchemes?: string[]) {
     const signing = await generateKeyPair('RS256', { extractable: true });
     const m = await admin.createMerchant({
-      name: 'Signed bank',
+      name,
       redirect_uris: [REDIRECT_URI],
       jwks: { keys: [{ ...(await exportJWK(signing.publicKey)), kid: 'merchant-sig-1', use: 'sig', alg: 'RS256' }] },
       request_object_signing_alg: 'RS256',
+      ...(eidSchemes ? { eid_schemes: eidSchemes } : {}),
     });
     const config = await discover(issuer, m.client_id, m.client_secret);
-    const verifier = client.randomPKCECodeVerifier();
-    const nonce = client.randomNonce();
-    const state = client.randomState();
-    const url = await client.buildAuthorizationUrlWithJAR(
-      config,
-      {
+    const request = async (): Promise<PkceRequest> => {
+      const verifier = client.randomPKCECodeVerifier();
+      const nonce = client.randomNonce();
+      const state = client.randomState();
+      const parameters = {
         redirect_uri: REDIRECT_URI,
         scope: 'openid profile ssn',
         code_challenge: await client.calculatePKCECodeChallenge(verifier),
@@ -102,17 +103,39 @@ describe('verified_claims through openid-client', () => {
         state,
         nonce,
         claims: JSON.stringify({ id_token: { verified_claims: DOCUMENT_REQUEST } }),
-      },
-      { key: signing.privateKey, kid: 'merchant-sig-1' },
-    );
-    expect(url.searchParams.has('claims')).toBe(false);
-    const { callback } = await loginWithTestEid(t.baseUrl, url, 'd-idcard');
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+      };
+      const url = await client.buildAuthorizationUrlWithJAR(config, parameters, { key: signing.privateKey, kid: 'merchant-sig-1' });
+      expect(url.searchParams.has('claims')).toBe(false);
+      return { url, state, nonce, verifier };
+    };
+    return { config, request };
+  }
+
+  it('test eID, claims inside a request object signed with the merchant key (JAR, RFC 9101)', async () => {
+    const { config, request } = await signedRequestMerchant('Signed bank');
+    const req = await request();
+    const { callback } = await loginWithTestEid(t.baseUrl, req.url, 'd-idcard');
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: req.verifier,
+      expectedState: req.state,
+      expectedNonce: req.nonce,
+    });
     const idToken = tokens.claims()!;
     expectValidVerifiedClaims(idToken);
     const verified = idToken.verified_claims as Record<string, unknown>;
     expect(verified.verification).toMatchObject({ evidence: [{ document_details: { type: 'idcard', issuer: { country_code: 'DEU' } } }] });
     expect((verified.claims as Record<string, unknown>).given_name).toBe(idToken.given_name);
+  });
+
+  it('document verification with the test app, claims inside a signed request object', async () => {
+    const { config, request } = await signedRequestMerchant('Signed KYC bank', ['document-verifier']);
+    const dir = await specimenDocumentDir(t.baseUrl, 'nor-adult', 'active-authentication');
+    const { claims } = await verifierLogin(t.baseUrl, config, { documentDir: dir, person: SHELDON }, {}, await request());
+    expectValidVerifiedClaims(claims);
+    const tid = new URL(String(claims.auth_files_url)).searchParams.get('tid');
+    const [evidence] = (claims.verified_claims as { verification: { evidence: { check_details: { check_id: string }[] }[] } }).verification.evidence;
+    expect(evidence!.check_details.map((c) => c.check_id)).toContain(`${tid}.active-authentication`);
+    expectSamePerson(claims.verified_claims as Record<string, unknown>, claims, '1980-01-15');
   });
 
   it('document verification with the test app: the checks of the record, joined to its evidence report by the transaction id', async () => {

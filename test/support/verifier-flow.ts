@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as client from 'openid-client';
 import { runVerification, VerifierApiError, VerifierClient, type Outcome } from '@identity-broker/verifier-sdk';
 import { specimenPhone, type SpecimenPhoneOptions } from '../../scripts/test-app/specimen-phone.js';
-import { authorizationRequest, REDIRECT_URI } from './oidc-flow.js';
+import { type PkceRequest, authorizationRequest, REDIRECT_URI } from './oidc-flow.js';
 import { TestBrowser, type Page } from './test-browser.js';
 
 export const FACES = join(import.meta.dirname, '../fixtures/verifier-faces');
@@ -58,8 +58,10 @@ export async function verifierLogin(
   config: client.Configuration,
   phone: Omit<SpecimenPhoneOptions, 'selfie' | 'left' | 'right'> & { person: Person },
   extra: Record<string, string> = {},
+  /** An authorization request the test built itself (say a signed request object), instead of one from `extra`. */
+  prepared?: PkceRequest,
 ): Promise<BrokerFlowResult> {
-  const req = await authorizationRequest(config, extra);
+  const req = prepared ?? (await authorizationRequest(config, extra));
   const browser = new TestBrowser(baseUrl);
   const waitingPage = await browser.follow(await browser.get(req.url.toString()));
   const link = /<a href="([^"]+)" data-action="open-app"[^>]*>/.exec(waitingPage.html)?.[1]?.replace(/&amp;/g, '&');
