@@ -1,6 +1,7 @@
 import type { AppEnv } from '../config/app-config.js';
 import { type MerchantSamlSettings, samlSettingProblems } from './saml-settings.js';
 import { unknownScopes } from './scopes.js';
+import { fapi2SettingProblems } from './fapi2-policy.js';
 
 export interface MerchantSettings {
   redirectUris: string[];
@@ -21,6 +22,8 @@ export interface MerchantSettings {
   backchannelAuthenticationRequestSigningAlg?: string | null;
   backchannelUserCodeParameter?: boolean;
   saml?: MerchantSamlSettings | null;
+  /** `default` or `fapi2` (fapi2-policy.ts). */
+  securityProfile?: string;
 }
 
 /**
@@ -97,5 +100,6 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
     if (ciba.length) add('subject_type', `pairwise merchants cannot use CIBA (${ciba.join(', ')} set): ${PAIRWISE_CIBA_REASON}`);
   }
   if (s.saml) samlSettingProblems(s.saml, s.scope, httpsOnly, add);
+  fapi2SettingProblems(s, add);
   return problems;
 }

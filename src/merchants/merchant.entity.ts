@@ -13,6 +13,12 @@ export const ENCRYPTION_ALGS = ['RSA-OAEP-256'] as const;
 export const SUBJECT_TYPES = ['public', 'pairwise'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 export const ENCRYPTION_ENCS = ['A256GCM', 'A128GCM', 'A128CBC-HS256', 'A256CBC-HS512'] as const;
+/**
+ * The merchant's security profile: `default`, today's rules; `fapi2`, the FAPI 2.0 Security Profile's authorization server
+ * requirements (PAR, PKCE S256, key-based client authentication, sender-constrained tokens; docs/oidc.md#fapi-20).
+ */
+export const SECURITY_PROFILES = ['default', 'fapi2'] as const;
+export type SecurityProfile = (typeof SECURITY_PROFILES)[number];
 /** How many days after its document verification the service's own credential still earns eIDAS high: bounds and default. */
 export const REUSED_IDENTITY_MAX_AGE_DAYS = Object.freeze({ min: 1, max: 3650, default: 30 });
 
@@ -29,6 +35,7 @@ export class MerchantEntity {
   /** eID scheme ids the merchant may use; null = every scheme enabled in this environment. */
   @Column({ name: 'eid_schemes', type: 'jsonb', nullable: true }) eidSchemes: string[] | null;
   @Column({ type: 'boolean', default: false }) psd2: boolean;
+  @Column({ name: 'security_profile', type: 'text', default: 'default' }) securityProfile: SecurityProfile;
   /** OIDC subject type: public (one sub per person for every merchant) or pairwise (a sub of its own). */
   @Column({ name: 'subject_type', type: 'text', default: 'public' }) subjectType: SubjectType;
   @Column({ name: 'token_endpoint_auth_method', type: 'text', default: 'client_secret_basic' })

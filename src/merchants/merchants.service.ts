@@ -257,6 +257,7 @@ export class MerchantsService {
         backchannelAuthenticationRequestSigningAlg: entity.backchannelAuthenticationRequestSigningAlg ?? null,
         backchannelUserCodeParameter: entity.backchannelUserCodeParameter ?? false,
         saml: entity.saml ?? null,
+        securityProfile: entity.securityProfile,
       },
       this.config.env,
     );

@@ -23,6 +23,7 @@ import {
   ENCRYPTION_ENCS,
   ID_TOKEN_SIGNING_ALGS,
   REUSED_IDENTITY_MAX_AGE_DAYS,
+  SECURITY_PROFILES,
   SUBJECT_TYPES,
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '../merchant.entity.js';
@@ -83,6 +84,19 @@ export class MerchantOptionalFields {
   @OptionalNotNull()
   @IsBoolean()
   psd2?: boolean;
+
+  @ApiPropertyOptional({
+    enum: SECURITY_PROFILES,
+    default: 'default',
+    example: 'fapi2',
+    description:
+      'default: the rules of spec 4.2. fapi2: the FAPI 2.0 Security Profile (docs/oidc.md, FAPI 2.0): authorization requests only through ' +
+      'PAR, PKCE S256, private_key_jwt (ES256 or PS256) and no client secret, DPoP-bound tokens, https redirect_uris only, codes of at ' +
+      'most 60 s; a registration breaking a rule answers 400 naming the field.',
+  })
+  @OptionalNotNull()
+  @IsIn(SECURITY_PROFILES)
+  security_profile?: (typeof SECURITY_PROFILES)[number];
 
   @ApiPropertyOptional({
     enum: SUBJECT_TYPES,

@@ -9,6 +9,7 @@ export class MerchantDto {
   @ApiProperty({ nullable: true, type: String, description: 'null: every scope' }) scope: string | null;
   @ApiProperty({ nullable: true, type: [String], description: 'null: every scheme enabled in this environment' }) eid_schemes: string[] | null;
   @ApiProperty() psd2: boolean;
+  @ApiProperty({ enum: ['default', 'fapi2'], example: 'default', description: 'fapi2: the FAPI 2.0 Security Profile is enforced' }) security_profile: string;
   @ApiProperty({ description: 'a credential offer at the end of sign-ins with a passed document verification', example: false }) offer_credential: boolean;
   @ApiProperty({ enum: ['public', 'pairwise'], example: 'public' }) subject_type: string;
   @ApiProperty() token_endpoint_auth_method: string;

@@ -16,6 +16,14 @@ describe('the engine parameters of a front door login', () => {
     expect(required(ctx({}), { clientId: 'shop', psd2: false })).toBe(false);
   });
 
+  it('requires PKCE of a fapi2 merchant as of a PSD2 one (FAPI 2.0 SP 5.3.2.2), except for a login the core sealed for it', () => {
+    const required = pkceRequired(isOwned);
+    const bank = { clientId: 'shop', psd2: false, metadata: () => ({ security_profile: 'fapi2' }) };
+    expect(required(ctx({}), bank)).toBe(true);
+    expect(required(ctx({ [LOGIN_OWNER_PARAM]: 'sealed-for-shop' }), bank)).toBe(false);
+    expect(required(ctx({}), { ...bank, metadata: () => ({ security_profile: 'default' }) })).toBe(false);
+  });
+
   it('refuses an owner parameter the core did not seal for this merchant, and lets the absent one pass', () => {
     const validate = extraParams(isOwned)[LOGIN_OWNER_PARAM];
     expect(() => validate(ctx({}), undefined)).not.toThrow();

@@ -64,11 +64,12 @@ export function extraParams(isOwned: LoginOwnerCheck): Record<string, Validator>
 }
 
 /**
- * PKCE where the merchant's policy wants it (PSD2), except for a login another front door started: no code is ever
+ * PKCE where the merchant's policy wants it (PSD2, and the FAPI 2.0 profile: SP §5.3.2.2 "shall require PKCE with S256";
+ * the engine knows no other method), except for a login another front door started: no code is ever
  * issued for it (it ends with its owner, LoginRequests), so there is no code for a verifier to protect, and the core
  * makes no challenge of a verifier nobody keeps.
  */
 export function pkceRequired(isOwned: LoginOwnerCheck) {
-  return (ctx: KoaContextWithOIDC, client: { clientId: string; psd2?: unknown }): boolean =>
-    client.psd2 === true && !isOwned(ctx.oidc.params?.[LOGIN_OWNER_PARAM], client.clientId);
+  return (ctx: KoaContextWithOIDC, client: { clientId: string; psd2?: unknown; metadata?(): Record<string, unknown> }): boolean =>
+    (client.psd2 === true || client.metadata?.().security_profile === 'fapi2') && !isOwned(ctx.oidc.params?.[LOGIN_OWNER_PARAM], client.clientId);
 }

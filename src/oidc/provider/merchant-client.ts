@@ -4,6 +4,7 @@ import { pageLogoOf } from '../../merchants/logos/page-logo.js';
 import type { PageLogo } from '../../common/pages/page-logo.js';
 import type { MerchantsService } from '../../merchants/merchants.service.js';
 import type { Jwk, MerchantJwksSource } from '../../merchants/merchant-jwks.js';
+import { fapi2ClientMetadata } from './fapi-profile.js';
 
 type KeySelection = Pick<MerchantEntity, 'encryptionKeyId' | 'requestObjectKeyId' | 'idTokenEncryptedResponseAlg' | 'userinfoEncryptedResponseAlg'>;
 
@@ -74,6 +75,13 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
   // A jwks_uri set is fetched by MerchantJwksSource and handed over as chosen keys, like an inline set.
   const jwks = selectMerchantKeys(merchantKeys, m);
   if (jwks) metadata.jwks = jwks as ClientMetadata['jwks'];
+  Object.assign(
+    metadata,
+    fapi2ClientMetadata(
+      m,
+      jwks?.keys.find((k) => k.use !== 'enc'),
+    ),
+  );
   return metadata;
 }
 

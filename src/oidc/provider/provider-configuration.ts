@@ -1,5 +1,5 @@
 import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
-import { interactionPolicy } from 'oidc-provider';
+import { errors, interactionPolicy } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/load-config.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/spi/acr.js';
@@ -23,6 +23,7 @@ import { clientLogo, MerchantClientAdapter } from './merchant-client.js';
 import { pairwiseSubject } from '../../broker/spi/subjects/pairwise.js';
 import type { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
+import { authorizationCodeTtl, FAPI_FEATURE, rotateRefreshToken } from './fapi-profile.js';
 
 export interface ProviderDependencies {
   config: AppConfig;
@@ -109,7 +110,14 @@ export const PLAIN_FEATURES = {
   requestObjects: { enabled: true, requireSignedRequestObject: false },
   pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
   claimsParameter: { enabled: true, assertClaimsParameter },
-  revocation: { enabled: true },
+  // RFC 7009 §2.1: a merchant revokes only its own tokens (the engine's default rule, stated so it is ours).
+  revocation: {
+    enabled: true,
+    allowedPolicy: (_ctx: KoaContextWithOIDC, client: { clientId: string }, token: { clientId?: string }) => {
+      if (token.clientId !== client.clientId) throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+      return true;
+    },
+  },
 } satisfies Configuration['features'];
 
 export function buildProviderConfiguration(deps: ProviderDependencies): Configuration {
@@ -138,11 +146,13 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       // The global logout: ends the broker session for OIDC and SAML merchants alike; our own pages.
       rpInitiatedLogout: { enabled: true, ...logoutPages(pageSiteOf(config)) },
       ciba: deps.ciba.engineFeature(),
+      // Per merchant: the FAPI 2.0 Security Profile for fapi2 merchants only (fapi-profile.ts).
+      fapi: FAPI_FEATURE,
     },
     pkce: { required: pkceRequired(deps.isOwnedLogin) },
     extraParams: extraParams(deps.isOwnedLogin),
     extraClientMetadata: {
-      properties: ['psd2', 'eid_schemes', 'logo_sha256'],
+      properties: ['psd2', 'eid_schemes', 'logo_sha256', 'security_profile'],
       validator: (_ctx, key, value) => {
         if (key === 'psd2' && value !== undefined && typeof value !== 'boolean') throw new Error('psd2 must be a boolean');
       },
@@ -150,7 +160,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
     ttl: {
       IdToken: ID_TOKEN_TTL_SECONDS,
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
-      AuthorizationCode: config.oidc.authorizationCodeTtlSeconds,
+      AuthorizationCode: authorizationCodeTtl(config.oidc.authorizationCodeTtlSeconds),
       Interaction: 30 * 60,
       Session: 8 * 3600,
       Grant: config.oidc.refreshTokenTtlSeconds,
@@ -161,7 +171,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
         return Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, config.ciba.maxExpirySeconds) : config.ciba.maxExpirySeconds;
       },
     },
-    rotateRefreshToken: true,
+    rotateRefreshToken,
     // Spec 2.1: the verifier's claims are returned in the ID token as well as from user-info.
     conformIdTokenClaims: false,
     allowOmittingSingleRegisteredRedirectUri: false,
