@@ -17,6 +17,7 @@ const bank: MerchantSettings = {
   requestUris: [],
   encryptionKeyId: null,
   requestObjectKeyId: null,
+  idTokenSignedResponseAlg: 'ES256',
 };
 const problemsOf = (s: Partial<MerchantSettings>, env: 'customer-test' | 'production' = 'customer-test') => merchantSettingProblems({ ...bank, ...s }, env);
 
@@ -51,9 +52,17 @@ describe('merchant policy: the FAPI 2.0 profile (FAPI 2.0 SP 5.3.2.1, 5.3.2.2, 5
     ]);
     expect(Object.keys(problemsOf({ jwks: { keys: [{ ...ecKey, alg: 'RS256' }] } }))).toEqual(['jwks']);
     expect(problemsOf({ jwks: { keys: [{ ...ecKey, alg: 'ES256' }] } })).toEqual({});
+    expect(Object.keys(problemsOf({ idTokenSignedResponseAlg: 'RS256' }))).toEqual(['id_token_signed_response_alg']);
   });
 
   it('leaves a merchant of the default profile as it was', () => {
-    expect(problemsOf({ securityProfile: undefined, tokenEndpointAuthMethod: 'client_secret_basic', requestObjectSigningAlg: 'RS256' })).toEqual({});
+    expect(
+      problemsOf({
+        securityProfile: undefined,
+        tokenEndpointAuthMethod: 'client_secret_basic',
+        requestObjectSigningAlg: 'RS256',
+        idTokenSignedResponseAlg: 'RS256',
+      }),
+    ).toEqual({});
   });
 });

@@ -19,6 +19,8 @@ export interface Fapi2Settings {
   jwks: { keys: unknown[] } | null;
   requestObjectSigningAlg: string | null;
   backchannelAuthenticationRequestSigningAlg?: string | null;
+  /** The ID token's (and user-info's) algorithm; absent: the default, RS256. */
+  idTokenSignedResponseAlg?: string;
 }
 
 /**
@@ -40,6 +42,9 @@ export function fapi2SettingProblems(s: Fapi2Settings, add: (field: string, mess
     ['backchannel_authentication_request_signing_alg', s.backchannelAuthenticationRequestSigningAlg],
   ] as const)
     if (alg && !(FAPI2_SIGNING_ALGS as readonly string[]).includes(alg)) add(field, `fapi2 needs ${FAPI2_SIGNING_ALGS.join(' or ')} (FAPI 2.0 SP 5.4.1)`);
+  // The default RS256 is below the list: a FAPI merchant's ID tokens and user-info answers are ES256 (the one of the two offered).
+  if (!(FAPI2_SIGNING_ALGS as readonly string[]).includes(s.idTokenSignedResponseAlg ?? 'RS256'))
+    add('id_token_signed_response_alg', 'fapi2 needs ES256 (FAPI 2.0 SP 5.4.1)');
   // A key the merchant marked for an algorithm below the list could never sign an accepted assertion.
   for (const key of s.jwks?.keys ?? []) {
     const { alg, kid } = key as { alg?: unknown; kid?: unknown };

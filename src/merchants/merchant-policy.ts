@@ -24,6 +24,7 @@ export interface MerchantSettings {
   saml?: MerchantSamlSettings | null;
   /** `default` or `fapi2` (fapi2-policy.ts). */
   securityProfile?: string;
+  idTokenSignedResponseAlg?: string;
 }
 
 /**

@@ -258,6 +258,7 @@ export class MerchantsService {
         backchannelUserCodeParameter: entity.backchannelUserCodeParameter ?? false,
         saml: entity.saml ?? null,
         securityProfile: entity.securityProfile,
+        idTokenSignedResponseAlg: entity.idTokenSignedResponseAlg,
       },
       this.config.env,
     );

@@ -1,4 +1,4 @@
-import { exportJWK, importJWK, type CryptoKey } from 'jose';
+import { exportJWK, importJWK, SignJWT, type CryptoKey } from 'jose';
 import * as client from 'openid-client';
 import { adminClient } from '../support/admin-client.js';
 import {
@@ -110,6 +110,7 @@ describe('a fapi2 merchant (FAPI 2.0 Security Profile)', () => {
   it('FAPI 2.0 SP 5.3.2.2 "shall reject authorization requests sent without PAR": refused at the authorization endpoint (invalid_request)', async () => {
     const url = client.buildAuthorizationUrl(config, await pushedParameters());
     const page = await firstResponse(t.baseUrl, url);
+    expect(page.status).not.toBe(307); // SP 5.3.2.2 "shall not use the HTTP 307 status code"
     const answer = new URL(page.location!);
     expect(`${answer.origin}${answer.pathname}`).toBe(FAPI_REDIRECT_URI);
     expect(answer.searchParams.get('error')).toBe('invalid_request');
@@ -138,6 +139,16 @@ describe('a fapi2 merchant (FAPI 2.0 Security Profile)', () => {
     expect(res).toMatchObject({ status: 400, body: { error: 'unsupported_response_type' } });
   });
 
+  it('FAPI 2.0 SP 5.3.2.2 "shall reject pushed authorization requests without client authentication" (invalid_client)', async () => {
+    const res = await postForm(parEndpoint, { ...(await pushedParameters()), client_id: bank.clientId });
+    expect(res).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+  });
+
+  it('FAPI 2.0 SP 5.3.2.2 "shall require the redirect_uri parameter in pushed authorization requests" (invalid_request)', async () => {
+    const res = await postForm(parEndpoint, { ...(await pushedParameters({ redirect_uri: undefined })), ...(await clientAssertion(bank, issuer)) });
+    expect(res).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+  });
+
   it("FAPI 2.0 SP 5.3.2.1 (private_key_jwt or mTLS): the merchant's client secret is refused (invalid_client)", async () => {
     const basic = `Basic ${Buffer.from(`${bank.clientId}:${bank.clientSecret}`).toString('base64')}`;
     const res = await postForm(parEndpoint, await pushedParameters(), { authorization: basic });
@@ -158,12 +169,33 @@ describe('a fapi2 merchant (FAPI 2.0 Security Profile)', () => {
     expect(refused).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
   });
 
+  it('FAPI 2.0 SP 5.4.1 (PS256, ES256): a request object signed RS256 inside PAR is refused (invalid_request_object)', async () => {
+    const rsaBank = await createFapiMerchant(admin, 'PS256', 'FAPI bank RSA objects');
+    const sameKeyAsRs256 = (await importJWK(await exportJWK(rsaBank.privateKey), 'RS256')) as CryptoKey;
+    const request = await new SignJWT({ ...(await pushedParameters()), client_id: rsaBank.clientId })
+      .setProtectedHeader({ alg: 'RS256', kid: rsaBank.kid })
+      .setIssuer(rsaBank.clientId)
+      .setAudience(issuer)
+      .setIssuedAt()
+      .setNotBefore('0s')
+      .setExpirationTime('1m')
+      .sign(sameKeyAsRs256);
+    const res = await postForm(parEndpoint, { request, ...(await clientAssertion(rsaBank, issuer, 'PS256')) });
+    expect(res).toMatchObject({ status: 400, body: { error: 'invalid_request_object' } });
+  });
+
   describe('registration through the admin API', () => {
     const keyed = () => ({
       ...bankFields(),
       jwks: { keys: [{ kty: 'EC', crv: 'P-256', x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU', y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0' }] },
     });
-    const bankFields = () => ({ name: 'Bank', redirect_uris: [FAPI_REDIRECT_URI], security_profile: 'fapi2', token_endpoint_auth_method: 'private_key_jwt' });
+    const bankFields = () => ({
+      name: 'Bank',
+      redirect_uris: [FAPI_REDIRECT_URI],
+      security_profile: 'fapi2',
+      token_endpoint_auth_method: 'private_key_jwt',
+      id_token_signed_response_alg: 'ES256',
+    });
     const refusal = async (fields: Record<string, unknown>) => {
       const res = await admin.call('POST', '/admin/v1/merchants', fields);
       expect(res.status).toBe(400);
@@ -185,10 +217,12 @@ describe('a fapi2 merchant (FAPI 2.0 Security Profile)', () => {
       expect(await refusal(bankFields())).toHaveProperty('jwks');
     });
 
-    it('FAPI 2.0 SP 5.4.1 (PS256, ES256): an RS256 request object algorithm is refused', async () => {
+    it('FAPI 2.0 SP 5.4.1 (PS256, ES256): an RS256 request object algorithm, and the default RS256 ID token, are refused', async () => {
       expect((await refusal({ ...keyed(), request_object_signing_alg: 'RS256' })).request_object_signing_alg).toEqual([
         expect.stringMatching(/ES256 or PS256/),
       ]);
+      const { id_token_signed_response_alg: _es256, ...rs256IdTokens } = keyed();
+      expect(await refusal(rs256IdTokens)).toEqual({ id_token_signed_response_alg: [expect.stringMatching(/fapi2 needs ES256/)] });
     });
 
     it('an unknown profile is refused; a merchant turned fapi2 later meets the same rules', async () => {

@@ -22,6 +22,7 @@ export async function createFapiMerchant(admin: ReturnType<typeof adminClient>, 
     redirect_uris: [FAPI_REDIRECT_URI],
     security_profile: 'fapi2',
     token_endpoint_auth_method: 'private_key_jwt',
+    id_token_signed_response_alg: 'ES256',
     scope: 'openid profile ssn offline_access',
     jwks: { keys: [{ ...(await exportJWK(keys.publicKey)), kid, use: 'sig' }] },
   });

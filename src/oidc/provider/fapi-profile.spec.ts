@@ -20,7 +20,9 @@ describe('the FAPI 2.0 profile in the engine', () => {
       require_pushed_authorization_requests: true,
       dpop_bound_access_tokens: true,
       token_endpoint_auth_signing_alg: 'ES256',
+      request_object_signing_alg: 'ES256',
     });
+    expect(fapi2ClientMetadata(merchant({ requestObjectSigningAlg: 'PS256' }), { kty: 'EC' })).toMatchObject({ request_object_signing_alg: 'PS256' });
     expect(fapi2ClientMetadata(merchant({ securityProfile: 'default' }), { kty: 'EC' })).toEqual({});
   });
 

@@ -50,6 +50,8 @@ export function fapi2ClientMetadata(m: MerchantEntity, signingKey: Jwk | undefin
     require_pushed_authorization_requests: true,
     dpop_bound_access_tokens: !usesMtls(m),
     ...(m.tokenEndpointAuthMethod === 'private_key_jwt' ? { token_endpoint_auth_signing_alg: fapi2AssertionAlg(signingKey) } : {}),
+    // A request object inside PAR is signed with the registered algorithm, else the signing key's (§5.4.1): never RS256.
+    request_object_signing_alg: (m.requestObjectSigningAlg ?? fapi2AssertionAlg(signingKey)) as ClientMetadata['request_object_signing_alg'],
   };
 }
 
