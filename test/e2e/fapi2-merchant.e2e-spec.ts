@@ -110,7 +110,7 @@ describe('a fapi2 merchant (FAPI 2.0 Security Profile)', () => {
   it('FAPI 2.0 SP 5.3.2.2 "shall reject authorization requests sent without PAR": refused at the authorization endpoint (invalid_request)', async () => {
     const url = client.buildAuthorizationUrl(config, await pushedParameters());
     const page = await firstResponse(t.baseUrl, url);
-    expect(page.status).not.toBe(307); // SP 5.3.2.2 "shall not use the HTTP 307 status code"
+    expect(page.status).toBe(303); // SP 5.3.2.2: "shall not use the HTTP 307 status code", "should use 303"
     const answer = new URL(page.location!);
     expect(`${answer.origin}${answer.pathname}`).toBe(FAPI_REDIRECT_URI);
     expect(answer.searchParams.get('error')).toBe('invalid_request');
@@ -181,7 +181,7 @@ describe('a fapi2 merchant (FAPI 2.0 Security Profile)', () => {
       .setExpirationTime('1m')
       .sign(sameKeyAsRs256);
     const res = await postForm(parEndpoint, { request, ...(await clientAssertion(rsaBank, issuer, 'PS256')) });
-    expect(res).toMatchObject({ status: 400, body: { error: 'invalid_request_object' } });
+    expect(res).toMatchObject({ status: 400, body: { error: 'invalid_request_object', error_description: expect.stringMatching(/preregistered alg/) } });
   });
 
   describe('registration through the admin API', () => {
