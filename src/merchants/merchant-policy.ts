@@ -1,8 +1,9 @@
 import type { AppEnv } from '../config/app-config.js';
 import { type MerchantSamlSettings, samlSettingProblems } from './saml-settings.js';
 import { unknownScopes } from './scopes.js';
+import { mutualTlsSettingProblems, type MutualTlsSettings } from './mutual-tls-settings.js';
 
-export interface MerchantSettings {
+export interface MerchantSettings extends MutualTlsSettings {
   redirectUris: string[];
   subjectType?: string;
   scope: string | null;
@@ -97,5 +98,6 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
     if (ciba.length) add('subject_type', `pairwise merchants cannot use CIBA (${ciba.join(', ')} set): ${PAIRWISE_CIBA_REASON}`);
   }
   if (s.saml) samlSettingProblems(s.saml, s.scope, httpsOnly, add);
+  mutualTlsSettingProblems(s, add);
   return problems;
 }

@@ -13,6 +13,7 @@ import type { CreateMerchantDto } from './dto/create-merchant.dto.js';
 import type { MerchantDto, MerchantPageDto, MerchantSecretDto, MerchantWithSecretDto } from './dto/merchant-response.dto.js';
 import type { UpdateMerchantDto } from './dto/update-merchant.dto.js';
 import { merchantSettingProblems } from './merchant-policy.js';
+import { mutualTlsSettingsOf } from './mutual-tls-settings.js';
 import { applyMerchantFields, toMerchantDto } from './merchant.mapper.js';
 import { MerchantEntity } from './merchant.entity.js';
 import { fetchLogo, type FetchedLogo } from './logos/logo-fetcher.js';
@@ -257,6 +258,7 @@ export class MerchantsService {
         backchannelAuthenticationRequestSigningAlg: entity.backchannelAuthenticationRequestSigningAlg ?? null,
         backchannelUserCodeParameter: entity.backchannelUserCodeParameter ?? false,
         saml: entity.saml ?? null,
+        ...mutualTlsSettingsOf(entity),
       },
       this.config.env,
     );

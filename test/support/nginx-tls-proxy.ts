@@ -21,7 +21,7 @@ export interface NginxProxyOptions {
   /** The proxy's own TLS server key and certificate (PEM). */
   serverKeyPem: string;
   serverCertificatePem: string;
-  /** Header the verified client certificate goes in (the service's SAML_CLIENT_CERT_HEADER). */
+  /** Header the verified client certificate goes in (the service's CLIENT_CERT_HEADER). */
   certificateHeader: string;
   /** Address the proxy connects to the service from (a loopback alias, to tell it apart from direct clients). */
   bindAddress: string;
