@@ -94,17 +94,20 @@ describe('RFC 8705 mutual TLS through the TLS-terminating proxy (nginx): a bank 
     60_000,
   );
 
-  itWithNginx('RFC 8705 §2.1.2: a certificate of the trusted CA with another subject, or none, does not authenticate the merchant (invalid_client)', async () => {
-    for (const certificate of [s.sameCaOtherSubject, s.selfSigned, undefined]) {
-      const res = await s.fetchWith(certificate)(`${s.t.baseUrl}/oidc/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(43), client_id: bank.client_id }).toString(),
-      });
-      expect(res.status).toBe(401);
-      expect(((await res.json()) as { error: string }).error).toBe('invalid_client');
-    }
-  });
+  itWithNginx(
+    'RFC 8705 §2.1.2: a certificate of the trusted CA with another subject, or none, does not authenticate the merchant (invalid_client)',
+    async () => {
+      for (const certificate of [s.sameCaOtherSubject, s.selfSigned, undefined]) {
+        const res = await s.fetchWith(certificate)(`${s.t.baseUrl}/oidc/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(43), client_id: bank.client_id }).toString(),
+        });
+        expect(res.status).toBe(401);
+        expect(((await res.json()) as { error: string }).error).toBe('invalid_client');
+      }
+    },
+  );
 
   itWithNginx(
     'RFC 8705 §2.2: a self-signed certificate registered in jwks authenticates the merchant; one not in its jwks is refused (invalid_client)',

@@ -120,11 +120,7 @@ export function certificateJwk(certificate: ClientCertificate): Record<string, u
 
 /** The merchant as openid-client sees it: discovery through the proxy, tls_client_auth over `fetchImpl`. */
 export async function mtlsClient(setup: MtlsSetup, clientId: string, fetchImpl: typeof fetch): Promise<client.Configuration> {
-  return client.discovery(
-    new URL(`${setup.t.baseUrl}/oidc`),
-    clientId,
-    { tls_client_certificate_bound_access_tokens: true },
-    client.TlsClientAuth(),
-    { [client.customFetch]: fetchImpl },
-  );
+  return client.discovery(new URL(`${setup.t.baseUrl}/oidc`), clientId, { tls_client_certificate_bound_access_tokens: true }, client.TlsClientAuth(), {
+    [client.customFetch]: fetchImpl,
+  });
 }

@@ -68,12 +68,19 @@ export function subjectMatches(certificate: X509Certificate, property: SubjectPr
   return entries.some((entry) => entry.slice(prefix.length) === expected);
 }
 
+/** Type and value; the value unescaped (RFC 4514 §2.4), as Node's subject keeps `\,` and the registered string has it too. */
 function parseAttribute(text: string): [string, string] {
   const at = text.indexOf('=');
-  return [text.slice(0, at).trim().toUpperCase(), text.slice(at + 1).trim()];
+  return [
+    text.slice(0, at).trim().toUpperCase(),
+    text
+      .slice(at + 1)
+      .trim()
+      .replace(/\\(.)/g, '$1'),
+  ];
 }
 
 /** RFC 4514 separators are unescaped commas; an escaped `\,` stays in its value. */
 function splitDistinguishedName(dn: string): string[] {
-  return dn.split(/(?<!\\),/).map((part) => part.replace(/\\,/g, ','));
+  return dn.split(/(?<!\\),/);
 }
