@@ -7,7 +7,7 @@ import { TestBrowser, type Page } from '../support/test-browser.js';
 
 describe('RFC 8705 mutual TLS through the TLS-terminating proxy (nginx): a bank as relying party with openid-client', () => {
   let s: MtlsSetup;
-  let bank: { client_id: string };
+  let bank: { client_id: string; client_secret: string };
   let shop: { client_id: string };
 
   beforeAll(async () => {
@@ -95,7 +95,7 @@ describe('RFC 8705 mutual TLS through the TLS-terminating proxy (nginx): a bank 
   );
 
   itWithNginx(
-    'RFC 8705 §2.1.2: a certificate of the trusted CA with another subject, or none, does not authenticate the merchant (invalid_client)',
+    'RFC 8705 §2.1.2: a certificate of the trusted CA with another subject, or none, does not authenticate the merchant, nor does its secret (invalid_client)',
     async () => {
       for (const certificate of [s.sameCaOtherSubject, s.selfSigned, undefined]) {
         const res = await s.fetchWith(certificate)(`${s.t.baseUrl}/oidc/token`, {
@@ -106,6 +106,16 @@ describe('RFC 8705 mutual TLS through the TLS-terminating proxy (nginx): a bank 
         expect(res.status).toBe(401);
         expect(((await res.json()) as { error: string }).error).toBe('invalid_client');
       }
+      // Its secret does not authenticate it any more: only the registered method does.
+      const basic = await s.fetchWith(s.bank)(`${s.t.baseUrl}/oidc/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${bank.client_id}:${bank.client_secret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(43) }).toString(),
+      });
+      expect(((await basic.json()) as { error: string }).error).toBe('invalid_client');
     },
   );
 

@@ -19,24 +19,32 @@ export class MutualTlsFields {
   @MaxLength(1000)
   tls_client_auth_subject_dn?: string | null;
 
-  @ApiPropertyOptional({ description: 'RFC 8705 §2.1.2: a dNSName SAN the certificate must carry (instead of the subject DN).', nullable: true })
+  @ApiPropertyOptional({
+    description: 'RFC 8705 §2.1.2: a dNSName SAN the certificate must carry (instead of the subject DN).',
+    example: 'rp.bank.example',
+    nullable: true,
+  })
   @IsOptional()
   @IsString()
   @Matches(/^[A-Za-z0-9.*-]{1,253}$/, { message: 'tls_client_auth_san_dns must be a DNS name' })
   tls_client_auth_san_dns?: string | null;
 
-  @ApiPropertyOptional({ description: 'RFC 8705 §2.1.2: a uniformResourceIdentifier SAN the certificate must carry.', nullable: true })
+  @ApiPropertyOptional({
+    description: 'RFC 8705 §2.1.2: a uniformResourceIdentifier SAN the certificate must carry.',
+    example: 'https://bank.example/rp',
+    nullable: true,
+  })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
   tls_client_auth_san_uri?: string | null;
 
-  @ApiPropertyOptional({ description: 'RFC 8705 §2.1.2: an iPAddress SAN the certificate must carry.', nullable: true })
+  @ApiPropertyOptional({ description: 'RFC 8705 §2.1.2: an iPAddress SAN the certificate must carry.', example: '192.0.2.10', nullable: true })
   @IsOptional()
   @IsIP()
   tls_client_auth_san_ip?: string | null;
 
-  @ApiPropertyOptional({ description: 'RFC 8705 §2.1.2: an rfc822Name SAN the certificate must carry.', nullable: true })
+  @ApiPropertyOptional({ description: 'RFC 8705 §2.1.2: an rfc822Name SAN the certificate must carry.', example: 'rp@bank.example', nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(320)
@@ -47,6 +55,7 @@ export class MutualTlsFields {
       'RFC 8705 §3: access and refresh tokens bound to the TLS client certificate the merchant presented at the token endpoint ' +
       '(through the TLS-terminating proxy); the token is then refused (invalid_token) without that certificate.',
     default: false,
+    example: true,
   })
   @OptionalNotNull()
   @IsBoolean()

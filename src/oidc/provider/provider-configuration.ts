@@ -1,5 +1,5 @@
 import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
-import { interactionPolicy } from 'oidc-provider';
+import { errors, interactionPolicy } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/load-config.js';
 import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../broker/spi/acr.js';
@@ -112,7 +112,14 @@ export const PLAIN_FEATURES = {
   requestObjects: { enabled: true, requireSignedRequestObject: false },
   pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
   claimsParameter: { enabled: true, assertClaimsParameter },
-  revocation: { enabled: true },
+  // RFC 7009 §2.1: a merchant revokes its own tokens only (the engine's default rule, stated so the engine stops asking).
+  revocation: {
+    enabled: true,
+    allowedPolicy: async (_ctx: KoaContextWithOIDC, client: { clientId: string }, token: { clientId?: string }) => {
+      if (token.clientId !== client.clientId) throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+      return true;
+    },
+  },
 } satisfies Configuration['features'];
 
 export function buildProviderConfiguration(deps: ProviderDependencies): Configuration {
