@@ -1,5 +1,8 @@
 import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { addLogSink } from '../logging/logger.js';
 import { ConfigError } from '../../config/app-config.js';
 import { loadClientCertificateConfig } from '../../config/client-certificate-config.js';
@@ -44,6 +47,26 @@ describe('client certificate settings (CLIENT_CERT_HEADER, CLIENT_CERT_PROXIES)'
     expect(problemsOf({ CLIENT_CERT_HEADER: 'X-Client-Cert', CLIENT_CERT_PROXIES: '10.0.0.1', SAML_CLIENT_CERT_PROXIES: '10.0.0.2' })).toEqual([
       expect.stringMatching(/^SAML_CLIENT_CERT_PROXIES: the older name/),
     ]);
+  });
+
+  it('reads the issuing CAs of tls_client_auth from CLIENT_CERT_CA_FILE, and refuses a missing file, one without certificates, or one without the header', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'client-ca-'));
+    try {
+      const ca = (await newKeyAndCertificate('CN=Client CA', 1)).certificatePem;
+      writeFileSync(join(dir, 'ca.pem'), ca);
+      writeFileSync(join(dir, 'empty.pem'), 'no certificate here');
+      const proxy = { CLIENT_CERT_HEADER: 'X-SSL-Client-Cert', CLIENT_CERT_PROXIES: '10.0.0.1' };
+      expect(loadClientCertificateConfig({ ...proxy, CLIENT_CERT_CA_FILE: join(dir, 'ca.pem') })?.trustedIssuers.map((c) => c.fingerprint256)).toEqual([
+        new X509Certificate(ca).fingerprint256,
+      ]);
+      expect(problemsOf({ ...proxy, CLIENT_CERT_CA_FILE: join(dir, 'missing.pem') })).toEqual([
+        expect.stringMatching(/^CLIENT_CERT_CA_FILE: no readable file/),
+      ]);
+      expect(problemsOf({ ...proxy, CLIENT_CERT_CA_FILE: join(dir, 'empty.pem') })).toEqual([expect.stringMatching(/holds no readable PEM certificate/)]);
+      expect(problemsOf({ CLIENT_CERT_CA_FILE: join(dir, 'ca.pem') })).toEqual([expect.stringMatching(/^CLIENT_CERT_CA_FILE: needs CLIENT_CERT_HEADER/)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a range of every address, prefixes out of range, non-addresses and header names with other characters', () => {
