@@ -97,9 +97,10 @@ function mutualTlsMetadata(m: MerchantEntity): Partial<ClientMetadata> {
  */
 function withCertificateKeys(chosen: { keys: Jwk[] } | undefined, keys: Jwk[] | undefined, m: MerchantEntity): { keys: Jwk[] } | undefined {
   if (m.tokenEndpointAuthMethod !== 'self_signed_tls_client_auth') return chosen;
-  const certified = (keys ?? []).filter(
-    (k) => Array.isArray(k.x5c) && k.x5c.length > 0 && !chosen?.keys.some((c) => c.kid === k.kid && c.n === k.n && c.x === k.x),
-  );
+  const certified = (keys ?? [])
+    .filter((k) => Array.isArray(k.x5c) && k.x5c.length > 0 && !chosen?.keys.some((c) => c.kid === k.kid && c.n === k.n && c.x === k.x))
+    // Marked for signing: the engine must never choose one of them as the encryption key by its own scoring.
+    .map((k) => ({ ...k, use: 'sig' }));
   const all = [...(chosen?.keys ?? []), ...certified];
   return all.length ? { keys: all } : undefined;
 }
