@@ -6,7 +6,7 @@ import { loadCredentialIssuerConfig, type CredentialIssuerConfig } from './crede
 import { loadIdentityAssuranceConfig, type IdentityAssuranceConfig } from './identity-assurance-config.js';
 import { loadOpsConfig, type OpsConfig } from './ops-config.js';
 import { type Branding, loadBrandingConfig } from './branding-config.js';
-import { loadSamlConfig, type SamlConfig } from './saml-config.js';
+import { loadClientCertificateConfig, type ClientCertificateConfig } from './client-certificate-config.js';
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'embedded'; dir: string };
 
@@ -63,8 +63,11 @@ export interface AppConfig {
   storedSecrets: string[];
   /** Metrics, rate limits and shutdown (src/ops). */
   ops: OpsConfig;
-  /** SAML front door settings (TLS client authentication of artifact resolution through a proxy). */
-  saml: SamlConfig;
+  /**
+   * The client certificate a TLS-terminating proxy verified and passes on in a header (CLIENT_CERT_HEADER, believed
+   * only from CLIENT_CERT_PROXIES): the engine's mutual TLS and SAML artifact resolution read it. Unset: none.
+   */
+  clientCertificate?: ClientCertificateConfig;
   /** Each scheme's own section by its name (its manifest's `config`; the scheme reads it through its own accessor). */
   schemes: Readonly<Record<string, unknown>>;
   /** The OpenID4VCI credential issuer (src/credential-issuer): its signer, lifetimes and status lists. */
@@ -157,7 +160,7 @@ function reported<T>(problems: string[], read: () => T): T | undefined {
 
 /**
  * Validates the environment once and derives the typed configuration; fails fast with every problem named, in one
- * list: the core's variables, operations, branding and SAML, what production lacks, then each section's. `sections`:
+ * list: the core's variables, operations, branding and client certificates, what production lacks, then each section's. `sections`:
  * the schemes' parts (loadServiceConfig passes every listed scheme's).
  */
 /* eslint-disable-next-line complexity -- more than half the count is the `??` defaults and `?:` choices of the
@@ -168,7 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const vars = readEnvironment(env, problems);
   const ops = reported(problems, () => loadOpsConfig(env));
   const branding = reported(problems, () => loadBrandingConfig(env));
-  const saml = reported(problems, () => loadSamlConfig(env));
+  const clientCertificate = reported(problems, () => loadClientCertificateConfig(env));
   const identityAssurance = reported(problems, () => loadIdentityAssuranceConfig(env));
   const isProduction = vars.APP_ENV === 'production';
   if (isProduction) problems.push(...productionProblems(vars));
@@ -226,7 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     generatedSecrets,
     storedSecrets,
     ops: ops!,
-    saml: saml!,
+    clientCertificate,
     schemes,
     credentialIssuer,
     identityAssurance: identityAssurance!,

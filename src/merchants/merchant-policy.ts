@@ -2,8 +2,9 @@ import type { AppEnv } from '../config/app-config.js';
 import { type MerchantSamlSettings, samlSettingProblems } from './saml-settings.js';
 import { unknownScopes } from './scopes.js';
 import { fapi2SettingProblems } from './fapi2-policy.js';
+import { mutualTlsSettingProblems, type MutualTlsSettings } from './mutual-tls-settings.js';
 
-export interface MerchantSettings {
+export interface MerchantSettings extends MutualTlsSettings {
   redirectUris: string[];
   subjectType?: string;
   scope: string | null;
@@ -102,5 +103,6 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
   }
   if (s.saml) samlSettingProblems(s.saml, s.scope, httpsOnly, add);
   fapi2SettingProblems(s, add);
+  mutualTlsSettingProblems(s, add);
   return problems;
 }

@@ -3,7 +3,14 @@ import type { JSONWebKeySet } from 'jose';
 import type { UiLocale } from '../i18n/locales.js';
 import type { MerchantSamlSettings } from './saml-settings.js';
 
-export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'] as const;
+export const TOKEN_ENDPOINT_AUTH_METHODS = [
+  'client_secret_basic',
+  'client_secret_post',
+  'client_secret_jwt',
+  'private_key_jwt',
+  'tls_client_auth',
+  'self_signed_tls_client_auth',
+] as const;
 export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 export const ID_TOKEN_SIGNING_ALGS = ['RS256', 'ES256'] as const;
 export type IdTokenSigningAlg = (typeof ID_TOKEN_SIGNING_ALGS)[number];
@@ -75,6 +82,14 @@ export class MerchantEntity {
   @Column({ name: 'offer_credential', type: 'boolean', default: false }) offerCredential: boolean;
   /** Days after the original document verification that a reused credential (EU wallet scheme) still earns acr high. */
   @Column({ name: 'reused_identity_max_age_days', type: 'integer', default: REUSED_IDENTITY_MAX_AGE_DAYS.default }) reusedIdentityMaxAgeDays: number;
+  /** RFC 8705 §2.1.2: the certificate subject of a tls_client_auth merchant (one of the five is set). */
+  @Column({ name: 'tls_client_auth_subject_dn', type: 'text', nullable: true }) tlsClientAuthSubjectDn: string | null;
+  @Column({ name: 'tls_client_auth_san_dns', type: 'text', nullable: true }) tlsClientAuthSanDns: string | null;
+  @Column({ name: 'tls_client_auth_san_uri', type: 'text', nullable: true }) tlsClientAuthSanUri: string | null;
+  @Column({ name: 'tls_client_auth_san_ip', type: 'text', nullable: true }) tlsClientAuthSanIp: string | null;
+  @Column({ name: 'tls_client_auth_san_email', type: 'text', nullable: true }) tlsClientAuthSanEmail: string | null;
+  /** RFC 8705 §3: tokens bound to the certificate presented at the token endpoint. */
+  @Column({ name: 'tls_client_certificate_bound_access_tokens', type: 'boolean', default: false }) tlsClientCertificateBoundAccessTokens: boolean;
   @Column({ type: 'boolean', default: true }) enabled: boolean;
   @Column({ name: 'secret_rotated_at', type: 'timestamptz' }) secretRotatedAt: Date;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

@@ -37,6 +37,12 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   saml: 'saml',
   offer_credential: 'offerCredential',
   reused_identity_max_age_days: 'reusedIdentityMaxAgeDays',
+  tls_client_auth_subject_dn: 'tlsClientAuthSubjectDn',
+  tls_client_auth_san_dns: 'tlsClientAuthSanDns',
+  tls_client_auth_san_uri: 'tlsClientAuthSanUri',
+  tls_client_auth_san_ip: 'tlsClientAuthSanIp',
+  tls_client_auth_san_email: 'tlsClientAuthSanEmail',
+  tls_client_certificate_bound_access_tokens: 'tlsClientCertificateBoundAccessTokens',
 };
 
 /** Applies the fields present in the DTO to the entity; returns the API names of the fields that changed. */

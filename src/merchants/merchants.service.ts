@@ -13,6 +13,7 @@ import type { CreateMerchantDto } from './dto/create-merchant.dto.js';
 import type { MerchantDto, MerchantPageDto, MerchantSecretDto, MerchantWithSecretDto } from './dto/merchant-response.dto.js';
 import type { UpdateMerchantDto } from './dto/update-merchant.dto.js';
 import { merchantSettingProblems } from './merchant-policy.js';
+import { mutualTlsSettingsOf } from './mutual-tls-settings.js';
 import { applyMerchantFields, toMerchantDto } from './merchant.mapper.js';
 import { MerchantEntity } from './merchant.entity.js';
 import { fetchLogo, type FetchedLogo } from './logos/logo-fetcher.js';
@@ -259,6 +260,7 @@ export class MerchantsService {
         saml: entity.saml ?? null,
         securityProfile: entity.securityProfile,
         idTokenSignedResponseAlg: entity.idTokenSignedResponseAlg,
+        ...mutualTlsSettingsOf(entity),
       },
       this.config.env,
     );

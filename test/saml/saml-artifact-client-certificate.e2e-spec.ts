@@ -3,7 +3,7 @@ import { adminClient } from '../support/admin-client.js';
 import { itWithNginx, nginxInstalled, startNginxProxy, type NginxProxy } from '../support/nginx-tls-proxy.js';
 import { REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { newKeyAndCertificate, type KeyAndCertificate } from '../../src/saml/keys/self-signed.js';
+import { newKeyAndCertificate, type KeyAndCertificate } from '../../src/common/keys/self-signed.js';
 import { artifactRequestSoap, postSoap, responseOf, SAML_ARTIFACT_RECEIVER, samlArtifactLoginWithTestEid, type SoapAnswer } from './saml-artifact-flow.js';
 import { attributesOf } from './saml-flow.js';
 
@@ -49,7 +49,7 @@ describe('SAML artifact resolution authenticated by the TLS client certificate a
   let basicOnly: { client_id: string; client_secret: string };
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { SAML_CLIENT_CERT_HEADER: HEADER, SAML_CLIENT_CERT_PROXIES: `${PROXY_ADDRESS},::1/128` } });
+    t = await startTestApp({ env: { CLIENT_CERT_HEADER: HEADER, CLIENT_CERT_PROXIES: `${PROXY_ADDRESS},::1/128` } });
     [proxyCertificate, shopCertificate, strangerCertificate] = await Promise.all(
       ['localhost', 'sp.shop.example', 'sp.stranger.example'].map((cn) => newKeyAndCertificate(`CN=${cn}`, 1)),
     );

@@ -1,6 +1,6 @@
 import { buildAssertion, buildResponse } from '../../src/saml/assertion/saml-response.js';
 import { signAssertion, signResponse } from '../../src/saml/assertion/saml-signer.js';
-import { newKeyAndCertificate, type KeyAndCertificate } from '../../src/saml/keys/self-signed.js';
+import { newKeyAndCertificate, type KeyAndCertificate } from '../../src/common/keys/self-signed.js';
 import { itWithTool, samlsignVerify, validateSchema, xmlsecVerify } from './saml-tools.js';
 
 describe('SAML 1.1 assertion and Browser/POST response, checked by the peer tools', () => {

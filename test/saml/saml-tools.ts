@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newKeyAndCertificate } from '../../src/saml/keys/self-signed.js';
+import { newKeyAndCertificate } from '../../src/common/keys/self-signed.js';
 import { itWhen } from '../support/when-available.js';
 
 /** A key and self-signed certificate such as a merchant would register (CN only). */

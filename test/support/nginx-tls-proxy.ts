@@ -21,10 +21,12 @@ export interface NginxProxyOptions {
   /** The proxy's own TLS server key and certificate (PEM). */
   serverKeyPem: string;
   serverCertificatePem: string;
-  /** Header the verified client certificate goes in (the service's SAML_CLIENT_CERT_HEADER). */
+  /** Header the verified client certificate goes in (the service's CLIENT_CERT_HEADER). */
   certificateHeader: string;
   /** Address the proxy connects to the service from (a loopback alias, to tell it apart from direct clients). */
   bindAddress: string;
+  /** The proxy's port (chosen before the service starts, when the service's BASE_URL is the proxy); default: a free one. */
+  port?: number;
 }
 
 export interface NginxProxy {
@@ -36,7 +38,7 @@ export interface NginxProxy {
 
 export async function startNginxProxy(options: NginxProxyOptions): Promise<NginxProxy> {
   const dir = mkdtempSync(join(tmpdir(), 'nginx-proxy-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   writeFileSync(join(dir, 'server.key'), options.serverKeyPem);
   writeFileSync(join(dir, 'server.crt'), options.serverCertificatePem);
   // optional_no_ca: merchants' certificates are self-signed (as in SAML metadata); the service pins them.
@@ -63,7 +65,11 @@ http {
     location / {
       proxy_pass ${options.upstream};
       proxy_bind ${options.bindAddress};
+      # Overwritten on every request: a client's own header of that name never reaches the service.
       proxy_set_header ${options.certificateHeader} $ssl_client_escaped_cert;
+      # The public origin, for a service whose BASE_URL is this proxy (TRUST_PROXY=true); ignored otherwise.
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
     }
   }
 }

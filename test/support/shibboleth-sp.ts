@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newKeyAndCertificate } from '../../src/saml/keys/self-signed.js';
+import { newKeyAndCertificate } from '../../src/common/keys/self-signed.js';
 import { freePort } from './free-port.js';
 import { logTail, startPeerProcess, waitForPort, type PeerProcess } from './peer-process.js';
 import { attributeMapXml, loggerConfig, protectedLocationConf, shibboleth2Xml } from './shibboleth-sp-config.js';

@@ -60,6 +60,8 @@ export class TestBrowser {
   constructor(
     private readonly origin: string,
     private readonly headers: Record<string, string> = {},
+    /** Another fetch (e.g. over TLS to a test proxy, test/support/tls-fetch.ts). */
+    private readonly fetcher: typeof fetch = fetch,
   ) {}
 
   async get(url: string): Promise<Page> {
@@ -117,7 +119,7 @@ export class TestBrowser {
   private async request(url: string, init: RequestInit): Promise<Page> {
     const target = new URL(url);
     const cookie = this.cookieHeader(url);
-    const res = await fetch(url, {
+    const res = await this.fetcher(url, {
       ...init,
       redirect: 'manual',
       headers: { ...this.headers, ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },

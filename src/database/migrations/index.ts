@@ -16,6 +16,7 @@ import { CredentialIssuer1700000000240 } from './1700000000240-credential-issuer
 import { CredentialIssuerState1700000000241 } from './1700000000241-credential-issuer-state.js';
 import { MerchantReusedIdentityAge1700000000242 } from './1700000000242-merchant-reused-identity-age.js';
 import { CredentialIssuerStatelessNonces1700000000244 } from './1700000000244-credential-issuer-stateless-nonces.js';
+import { MerchantMutualTls1700000000254 } from './1700000000254-merchant-mutual-tls.js';
 import { CredentialIssuerPublishedKeys1700000000251 } from './1700000000251-credential-issuer-published-keys.js';
 import { MerchantSecurityProfile1700000000252 } from './1700000000252-merchant-security-profile.js';
 
@@ -44,6 +45,7 @@ export const CORE_MIGRATIONS = [
   CredentialIssuerStatelessNonces1700000000244,
   CredentialIssuerPublishedKeys1700000000251,
   MerchantSecurityProfile1700000000252,
+  MerchantMutualTls1700000000254,
 ];
 
 /** A migration class's timestamp: the digits its name ends with (TypeORM reads it from there too). */

@@ -31,6 +31,7 @@ import { UI_LOCALES, type UiLocale } from '../../i18n/locales.js';
 import { SCOPE_VALUE } from '../scopes.js';
 import { IsRedirectUri } from './is-redirect-uri.js';
 import { SamlSettingsDto } from './saml-settings.dto.js';
+import { MutualTlsFields } from './mutual-tls-fields.js';
 
 export const REQUEST_OBJECT_ALGS = ['RS256', 'PS256', 'ES256'] as const;
 
@@ -50,7 +51,7 @@ export class JwksDto {
  * The optional merchant settings, shared by create and update. Names follow RFC 7591 and its OIDC/CIBA
  * extensions where one exists; `eid_schemes`, `psd2`, `encryption_key_id` and `request_object_key_id` are ours.
  */
-export class MerchantOptionalFields {
+export class MerchantOptionalFields extends MutualTlsFields {
   @ApiPropertyOptional({ description: 'Space-separated scopes the merchant may request (spec 2.3). Omit for all scopes.', example: 'openid profile ssn' })
   @IsOptional()
   @IsString()

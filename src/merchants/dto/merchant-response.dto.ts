@@ -41,6 +41,13 @@ export class MerchantDto {
   @ApiPropertyOptional({ nullable: true, type: SamlSettingsResponseDto, description: 'null: not a SAML relying party' }) saml: SamlSettingsResponseDto | null;
   @ApiProperty({ example: 30, description: "days after the document verification that the service's own credential still earns acr high" })
   reused_identity_max_age_days: number;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'RFC 8705 §2.1.2 (tls_client_auth)', example: 'CN=rp.bank.example,O=Example Bank,C=NO' })
+  tls_client_auth_subject_dn: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, example: 'rp.bank.example' }) tls_client_auth_san_dns: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, example: 'https://bank.example/rp' }) tls_client_auth_san_uri: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, example: '192.0.2.10' }) tls_client_auth_san_ip: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, example: 'rp@bank.example' }) tls_client_auth_san_email: string | null;
+  @ApiProperty({ example: false, description: 'RFC 8705 §3: tokens bound to the TLS client certificate' }) tls_client_certificate_bound_access_tokens: boolean;
   @ApiProperty() enabled: boolean;
   @ApiProperty() secret_rotated_at: string;
   @ApiProperty() created_at: string;

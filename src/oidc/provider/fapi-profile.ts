@@ -22,7 +22,7 @@ export const FAPI_FEATURE = {
 
 /**
  * The TLS client authentication methods (RFC 8705 §2): a merchant using one gets certificate-bound tokens instead of
- * DPoP-bound ones. The mTLS work adds `tls_client_certificate_bound_access_tokens` where this is true.
+ * DPoP-bound ones (RFC 8705 §3).
  */
 const MTLS_AUTH_METHODS = new Set(['tls_client_auth', 'self_signed_tls_client_auth']);
 const usesMtls = (m: Pick<MerchantEntity, 'tokenEndpointAuthMethod'>) => MTLS_AUTH_METHODS.has(m.tokenEndpointAuthMethod);
@@ -49,6 +49,8 @@ export function fapi2ClientMetadata(m: MerchantEntity, signingKey: Jwk | undefin
     security_profile: 'fapi2',
     require_pushed_authorization_requests: true,
     dpop_bound_access_tokens: !usesMtls(m),
+    // RFC 8705 §3: a merchant authenticating with its TLS certificate gets tokens bound to that certificate.
+    ...(usesMtls(m) ? { tls_client_certificate_bound_access_tokens: true } : {}),
     ...(m.tokenEndpointAuthMethod === 'private_key_jwt' ? { token_endpoint_auth_signing_alg: fapi2AssertionAlg(signingKey) } : {}),
     // A request object inside PAR is signed with the registered algorithm, else the signing key's (§5.4.1): never RS256.
     request_object_signing_alg: (m.requestObjectSigningAlg ?? fapi2AssertionAlg(signingKey)) as ClientMetadata['request_object_signing_alg'],

@@ -73,8 +73,10 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
   }
   if (m.requestObjectSigningAlg) metadata.request_object_signing_alg = m.requestObjectSigningAlg as ClientMetadata['request_object_signing_alg'];
   // A jwks_uri set is fetched by MerchantJwksSource and handed over as chosen keys, like an inline set.
-  const jwks = selectMerchantKeys(merchantKeys, m);
+  const jwks = withCertificateKeys(selectMerchantKeys(merchantKeys, m), merchantKeys, m);
   if (jwks) metadata.jwks = jwks as ClientMetadata['jwks'];
+  Object.assign(metadata, mutualTlsMetadata(m));
+  // Last: the FAPI 2.0 profile overrides what a merchant registered where the profile leaves no choice.
   Object.assign(
     metadata,
     fapi2ClientMetadata(
@@ -83,6 +85,33 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
     ),
   );
   return metadata;
+}
+
+/** RFC 8705 §2.1.2 and §3 as registered (only the subject member that is set). */
+function mutualTlsMetadata(m: MerchantEntity): Partial<ClientMetadata> {
+  const subject = {
+    tls_client_auth_subject_dn: m.tlsClientAuthSubjectDn,
+    tls_client_auth_san_dns: m.tlsClientAuthSanDns,
+    tls_client_auth_san_uri: m.tlsClientAuthSanUri,
+    tls_client_auth_san_ip: m.tlsClientAuthSanIp,
+    tls_client_auth_san_email: m.tlsClientAuthSanEmail,
+  };
+  const named = m.tokenEndpointAuthMethod === 'tls_client_auth' ? Object.entries(subject).filter(([, value]) => value) : [];
+  return { ...Object.fromEntries(named), tls_client_certificate_bound_access_tokens: m.tlsClientCertificateBoundAccessTokens ?? false };
+}
+
+/**
+ * RFC 8705 §2.2: a self_signed_tls_client_auth merchant is known by every certificate (x5c) of its set, so that it
+ * can roll its certificate; the engine matches the presented one by its SHA-256 thumbprint among the keys it is given.
+ */
+function withCertificateKeys(chosen: { keys: Jwk[] } | undefined, keys: Jwk[] | undefined, m: MerchantEntity): { keys: Jwk[] } | undefined {
+  if (m.tokenEndpointAuthMethod !== 'self_signed_tls_client_auth') return chosen;
+  const certified = (keys ?? [])
+    .filter((k) => Array.isArray(k.x5c) && k.x5c.length > 0 && !chosen?.keys.some((c) => c.kid === k.kid && c.n === k.n && c.x === k.x))
+    // Marked for signing: the engine must never choose one of them as the encryption key by its own scoring.
+    .map((k) => ({ ...k, use: 'sig' }));
+  const all = [...(chosen?.keys ?? []), ...certified];
+  return all.length ? { keys: all } : undefined;
 }
 
 /** The merchant's logo for a page the engine renders (its client carries the logo's hash, see toClientMetadata). */

@@ -24,6 +24,7 @@ import { pairwiseSubject } from '../../broker/spi/subjects/pairwise.js';
 import type { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
 import { authorizationCodeTtl, FAPI_FEATURE, rotateRefreshToken } from './fapi-profile.js';
+import { mutualTlsFeature } from './mutual-tls.js';
 
 export interface ProviderDependencies {
   config: AppConfig;
@@ -89,6 +90,8 @@ export function engineClaims(): Record<string, string[]> {
 
 export const ENGINE_SCOPES = [...STANDARD_SCOPES, ...AGE_VERIFY_SCOPES];
 export const CLIENT_AUTH_METHODS: Configuration['clientAuthMethods'] = ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt'];
+/** RFC 8705 §2: by the certificate the TLS-terminating proxy verified (mutual-tls.ts). */
+const MTLS_AUTH_METHODS: Configuration['clientAuthMethods'] = ['tls_client_auth', 'self_signed_tls_client_auth'];
 
 export const ENABLED_JWA = {
   idTokenSigningAlgValues: ['RS256', 'ES256'],
@@ -139,7 +142,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
     responseTypes: ['code'],
     subjectTypes: ['public', 'pairwise'],
     pairwiseIdentifier: async (_ctx, sub, client) => pairwiseSubject(config.pairwiseSecret, String(client.sectorIdentifier ?? client.clientId), sub),
-    clientAuthMethods: CLIENT_AUTH_METHODS,
+    clientAuthMethods: [...CLIENT_AUTH_METHODS!, ...MTLS_AUTH_METHODS!],
     enabledJWA: ENABLED_JWA,
     features: {
       ...PLAIN_FEATURES,
@@ -148,6 +151,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       ciba: deps.ciba.engineFeature(),
       // Per merchant: the FAPI 2.0 Security Profile for fapi2 merchants only (fapi-profile.ts).
       fapi: FAPI_FEATURE,
+      mTLS: mutualTlsFeature(config.clientCertificate),
     },
     pkce: { required: pkceRequired(deps.isOwnedLogin) },
     extraParams: extraParams(deps.isOwnedLogin),

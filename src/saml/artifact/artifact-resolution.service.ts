@@ -1,7 +1,9 @@
+import type { X509Certificate } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { logger } from '../../common/logging/logger.js';
 import { MerchantsService } from '../../merchants/merchants.service.js';
 import { parseBasicCredentials } from '../../common/http/basic-credentials.js';
+import { isRegisteredCertificate } from '../../common/http/forwarded-client-certificate.js';
 import { SAML_NS } from '../assertion/saml-names.js';
 import { buildResponse } from '../assertion/saml-response.js';
 import { signResponse } from '../assertion/saml-signer.js';
@@ -9,7 +11,6 @@ import { element, textElement } from '../assertion/xml.js';
 import { SamlKeysService } from '../keys/saml-keys.service.js';
 import { samlInvalidClient, samlUnsupportedMediaType } from '../saml.errors.js';
 import { SamlArtifactsService } from './saml-artifacts.service.js';
-import { isRegisteredCertificate, parseForwardedCertificate } from './forwarded-client-certificate.js';
 import { parseArtifactRequest } from './soap-request.js';
 
 /** The same words for every refused artifact: which reason it was is for our logs, not for the asker. */
@@ -18,7 +19,7 @@ const REFUSED = 'the artifact is unknown, expired, already resolved or not issue
 /**
  * The Browser/Artifact back-channel (SAML 1.1 bindings §3.1, SOAP over HTTP): a merchant authenticated with
  * HTTP Basic (its client_id and secret, checked in constant time) or with its registered TLS client
- * certificate (passed on by a trusted proxy, see forwarded-client-certificate.ts) sends a samlp:Request for an artifact and
+ * certificate (passed on by a trusted proxy, see common/http/forwarded-client-certificate.ts) sends a samlp:Request for an artifact and
  * gets a signed samlp:Response (InResponseTo = its RequestID) with the assertion, once. A refused artifact is
  * answered as SAML does, a signed Response with Requester/RequestDenied and no assertion.
  */
@@ -68,14 +69,14 @@ export class ArtifactResolutionService {
   /**
    * TLS client authentication through the trusted proxy: the merchant the artifact was issued to, when the
    * certificate the proxy verified is the one registered for it (saml.certificate). Any other certificate is
-   * answered as a refused artifact (the asker learns nothing of whose it is); an unreadable header as 401.
+   * answered as a refused artifact (the asker learns nothing of whose it is); no certificate (none, or an unreadable
+   * header) as 401.
    */
   private async certificateOwner(
-    header: string | undefined,
+    certificate: X509Certificate | undefined,
     artifact: string,
     now: Date,
   ): Promise<{ clientId: string } | { refused: 'certificate_not_registered' }> {
-    const certificate = parseForwardedCertificate(header);
     if (!certificate) throw samlInvalidClient();
     const owner = await this.artifacts.ownerOf(artifact);
     const merchant = owner ? await this.merchants.findEnabled(owner) : undefined;
@@ -87,8 +88,8 @@ export class ArtifactResolutionService {
 /** How the asker of an artifact resolution authenticates: HTTP Basic, or a certificate a trusted proxy passed on. */
 export interface ArtifactRequester {
   authorization?: string;
-  /** The proxy header's value, only when the connection came from a trusted proxy. */
-  forwardedCertificate?: string;
+  /** The certificate in the proxy's header, only when the connection came from a trusted proxy. */
+  forwardedCertificate?: X509Certificate;
 }
 
 /** A SOAP 1.1 envelope around one body element (our own, already signed, XML). */

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import type { SamlSigningKey } from '../assertion/saml-signer.js';
-import { newKeyAndCertificate } from './self-signed.js';
+import { newKeyAndCertificate } from '../../common/keys/self-signed.js';
 import { SamlSigningKeyEntity } from './saml-signing-key.entity.js';
 
 const ADVISORY_LOCK = 734_012;

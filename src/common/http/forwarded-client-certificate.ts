@@ -1,17 +1,27 @@
 import { createHash, timingSafeEqual, X509Certificate } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { BlockList, isIPv4 } from 'node:net';
-import type { ProxyRange } from '../../config/saml-config.js';
+import type { ClientCertificateConfig, ProxyRange } from '../../config/client-certificate-config.js';
+import { logger } from '../logging/logger.js';
 
 /** Far more than a client certificate with its extensions takes, URL-escaped (nginx's header is ~1.5-3 KB). */
 const MAX_HEADER_LENGTH = 16 * 1024;
 
 /**
- * The client certificate a TLS-terminating proxy verified in the handshake and passed on in a header. The
- * header is believed only on a connection from one of the configured proxy addresses (the socket's own peer,
- * never X-Forwarded-For); from anyone else it is ignored, so a client cannot name a certificate it does not hold.
+ * The client certificate a TLS-terminating proxy verified in the handshake and passed on in a header
+ * (CLIENT_CERT_HEADER), the one mechanism every front door reads it through. The header is believed only on a
+ * connection from one of the configured proxy addresses (CLIENT_CERT_PROXIES: the socket's own peer, never
+ * X-Forwarded-For); from anyone else it is ignored (and logged), so a client cannot name a certificate it does not hold.
  */
 export class ForwardedClientCertificates {
   private readonly proxies = new BlockList();
+  /** A request's certificate, read once (the engine asks for it at client authentication and again to bind the token). */
+  private readonly read = new WeakMap<IncomingMessage, X509Certificate | null>();
+
+  /** Undefined when the setting is absent: then no request has a certificate. */
+  static of(setting: ClientCertificateConfig | undefined): ForwardedClientCertificates | undefined {
+    return setting && new ForwardedClientCertificates(setting.header, setting.proxies);
+  }
 
   constructor(
     private readonly header: string,
@@ -25,6 +35,21 @@ export class ForwardedClientCertificates {
     if (!peerAddress || !this.isTrustedProxy(peerAddress)) return undefined;
     const value = headers[this.header];
     return typeof value === 'string' ? value : undefined;
+  }
+
+  /**
+   * The certificate the trusted proxy verified for this request; undefined without one, or when the request did not
+   * come through a trusted proxy (`door` names the reader in the log line of an ignored header).
+   */
+  certificateOf(req: IncomingMessage, door: string): X509Certificate | undefined {
+    const known = this.read.get(req);
+    if (known !== undefined) return known ?? undefined;
+    const forwarded = this.fromTrustedProxy(req.socket?.remoteAddress, req.headers);
+    if (forwarded === undefined && this.carriesHeader(req.headers))
+      logger.warn({ door }, 'a client certificate header from an address that is not a trusted proxy was ignored');
+    const certificate = parseForwardedCertificate(forwarded);
+    this.read.set(req, certificate ?? null);
+    return certificate;
   }
 
   /** Whether a request carries the header at all (to log one that came from somewhere else). */

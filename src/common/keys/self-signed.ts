@@ -13,7 +13,7 @@ export interface KeyAndCertificate {
 }
 
 /**
- * An RSA 2048 key and a self-signed certificate for it. SAML relying parties of the Shibboleth family
+ * An RSA 2048 key and a self-signed certificate for it. (Used for the SAML signing key, and for test client certificates.) SAML relying parties of the Shibboleth family
  * trust the key by the certificate in our metadata (pinned), not through a CA, so self-signed is what
  * they expect; the validity is long because a new certificate means every merchant reloads metadata.
  */

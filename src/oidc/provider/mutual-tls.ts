@@ -1,0 +1,86 @@
+import type { X509Certificate } from 'node:crypto';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import { ForwardedClientCertificates } from '../../common/http/forwarded-client-certificate.js';
+import type { ClientCertificateConfig } from '../../config/client-certificate-config.js';
+
+/** The RFC 8705 §2.1.2 registration members that name the certificate's subject (one per merchant). */
+export type SubjectProperty =
+  'tls_client_auth_subject_dn' | 'tls_client_auth_san_dns' | 'tls_client_auth_san_uri' | 'tls_client_auth_san_ip' | 'tls_client_auth_san_email';
+
+/** Node's subjectAltName prefix for each SAN member. */
+const SAN_PREFIX: Record<Exclude<SubjectProperty, 'tls_client_auth_subject_dn'>, string> = {
+  tls_client_auth_san_dns: 'DNS:',
+  tls_client_auth_san_uri: 'URI:',
+  tls_client_auth_san_ip: 'IP Address:',
+  tls_client_auth_san_email: 'email:',
+};
+
+/**
+ * RFC 8705 for the engine (features.mTLS): the certificate is the one the TLS-terminating proxy verified and passed on
+ * (CLIENT_CERT_HEADER, believed only from CLIENT_CERT_PROXIES); the service itself never sees a handshake. Without
+ * that setting no request has a certificate: every mTLS client authentication fails and certificate-bound tokens
+ * cannot be issued or used. The mTLS endpoints are the ordinary ones (the proxy asks every client for a certificate,
+ * optionally), so there are no `mtls_endpoint_aliases`.
+ */
+export function mutualTlsFeature(setting: ClientCertificateConfig | undefined) {
+  const certificates = ForwardedClientCertificates.of(setting);
+  const certificateOf = (ctx: KoaContextWithOIDC) => certificates?.certificateOf(ctx.req, 'oidc mutual tls');
+  return {
+    enabled: true,
+    certificateBoundAccessTokens: true,
+    selfSignedTlsClientAuth: true,
+    tlsClientAuth: true,
+    getCertificate: certificateOf,
+    certificateAuthorized: (ctx: KoaContextWithOIDC) => {
+      const certificate = certificateOf(ctx);
+      return Boolean(certificate && setting?.trustedIssuers.some((issuer) => isIssuedBy(certificate, issuer)));
+    },
+    certificateSubjectMatches: (ctx: KoaContextWithOIDC, property: string, expected: string) => {
+      const certificate = certificateOf(ctx);
+      return Boolean(certificate && subjectMatches(certificate, property as SubjectProperty, expected));
+    },
+  };
+}
+
+/**
+ * RFC 8705 §2.1 (PKI method): issued directly by one of the operator's issuing CAs (CLIENT_CERT_CA_FILE; the proxy's
+ * header carries the leaf alone, so the CA that signed it must be listed, an intermediate included) and valid now.
+ */
+export function isIssuedBy(certificate: X509Certificate, issuer: X509Certificate, now = new Date()): boolean {
+  if (!(new Date(certificate.validFrom) <= now && now <= new Date(certificate.validTo))) return false;
+  return certificate.checkIssued(issuer) && certificate.verify(issuer.publicKey);
+}
+
+/**
+ * RFC 8705 §2.1.2: the registered value against the certificate. The subject DN is compared as RFC 4514 strings
+ * (attribute types case-insensitive, values exact, the certificate's RDNs most specific first); a SAN value must be
+ * one of the certificate's entries of that type, exactly.
+ */
+export function subjectMatches(certificate: X509Certificate, property: SubjectProperty, expected: string): boolean {
+  if (property === 'tls_client_auth_subject_dn') {
+    const presented = certificate.subject.split('\n').reverse().map(parseAttribute);
+    const registered = splitDistinguishedName(expected).map(parseAttribute);
+    return presented.length === registered.length && presented.every(([type, value], i) => type === registered[i][0] && value === registered[i][1]);
+  }
+  const prefix = SAN_PREFIX[property];
+  if (!prefix) return false;
+  const entries = (certificate.subjectAltName ?? '').split(', ').filter((entry) => entry.startsWith(prefix));
+  return entries.some((entry) => entry.slice(prefix.length) === expected);
+}
+
+/** Type and value; the value unescaped (RFC 4514 §2.4), as Node's subject keeps `\,` and the registered string has it too. */
+function parseAttribute(text: string): [string, string] {
+  const at = text.indexOf('=');
+  return [
+    text.slice(0, at).trim().toUpperCase(),
+    text
+      .slice(at + 1)
+      .trim()
+      .replace(/\\(.)/g, '$1'),
+  ];
+}
+
+/** RFC 4514 separators are unescaped commas; an escaped `\,` stays in its value. */
+function splitDistinguishedName(dn: string): string[] {
+  return dn.split(/(?<!\\),/);
+}
