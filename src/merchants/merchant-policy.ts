@@ -2,7 +2,8 @@ import type { AppEnv } from '../config/app-config.js';
 import { type MerchantSamlSettings, samlSettingProblems } from './saml-settings.js';
 import { unknownScopes } from './scopes.js';
 import { fapi2SettingProblems } from './fapi2-policy.js';
-import { mutualTlsSettingProblems, type MutualTlsSettings } from './mutual-tls-settings.js';
+import { mutualTlsSettingProblems, mutualTlsSettingsOf, type MutualTlsSettings } from './mutual-tls-settings.js';
+import type { MerchantEntity } from './merchant.entity.js';
 
 export interface MerchantSettings extends MutualTlsSettings {
   redirectUris: string[];
@@ -105,4 +106,31 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
   fapi2SettingProblems(s, add);
   mutualTlsSettingProblems(s, add);
   return problems;
+}
+
+/** The settings the rules read, from a merchant row (unset columns as the rules expect them). */
+export function merchantSettingsOf(entity: MerchantEntity): MerchantSettings {
+  return {
+    redirectUris: entity.redirectUris ?? [],
+    subjectType: entity.subjectType ?? 'public',
+    scope: entity.scope ?? null,
+    tokenEndpointAuthMethod: entity.tokenEndpointAuthMethod ?? 'client_secret_basic',
+    idTokenEncryptedResponseAlg: entity.idTokenEncryptedResponseAlg ?? null,
+    userinfoEncryptedResponseAlg: entity.userinfoEncryptedResponseAlg ?? null,
+    jwksUri: entity.jwksUri ?? null,
+    jwks: entity.jwks ?? null,
+    requestObjectSigningAlg: entity.requestObjectSigningAlg ?? null,
+    requestUris: entity.requestUris ?? [],
+    postLogoutRedirectUris: entity.postLogoutRedirectUris ?? [],
+    encryptionKeyId: entity.encryptionKeyId ?? null,
+    requestObjectKeyId: entity.requestObjectKeyId ?? null,
+    backchannelTokenDeliveryMode: entity.backchannelTokenDeliveryMode ?? 'poll',
+    backchannelClientNotificationEndpoint: entity.backchannelClientNotificationEndpoint ?? null,
+    backchannelAuthenticationRequestSigningAlg: entity.backchannelAuthenticationRequestSigningAlg ?? null,
+    backchannelUserCodeParameter: entity.backchannelUserCodeParameter ?? false,
+    saml: entity.saml ?? null,
+    securityProfile: entity.securityProfile,
+    idTokenSignedResponseAlg: entity.idTokenSignedResponseAlg,
+    ...mutualTlsSettingsOf(entity),
+  };
 }

@@ -12,8 +12,7 @@ import { resolvedUrlAddressProblem } from '../common/outbound/outbound-address.j
 import type { CreateMerchantDto } from './dto/create-merchant.dto.js';
 import type { MerchantDto, MerchantPageDto, MerchantSecretDto, MerchantWithSecretDto } from './dto/merchant-response.dto.js';
 import type { UpdateMerchantDto } from './dto/update-merchant.dto.js';
-import { merchantSettingProblems } from './merchant-policy.js';
-import { mutualTlsSettingsOf } from './mutual-tls-settings.js';
+import { merchantSettingProblems, merchantSettingsOf } from './merchant-policy.js';
 import { applyMerchantFields, toMerchantDto } from './merchant.mapper.js';
 import { MerchantEntity } from './merchant.entity.js';
 import { fetchLogo, type FetchedLogo } from './logos/logo-fetcher.js';
@@ -238,32 +237,7 @@ export class MerchantsService {
   }
 
   private assertAcceptable(entity: MerchantEntity): void {
-    const problems = merchantSettingProblems(
-      {
-        redirectUris: entity.redirectUris ?? [],
-        subjectType: entity.subjectType ?? 'public',
-        scope: entity.scope ?? null,
-        tokenEndpointAuthMethod: entity.tokenEndpointAuthMethod ?? 'client_secret_basic',
-        idTokenEncryptedResponseAlg: entity.idTokenEncryptedResponseAlg ?? null,
-        userinfoEncryptedResponseAlg: entity.userinfoEncryptedResponseAlg ?? null,
-        jwksUri: entity.jwksUri ?? null,
-        jwks: entity.jwks ?? null,
-        requestObjectSigningAlg: entity.requestObjectSigningAlg ?? null,
-        requestUris: entity.requestUris ?? [],
-        postLogoutRedirectUris: entity.postLogoutRedirectUris ?? [],
-        encryptionKeyId: entity.encryptionKeyId ?? null,
-        requestObjectKeyId: entity.requestObjectKeyId ?? null,
-        backchannelTokenDeliveryMode: entity.backchannelTokenDeliveryMode ?? 'poll',
-        backchannelClientNotificationEndpoint: entity.backchannelClientNotificationEndpoint ?? null,
-        backchannelAuthenticationRequestSigningAlg: entity.backchannelAuthenticationRequestSigningAlg ?? null,
-        backchannelUserCodeParameter: entity.backchannelUserCodeParameter ?? false,
-        saml: entity.saml ?? null,
-        securityProfile: entity.securityProfile,
-        idTokenSignedResponseAlg: entity.idTokenSignedResponseAlg,
-        ...mutualTlsSettingsOf(entity),
-      },
-      this.config.env,
-    );
+    const problems = merchantSettingProblems(merchantSettingsOf(entity), this.config.env);
     const fields = Object.keys(problems);
     if (fields.length) {
       const description = fields.map((f) => `${f}: ${problems[f].join('; ')}`).join('; ');
