@@ -53,7 +53,10 @@ export function fapi2ClientMetadata(m: MerchantEntity, signingKey: Jwk | undefin
     ...(usesMtls(m) ? { tls_client_certificate_bound_access_tokens: true } : {}),
     ...(m.tokenEndpointAuthMethod === 'private_key_jwt' ? { token_endpoint_auth_signing_alg: fapi2AssertionAlg(signingKey) } : {}),
     // A request object inside PAR is signed with the registered algorithm, else the signing key's (§5.4.1): never RS256.
-    request_object_signing_alg: (m.requestObjectSigningAlg ?? fapi2AssertionAlg(signingKey)) as ClientMetadata['request_object_signing_alg'],
+    // A merchant without keys (mTLS) sends no request object at all: it could not be verified.
+    ...(m.requestObjectSigningAlg || signingKey
+      ? { request_object_signing_alg: (m.requestObjectSigningAlg ?? fapi2AssertionAlg(signingKey)) as ClientMetadata['request_object_signing_alg'] }
+      : {}),
   };
 }
 
