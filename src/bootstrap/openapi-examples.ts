@@ -19,6 +19,7 @@ const EXAMPLES: Record<string, unknown> = {
   // A merchant limited to one scheme: an upstream one, as an operator would name it (docs/upstream-oidc.md).
   eid_schemes: ['bankid-no'],
   psd2: false,
+  dpop_bound_access_tokens: true,
   token_endpoint_auth_method: 'client_secret_basic',
   id_token_signed_response_alg: 'RS256',
   id_token_encrypted_response_alg: 'RSA-OAEP-256',

@@ -13,6 +13,7 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   scope: 'scope',
   eid_schemes: 'eidSchemes',
   psd2: 'psd2',
+  dpop_bound_access_tokens: 'dpopBoundAccessTokens',
   subject_type: 'subjectType',
   token_endpoint_auth_method: 'tokenEndpointAuthMethod',
   id_token_signed_response_alg: 'idTokenSignedResponseAlg',

@@ -256,6 +256,7 @@ export class MerchantsService {
         backchannelClientNotificationEndpoint: entity.backchannelClientNotificationEndpoint ?? null,
         backchannelAuthenticationRequestSigningAlg: entity.backchannelAuthenticationRequestSigningAlg ?? null,
         backchannelUserCodeParameter: entity.backchannelUserCodeParameter ?? false,
+        dpopBoundAccessTokens: Boolean(entity.dpopBoundAccessTokens),
         saml: entity.saml ?? null,
       },
       this.config.env,

@@ -17,6 +17,7 @@ import { CredentialIssuerState1700000000241 } from './1700000000241-credential-i
 import { MerchantReusedIdentityAge1700000000242 } from './1700000000242-merchant-reused-identity-age.js';
 import { CredentialIssuerStatelessNonces1700000000244 } from './1700000000244-credential-issuer-stateless-nonces.js';
 import { CredentialIssuerPublishedKeys1700000000251 } from './1700000000251-credential-issuer-published-keys.js';
+import { MerchantDpopBoundAccessTokens1700000000253 } from './1700000000253-merchant-dpop-bound-access-tokens.js';
 
 /**
  * The core's migrations, listed explicitly (no globbing). Each scheme lists its own in its manifest
@@ -42,6 +43,7 @@ export const CORE_MIGRATIONS = [
   MerchantReusedIdentityAge1700000000242,
   CredentialIssuerStatelessNonces1700000000244,
   CredentialIssuerPublishedKeys1700000000251,
+  MerchantDpopBoundAccessTokens1700000000253,
 ];
 
 /** A migration class's timestamp: the digits its name ends with (TypeORM reads it from there too). */

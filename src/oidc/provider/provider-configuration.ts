@@ -23,6 +23,7 @@ import { clientLogo, MerchantClientAdapter } from './merchant-client.js';
 import { pairwiseSubject } from '../../broker/spi/subjects/pairwise.js';
 import type { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
+import { dpopFeature } from './dpop.js';
 
 export interface ProviderDependencies {
   config: AppConfig;
@@ -138,6 +139,8 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       // The global logout: ends the broker session for OIDC and SAML merchants alike; our own pages.
       rpInitiatedLogout: { enabled: true, ...logoutPages(pageSiteOf(config)) },
       ciba: deps.ciba.engineFeature(),
+      // RFC 9449 for every merchant that sends proofs, required of those with dpop_bound_access_tokens (dpop.ts).
+      dPoP: dpopFeature(config.oidc.dpopNonceSecret),
     },
     pkce: { required: pkceRequired(deps.isOwnedLogin) },
     extraParams: extraParams(deps.isOwnedLogin),
