@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import { OIDC_ROUTES } from '../../src/oidc/provider/routes.js';
 import { adminClient } from '../support/admin-client.js';
+import { answerOnTestPage, pollOnce, provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { athOf, dpopKeys, dpopProof, tokenRequest, userinfoRequest } from '../support/dpop-proof.js';
 import { authorizationRequest, discover, loginWithTestEid, REDIRECT_URI } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -31,7 +32,7 @@ describe('DPoP-bound access tokens for a plain merchant', () => {
   const codeParams = (code: string, verifier: string) => ({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    app = await startTestApp({ env: { TRUST_PROXY: 'true', CIBA_POLL_INTERVAL_SECONDS: '1' } });
     merchant = await adminClient(app.baseUrl, app.adminToken).createMerchant({
       name: 'DPoP shop',
       redirect_uris: [REDIRECT_URI],
@@ -99,6 +100,20 @@ describe('DPoP-bound access tokens for a plain merchant', () => {
     // The refresh as well (RFC 9449 §5.2: every token request of this client).
     const refresh = { grant_type: 'refresh_token', refresh_token: proved.body.refresh_token as string };
     expect(await tokenRequest(tokenUrl, merchant, refresh)).toMatchObject({ status: 400, body: { error: 'invalid_dpop_proof' } });
+  });
+
+  it('RFC 9449 §5.2: holds for the CIBA poll too: refused without a proof, a DPoP-bound token with one', async () => {
+    const started = await client.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      login_hint: 'dpop-app',
+      binding_message: provisioning('dpop-app'),
+    });
+    expect(await answerOnTestPage(app.baseUrl, 'dpop-app', 'uto-passport', provisioningCodeOf(started))).toContain('done=approved');
+    const bare = await pollOnce(app.baseUrl, merchant.client_id, merchant.client_secret, started.auth_req_id);
+    expect(bare).toMatchObject({ status: 400, body: { error: 'invalid_dpop_proof' } });
+    const DPoP = client.getDPoPHandle(config, await dpopKeys());
+    const tokens = await client.pollBackchannelAuthenticationGrant(config, started, undefined, { DPoP });
+    expect(tokens.token_type.toLowerCase()).toBe('dpop');
   });
 
   it('RFC 9449 §4.3 step 8: refuses a proof made for another method (htm)', async () => {
