@@ -1,3 +1,4 @@
+import { calculateJwkThumbprint, exportJWK } from 'jose';
 import * as client from 'openid-client';
 import { OIDC_ROUTES } from '../../src/oidc/provider/routes.js';
 import { adminClient } from '../support/admin-client.js';
@@ -114,6 +115,20 @@ describe('DPoP-bound access tokens for a plain merchant', () => {
     const DPoP = client.getDPoPHandle(config, await dpopKeys());
     const tokens = await client.pollBackchannelAuthenticationGrant(config, started, undefined, { DPoP });
     expect(tokens.token_type.toLowerCase()).toBe('dpop');
+  });
+
+  it('RFC 9449 §10: redeems a code bound to a key by dpop_jkt only with a proof of that key', async () => {
+    const bound = await dpopKeys();
+    const dpop_jkt = await calculateJwkThumbprint(await exportJWK(bound.publicKey));
+    const stolen = await authorizationRequest(config, { dpop_jkt });
+    const code = (await loginWithTestEid(app.baseUrl, stolen.url)).callback.searchParams.get('code')!;
+    const other = await tokenRequest(tokenUrl, merchant, codeParams(code, stolen.verifier), await dpopProof(await dpopKeys(), { htm: 'POST', htu: tokenUrl }));
+    expect(other).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    // The engine spends the code on that refusal (like any code presented twice, spec 3): the merchant's own login is a new one.
+    const request = await authorizationRequest(config, { dpop_jkt });
+    const own = (await loginWithTestEid(app.baseUrl, request.url)).callback.searchParams.get('code')!;
+    const tokens = await tokenRequest(tokenUrl, merchant, codeParams(own, request.verifier), await dpopProof(bound, { htm: 'POST', htu: tokenUrl }));
+    expect(tokens).toMatchObject({ status: 200, body: { token_type: 'DPoP' } });
   });
 
   it('RFC 9449 §4.3 step 8: refuses a proof made for another method (htm)', async () => {

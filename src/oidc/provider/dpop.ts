@@ -24,7 +24,8 @@ export function dpopFeature(nonceSecret: string | undefined): DpopFeature {
  * that is not acceptable, and that is what is answered, saying why. A request without a proof from a merchant with
  * dpop_bound_access_tokens (§5.2: "MUST reject token requests from this client that do not contain the DPoP header"),
  * and a proof used before (§11.1; the replay store's loser of a race is refused with the same detail, replay.ts).
- * Nothing has been consumed by then: the same code or refresh token works with a fresh proof.
+ * A request without a proof consumes nothing (the same code works with a proof); the engine checks a code exchange's
+ * proof for replay only after spending the code, as a replayed proof is an attacker's, never the merchant's retry.
  */
 const PROOF_REFUSALS: Record<string, string> = {
   'DPoP proof JWT not provided': 'this client must send a DPoP proof with every token request (dpop_bound_access_tokens)',
