@@ -199,6 +199,21 @@ describe('DPoP-bound access tokens for a plain merchant', () => {
     expect((await userinfoRequest(userinfoUrl, accessToken, await dpopProof(keys, { htm: 'GET', htu: userinfoUrl, accessToken }))).status).toBe(200);
   });
 
+  it('spec 4.5: the merchant ends its DPoP-bound token with its own credentials, no proof (the token is what is ended)', async () => {
+    const { request, code } = await login();
+    const own = await dpopKeys();
+    const tokens = await tokenRequest(tokenUrl, merchant, codeParams(code, request.verifier), await dpopProof(own, { htm: 'POST', htu: tokenUrl }));
+    const token = tokens.body.access_token as string;
+    const basic = Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64');
+    const ended = await fetch(`${app.baseUrl}/oidc/token?token=${encodeURIComponent(token)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Basic ${basic}` },
+    });
+    expect(ended.status).toBe(200);
+    const after = await userinfoRequest(userinfoUrl, token, await dpopProof(own, { htm: 'GET', htu: userinfoUrl, accessToken: token }));
+    expect(after).toMatchObject({ status: 401, body: { error: 'invalid_token' } });
+  });
+
   it('leaves a merchant without the setting as it was: Bearer tokens without a proof', async () => {
     const plain = await adminClient(app.baseUrl, app.adminToken).createMerchant({ name: 'Bearer shop', redirect_uris: [REDIRECT_URI] });
     const plainConfig = await discover(`${app.baseUrl}/oidc`, plain.client_id, plain.client_secret);
