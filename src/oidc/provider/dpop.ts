@@ -9,8 +9,8 @@ type DpopFeature = NonNullable<Configuration['features']>['dPoP'];
  * proof's key, and a merchant registered with `dpop_bound_access_tokens` gets none without one. The engine checks each
  * proof (signature by the key it carries, `typ`, `htm`, `htu` against the URL it builds from the public origin, `iat`
  * within 300 s either way, `ath` at user-info, single use of `jti` through the ReplayDetection model of our adapters).
- * With a nonce secret every proof must also carry a nonce of ours (§8): the engine's nonces are an HMAC of the time
- * step, so every instance with the same secret accepts the nonces of the others, with no shared state.
+ * With a nonce secret every proof must also carry a nonce of ours (§8): the engine's nonces are derived (HKDF) from the
+ * time step, so every instance with the same secret accepts the nonces of the others, with no shared state.
  */
 export function dpopFeature(nonceSecret: string | undefined): DpopFeature {
   if (!nonceSecret) return { enabled: true };

@@ -23,8 +23,9 @@ export function lostConsumeRace(model: string): Error {
  * instances, or two connections) both looked and found nothing: the write decides, and the request whose write did not
  * land is the replay. Two checks share the model, keyed by the client and the value: client assertions (RFC 7523 §3)
  * and DPoP proofs (RFC 9449 §11.1). The loser is answered as the engine answers a replay it saw itself: for a DPoP
- * proof (the request's own proof, hashed as the engine keys it) invalid_grant at the token endpoint and invalid_token
- * at user-info; for a client assertion invalid_client.
+ * proof (the request's own proof, hashed as the engine keys it) the engine's invalid_grant at the token endpoint (which
+ * the provider's DPoP rules answer as invalid_dpop_proof) and invalid_token at user-info; for a client assertion
+ * invalid_client.
  */
 export function replayRefusal(id: string, iss: unknown): Error {
   const ctx = Provider.ctx;
