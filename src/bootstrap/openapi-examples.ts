@@ -20,6 +20,7 @@ const EXAMPLES: Record<string, unknown> = {
   eid_schemes: ['bankid-no'],
   psd2: false,
   security_profile: 'default',
+  dpop_bound_access_tokens: true,
   token_endpoint_auth_method: 'client_secret_basic',
   id_token_signed_response_alg: 'RS256',
   id_token_encrypted_response_alg: 'RSA-OAEP-256',

@@ -122,6 +122,12 @@ export class EnvironmentVariables {
   @Matches(/^[^,\s]{32,}$/, { message: 'must be a secret of at least 32 characters' })
   PAIRWISE_SECRET?: string;
 
+  /** RFC 9449 §8: with it, every DPoP proof must carry a nonce of this service (the same secret on every instance). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[^,\s]{32,}$/, { message: 'must be a secret of at least 32 characters' })
+  DPOP_NONCE_SECRET?: string;
+
   /** PAdES signing of auth files (spec 4.8): the signer's private key, PEM (PKCS#8, RSA or EC). With PADES_CERTIFICATE_CHAIN_FILE. */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -181,6 +187,7 @@ export const ENVIRONMENT_VARIABLE_NAMES = [
   'CIBA_MAX_EXPIRY_SECONDS',
   'SUBJECT_SECRET',
   'PAIRWISE_SECRET',
+  'DPOP_NONCE_SECRET',
   'PRIVACY_NOTICE_URL',
   'OPERATOR_NAME',
   'PADES_SIGNING_KEY_FILE',

@@ -41,6 +41,8 @@ export interface AppConfig {
     /** Signing key reload interval of every instance; a rotated key is published 2 intervals before it signs. */
     keyReloadSeconds: number;
     authorizationCodeTtlSeconds: number;
+    /** DPOP_NONCE_SECRET: DPoP proofs must then carry a server nonce (RFC 9449 §8); none: no nonces. */
+    dpopNonceSecret?: string;
   };
   ciba: {
     /** The interval of spec 2.6, always answered; a faster poll gets slow_down and the interval grows. */
@@ -217,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keyRotationOverlapSeconds: vars.KEY_ROTATION_OVERLAP_SECONDS,
       keyReloadSeconds: vars.KEY_RELOAD_SECONDS,
       authorizationCodeTtlSeconds: vars.AUTHORIZATION_CODE_TTL_SECONDS,
+      dpopNonceSecret: vars.DPOP_NONCE_SECRET,
     },
     ciba: { pollIntervalSeconds: vars.CIBA_POLL_INTERVAL_SECONDS, maxExpirySeconds: vars.CIBA_MAX_EXPIRY_SECONDS },
     authFiles: {

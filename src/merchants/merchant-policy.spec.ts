@@ -33,3 +33,21 @@ describe('merchant policy: fetched URLs and key ids', () => {
     expect(merchantSettingProblems({ ...base, jwksUri: 'https://shop.example/jwks', requestObjectKeyId: 'z' }, 'production')).toEqual({});
   });
 });
+
+describe('merchant policy: DPoP-bound access tokens (RFC 9449 §5.2)', () => {
+  it('takes them with poll and ping, and refuses them with push, whose tokens no token request binds', () => {
+    const endpoint = 'https://shop.example/ciba';
+    expect(merchantSettingProblems({ ...base, dpopBoundAccessTokens: true }, 'production')).toEqual({});
+    expect(
+      merchantSettingProblems(
+        { ...base, dpopBoundAccessTokens: true, backchannelTokenDeliveryMode: 'ping', backchannelClientNotificationEndpoint: endpoint },
+        'production',
+      ),
+    ).toEqual({});
+    const push = merchantSettingProblems(
+      { ...base, dpopBoundAccessTokens: true, backchannelTokenDeliveryMode: 'push', backchannelClientNotificationEndpoint: endpoint },
+      'production',
+    );
+    expect(push).toEqual({ dpop_bound_access_tokens: [expect.stringContaining('push delivery')] });
+  });
+});

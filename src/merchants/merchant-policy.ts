@@ -23,6 +23,7 @@ export interface MerchantSettings extends MutualTlsSettings {
   backchannelClientNotificationEndpoint: string | null;
   backchannelAuthenticationRequestSigningAlg?: string | null;
   backchannelUserCodeParameter?: boolean;
+  dpopBoundAccessTokens?: boolean;
   saml?: MerchantSamlSettings | null;
   /** `default` or `fapi2` (fapi2-policy.ts). */
   securityProfile?: string;
@@ -92,6 +93,9 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
   if (s.backchannelClientNotificationEndpoint) httpsOnly('backchannel_client_notification_endpoint', [s.backchannelClientNotificationEndpoint]);
   if (s.backchannelTokenDeliveryMode !== 'poll' && !s.backchannelClientNotificationEndpoint)
     add('backchannel_client_notification_endpoint', `required for ${s.backchannelTokenDeliveryMode} delivery`);
+  // Push hands the tokens over with no token request, so with no DPoP proof to bind them to (RFC 9449 §5.2 binds at the token endpoint).
+  if (s.dpopBoundAccessTokens && s.backchannelTokenDeliveryMode === 'push')
+    add('dpop_bound_access_tokens', 'push delivery sends tokens without a token request, so they cannot be DPoP-bound: use poll or ping');
   // CIBA is not offered to pairwise merchants (PAIRWISE_CIBA_REASON): their CIBA settings would promise what is refused.
   if (s.subjectType === 'pairwise') {
     const ciba = [
@@ -128,6 +132,7 @@ export function merchantSettingsOf(entity: MerchantEntity): MerchantSettings {
     backchannelClientNotificationEndpoint: entity.backchannelClientNotificationEndpoint ?? null,
     backchannelAuthenticationRequestSigningAlg: entity.backchannelAuthenticationRequestSigningAlg ?? null,
     backchannelUserCodeParameter: entity.backchannelUserCodeParameter ?? false,
+    dpopBoundAccessTokens: Boolean(entity.dpopBoundAccessTokens),
     saml: entity.saml ?? null,
     securityProfile: entity.securityProfile,
     idTokenSignedResponseAlg: entity.idTokenSignedResponseAlg,

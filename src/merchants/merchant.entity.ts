@@ -43,6 +43,8 @@ export class MerchantEntity {
   @Column({ name: 'eid_schemes', type: 'jsonb', nullable: true }) eidSchemes: string[] | null;
   @Column({ type: 'boolean', default: false }) psd2: boolean;
   @Column({ name: 'security_profile', type: 'text', default: 'default' }) securityProfile: SecurityProfile;
+  /** RFC 9449 §5.2: every token request must carry a DPoP proof; the access tokens are then bound to its key. */
+  @Column({ name: 'dpop_bound_access_tokens', type: 'boolean', default: false }) dpopBoundAccessTokens: boolean;
   /** OIDC subject type: public (one sub per person for every merchant) or pairwise (a sub of its own). */
   @Column({ name: 'subject_type', type: 'text', default: 'public' }) subjectType: SubjectType;
   @Column({ name: 'token_endpoint_auth_method', type: 'text', default: 'client_secret_basic' })

@@ -14,6 +14,7 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   eid_schemes: 'eidSchemes',
   psd2: 'psd2',
   security_profile: 'securityProfile',
+  dpop_bound_access_tokens: 'dpopBoundAccessTokens',
   subject_type: 'subjectType',
   token_endpoint_auth_method: 'tokenEndpointAuthMethod',
   id_token_signed_response_alg: 'idTokenSignedResponseAlg',

@@ -19,6 +19,7 @@ import { CredentialIssuerStatelessNonces1700000000244 } from './1700000000244-cr
 import { MerchantMutualTls1700000000254 } from './1700000000254-merchant-mutual-tls.js';
 import { CredentialIssuerPublishedKeys1700000000251 } from './1700000000251-credential-issuer-published-keys.js';
 import { MerchantSecurityProfile1700000000252 } from './1700000000252-merchant-security-profile.js';
+import { MerchantDpopBoundAccessTokens1700000000253 } from './1700000000253-merchant-dpop-bound-access-tokens.js';
 
 /**
  * The core's migrations, listed explicitly (no globbing). Each scheme lists its own in its manifest
@@ -46,6 +47,7 @@ export const CORE_MIGRATIONS = [
   CredentialIssuerPublishedKeys1700000000251,
   MerchantSecurityProfile1700000000252,
   MerchantMutualTls1700000000254,
+  MerchantDpopBoundAccessTokens1700000000253,
 ];
 
 /** A migration class's timestamp: the digits its name ends with (TypeORM reads it from there too). */

@@ -100,6 +100,17 @@ export class MerchantOptionalFields extends MutualTlsFields {
   security_profile?: (typeof SECURITY_PROFILES)[number];
 
   @ApiPropertyOptional({
+    description:
+      'RFC 9449 §5.2: every token request (code, refresh, CIBA poll) must carry a DPoP proof, else invalid_dpop_proof; access tokens ' +
+      'are then bound to the proof key and user-info takes them only as `DPoP` with a proof (never as Bearer). Not with push delivery.',
+    default: false,
+    example: true,
+  })
+  @OptionalNotNull()
+  @IsBoolean()
+  dpop_bound_access_tokens?: boolean;
+
+  @ApiPropertyOptional({
     enum: SUBJECT_TYPES,
     default: 'public',
     example: 'pairwise',

@@ -10,6 +10,8 @@ export class MerchantDto {
   @ApiProperty({ nullable: true, type: [String], description: 'null: every scheme enabled in this environment' }) eid_schemes: string[] | null;
   @ApiProperty() psd2: boolean;
   @ApiProperty({ enum: ['default', 'fapi2'], example: 'default', description: 'fapi2: the FAPI 2.0 Security Profile is enforced' }) security_profile: string;
+  @ApiProperty({ description: 'RFC 9449 §5.2: token requests need a DPoP proof; access tokens are DPoP-bound', example: false })
+  dpop_bound_access_tokens: boolean;
   @ApiProperty({ description: 'a credential offer at the end of sign-ins with a passed document verification', example: false }) offer_credential: boolean;
   @ApiProperty({ enum: ['public', 'pairwise'], example: 'public' }) subject_type: string;
   @ApiProperty() token_endpoint_auth_method: string;

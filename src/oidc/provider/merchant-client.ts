@@ -55,6 +55,8 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
     // auth_time in every ID token (spec 2.4 lists it; merchants use it for max_age decisions).
     require_auth_time: true,
     psd2: m.psd2,
+    // RFC 9449 §5.2: the engine refuses this merchant's token requests without a DPoP proof (dpop.ts answers it as invalid_dpop_proof).
+    dpop_bound_access_tokens: m.dpopBoundAccessTokens ?? false,
     // Both types are in the discovery document (spec 2.8/2.9); pairwise subs come from pairwiseIdentifier.
     subject_type: m.subjectType ?? 'public',
     eid_schemes: m.eidSchemes ?? undefined,

@@ -19,6 +19,7 @@ import { purgeExpiredPayloads } from '../storage/typeorm-adapter.js';
 import { RedisModelStore } from '../storage/redis-model-store.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { applySpecResponseRules } from './spec-response-rules.js';
+import { applyDpopRules } from './dpop.js';
 import { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { buildProviderConfiguration } from './provider-configuration.js';
 import { requestUriMiddleware } from './request-uri.middleware.js';
@@ -171,6 +172,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
       signJwt: (payload, alg, audience) => this.signJwt(payload, alg, audience),
     });
     applyCibaAnswers(provider, this.ciba);
+    applyDpopRules(provider);
     applyAssuranceMetadata(provider, () => assuranceMetadata(this.config, this.schemes.verificationOffers()));
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'oidc server error'));
     this.provider = provider;

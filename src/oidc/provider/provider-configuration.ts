@@ -25,6 +25,7 @@ import type { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
 import { authorizationCodeTtl, FAPI_FEATURE, rotateRefreshToken } from './fapi-profile.js';
 import { mutualTlsFeature } from './mutual-tls.js';
+import { dpopFeature } from './dpop.js';
 
 export interface ProviderDependencies {
   config: AppConfig;
@@ -152,6 +153,8 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       // Per merchant: the FAPI 2.0 Security Profile for fapi2 merchants only (fapi-profile.ts).
       fapi: FAPI_FEATURE,
       mTLS: mutualTlsFeature(config.clientCertificate),
+      // RFC 9449 for every merchant that sends proofs, required of those with dpop_bound_access_tokens (dpop.ts).
+      dPoP: dpopFeature(config.oidc.dpopNonceSecret),
     },
     pkce: { required: pkceRequired(deps.isOwnedLogin) },
     extraParams: extraParams(deps.isOwnedLogin),

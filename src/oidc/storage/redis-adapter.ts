@@ -2,7 +2,7 @@ import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { NUL_REFUSED, refusedTextInValue } from '../../common/http/refused-characters.js';
 import type { GrantRevocation } from './grant-revocation.js';
 import type { RedisModelStore, StoredModel } from './redis-model-store.js';
-import { lostConsumeRace, replayRevokesGrant } from './replay.js';
+import { lostConsumeRace, replayRefusal, replayRetention, replayRevokesGrant } from './replay.js';
 import { credentialHash, isCredentialModel, storedKey } from './stored-key.js';
 
 export interface RedisAdapterOptions {
@@ -28,7 +28,8 @@ export class RedisAdapter implements Adapter {
     private readonly options: RedisAdapterOptions,
   ) {}
 
-  async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+  async upsert(id: string, payload: AdapterPayload, asked: number): Promise<void> {
+    const expiresIn = this.model === 'ReplayDetection' ? replayRetention(asked) : asked;
     // As on the database: a NUL or lone surrogate hidden deeper than the edge's check is a 400, not a stored oddity.
     const refusal = id.includes('\u0000') ? NUL_REFUSED : refusedTextInValue(payload);
     if (refusal) throw new errors.InvalidRequest(refusal);
@@ -42,9 +43,8 @@ export class RedisAdapter implements Adapter {
       ttlMs: expiresIn ? (expiresIn > 0 ? expiresIn * 1000 : -1) : 0,
       onlyIfAbsent: this.model === 'ReplayDetection',
     });
-    // ReplayDetection.unique looks before it writes; of two instances that both looked, the second writer
-    // is the replay (the only caller in this configuration is client assertion authentication).
-    if (!written) throw new errors.InvalidClientAuth('client assertion tokens must only be used once');
+    // ReplayDetection.unique looks before it writes; of two instances that both looked, the second writer is the replay.
+    if (!written) throw replayRefusal(id, payload.iss);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {

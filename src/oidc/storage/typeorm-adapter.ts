@@ -5,7 +5,7 @@ import { engineQueryRunner } from './engine-transaction.js';
 import { grantReadAfterConsume, heldGrant, holdGrant } from './grant-held-by-consumer.js';
 import { GrantRevocation } from './grant-revocation.js';
 import { keepLoginOfGrant } from './login-of-grant.js';
-import { lostConsumeRace, replayRevokesGrant } from './replay.js';
+import { lostConsumeRace, replayRefusal, replayRetention, replayRevokesGrant } from './replay.js';
 import { credentialHash, isCredentialModel, storedKey } from './stored-key.js';
 
 export interface AdapterOptions {
@@ -55,7 +55,8 @@ export class TypeOrmAdapter implements Adapter {
     return engineQueryRunner(this.dataSource);
   }
 
-  async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+  async upsert(id: string, payload: AdapterPayload, asked: number): Promise<void> {
+    const expiresIn = this.model === 'ReplayDetection' ? replayRetention(asked) : asked;
     // The edge refuses NULs and lone surrogates it can see; one hidden deeper (an encrypted request object) stops here as a 400.
     const refusal = id.includes('\u0000') ? NUL_REFUSED : refusedTextInValue(payload);
     if (refusal) throw new errors.InvalidRequest(refusal);
@@ -64,7 +65,7 @@ export class TypeOrmAdapter implements Adapter {
     const stored = credential ? withoutJti(payload) : payload;
     const userCode = payload.userCode && credential ? credentialHash(payload.userCode) : (payload.userCode ?? null);
     const values = [this.model, storedKey(this.model, id), JSON.stringify(stored), payload.grantId ?? null, userCode, payload.uid ?? null, expiresAt];
-    if (this.model === 'ReplayDetection') return this.recordOnce(values);
+    if (this.model === 'ReplayDetection') return this.recordOnce(values, id, payload.iss);
     await this.db.query(
       `INSERT INTO oidc_payloads (model, id, payload, grant_id, user_code, uid, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -78,9 +79,9 @@ export class TypeOrmAdapter implements Adapter {
    * ReplayDetection.unique (the engine) looks before it writes, so requests carrying one client assertion at once
    * all looked and found nothing. The write decides instead: only the request whose insert lands is the first use
    * (a live row makes the insert a no-op; an expired one not purged yet is taken over), every other one is the
-   * replay (RFC 7523 §3; the only caller in this configuration is client assertion authentication). As in Redis.
+   * replay (replayRefusal: a client assertion, RFC 7523 §3, or a DPoP proof, RFC 9449 §11.1). As in Redis.
    */
-  private async recordOnce(values: unknown[]): Promise<void> {
+  private async recordOnce(values: unknown[], id: string, iss: unknown): Promise<void> {
     const written = (await this.db.query(
       `INSERT INTO oidc_payloads (model, id, payload, grant_id, user_code, uid, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -89,7 +90,7 @@ export class TypeOrmAdapter implements Adapter {
        RETURNING id`,
       values,
     )) as unknown[];
-    if (written.length === 0) throw new errors.InvalidClientAuth('client assertion tokens must only be used once');
+    if (written.length === 0) throw replayRefusal(id, iss);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
