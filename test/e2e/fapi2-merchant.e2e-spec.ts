@@ -100,7 +100,7 @@ describe('a fapi2 merchant (FAPI 2.0 Security Profile)', () => {
 
   it('FAPI 2.0 SP 5.3.2.1 "shall only issue sender-constrained access tokens": a code exchanged without a DPoP proof is refused', async () => {
     const { callback, checks } = await loginThroughPar();
-    await expect(client.authorizationCodeGrant(config, callback, checks)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.authorizationCodeGrant(config, callback, checks)).rejects.toMatchObject({ error: 'invalid_dpop_proof' });
     // The proof was all that was missing: the same code (not consumed by the refusal) with a proof gets DPoP-bound tokens.
     const dpop = client.getDPoPHandle(config, await client.randomDPoPKeyPair('ES256'));
     const tokens = await client.authorizationCodeGrant(config, callback, checks, undefined, { DPoP: dpop });
