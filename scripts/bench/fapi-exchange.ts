@@ -1,70 +1,45 @@
 /**
  * A FAPI 2.0 merchant for the token benchmark (docs/oidc.md, FAPI 2.0): its codes come through PAR with a
  * private_key_jwt client assertion and PKCE S256, and each exchange sends a fresh client assertion (ES256) and a DPoP
- * proof (RFC 9449), as a bank's relying party does. The client's signing is client work, not counted in the server CPU.
+ * proof (RFC 9449), as a bank's relying party does, made with the tests' own helpers (test/support/fapi2-client.ts,
+ * dpop-proof.ts). The client's signing is client work, not counted in the server CPU.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { createHash, randomBytes } from 'node:crypto';
+import { exportJWK, generateKeyPair } from 'jose';
+import { dpopKeys, dpopProof } from '../../test/support/dpop-proof.js';
+import { clientAssertion, FAPI_REDIRECT_URI, type FapiMerchant } from '../../test/support/fapi2-client.js';
 import { TestBrowser } from '../../test/support/test-browser.js';
 import type { RunningService } from './service.js';
 
-export const FAPI_REDIRECT_URI = 'https://merchant.example/callback';
 const verifier = randomBytes(32).toString('base64url');
 const challenge = createHash('sha256').update(verifier).digest('base64url');
 
-export interface FapiMerchant {
-  clientId: string;
-  clientKey: CryptoKey;
-  dpopKey: CryptoKey;
-  dpopJwk: JWK;
+export interface BenchFapiMerchant extends FapiMerchant {
+  dpop: Awaited<ReturnType<typeof dpopKeys>>;
 }
 
-export async function createFapiMerchant(service: RunningService): Promise<FapiMerchant> {
-  const client = await generateKeyPair('ES256', { extractable: true });
-  const dpop = await generateKeyPair('ES256', { extractable: true });
+export async function createFapiMerchant(service: RunningService): Promise<BenchFapiMerchant> {
+  const keys = await generateKeyPair('ES256', { extractable: true });
+  const kid = 'bench-1';
   const m = await service.createMerchant({
     name: 'bench FAPI 2.0',
     redirect_uris: [FAPI_REDIRECT_URI],
     security_profile: 'fapi2',
     token_endpoint_auth_method: 'private_key_jwt',
     id_token_signed_response_alg: 'ES256',
-    jwks: { keys: [{ ...(await exportJWK(client.publicKey)), kid: 'bench-1', use: 'sig' }] },
+    jwks: { keys: [{ ...(await exportJWK(keys.publicKey)), kid, use: 'sig' }] },
   });
   if (!m.client_id) throw new Error(`the FAPI merchant was refused: ${JSON.stringify(m)}`);
-  return { clientId: m.client_id, clientKey: client.privateKey, dpopKey: dpop.privateKey, dpopJwk: await exportJWK(dpop.publicKey) };
+  return { clientId: m.client_id, clientSecret: m.client_secret, privateKey: keys.privateKey, kid, dpop: await dpopKeys() };
 }
-
-/** private_key_jwt (RFC 7523 §2.2); FAPI 2.0 wants the issuer as its audience. */
-async function clientAssertion(base: string, m: FapiMerchant): Promise<string> {
-  return new SignJWT({ jti: randomUUID() })
-    .setProtectedHeader({ alg: 'ES256', kid: 'bench-1' })
-    .setIssuer(m.clientId)
-    .setSubject(m.clientId)
-    .setAudience(`${base}/oidc`)
-    .setIssuedAt()
-    .setExpirationTime('60s')
-    .sign(m.clientKey);
-}
-
-/** A DPoP proof for one request (RFC 9449 §4.2). */
-export async function dpopProof(m: FapiMerchant, method: string, url: string): Promise<string> {
-  return new SignJWT({ htm: method, htu: url, jti: randomUUID() })
-    .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: m.dpopJwk })
-    .setIssuedAt()
-    .sign(m.dpopKey);
-}
-
-const assertionType = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
 /** PAR, then the test eID login at the authorization endpoint with the request_uri; answers the code. */
-export async function fapiCode(base: string, m: FapiMerchant): Promise<string> {
+export async function fapiCode(base: string, m: BenchFapiMerchant): Promise<string> {
   const par = await fetch(`${base}/oidc/par`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
-      client_id: m.clientId,
-      client_assertion_type: assertionType,
-      client_assertion: await clientAssertion(base, m),
+      ...(await clientAssertion(m, `${base}/oidc`)),
       response_type: 'code',
       scope: 'openid profile',
       redirect_uri: FAPI_REDIRECT_URI,
@@ -83,18 +58,16 @@ export async function fapiCode(base: string, m: FapiMerchant): Promise<string> {
 }
 
 /** The body and headers of one FAPI code exchange. */
-export async function fapiExchange(base: string, m: FapiMerchant, code: string): Promise<{ headers: Record<string, string>; body: URLSearchParams }> {
+export async function fapiExchange(base: string, m: BenchFapiMerchant, code: string): Promise<{ headers: Record<string, string>; body: URLSearchParams }> {
   const url = `${base}/oidc/token`;
   return {
-    headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await dpopProof(m, 'POST', url) },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await dpopProof(m.dpop, { htm: 'POST', htu: url }) },
     body: new URLSearchParams({
       grant_type: 'authorization_code',
       code,
       redirect_uri: FAPI_REDIRECT_URI,
       code_verifier: verifier,
-      client_id: m.clientId,
-      client_assertion_type: assertionType,
-      client_assertion: await clientAssertion(base, m),
+      ...(await clientAssertion(m, `${base}/oidc`)),
     }),
   };
 }
