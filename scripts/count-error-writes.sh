@@ -5,7 +5,7 @@
 REV=${1:-}
 LIST=$(mktemp)
 trap 'rm -f "$LIST"' EXIT
-PAT='res\.status\(\s*([45][0-9][0-9]|[A-Za-z_][A-Za-z0-9_.]*)\s*\)|\.sendStatus\(\s*[45]|\.writeHead\(\s*([45][0-9][0-9]|[A-Za-z_][A-Za-z0-9_.]*)\s*[,)]|\b(ctx|res)\.(status|statusCode)\s*=\s*([45][0-9][0-9]|[A-Za-z_][A-Za-z0-9_.]*)\s*;|\b(sendError|toErrorBody|errorPage|errorPageHtml|renderError|renderPlainError|answerEngineError)\(|renderError:'
+PAT='res\.status\(\s*([45][0-9][0-9]|[A-Za-z_][A-Za-z0-9_.]*)\s*\)|\.sendStatus\(\s*[45]|\.writeHead\(\s*([45][0-9][0-9]|[A-Za-z_][A-Za-z0-9_.]*)\s*[,)]|\b(ctx|res)\.(status|statusCode)\s*=\s*([45][0-9][0-9]|[A-Za-z_][A-Za-z0-9_.]*)\s*;|\b(ctx|res|reply)\.body\s*=\s*\{\s*["'"'"']?error["'"'"']?\s*:|\.(json|send)\(\s*\{\s*["'"'"']?error["'"'"']?\s*:|\b(sendError|toErrorBody|errorPage|errorPageHtml|renderError|renderPlainError|answerEngineError)\(|renderError:'
 git grep -nE "$PAT" $REV -- src ':!*.spec.ts' | sed "s/^$REV://" \
   | grep -vE '^[^:]+:[0-9]+:\s*(//|\*|/\*|import )' \
   | grep -vE '(export )?(async )?function (sendError|toErrorBody|errorPage|errorPageHtml|renderError|renderPlainError|answerEngineError)\b|private (async )?renderError\(' > "$LIST"

@@ -17,6 +17,8 @@ const WRITES = [
   /\.writeHead\(\s*([45]\d\d|[A-Za-z_][\w.]*)\s*[,)]/,
   /\b(ctx|res)\.(status|statusCode)\s*=\s*([45]\d\d|[A-Za-z_][\w.]*)\s*;/,
   /\b(sendError|toErrorBody|errorPage|errorPageHtml)\(/,
+  /\b(ctx|res|reply)\.body\s*=\s*\{\s*['"]?error['"]?\s*:/,
+  /\.(json|send)\(\s*\{\s*['"]?error['"]?\s*:/,
 ];
 
 /**
@@ -71,6 +73,8 @@ describe('one error path', () => {
       'sendError(req, res, e);',
       'const { status, body } = toErrorBody(error);',
       "res.send(errorPage(site, locale, 'invalid_request', description));",
+      "ctx.body = { error: 'invalid_dpop_proof', error_description: description };",
+      "res.json({ error: 'invalid_request', error_description: 'x' });",
     ];
     for (const sample of samples) expect(WRITES.some((write) => write.test(sample))).toBe(true);
     for (const fine of ["res.status(200).type('html').send(page);", 'res.redirect(303, url);', 'ctx.status = 200;', 'next(new BadRequestError(refusal));'])

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { AppError } from '../../common/errors/app-error.js';
+import { answerEngineError } from '../../common/errors/engine-error-hook.js';
 
 type DpopFeature = NonNullable<Configuration['features']>['dPoP'];
 
@@ -36,6 +38,6 @@ export function applyDpopRules(provider: Provider): void {
   provider.on('grant.error', (ctx: KoaContextWithOIDC, err: { error_detail?: string }) => {
     const description = err.error_detail === undefined ? undefined : PROOF_REFUSALS[err.error_detail];
     if (!description || !ctx.body || typeof ctx.body !== 'object') return;
-    ctx.body = { error: 'invalid_dpop_proof', error_description: description };
+    answerEngineError(ctx, new AppError(400, 'invalid_dpop_proof', description));
   });
 }
