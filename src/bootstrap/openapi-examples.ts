@@ -21,6 +21,8 @@ const EXAMPLES: Record<string, unknown> = {
   psd2: false,
   security_profile: 'default',
   dpop_bound_access_tokens: true,
+  require_signed_request_object: false,
+  response_modes: null,
   token_endpoint_auth_method: 'client_secret_basic',
   id_token_signed_response_alg: 'RS256',
   id_token_encrypted_response_alg: 'RSA-OAEP-256',

@@ -24,6 +24,7 @@ export interface MerchantSettings extends MutualTlsSettings {
   backchannelAuthenticationRequestSigningAlg?: string | null;
   backchannelUserCodeParameter?: boolean;
   dpopBoundAccessTokens?: boolean;
+  requireSignedRequestObject?: boolean;
   saml?: MerchantSamlSettings | null;
   /** `default` or `fapi2` (fapi2-policy.ts). */
   securityProfile?: string;
@@ -87,6 +88,7 @@ export function merchantSettingProblems(s: MerchantSettings, env: AppEnv): Recor
   if (s.userinfoEncryptedResponseAlg && !hasKeys) add('userinfo_encrypted_response_alg', 'needs jwks or jwks_uri with an encryption key');
   if (s.tokenEndpointAuthMethod === 'private_key_jwt' && !hasKeys) add('token_endpoint_auth_method', 'private_key_jwt needs jwks or jwks_uri');
   if (s.requestObjectSigningAlg && !hasKeys) add('request_object_signing_alg', 'needs jwks or jwks_uri with the verification key');
+  if (s.requireSignedRequestObject && !hasKeys) add('require_signed_request_object', 'needs jwks or jwks_uri with the verification key');
   if (s.backchannelAuthenticationRequestSigningAlg && !hasKeys)
     add('backchannel_authentication_request_signing_alg', 'needs jwks or jwks_uri with the verification key');
   // Callbacks go out through the same address filter as request_uri fetches (ciba/outbox); https in production.
@@ -133,6 +135,7 @@ export function merchantSettingsOf(entity: MerchantEntity): MerchantSettings {
     backchannelAuthenticationRequestSigningAlg: entity.backchannelAuthenticationRequestSigningAlg ?? null,
     backchannelUserCodeParameter: entity.backchannelUserCodeParameter ?? false,
     dpopBoundAccessTokens: Boolean(entity.dpopBoundAccessTokens),
+    requireSignedRequestObject: Boolean(entity.requireSignedRequestObject),
     saml: entity.saml ?? null,
     securityProfile: entity.securityProfile,
     idTokenSignedResponseAlg: entity.idTokenSignedResponseAlg,

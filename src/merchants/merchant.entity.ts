@@ -26,6 +26,11 @@ export const ENCRYPTION_ENCS = ['A256GCM', 'A128GCM', 'A128CBC-HS256', 'A256CBC-
  */
 export const SECURITY_PROFILES = ['default', 'fapi2'] as const;
 export type SecurityProfile = (typeof SECURITY_PROFILES)[number];
+/**
+ * The response modes a merchant may be limited to (FAPI 2.0 Message Signing §5.3.3 `response_modes`): the plain ones and
+ * JARM's signed ones (`jwt` is the signed answer in the code flow's default, the query).
+ */
+export const RESPONSE_MODES = ['query', 'fragment', 'form_post', 'jwt', 'query.jwt', 'fragment.jwt', 'form_post.jwt'] as const;
 /** How many days after its document verification the service's own credential still earns eIDAS high: bounds and default. */
 export const REUSED_IDENTITY_MAX_AGE_DAYS = Object.freeze({ min: 1, max: 3650, default: 30 });
 
@@ -45,6 +50,10 @@ export class MerchantEntity {
   @Column({ name: 'security_profile', type: 'text', default: 'default' }) securityProfile: SecurityProfile;
   /** RFC 9449 §5.2: every token request must carry a DPoP proof; the access tokens are then bound to its key. */
   @Column({ name: 'dpop_bound_access_tokens', type: 'boolean', default: false }) dpopBoundAccessTokens: boolean;
+  /** RFC 9101 §10.5: every authorization request (and pushed request) must be a signed request object. */
+  @Column({ name: 'require_signed_request_object', type: 'boolean', default: false }) requireSignedRequestObject: boolean;
+  /** FAPI 2.0 Message Signing §5.3.3: the response modes the merchant may use; null, every one offered. */
+  @Column({ name: 'response_modes', type: 'jsonb', nullable: true }) responseModes: string[] | null;
   /** OIDC subject type: public (one sub per person for every merchant) or pairwise (a sub of its own). */
   @Column({ name: 'subject_type', type: 'text', default: 'public' }) subjectType: SubjectType;
   @Column({ name: 'token_endpoint_auth_method', type: 'text', default: 'client_secret_basic' })

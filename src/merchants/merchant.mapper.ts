@@ -15,6 +15,8 @@ const FIELD_MAP: Record<keyof CreateMerchantDto, keyof Settable> = {
   psd2: 'psd2',
   security_profile: 'securityProfile',
   dpop_bound_access_tokens: 'dpopBoundAccessTokens',
+  require_signed_request_object: 'requireSignedRequestObject',
+  response_modes: 'responseModes',
   subject_type: 'subjectType',
   token_endpoint_auth_method: 'tokenEndpointAuthMethod',
   id_token_signed_response_alg: 'idTokenSignedResponseAlg',

@@ -12,6 +12,7 @@ import {
 } from '../support/fapi2-client.js';
 import { firstResponse, loginWithTestEid } from '../support/oidc-flow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { OidcProviderService } from '../../src/oidc/provider/oidc-provider.service.js';
 
 /**
  * A merchant of the FAPI 2.0 Security Profile (security_profile fapi2), as a bank's relying party meets it: openid-client
@@ -116,6 +117,42 @@ describe('a fapi2 merchant (FAPI 2.0 Security Profile)', () => {
     expect(answer.searchParams.get('error')).toBe('invalid_request');
     expect(answer.searchParams.get('error_description')).toMatch(/Pushed Authorization Request must be used/);
     expect(answer.searchParams.get('iss')).toBe(issuer);
+  });
+
+  it('FAPI 2.0 SP 5.3.2.1 "authorization codes with a maximum lifetime of 60 seconds": capped though the setting is 300 s', async () => {
+    const { callback } = await loginThroughPar();
+    const code = await t.app.get(OidcProviderService).engine.AuthorizationCode.find(callback.searchParams.get('code')!);
+    expect(code!.exp! - code!.iat!).toBe(60);
+  });
+
+  it('FAPI 2.0 SP 5.3.2.1 clock rule: a client assertion or request object with iat or nbf more than 60 s ahead is refused', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const assertionAt = async (claims: Record<string, number>) => {
+      const assertion = await new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: 'ES256', kid: bank.kid })
+        .setIssuer(bank.clientId)
+        .setSubject(bank.clientId)
+        .setAudience(issuer)
+        .setJti(client.randomState())
+        .setExpirationTime(now + 300)
+        .sign(bank.privateKey);
+      const form = { client_id: bank.clientId, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: assertion };
+      return postForm(parEndpoint, { ...(await pushedParameters()), ...form });
+    };
+    // "should accept … between 0 and 10 seconds in the future"
+    expect((await assertionAt({ iat: now + 10 })).status).toBe(201);
+    for (const ahead of [{ iat: now + 120 }, { iat: now, nbf: now + 120 }] as Record<string, number>[])
+      expect(await assertionAt(ahead)).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    const request = await new SignJWT({ ...(await pushedParameters()), client_id: bank.clientId })
+      .setProtectedHeader({ alg: 'ES256', kid: bank.kid })
+      .setIssuer(bank.clientId)
+      .setAudience(issuer)
+      .setIssuedAt(now + 120)
+      .setNotBefore(now)
+      .setExpirationTime(now + 300)
+      .sign(bank.privateKey);
+    const res = await postForm(parEndpoint, { request, ...(await clientAssertion(bank, issuer)) });
+    expect(res).toMatchObject({ status: 400, body: { error: 'invalid_request_object', error_description: expect.stringMatching(/iat is more than 60 s/) } });
   });
 
   it('RFC 9126 §2.2 / FAPI 2.0 SP 5.3.2.2: the pushed request lives at most 60 s', async () => {

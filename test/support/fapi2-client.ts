@@ -14,7 +14,12 @@ export interface FapiMerchant {
 }
 
 /** Registers a fapi2 merchant with private_key_jwt and one signing key of `alg`'s type (the key carries no alg). */
-export async function createFapiMerchant(admin: ReturnType<typeof adminClient>, alg: 'ES256' | 'PS256' = 'ES256', name = 'FAPI bank'): Promise<FapiMerchant> {
+export async function createFapiMerchant(
+  admin: ReturnType<typeof adminClient>,
+  alg: 'ES256' | 'PS256' = 'ES256',
+  name = 'FAPI bank',
+  extra: Record<string, unknown> = {},
+): Promise<FapiMerchant> {
   const keys = await generateKeyPair(alg, { extractable: true });
   const kid = `${alg.toLowerCase()}-key`;
   const m = await admin.createMerchant({
@@ -25,6 +30,7 @@ export async function createFapiMerchant(admin: ReturnType<typeof adminClient>, 
     id_token_signed_response_alg: 'ES256',
     scope: 'openid profile ssn offline_access',
     jwks: { keys: [{ ...(await exportJWK(keys.publicKey)), kid, use: 'sig' }] },
+    ...extra,
   });
   return { clientId: m.client_id, clientSecret: m.client_secret, privateKey: keys.privateKey, kid };
 }

@@ -17,6 +17,7 @@ import { CredentialIssuerState1700000000241 } from './1700000000241-credential-i
 import { MerchantReusedIdentityAge1700000000242 } from './1700000000242-merchant-reused-identity-age.js';
 import { CredentialIssuerStatelessNonces1700000000244 } from './1700000000244-credential-issuer-stateless-nonces.js';
 import { MerchantMutualTls1700000000254 } from './1700000000254-merchant-mutual-tls.js';
+import { MerchantMessageSigning1700000000255 } from './1700000000255-merchant-message-signing.js';
 import { CredentialIssuerPublishedKeys1700000000251 } from './1700000000251-credential-issuer-published-keys.js';
 import { MerchantSecurityProfile1700000000252 } from './1700000000252-merchant-security-profile.js';
 import { MerchantDpopBoundAccessTokens1700000000253 } from './1700000000253-merchant-dpop-bound-access-tokens.js';
@@ -47,6 +48,7 @@ export const CORE_MIGRATIONS = [
   CredentialIssuerPublishedKeys1700000000251,
   MerchantSecurityProfile1700000000252,
   MerchantMutualTls1700000000254,
+  MerchantMessageSigning1700000000255,
   MerchantDpopBoundAccessTokens1700000000253,
 ];
 

@@ -12,6 +12,10 @@ export class MerchantDto {
   @ApiProperty({ enum: ['default', 'fapi2'], example: 'default', description: 'fapi2: the FAPI 2.0 Security Profile is enforced' }) security_profile: string;
   @ApiProperty({ description: 'RFC 9449 §5.2: token requests need a DPoP proof; access tokens are DPoP-bound', example: false })
   dpop_bound_access_tokens: boolean;
+  @ApiProperty({ description: 'RFC 9101 §10.5: every authorization request must be a signed request object', example: false })
+  require_signed_request_object: boolean;
+  @ApiPropertyOptional({ nullable: true, type: [String], description: 'FAPI 2.0 Message Signing §5.3.3; null: every mode offered', example: ['jwt'] })
+  response_modes: string[] | null;
   @ApiProperty({ description: 'a credential offer at the end of sign-ins with a passed document verification', example: false }) offer_credential: boolean;
   @ApiProperty({ enum: ['public', 'pairwise'], example: 'public' }) subject_type: string;
   @ApiProperty() token_endpoint_auth_method: string;

@@ -1,12 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIP, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { MessageSigningFields } from './message-signing-fields.js';
 import { OptionalNotNull } from './optional-not-null.js';
 
 /**
  * RFC 8705 settings of a merchant: which certificate authenticates it (§2.1.2, with token_endpoint_auth_method
  * tls_client_auth; at most one of these members) and whether its tokens are bound to that certificate (§3).
  */
-export class MutualTlsFields {
+export class MutualTlsFields extends MessageSigningFields {
   @ApiPropertyOptional({
     description:
       'RFC 8705 §2.1.2, with tls_client_auth: the expected subject DN of the certificate, as an RFC 4514 string (most specific first), ' +

@@ -14,12 +14,13 @@ describe('the FAPI 2.0 profile in the engine', () => {
     expect(FAPI_FEATURE.profile(ctx, undefined)).toBeUndefined();
   });
 
-  it('requires PAR and DPoP and names one assertion algorithm for a fapi2 merchant; nothing for the default profile', () => {
+  it('requires PAR and DPoP and names one assertion and one JARM algorithm for a fapi2 merchant; nothing for the default profile', () => {
     expect(fapi2ClientMetadata(merchant({}), { kty: 'EC' })).toEqual({
       security_profile: 'fapi2',
       require_pushed_authorization_requests: true,
       dpop_bound_access_tokens: true,
       token_endpoint_auth_signing_alg: 'ES256',
+      authorization_signed_response_alg: 'ES256',
       request_object_signing_alg: 'ES256',
     });
     expect(fapi2ClientMetadata(merchant({ requestObjectSigningAlg: 'PS256' }), { kty: 'EC' })).toMatchObject({ request_object_signing_alg: 'PS256' });

@@ -52,6 +52,8 @@ export function fapi2ClientMetadata(m: MerchantEntity, signingKey: Jwk | undefin
     // RFC 8705 §3: a merchant authenticating with its TLS certificate gets tokens bound to that certificate.
     ...(usesMtls(m) ? { tls_client_certificate_bound_access_tokens: true } : {}),
     ...(m.tokenEndpointAuthMethod === 'private_key_jwt' ? { token_endpoint_auth_signing_alg: fapi2AssertionAlg(signingKey) } : {}),
+    // §5.4.1: our signatures in the profile's list; JARM responses (Message Signing §5.4.1) as the ID tokens, ES256.
+    authorization_signed_response_alg: 'ES256',
     // A request object inside PAR is signed with the registered algorithm, else the signing key's (§5.4.1): never RS256.
     // A merchant without keys (mTLS) sends no request object at all: it could not be verified.
     ...(m.requestObjectSigningAlg || signingKey

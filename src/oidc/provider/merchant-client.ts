@@ -57,6 +57,9 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
     psd2: m.psd2,
     // RFC 9449 §5.2: the engine refuses this merchant's token requests without a DPoP proof (dpop.ts answers it as invalid_dpop_proof).
     dpop_bound_access_tokens: m.dpopBoundAccessTokens ?? false,
+    // RFC 9101 §10.5: without a signed request object the engine refuses the request (invalid_request). For a fapi2
+    // merchant this is FAPI 2.0 Message Signing §5.3.1: the engine also demands aud, nbf and exp at most 60 min apart.
+    require_signed_request_object: m.requireSignedRequestObject ?? false,
     // Both types are in the discovery document (spec 2.8/2.9); pairwise subs come from pairwiseIdentifier.
     subject_type: m.subjectType ?? 'public',
     eid_schemes: m.eidSchemes ?? undefined,
@@ -65,6 +68,8 @@ export function toClientMetadata(m: MerchantEntity & { clientSecret: string }, m
   };
   Object.assign(metadata, cibaMetadata(m));
   if (m.scope) metadata.scope = m.scope;
+  // Message Signing §5.3.3/§5.4.1: limited to ["jwt"], a merchant's every authorization response is signed (JARM).
+  if (m.responseModes?.length) metadata.response_modes = m.responseModes;
   if (m.idTokenEncryptedResponseAlg) {
     metadata.id_token_encrypted_response_alg = m.idTokenEncryptedResponseAlg as ClientMetadata['id_token_encrypted_response_alg'];
     metadata.id_token_encrypted_response_enc = (m.idTokenEncryptedResponseEnc ?? 'A256GCM') as ClientMetadata['id_token_encrypted_response_enc'];

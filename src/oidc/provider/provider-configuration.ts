@@ -23,6 +23,7 @@ import { clientLogo, MerchantClientAdapter } from './merchant-client.js';
 import { pairwiseSubject } from '../../broker/spi/subjects/pairwise.js';
 import type { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
+import { assertClientAssertionClock, assertRequestObjectClock } from './fapi-clock.js';
 import { authorizationCodeTtl, FAPI_FEATURE, rotateRefreshToken } from './fapi-profile.js';
 import { mutualTlsFeature } from './mutual-tls.js';
 import { dpopFeature } from './dpop.js';
@@ -98,6 +99,11 @@ export const ENABLED_JWA = {
   idTokenSigningAlgValues: ['RS256', 'ES256'],
   userinfoSigningAlgValues: ['RS256', 'ES256'],
   requestObjectSigningAlgValues: ['RS256', 'PS256', 'ES256'],
+  // JARM (response_mode jwt): our signature, by the merchant's authorization_signed_response_alg (RS256 by default, ES256 for fapi2).
+  authorizationSigningAlgValues: ['RS256', 'ES256'],
+  // Not offered: FAPI 2.0 Message Signing §6.1 advises against encrypted authorization responses (they carry nothing secret).
+  authorizationEncryptionAlgValues: [],
+  authorizationEncryptionEncValues: [],
   clientAuthSigningAlgValues: ['RS256', 'ES256', 'PS256', 'HS256'],
   idTokenEncryptionAlgValues: ['RSA-OAEP-256'],
   idTokenEncryptionEncValues: ENCRYPTION_ENCS,
@@ -111,8 +117,11 @@ export const PLAIN_FEATURES = {
   userinfo: { enabled: true },
   jwtUserinfo: { enabled: true },
   encryption: { enabled: true },
-  requestObjects: { enabled: true, requireSignedRequestObject: false },
+  // The engine's checks, plus FAPI 2.0 SP 5.3.2.1's clock rule for fapi2 merchants (fapi-clock.ts).
+  requestObjects: { enabled: true, requireSignedRequestObject: false, assertJwtClaimsAndHeader: assertRequestObjectClock },
   pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
+  // JARM: signed authorization responses for a merchant that asks (response_mode jwt) or is limited to them (response_modes).
+  jwtResponseModes: { enabled: true },
   claimsParameter: { enabled: true, assertClaimsParameter },
   // RFC 7009 §2.1: a merchant revokes only its own tokens (the engine's default rule, stated so it is ours).
   revocation: {
@@ -144,6 +153,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
     subjectTypes: ['public', 'pairwise'],
     pairwiseIdentifier: async (_ctx, sub, client) => pairwiseSubject(config.pairwiseSecret, String(client.sectorIdentifier ?? client.clientId), sub),
     clientAuthMethods: [...CLIENT_AUTH_METHODS!, ...MTLS_AUTH_METHODS!],
+    assertJwtClientAuthClaimsAndHeader: assertClientAssertionClock,
     enabledJWA: ENABLED_JWA,
     features: {
       ...PLAIN_FEATURES,
