@@ -19,6 +19,7 @@ export interface Fapi2Settings {
   jwks: { keys: unknown[] } | null;
   requestObjectSigningAlg: string | null;
   backchannelAuthenticationRequestSigningAlg?: string | null;
+  backchannelTokenDeliveryMode?: string;
   /** The ID token's (and user-info's) algorithm; absent: the default, RS256. */
   idTokenSignedResponseAlg?: string;
 }
@@ -36,6 +37,8 @@ export function fapi2SettingProblems(s: Fapi2Settings, add: (field: string, mess
   // §5.3.2.2: "shall not allow redirect URIs that use the http scheme" (the loopback exception is for native
   // clients; merchants are confidential web clients), so customer-test's http://localhost is refused too.
   for (const uri of s.redirectUris) if (new URL(uri).protocol !== 'https:') add('redirect_uris', `${uri}: fapi2 needs https (FAPI 2.0 SP 5.3.2.2)`);
+  // FAPI-CIBA "shall not support CIBA push mode": tokens are fetched from the token endpoint with client authentication.
+  if (s.backchannelTokenDeliveryMode === 'push') add('backchannel_token_delivery_mode', 'fapi2 needs poll or ping (FAPI-CIBA: no push mode)');
   // §5.4.1: PS256 or ES256 (EdDSA is not offered by this service).
   for (const [field, alg] of [
     ['request_object_signing_alg', s.requestObjectSigningAlg],

@@ -10,6 +10,7 @@ import { type CibaError, expiredToken, slowDown } from '../ciba.errors.js';
 import { CibaRequestsService } from '../requests/ciba-requests.service.js';
 import { ProvisioningCodes } from '../requests/provisioning-codes.js';
 import { CibaCancelService } from './ciba-cancel.service.js';
+import { assertFapiCibaBinding, assertFapiCibaHintToken } from './fapi-ciba-rules.js';
 
 /** Who a request goes to, worked out while the engine validates it (one per request context). */
 type Target = { kind: 'provisioning'; appId: string; userStatus: AppStatus } | { kind: 'authentication'; appId: string; binding: AppBinding };
@@ -56,6 +57,7 @@ export class CibaEngineHooks implements CibaHooks {
         throw e;
       }
     }
+    assertFapiCibaBinding(ctx.oidc.client, binding, value !== undefined);
     if (binding.operation === 'cancel') {
       // Runs after client authentication (the engine's order), before any hint is needed: nothing new is made.
       answerHere(ctx, await this.cancels.cancel(ctx.oidc.client!.clientId, binding.authReqId!));
@@ -82,6 +84,7 @@ export class CibaEngineHooks implements CibaHooks {
    */
   async processLoginHintToken(ctx: KoaContextWithOIDC, token: string): Promise<string | undefined> {
     const client = ctx.oidc.client!;
+    assertFapiCibaHintToken(client);
     if (!client.clientSecret) throw new errors.InvalidRequest('login_hint_token needs a merchant with a client secret (HS256)');
     let payload: { app_id?: unknown; sub?: unknown };
     try {
