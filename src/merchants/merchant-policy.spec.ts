@@ -51,3 +51,20 @@ describe('merchant policy: DPoP-bound access tokens (RFC 9449 §5.2)', () => {
     expect(push).toEqual({ dpop_bound_access_tokens: [expect.stringContaining('push delivery')] });
   });
 });
+
+describe('merchant policy: signed requests and the mTLS subject', () => {
+  it('refuses require_signed_request_object without keys to verify the objects (RFC 9101 §10.5)', () => {
+    expect(merchantSettingProblems({ ...base, requireSignedRequestObject: true }, 'production')).toEqual({
+      require_signed_request_object: [expect.stringContaining('jwks')],
+    });
+    expect(merchantSettingProblems({ ...base, requireSignedRequestObject: true, jwksUri: 'https://shop.example/jwks' }, 'production')).toEqual({});
+  });
+
+  it('refuses a tls_client_auth_subject_dn the comparison cannot read (RFC 8705 §2.1.2), takes dotted OIDs', () => {
+    const mtls = { ...base, tokenEndpointAuthMethod: 'tls_client_auth' };
+    expect(merchantSettingProblems({ ...mtls, tlsClientAuthSubjectDn: 'FOO=bar,C=NO' }, 'production')).toEqual({
+      tls_client_auth_subject_dn: [expect.stringContaining('RFC 4514')],
+    });
+    expect(merchantSettingProblems({ ...mtls, tlsClientAuthSubjectDn: 'CN=rp,2.5.4.97=PSDNO-FSA-1,C=NO' }, 'production')).toEqual({});
+  });
+});

@@ -1,3 +1,5 @@
+import { parseDistinguishedName } from '../common/http/distinguished-name.js';
+
 /** A merchant's RFC 8705 settings, as the policy checks them. */
 export interface MutualTlsSettings {
   tlsClientAuthSubjectDn?: string | null;
@@ -28,6 +30,12 @@ export function mutualTlsSettingProblems(
   if (s.tokenEndpointAuthMethod === 'tls_client_auth') {
     if (named.length !== 1) add('token_endpoint_auth_method', `tls_client_auth needs exactly one of ${SUBJECT_FIELDS.map(([f]) => f).join(', ')}`);
   } else for (const field of named) add(field, 'only with token_endpoint_auth_method tls_client_auth');
+  // A DN the comparison cannot read would never match: refused now rather than failing every sign-in later.
+  if (s.tlsClientAuthSubjectDn && !parseDistinguishedName(s.tlsClientAuthSubjectDn))
+    add(
+      'tls_client_auth_subject_dn',
+      'not an RFC 4514 DN this service reads (types: CN, O, OU, C, L, ST, serialNumber, organizationIdentifier… or dotted OIDs; no #hex values)',
+    );
   if (s.tokenEndpointAuthMethod === 'self_signed_tls_client_auth') {
     const withCertificate = s.jwks?.keys.some((k) => Array.isArray((k as { x5c?: unknown }).x5c) && (k as { x5c: unknown[] }).x5c.length > 0);
     if (!s.jwksUri && !withCertificate)

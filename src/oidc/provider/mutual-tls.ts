@@ -2,6 +2,7 @@ import type { X509Certificate } from 'node:crypto';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { ForwardedClientCertificates } from '../../common/http/forwarded-client-certificate.js';
 import type { ClientCertificateConfig } from '../../config/client-certificate-config.js';
+import { subjectNamed } from '../../common/http/distinguished-name.js';
 
 /** The RFC 8705 §2.1.2 registration members that name the certificate's subject (one per merchant). */
 export type SubjectProperty =
@@ -52,35 +53,14 @@ export function isIssuedBy(certificate: X509Certificate, issuer: X509Certificate
 }
 
 /**
- * RFC 8705 §2.1.2: the registered value against the certificate. The subject DN is compared as RFC 4514 strings
- * (attribute types case-insensitive, values exact, the certificate's RDNs most specific first); a SAN value must be
- * one of the certificate's entries of that type, exactly.
+ * RFC 8705 §2.1.2: the registered value against the certificate. The subject DN is compared as a structure
+ * (distinguished-name.ts: attribute types by OID, values exact, RDNs most specific first); a SAN value must be one of
+ * the certificate's entries of that type, exactly.
  */
 export function subjectMatches(certificate: X509Certificate, property: SubjectProperty, expected: string): boolean {
-  if (property === 'tls_client_auth_subject_dn') {
-    const presented = certificate.subject.split('\n').reverse().map(parseAttribute);
-    const registered = splitDistinguishedName(expected).map(parseAttribute);
-    return presented.length === registered.length && presented.every(([type, value], i) => type === registered[i][0] && value === registered[i][1]);
-  }
+  if (property === 'tls_client_auth_subject_dn') return subjectNamed(certificate.raw, expected);
   const prefix = SAN_PREFIX[property];
   if (!prefix) return false;
   const entries = (certificate.subjectAltName ?? '').split(', ').filter((entry) => entry.startsWith(prefix));
   return entries.some((entry) => entry.slice(prefix.length) === expected);
-}
-
-/** Type and value; the value unescaped (RFC 4514 §2.4), as Node's subject keeps `\,` and the registered string has it too. */
-function parseAttribute(text: string): [string, string] {
-  const at = text.indexOf('=');
-  return [
-    text.slice(0, at).trim().toUpperCase(),
-    text
-      .slice(at + 1)
-      .trim()
-      .replace(/\\(.)/g, '$1'),
-  ];
-}
-
-/** RFC 4514 separators are unescaped commas; an escaped `\,` stays in its value. */
-function splitDistinguishedName(dn: string): string[] {
-  return dn.split(/(?<!\\),/);
 }
