@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsOptional, Matches, validateSync } from 'class-validator';
 import { ConfigError } from './app-config.js';
+import { readCrlFile } from './client-certificate-crls.js';
 
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const HEADER_NAME = /^[A-Za-z0-9-]{1,64}$/;
@@ -36,6 +37,11 @@ export class ClientCertificateEnvironmentVariables {
   @IsOptional()
   CLIENT_CERT_CA_FILE?: string;
 
+  /** PEM (X509 CRL blocks) or DER file of the CRLs of every CA of CLIENT_CERT_CA_FILE; re-read when it changes. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  CLIENT_CERT_CRL_FILE?: string;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(HEADER_NAME, { message: HEADER_MESSAGE })
@@ -51,6 +57,7 @@ export const CLIENT_CERTIFICATE_VARIABLE_NAMES = [
   'CLIENT_CERT_HEADER',
   'CLIENT_CERT_PROXIES',
   'CLIENT_CERT_CA_FILE',
+  'CLIENT_CERT_CRL_FILE',
   'SAML_CLIENT_CERT_HEADER',
   'SAML_CLIENT_CERT_PROXIES',
 ] as const satisfies readonly (keyof ClientCertificateEnvironmentVariables)[];
@@ -68,6 +75,12 @@ export interface ClientCertificateConfig {
   proxies: ProxyRange[];
   /** The issuing CAs of tls_client_auth certificates (CLIENT_CERT_CA_FILE); empty: only self-signed, pinned ones are used. */
   trustedIssuers: X509Certificate[];
+  /**
+   * The CRLs of those CAs (CLIENT_CERT_CRL_FILE, absolute path): checked here for CRLs at all; their signatures and the
+   * CAs they cover are checked before the engine serves, and the file is read again when it changes
+   * (client-certificate-revocation.ts). Unset: no revocation is checked.
+   */
+  crlFile?: string;
 }
 
 export function loadClientCertificateConfig(env: Record<string, string | undefined>): ClientCertificateConfig | undefined {
@@ -77,6 +90,8 @@ export function loadClientCertificateConfig(env: Record<string, string | undefin
   if (problems.length) throw new ConfigError(problems);
   const header = aliased(vars, 'CLIENT_CERT_HEADER', 'SAML_CLIENT_CERT_HEADER', (v) => v.toLowerCase());
   const proxies = aliased(vars, 'CLIENT_CERT_PROXIES', 'SAML_CLIENT_CERT_PROXIES', (v) => v);
+  if (vars.CLIENT_CERT_CRL_FILE && !vars.CLIENT_CERT_CA_FILE)
+    throw new ConfigError(['CLIENT_CERT_CRL_FILE: needs CLIENT_CERT_CA_FILE (the CRLs are those of its CAs)']);
   if (!header && !proxies) {
     if (vars.CLIENT_CERT_CA_FILE)
       throw new ConfigError(['CLIENT_CERT_CA_FILE: needs CLIENT_CERT_HEADER and CLIENT_CERT_PROXIES (certificates come from the proxy)']);
@@ -87,7 +102,12 @@ export function loadClientCertificateConfig(env: Record<string, string | undefin
   const ranges = proxies.split(',').map(parseProxyRange);
   const bad = ranges.flatMap((r) => (typeof r === 'string' ? [r] : []));
   if (bad.length) throw new ConfigError(bad.map((b) => `CLIENT_CERT_PROXIES: ${b}`));
-  return { header, proxies: ranges as ProxyRange[], trustedIssuers: vars.CLIENT_CERT_CA_FILE ? readIssuers(vars.CLIENT_CERT_CA_FILE) : [] };
+  const trustedIssuers = vars.CLIENT_CERT_CA_FILE ? readIssuers(vars.CLIENT_CERT_CA_FILE) : [];
+  if (!vars.CLIENT_CERT_CRL_FILE) return { header, proxies: ranges as ProxyRange[], trustedIssuers };
+  const crlFile = resolve(vars.CLIENT_CERT_CRL_FILE);
+  // Unreadable or without CRLs: refused here, with the other variables; the signatures are checked at start (async).
+  readCrlFile(crlFile);
+  return { header, proxies: ranges as ProxyRange[], trustedIssuers, crlFile };
 }
 
 /** Every certificate of a PEM bundle; a file that cannot be read or holds none is refused at start. */

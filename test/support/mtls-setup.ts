@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestRoot, issueTestLeaf } from '@identity-broker/eu-wallet';
+import { createTestRoot, issueTestCrl, issueTestLeaf } from '@identity-broker/eu-wallet';
 import * as client from 'openid-client';
 import { newKeyAndCertificate } from '../../src/common/keys/self-signed.js';
 import { freePort } from './free-port.js';
@@ -47,7 +47,15 @@ export interface MtlsSetup {
 const pemOf = (der: Uint8Array) => new X509Certificate(der).toString();
 const keyPemOf = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-export async function startMtlsSetup(): Promise<MtlsSetup> {
+/** The client certificates of the trusted CA, by their name in MtlsSetup. */
+export type CaIssuedCertificate = 'bank' | 'sameCaOtherSubject';
+
+export interface MtlsSetupOptions {
+  /** With CLIENT_CERT_CRL_FILE: a current CRL of the trusted CA listing these certificates as revoked (none: an empty CRL). */
+  crlRevoking?: CaIssuedCertificate[];
+}
+
+export async function startMtlsSetup(options: MtlsSetupOptions = {}): Promise<MtlsSetup> {
   const dates = { notBefore: new Date(Date.now() - 60_000), notAfter: new Date(Date.now() + 86_400_000) };
   const ca = await createTestRoot({ ...dates, commonName: 'Test Client CA', organisation: 'Test Operator', country: 'NO' });
   const leaf = async (commonName: string) => {
@@ -67,6 +75,11 @@ export async function startMtlsSetup(): Promise<MtlsSetup> {
   ]);
   const dir = mkdtempSync(join(tmpdir(), 'mtls-ca-'));
   writeFileSync(join(dir, 'client-ca.pem'), pemOf(ca.der));
+  if (options.crlRevoking) {
+    const issued = { bank, sameCaOtherSubject };
+    const revoked = options.crlRevoking.map((name) => new Uint8Array(new X509Certificate(issued[name].certificatePem).raw));
+    writeFileSync(join(dir, 'client-ca.crl'), await issueTestCrl(ca, { revoked }));
+  }
   const proxyPort = await freePort();
   const t = await startTestApp({
     env: {
@@ -75,6 +88,7 @@ export async function startMtlsSetup(): Promise<MtlsSetup> {
       CLIENT_CERT_HEADER: CERTIFICATE_HEADER,
       CLIENT_CERT_PROXIES: PROXY_ADDRESS,
       CLIENT_CERT_CA_FILE: join(dir, 'client-ca.pem'),
+      ...(options.crlRevoking && { CLIENT_CERT_CRL_FILE: join(dir, 'client-ca.crl') }),
     },
   });
   const directUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;

@@ -31,7 +31,8 @@ export { verifySdJwtVcPresentation, type SdJwtVcPresentation, type SdJwtVcPresen
 export { requireValidStatus, StatusListChecker, type StatusListCheckerOptions } from './status-list/status-list-checker.js';
 export type { CredentialSigner as PresentationSigner } from './status-list/status-issuer.js';
 // Revocation of the issuers' certificates by CRLs (RFC 5280), for every presentation verifier and the status lists.
-export { parseCrl, type Crl } from './trust/crl.js';
+// The same RFC 5280 §6.3.3 reader also judges merchants' tls_client_auth certificates (CLIENT_CERT_CRL_FILE, RFC 8705 §2.1).
+export { crlSignerProblem, judge, parseCrl, peculiar, type Crl, type CrlVerdict } from './trust/crl.js';
 export { verifyCertificateChain, type VerifiedChain } from './trust/certificate-chain.js';
 export { RevocationChecker, type RevocationCheck, type RevocationCheckerOptions } from './trust/revocation-checker.js';
 export { createTestRoot, createTestSigner, issueTestLeaf, type TestCertificate, type TestSigner } from './specimen/test-pki.js';

@@ -3,6 +3,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { ForwardedClientCertificates } from '../../common/http/forwarded-client-certificate.js';
 import type { ClientCertificateConfig } from '../../config/client-certificate-config.js';
 import { subjectNamed } from '../../common/http/distinguished-name.js';
+import type { ClientCertificateRevocation } from './client-certificate-revocation.js';
 
 /** The RFC 8705 §2.1.2 registration members that name the certificate's subject (one per merchant). */
 export type SubjectProperty =
@@ -21,9 +22,10 @@ const SAN_PREFIX: Record<Exclude<SubjectProperty, 'tls_client_auth_subject_dn'>,
  * (CLIENT_CERT_HEADER, believed only from CLIENT_CERT_PROXIES); the service itself never sees a handshake. Without
  * that setting no request has a certificate: every mTLS client authentication fails and certificate-bound tokens
  * cannot be issued or used. The mTLS endpoints are the ordinary ones (the proxy asks every client for a certificate,
- * optionally), so there are no `mtls_endpoint_aliases`.
+ * optionally), so there are no `mtls_endpoint_aliases`. With CLIENT_CERT_CRL_FILE, a tls_client_auth certificate must
+ * also have been found not revoked, before the engine asked (client-certificate-revocation.ts).
  */
-export function mutualTlsFeature(setting: ClientCertificateConfig | undefined) {
+export function mutualTlsFeature(setting: ClientCertificateConfig | undefined, revocation?: ClientCertificateRevocation) {
   const certificates = ForwardedClientCertificates.of(setting);
   const certificateOf = (ctx: KoaContextWithOIDC) => certificates?.certificateOf(ctx.req, 'oidc mutual tls');
   return {
@@ -34,7 +36,8 @@ export function mutualTlsFeature(setting: ClientCertificateConfig | undefined) {
     getCertificate: certificateOf,
     certificateAuthorized: (ctx: KoaContextWithOIDC) => {
       const certificate = certificateOf(ctx);
-      return Boolean(certificate && setting?.trustedIssuers.some((issuer) => isIssuedBy(certificate, issuer)));
+      if (!certificate || !setting?.trustedIssuers.some((issuer) => isIssuedBy(certificate, issuer))) return false;
+      return revocation ? revocation.isCleared(ctx.req, certificate) : true;
     },
     certificateSubjectMatches: (ctx: KoaContextWithOIDC, property: string, expected: string) => {
       const certificate = certificateOf(ctx);

@@ -20,6 +20,7 @@ import { RedisModelStore } from '../storage/redis-model-store.js';
 import { REDIS, type RedisHandle } from '../../redis/redis.module.js';
 import { applySpecResponseRules } from './spec-response-rules.js';
 import { applyDpopRules } from './dpop.js';
+import { applyCertificateRevocation, ClientCertificateRevocation, CRL_FILE_CHECK_MS } from './client-certificate-revocation.js';
 import { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { buildProviderConfiguration } from './provider-configuration.js';
 import { requestUriMiddleware } from './request-uri.middleware.js';
@@ -53,6 +54,8 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
   private reloading?: Promise<void>;
   private readonly merchantKeys: MerchantJwksSource;
   private readonly redisModels: RedisModelStore | null;
+  /** CLIENT_CERT_CRL_FILE's CRLs, loaded before the first engine; undefined without that file. */
+  private revocation?: ClientCertificateRevocation;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -105,6 +108,8 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
   }
 
   async onModuleInit(): Promise<void> {
+    // Before the first engine: a CRL file that fails its checks stops the start (ConfigError).
+    this.revocation = await ClientCertificateRevocation.of(this.config.clientCertificate);
     // Listening first: a rotation committed between the first read and the LISTEN would go unheard.
     await this.keyChanges.listen(() => void this.checkKeys());
     await this.signingKeys.ensureKeys();
@@ -114,6 +119,8 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     // another one does not publish yet.
     this.timers.push(setInterval(() => void this.checkKeys(), this.config.oidc.keyReloadSeconds * 1000));
     this.timers.push(setInterval(() => void this.purge().catch((err) => logger.error({ err }, 'oidc purge failed')), PURGE_MS));
+    const revocation = this.revocation;
+    if (revocation) this.timers.push(setInterval(() => void revocation.reloadIfChanged(), CRL_FILE_CHECK_MS));
     for (const t of this.timers) t.unref();
   }
 
@@ -164,6 +171,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
         ciba: this.ciba,
         redis: this.redisModels,
         isOwnedLogin: (sealed, clientId) => this.loginRequests.ownerOf(sealed, clientId) !== undefined,
+        revocation: this.revocation,
       }),
     );
     provider.proxy = this.config.trustProxy;
@@ -173,6 +181,7 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     });
     applyCibaAnswers(provider, this.ciba);
     applyDpopRules(provider);
+    applyCertificateRevocation(provider, this.revocation);
     applyAssuranceMetadata(provider, () => assuranceMetadata(this.config, this.schemes.verificationOffers()));
     provider.on('server_error', (_ctx: unknown, err: Error) => logger.error({ err }, 'oidc server error'));
     this.provider = provider;

@@ -26,6 +26,7 @@ import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
 import { assertClientAssertionClock, assertRequestObjectClock } from './fapi-clock.js';
 import { authorizationCodeTtl, FAPI_FEATURE, rotateRefreshToken } from './fapi-profile.js';
 import { mutualTlsFeature } from './mutual-tls.js';
+import type { ClientCertificateRevocation } from './client-certificate-revocation.js';
 import { dpopFeature } from './dpop.js';
 
 export interface ProviderDependencies {
@@ -41,6 +42,8 @@ export interface ProviderDependencies {
   redis: RedisModelStore | null;
   /** Whether a request's sealed owner is the broker core's (a login another front door started: LoginRequests). */
   isOwnedLogin: LoginOwnerCheck;
+  /** The CRLs of tls_client_auth certificates (CLIENT_CERT_CRL_FILE); lives across engine rebuilds. */
+  revocation?: ClientCertificateRevocation;
 }
 
 export const ID_TOKEN_TTL_SECONDS = 900;
@@ -162,7 +165,7 @@ export function buildProviderConfiguration(deps: ProviderDependencies): Configur
       ciba: deps.ciba.engineFeature(),
       // Per merchant: the FAPI 2.0 Security Profile for fapi2 merchants only (fapi-profile.ts).
       fapi: FAPI_FEATURE,
-      mTLS: mutualTlsFeature(config.clientCertificate),
+      mTLS: mutualTlsFeature(config.clientCertificate, deps.revocation),
       // RFC 9449 for every merchant that sends proofs, required of those with dpop_bound_access_tokens (dpop.ts).
       dPoP: dpopFeature(config.oidc.dpopNonceSecret),
     },

@@ -67,6 +67,26 @@ export function distributionPoints(certificate: x509.X509Certificate): Distribut
   return { urls: [...new Set(urls)], any: points.length > 0 };
 }
 
+/**
+ * Why `issuer` cannot be the signer of `crl` (RFC 5280 §6.3.3 (f), (g)), undefined when it is: it may sign CRLs and its
+ * key made the signature. The signature check is kept in crl.verifiedBy, so a CRL checked once (at load) is not verified
+ * again per certificate.
+ */
+export async function crlSignerProblem(crl: Crl, issuer: x509.X509Certificate): Promise<string | undefined> {
+  // §6.3.3 (f): a CA whose keyUsage is present must have cRLSign to sign CRLs.
+  const usage = issuer.getExtension(x509.KeyUsagesExtension);
+  if (usage && !(usage.usages & x509.KeyUsageFlags.cRLSign)) return 'its issuer certificate may not sign CRLs (no cRLSign)';
+  const fingerprint = Buffer.from(await issuer.getThumbprint('SHA-256')).toString('hex');
+  let signed = crl.verifiedBy.get(fingerprint);
+  if (signed === undefined) {
+    // The issuer's PublicKey, not its certificate: given a certificate, X509Crl.verify takes the hash of the
+    // certificate's own signature algorithm instead of the CRL's.
+    signed = await crl.crl.verify({ publicKey: issuer.publicKey }).catch(() => false);
+    crl.verifiedBy.set(fingerprint, signed);
+  }
+  return signed ? undefined : 'its signature is not by the certificate issuer';
+}
+
 export type CrlVerdict = { verdict: 'revoked' } | { verdict: 'good' } | { verdict: 'unusable'; reason: string };
 
 export const peculiar = (certificate: X509Certificate) => new x509.X509Certificate(certificate.raw);
@@ -81,18 +101,8 @@ export const peculiar = (certificate: X509Certificate) => new x509.X509Certifica
 export async function judge(crl: Crl, subject: x509.X509Certificate, subjectIsCa: boolean, issuer: x509.X509Certificate, now: Date): Promise<CrlVerdict> {
   if (crl.unusable) return { verdict: 'unusable', reason: crl.unusable };
   if (crl.issuer !== subject.issuer) return { verdict: 'unusable', reason: 'it is not issued by the certificate issuer' };
-  // §6.3.3 (f): a CA whose keyUsage is present must have cRLSign to sign CRLs.
-  const usage = issuer.getExtension(x509.KeyUsagesExtension);
-  if (usage && !(usage.usages & x509.KeyUsageFlags.cRLSign)) return { verdict: 'unusable', reason: 'its issuer certificate may not sign CRLs (no cRLSign)' };
-  const fingerprint = Buffer.from(await issuer.getThumbprint('SHA-256')).toString('hex');
-  let signed = crl.verifiedBy.get(fingerprint);
-  if (signed === undefined) {
-    // The issuer's PublicKey, not its certificate: given a certificate, X509Crl.verify takes the hash of the
-    // certificate's own signature algorithm instead of the CRL's.
-    signed = await crl.crl.verify({ publicKey: issuer.publicKey }).catch(() => false);
-    crl.verifiedBy.set(fingerprint, signed);
-  }
-  if (!signed) return { verdict: 'unusable', reason: 'its signature is not by the certificate issuer' };
+  const notSigned = await crlSignerProblem(crl, issuer);
+  if (notSigned) return { verdict: 'unusable', reason: notSigned };
   const scope = crl.scope;
   if (scope && ((scope.caOnly && !subjectIsCa) || (scope.userOnly && subjectIsCa)))
     return { verdict: 'unusable', reason: 'it does not cover this kind of certificate' };
