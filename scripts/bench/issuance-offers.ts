@@ -4,10 +4,15 @@
  * its secrets: in this process, so that the bench needs no route of its own in the service. The services are built
  * by hand over a DataSource of their two entities (no Nest application: nothing of the service runs here but them).
  * Each offer is then read as a wallet reads it, from the service's credential_offer_uri.
+ *
+ * The records carry what a real verification keeps (recordImages): the chip photo, the selfie as a phone sends it and
+ * its face embedding, so that what issuance unseals of a record, with or without its images, shows in the figures.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import type { DocumentEvidence } from '../../src/broker/spi/document-evidence/document-evidence.js';
+import type { VerificationRecordData } from '../../src/broker/spi/document-evidence/verification-record.js';
 import { Clock } from '../../src/common/clock.js';
 import { SecretBox } from '../../src/common/crypto/secret-box.js';
 import type { AppConfig } from '../../src/config/load-config.js';
@@ -17,6 +22,7 @@ import { CredentialOffersService } from '../../src/credential-issuer/offer/crede
 import { VerificationRecordEntity } from '../../src/schemes/document-verifier/records/verification-record.entity.js';
 import { VerificationRecordsService } from '../../src/schemes/document-verifier/records/verification-records.service.js';
 import { passedRecord } from '../../test/support/credential-issuer.js';
+import { upscaledJpeg } from '../../test/support/oversized-images.js';
 
 const PRE_AUTHORIZED_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
 
@@ -24,6 +30,23 @@ const PRE_AUTHORIZED_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authoriz
 export interface ReadOffer {
   preAuthorizedCode: string;
   txCode: string;
+}
+
+const fixture = (path: string) => readFileSync(new URL(`../../test/fixtures/${path}`, import.meta.url));
+
+/**
+ * The images of a real record: a chip photo (the ISO/IEC 39794-5 sample DG2's JPEG 2000 face, 15 KB), the selfie as
+ * a phone camera's 720x1280 JPEG frame of a fixture face (about 100 KB, the frame size bench:auth-files uses; the
+ * record keeps the frame as sent) and a 128-d face embedding; Base64 in the record, as the verifier stores them.
+ */
+export async function recordImages(): Promise<Pick<VerificationRecordData, 'documentPhoto' | 'documentPhotoType' | 'selfie' | 'selfieEmbedding'>> {
+  const selfie = await upscaledJpeg(fixture('verifier-faces/sheldon-center.png'), 720, 1280, 85);
+  return {
+    documentPhoto: fixture('icao/dg2/EF_DG2_ISO39794-5_expected_face.jpg').toString('base64'),
+    documentPhotoType: 'JPEG2000',
+    selfie: Buffer.from(selfie).toString('base64'),
+    selfieEmbedding: Array.from({ length: 128 }, (_, i) => Math.sin(i) / 4),
+  };
 }
 
 /** The secrets the service is started with (in its environment), so that this process seals and derives as it does. */
@@ -52,11 +75,12 @@ export async function makeOffers(config: AppConfig, databaseUrl: string, count: 
     const records = new VerificationRecordsService(dataSource, new SecretBox(config.encryption.currentKeyId, config.encryption.keys), clock, config);
     // The offers read records through the broker SPI; here the records service stands in for the document verifier.
     const evidence = { record: (id: string) => records.get(id) } as Pick<DocumentEvidence, 'record'> as DocumentEvidence;
+    const images = await recordImages();
     const offers = new CredentialOffersService(config, clock, new CredentialIssuancesService(dataSource, clock, config), evidence);
     const read: ReadOffer[] = [];
     for (let i = 0; i < count; i++) {
       const recordId = randomUUID();
-      const record = passedRecord();
+      const record = passedRecord(images);
       await records.store(recordId, record);
       const offer = await offers.offerFor(recordId, record.clientId);
       if (!offer) throw new Error('the service made no offer (is the credential issuer enabled?)');
