@@ -74,7 +74,10 @@ export async function makeOffers(config: AppConfig, databaseUrl: string, count: 
     const clock = new Clock();
     const records = new VerificationRecordsService(dataSource, new SecretBox(config.encryption.currentKeyId, config.encryption.keys), clock, config);
     // The offers read records through the broker SPI; here the records service stands in for the document verifier.
-    const evidence = { record: (id: string) => records.get(id) } as Pick<DocumentEvidence, 'record'> as DocumentEvidence;
+    const evidence = { record: (id: string) => records.get(id), recordClaims: (id: string) => records.getClaims(id) } as Pick<
+      DocumentEvidence,
+      'record' | 'recordClaims'
+    > as DocumentEvidence;
     const images = await recordImages();
     const offers = new CredentialOffersService(config, clock, new CredentialIssuancesService(dataSource, clock, config), evidence);
     const read: ReadOffer[] = [];

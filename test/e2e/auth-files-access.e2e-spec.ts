@@ -33,7 +33,7 @@ describe('auth-files access (spec 4.8, 1.9): refusals decided before anything is
     });
     return { status: res.status, body: (await res.json()) as Record<string, string> };
   };
-  /** The record decryptions (contexts verification-record:<id>) done while `fn` runs, on the app's own SecretBox. */
+  /** The record decryptions (contexts verification-record[-claims|-images]:<id>) done while `fn` runs, on the app's own SecretBox. */
   const decryptionsDuring = async (fn: () => Promise<unknown>): Promise<string[]> => {
     const box = t.app.get(SecretBox);
     const original = box.decrypt;
@@ -44,7 +44,7 @@ describe('auth-files access (spec 4.8, 1.9): refusals decided before anything is
     };
     try {
       await fn();
-      return contexts.filter((c) => c.startsWith('verification-record:'));
+      return contexts.filter((c) => c.startsWith('verification-record'));
     } finally {
       box.decrypt = original;
     }
@@ -65,7 +65,8 @@ describe('auth-files access (spec 4.8, 1.9): refusals decided before anything is
     const answers: Record<string, { status: number; body: Record<string, string> }> = {};
     const owner = await decryptionsDuring(async () => (answers.owner = await fetchFile(shop, tid)));
     expect(answers.owner.status).toBe(200);
-    expect(owner).toEqual([`verification-record:${tid}`]);
+    // Its claims (the owner checked again inside the seal), then its images.
+    expect(owner).toEqual([`verification-record-claims:${tid}`, `verification-record-images:${tid}`]);
 
     expect(await decryptionsDuring(async () => (answers.foreign = await fetchFile(other, tid)))).toEqual([]);
     expect(await decryptionsDuring(async () => (answers.unknown = await fetchFile(other, unknown)))).toEqual([]);

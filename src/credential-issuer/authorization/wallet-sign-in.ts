@@ -67,7 +67,7 @@ export class WalletSignIn implements LoginFrontDoor, OnApplicationBootstrap {
 
   /** Only a passed verification authorizes (a failed one also ends with an identity, naming no one: access_denied). */
   async identified({ login, identity }: { login: OwnedLogin; identity: BrokeredIdentity }): Promise<LoginAnswer> {
-    const record = identity.evidenceRef ? await this.evidence.record(identity.evidenceRef) : undefined;
+    const record = identity.evidenceRef ? await this.evidence.recordClaims(identity.evidenceRef) : undefined;
     const redirect =
       record?.result === 'pass' ? await this.authorizations.authorize(login.ownerRef, identity.evidenceRef!) : await this.authorizations.fail(login.ownerRef);
     return this.answer(redirect, redirect?.code ? undefined : 'access_denied');

@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
 /**
  * One credential request, in the order that spends nothing on a bad request: the DPoP proof and the token it is bound
  * to (only then is the proof's jti kept); the request's shape; the c_nonce (spent once); every key proof (distinct
- * keys, fresh, for this issuer); the verification record the offer was made for. Then, in one transaction,
+ * keys, fresh, for this issuer); the verification record the offer was made for (its claims: its images stay sealed). Then, in one transaction,
  * status-list indexes for the batch and the token spent; then one credential per holder key, each with its own index,
  * so presentations of two credentials of a batch share nothing a merchant could link.
  */
@@ -56,7 +56,7 @@ export class CredentialIssuingService {
       verifyKeyProofs({ jwts, credentialIssuer: this.urls.issuer, expectedNonce: nonce, now, maxProofs: this.config.credentialIssuer.batchSize }),
     );
 
-    const record = await this.evidence.record(holder.recordId);
+    const record = await this.evidence.recordClaims(holder.recordId);
     if (!record || record.result !== 'pass') throw invalidCredentialRequest('the verification this offer was made for is no longer available');
     // The document verifier's framework, as its logins state it in verified_claims: the test framework for a specimen or in customer-test.
     const { trust_framework } = statedFramework(this.config, { scheme: this.evidence.schemeId, verification: { test: record.specimen === true } });

@@ -42,7 +42,7 @@ export class CredentialOffersService {
    */
   async offerFor(recordId: string, clientId: string): Promise<OfferForPerson | undefined> {
     if (!this.config.credentialIssuer.enabled) return undefined;
-    const record = await this.evidence.record(recordId);
+    const record = await this.evidence.recordClaims(recordId);
     if (!record || record.result !== 'pass') return undefined;
     const until = credentialValidUntil(record, this.clock.now());
     if (until && until <= this.clock.now()) return undefined;

@@ -3,6 +3,7 @@ import { loadVerifierConfig } from './config/verifier-config.js';
 import { Verifier1700000000003 } from './migrations/1700000000003-verifier.js';
 import { ChipAuthChallenge1700000000007 } from './migrations/1700000000007-chip-auth-challenge.js';
 import { DocumentFaceTemplate1700000000220 } from './migrations/1700000000220-document-face-template.js';
+import { VerificationRecordClaims1700000000257 } from './migrations/1700000000257-verification-record-claims.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -19,7 +20,7 @@ export const manifest: SchemeManifest = {
   order: 10,
   config: loadVerifierConfig,
   module: () => import('./verifier.module.js').then((m) => m.VerifierModule),
-  migrations: [Verifier1700000000003, ChipAuthChallenge1700000000007, DocumentFaceTemplate1700000000220],
+  migrations: [Verifier1700000000003, ChipAuthChallenge1700000000007, DocumentFaceTemplate1700000000220, VerificationRecordClaims1700000000257],
   http: {
     bodyLimits: [
       { path: '/app/v1/session/chip', kind: 'bounded-json', bytes: 8 * MiB },

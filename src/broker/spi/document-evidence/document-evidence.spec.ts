@@ -15,6 +15,7 @@ describe("front doors' view of the document verifier's evidence", () => {
     const provider = {
       schemeId: 'document-verifier',
       record: async (id: string) => (id === 'rec-1' ? record : undefined),
+      recordClaims: async (id: string) => (id === 'rec-1' ? { ...record, claimsOnly: true } : undefined),
       recordForMerchant: async (id: string, clientId: string) => (id === 'rec-1' && clientId === 'm_1' ? record : undefined),
       matchLevels: () => ({ engine: 'face-api' }),
       appSessionRecord: async () => ({ recordId: 'rec-1', clientId: 'm_1' }),
@@ -24,6 +25,8 @@ describe("front doors' view of the document verifier's evidence", () => {
     expect(evidence.schemeId).toBe('document-verifier');
     expect(await evidence.record('rec-1')).toBe(record);
     expect(await evidence.record('rec-2')).toBeUndefined();
+    expect(await evidence.recordClaims('rec-1')).toEqual({ id: 'rec-1', claimsOnly: true });
+    expect(await evidence.recordClaims('rec-2')).toBeUndefined();
     expect(await evidence.recordForMerchant('rec-1', 'm_2')).toBeUndefined();
     expect(await evidence.recordForMerchant('rec-1', 'm_1')).toBe(record);
     expect(evidence.matchLevels()).toEqual({ engine: 'face-api' });

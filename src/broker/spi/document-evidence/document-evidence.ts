@@ -3,11 +3,11 @@ import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import type { Request } from 'express';
 import { discovered, extensionPoint } from '../../../common/discovery/discovered.js';
 import type { EidasHighSetting, MatchLevelsReport } from './match-levels.js';
-import type { VerificationRecordData } from './verification-record.js';
+import type { VerificationRecordClaims, VerificationRecordData } from './verification-record.js';
 
 /**
- * What front doors may ask of the document verifier: the sealed records of its verifications (the evidence report,
- * the credential issuer), what its face match levels are worth (the service documentation), and the verification an
+ * What front doors may ask of the document verifier: the sealed records of its verifications (whole for the evidence
+ * report, without images for the credential issuer), what its face match levels are worth (the service documentation), and the verification an
  * app's session ended with (the app's credential offer). The document verifier (a scheme) provides it under the mark
  * below; front doors inject DocumentEvidence and never import the scheme (docs/architecture.md#rules).
  */
@@ -17,8 +17,10 @@ export interface DocumentEvidenceProvider {
    * it; the CIBA app's verifications run under it). Asked of the scheme, so no front door spells it.
    */
   readonly schemeId: string;
-  /** The record of `id` within retention, whoever it belongs to. */
+  /** The record of `id` within retention, whoever it belongs to, images included. */
   record(id: string): Promise<VerificationRecordData | undefined>;
+  /** The same record without its images, which stay sealed: for readers of its claims and verdict (the credential issuer). */
+  recordClaims(id: string): Promise<VerificationRecordClaims | undefined>;
   /**
    * The record of `id` for the merchant `clientId` only: another merchant's record, an unknown id and a record past
    * retention all come back undefined, by one path, before anything is decrypted.
@@ -57,6 +59,10 @@ export class DocumentEvidence implements DocumentEvidenceProvider, OnModuleInit 
 
   record(id: string): Promise<VerificationRecordData | undefined> {
     return this.source().record(id);
+  }
+
+  recordClaims(id: string): Promise<VerificationRecordClaims | undefined> {
+    return this.source().recordClaims(id);
   }
 
   recordForMerchant(id: string, clientId: string): Promise<VerificationRecordData | undefined> {

@@ -38,6 +38,15 @@ export interface VerificationRecordData {
   scopes?: string[];
 }
 
+/** What of a record is an image, or drawn from one: sealed apart from the rest, and read only where shown (the evidence report). */
+export type VerificationRecordImageField = 'documentPhoto' | 'documentPhotoType' | 'selfie' | 'selfieEmbedding';
+
+/**
+ * A record without its images: the claims and verdict, what the login, the credential issuer and support read.
+ * `faceStepRan` says whether a selfie is kept (a face step ran), so that no reader of the claims needs the selfie.
+ */
+export type VerificationRecordClaims = Omit<VerificationRecordData, VerificationRecordImageField> & { faceStepRan: boolean };
+
 /** How current the CRL behind the signer chain was (RFC 5280 §6.3.3), as the record keeps it. */
 export interface CrlEvidence {
   code: CrlFreshnessCode;

@@ -5,7 +5,7 @@ import { ACR_EIDAS_HIGH, ACR_REQUEST_HIGH } from '../../../broker/spi/acr.js';
 import { VERIFIER_STEP_NAMES, VERIFIER_STEPS } from './progress-steps.js';
 import { EidScheme, type EidProvider, type EidRequest, type EidStep, type ProgressStep, type SupportsAcr } from '../../../broker/spi/eid-provider.js';
 import type { Messages } from '../../../i18n/messages.js';
-import type { VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
+import type { VerificationRecordClaims } from '../../../broker/spi/document-evidence/verification-record.js';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
 import { recordVerification } from './record-verification.js';
 import { IDENTITY_DOCUMENT_OFFER } from '../../../broker/spi/identity-assurance/identity-document-evidence.js';
@@ -86,7 +86,7 @@ export class DocumentVerifierProvider implements EidProvider, SupportsAcr, State
   }
 
   private async identified(session: VerificationSessionEntity): Promise<EidStep> {
-    const record = session.recordId ? await this.records.get(session.recordId) : undefined;
+    const record = session.recordId ? await this.records.getClaims(session.recordId) : undefined;
     if (!record) return { kind: 'failed', error: 'access_denied', description: 'the verification record is no longer available' };
     return {
       kind: 'identified',
@@ -152,6 +152,6 @@ export function progressOf(state: string): ProgressStep {
  * Authentication methods actually used (RFC 8176): sc, the chip was read; hwk, it proved possession of its
  * own key (Active or Chip Authentication, so it is no clone); face, a face step ran (not after a failed chip).
  */
-function amrOf(record: VerificationRecordData): string[] {
-  return ['sc', ...(record.cloneDetectionPassed ? ['hwk'] : []), ...(record.selfie === undefined ? [] : ['face'])];
+function amrOf(record: VerificationRecordClaims): string[] {
+  return ['sc', ...(record.cloneDetectionPassed ? ['hwk'] : []), ...(record.faceStepRan ? ['face'] : [])];
 }

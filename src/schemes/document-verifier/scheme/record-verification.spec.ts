@@ -1,12 +1,9 @@
-import type { VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
+import type { VerificationRecordClaims } from '../../../broker/spi/document-evidence/verification-record.js';
 import { recordVerification } from './record-verification.js';
 
-const RECORD: VerificationRecordData = {
+const RECORD: VerificationRecordClaims = {
   clientId: 'shop',
-  documentPhoto: '',
-  documentPhotoType: 'image/jpeg',
-  selfie: 'c2VsZmll',
-  selfieEmbedding: [],
+  faceStepRan: true,
   claims: {
     document_type: 'ID_CARD',
     document_number: 'T22000129',
@@ -25,7 +22,7 @@ const RECORD: VerificationRecordData = {
   completedAt: '2026-11-29T11:00:00.000Z',
   failures: [],
 };
-const checks = (record: VerificationRecordData) => recordVerification('rec-1', record)!.evidence[0]!.check_details!.map((c) => c.check_id);
+const checks = (record: VerificationRecordClaims) => recordVerification('rec-1', record)!.evidence[0]!.check_details!.map((c) => c.check_id);
 
 describe('what a document verification record states', () => {
   it('the record id as the transaction, its time, the document and each passed check under the id', () => {
@@ -60,7 +57,7 @@ describe('what a document verification record states', () => {
       'rec-1.face-match',
       'rec-1.liveness',
     ]);
-    expect(checks({ ...RECORD, selfie: undefined })).toEqual(['rec-1.passive-authentication', 'rec-1.chip-authentication']);
+    expect(checks({ ...RECORD, faceStepRan: false })).toEqual(['rec-1.passive-authentication', 'rec-1.chip-authentication']);
   });
 
   it('nothing for a failed verification, and a specimen document is a test', () => {

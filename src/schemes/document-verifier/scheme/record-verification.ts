@@ -1,4 +1,4 @@
-import type { VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
+import type { VerificationRecordClaims } from '../../../broker/spi/document-evidence/verification-record.js';
 import { type DocumentCheck, identityDocumentEvidence } from '../../../broker/spi/identity-assurance/identity-document-evidence.js';
 import type { IdentityVerification } from '../../../broker/spi/identity-assurance/identity-verification.js';
 
@@ -7,12 +7,12 @@ import type { IdentityVerification } from '../../../broker/spi/identity-assuranc
  * record's id, which is the transaction id of its evidence report (auth_files_url's `tid`, spec 4.6) so an auditor
  * can join the two. A failed verification states nothing: its claims are not verified (spec 2.1 authentication_result).
  */
-export function recordVerification(recordId: string, record: VerificationRecordData): IdentityVerification | undefined {
+export function recordVerification(recordId: string, record: VerificationRecordClaims): IdentityVerification | undefined {
   if (record.result !== 'pass') return undefined;
   const checks: DocumentCheck[] = ['passive-authentication'];
   if (record.cloneDetectionPassed && record.cloneDetection && record.cloneDetection !== 'none') checks.push(record.cloneDetection);
   // A passed face step compared the live face with the chip photo after the liveness rules accepted the frames.
-  if (record.selfie !== undefined) checks.push('face-match', 'liveness');
+  if (record.faceStepRan) checks.push('face-match', 'liveness');
   return {
     time: record.completedAt,
     process: recordId,

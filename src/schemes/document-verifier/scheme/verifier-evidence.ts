@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DocumentEvidenceSource, type DocumentEvidenceProvider } from '../../../broker/spi/document-evidence/document-evidence.js';
 import type { EidasHighSetting, MatchLevelsReport } from '../../../broker/spi/document-evidence/match-levels.js';
-import type { VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
+import type { VerificationRecordClaims, VerificationRecordData } from '../../../broker/spi/document-evidence/verification-record.js';
 import { appSessionOf } from '../app-api/app-session.guard.js';
 import { DocumentVerifierVariables } from '../config/verifier-variables.js';
 import { VerificationRecordsService } from '../records/verification-records.service.js';
@@ -28,6 +28,10 @@ export class VerifierEvidence implements DocumentEvidenceProvider {
 
   record(id: string): Promise<VerificationRecordData | undefined> {
     return this.records.get(id);
+  }
+
+  recordClaims(id: string): Promise<VerificationRecordClaims | undefined> {
+    return this.records.getClaims(id);
   }
 
   recordForMerchant(id: string, clientId: string): Promise<VerificationRecordData | undefined> {
