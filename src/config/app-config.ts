@@ -112,6 +112,12 @@ export class EnvironmentVariables {
   @Max(3600)
   CIBA_MAX_EXPIRY_SECONDS = 600;
 
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  CIBA_OUTBOX_SWEEP_SECONDS = 30;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^[^,\s]{32,}$/, { message: 'must be a secret of at least 32 characters' })
@@ -185,6 +191,7 @@ export const ENVIRONMENT_VARIABLE_NAMES = [
   'AUTHORIZATION_CODE_TTL_SECONDS',
   'CIBA_POLL_INTERVAL_SECONDS',
   'CIBA_MAX_EXPIRY_SECONDS',
+  'CIBA_OUTBOX_SWEEP_SECONDS',
   'SUBJECT_SECRET',
   'PAIRWISE_SECRET',
   'DPOP_NONCE_SECRET',

@@ -49,6 +49,8 @@ export interface AppConfig {
     pollIntervalSeconds: number;
     /** Upper bound of requested_expiry, and the expiry when none is requested. */
     maxExpirySeconds: number;
+    /** The longest the callback outbox sleeps: it is woken by NOTIFY and by its rows' due times, this is the safety net. */
+    outboxSweepSeconds: number;
   };
   authFiles: {
     /** The operator, named as the issuer on every evidence report (OPERATOR_NAME). */
@@ -221,7 +223,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authorizationCodeTtlSeconds: vars.AUTHORIZATION_CODE_TTL_SECONDS,
       dpopNonceSecret: vars.DPOP_NONCE_SECRET,
     },
-    ciba: { pollIntervalSeconds: vars.CIBA_POLL_INTERVAL_SECONDS, maxExpirySeconds: vars.CIBA_MAX_EXPIRY_SECONDS },
+    ciba: {
+      pollIntervalSeconds: vars.CIBA_POLL_INTERVAL_SECONDS,
+      maxExpirySeconds: vars.CIBA_MAX_EXPIRY_SECONDS,
+      outboxSweepSeconds: vars.CIBA_OUTBOX_SWEEP_SECONDS,
+    },
     authFiles: {
       operatorName: (vars.OPERATOR_NAME ?? DEFAULT_OPERATOR_NAME).trim(),
       pades:

@@ -14,6 +14,12 @@ export interface DatabaseHandle {
   afterMigrations?: () => Promise<void>;
   /** Releases what the options hold outside TypeORM (the embedded engine); call after DataSource.destroy(). */
   close(): Promise<void>;
+  /**
+   * The embedded engine's own LISTEN (its one session, in this process): `onNotification` for each NOTIFY on
+   * `channel` once its transaction commits; resolves to what stops listening. Absent on PostgreSQL, where a
+   * listener holds a connection of its own (NotificationListener).
+   */
+  listen?: (channel: string, onNotification: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
 /** A migration class, as TypeORM takes it. */
@@ -65,5 +71,6 @@ export async function openDatabase(config: DatabaseConfig, migrations: Migration
     singleSession: true,
     afterMigrations: saveAsTemplate,
     close: () => pglite.close(),
+    listen: (channel, onNotification) => pglite.listen(channel, onNotification),
   };
 }

@@ -147,6 +147,48 @@ function answeredWithin<T>(answer: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** What a user of notifications holds: a NotificationListener, or the embedded engine's listening. */
+export interface Hearing {
+  readonly channel: string;
+  readonly isListening: boolean;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded engine's LISTEN: one session in this process, so a notification sent in it reaches it at commit
+ * and is never lost (no connection to lose); it listens from start() to close().
+ */
+class EmbeddedHearing implements Hearing {
+  private unlisten?: Promise<() => Promise<void>>;
+
+  constructor(
+    private readonly listen: NonNullable<DatabaseHandle['listen']>,
+    private readonly options: Omit<NotificationListenerOptions, 'url'>,
+  ) {}
+
+  get channel(): string {
+    return this.options.channel;
+  }
+
+  get isListening(): boolean {
+    return this.unlisten !== undefined;
+  }
+
+  async start(): Promise<void> {
+    this.unlisten ??= this.listen(this.options.channel, this.options.onNotification);
+    await this.unlisten;
+    this.options.onListening?.();
+  }
+
+  async close(): Promise<void> {
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    // The engine may be closed already (a shutdown that closed the database first): nothing is left to stop then.
+    await unlisten?.then((stop) => stop()).catch(() => undefined);
+  }
+}
+
 /**
  * Makes the listeners of this application and knows them, so that /metrics can tell which are heard
  * (`broker_db_listener_up`); per application, since tests run several in one process.
@@ -163,6 +205,14 @@ export class NotificationListeners {
     const listener = new NotificationListener({ ...options, url: (this.handle.options as { url?: string }).url });
     this.listeners.push(listener);
     return listener;
+  }
+
+  /**
+   * As create(), and on the embedded database its own LISTEN: for work woken by notifications sent in this very
+   * process too (the CIBA outbox), where create() has nothing to hear.
+   */
+  hear(options: Omit<NotificationListenerOptions, 'url'>): Hearing | undefined {
+    return this.handle.listen ? new EmbeddedHearing(this.handle.listen, options) : this.create(options);
   }
 
   /** Each listener's channel and whether it listens now. */

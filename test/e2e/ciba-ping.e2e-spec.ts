@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import { CibaAppClient } from '@identity-broker/verifier-sdk';
+import { CibaOutboxService } from '../../src/ciba/outbox/ciba-outbox.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { type CallbackListener, cibaError, pollOnce, provisioning, provisioningCodeOf, startCallbackListener } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
@@ -32,7 +33,8 @@ describe('CIBA ping delivery through the outbox', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { CIBA_POLL_INTERVAL_SECONDS: '1' } });
+    // No sweep within a test: retries come at their due time, new rows on their notification (on either database).
+    t = await startTestApp({ env: { CIBA_POLL_INTERVAL_SECONDS: '1', CIBA_OUTBOX_SWEEP_SECONDS: '600' } });
     listener = await startCallbackListener();
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
       name: 'Ping shop',
@@ -95,6 +97,17 @@ describe('CIBA ping delivery through the outbox', () => {
     await sleep(4000);
     expect(listener.received.map((r) => r.status)).toEqual([400]);
   }, 30_000);
+
+  it('sends a callback queued in a transaction once it commits, woken by its NOTIFY (nothing else kicks the outbox)', async () => {
+    const outbox = t.app.get(CibaOutboxService);
+    await t.dataSource.transaction(async (manager) => {
+      await outbox.enqueue('notified-shop', 'ping', { url: listener.url, bearer: 'notified-token', body: { auth_req_id: 'notified' } }, manager);
+      await sleep(500);
+      expect(listener.received).toHaveLength(0);
+    });
+    await listener.waitFor(1, 2_000);
+    expect(listener.received[0]).toMatchObject({ authorization: 'Bearer notified-token', body: { auth_req_id: 'notified' }, status: 204 });
+  });
 
   it('purges requests an hour past expiry and finished callbacks (delivered after an hour, given up after a week), nothing open', async () => {
     const ds = t.dataSource;

@@ -48,7 +48,8 @@ describeWithPostgres('CIBA callbacks with two instances on one database: each de
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await startTestApp({ env: { CIBA_POLL_INTERVAL_SECONDS: '1' } });
+    // A sweep that never falls into a test: every delivery here is woken by a NOTIFY or by its row's due time.
+    a = await startTestApp({ env: { CIBA_POLL_INTERVAL_SECONDS: '1', CIBA_OUTBOX_SWEEP_SECONDS: '600' } });
     b = await startTestApp({ sameDatabaseAs: a });
   });
   afterAll(async () => {
@@ -62,7 +63,7 @@ describeWithPostgres('CIBA callbacks with two instances on one database: each de
       const outbox = a.app.get(CibaOutboxService);
       const ids = Array.from({ length: 40 }, (_, i) => `req-${i}`);
       await Promise.all(ids.map((id) => outbox.enqueue('cluster-shop', 'ping', { url: receiver.url, bearer: 'nt', body: { auth_req_id: id } })));
-      // Rounds started together on both instances, besides their 500 ms ticks.
+      // Rounds started together on both instances, besides the ones their notifications start.
       for (let i = 0; i < 10; i++) {
         a.app.get(CibaOutboxService).kick();
         b.app.get(CibaOutboxService).kick();
@@ -109,4 +110,36 @@ describeWithPostgres('CIBA callbacks with two instances on one database: each de
       await receiver.close();
     }
   }, 60_000);
+
+  it('wakes on the NOTIFY of the committing transaction, on another instance too, with no sweep due for ten minutes', async () => {
+    const receiver = await countingReceiver(0);
+    const [outboxA, outboxB] = [a.app.get(CibaOutboxService), b.app.get(CibaOutboxService)];
+    const queueOnA = (id: string, held: () => Promise<void>) =>
+      a.dataSource.transaction(async (manager) => {
+        await outboxA.enqueue('cluster-shop', 'ping', { url: receiver.url, bearer: 'nt', body: { auth_req_id: id } }, manager);
+        await held();
+      });
+    try {
+      // B stopped: A hears its own notification, and only once the row is committed.
+      await outboxB.onApplicationShutdown();
+      await queueOnA('notified-1', async () => {
+        await sleep(700);
+        expect(receiver.total()).toBe(0);
+      });
+      const committed = Date.now();
+      await until('the ping queued on A', () => receiver.total() === 1, 3_000);
+      expect(Date.now() - committed).toBeLessThan(2_000);
+
+      // A stopped, B listening: B hears what A committed.
+      await outboxA.onApplicationShutdown();
+      await outboxB.onApplicationBootstrap();
+      await queueOnA('notified-2', async () => undefined);
+      await until('the ping queued on A, sent by B', () => receiver.counts.get('notified-2') === 1, 3_000);
+      expect(receiver.statuses).toEqual([204, 204]);
+    } finally {
+      await outboxA.onApplicationBootstrap();
+      await outboxB.onApplicationBootstrap();
+      await receiver.close();
+    }
+  }, 30_000);
 });

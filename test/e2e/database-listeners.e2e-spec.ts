@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { clientAccepted } from '../support/client-accepted.js';
 
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
-const LISTENERS = ['broker-merchant-cache', 'broker-signing-keys'];
+const LISTENERS = ['broker-merchant-cache', 'broker-signing-keys', 'broker-ciba-outbox'];
 const HEARTBEAT_TIMEOUT_MS = 3_000;
 
 async function until(what: string, probe: () => Promise<boolean> | boolean, ms: number): Promise<void> {
@@ -26,7 +26,7 @@ async function listenersUp(t: TestApp): Promise<Record<string, number>> {
   const text = await (await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   return Object.fromEntries([...text.matchAll(/^broker_db_listener_up\{channel="(\w+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]));
 }
-const BOTH_UP = { merchant_changed: 1, signing_keys_changed: 1 };
+const ALL_UP = { merchant_changed: 1, signing_keys_changed: 1, ciba_outbox_queued: 1 };
 
 /** The server processes of the listening connections of every instance on this database. */
 async function listenerBackends(t: TestApp): Promise<number[]> {
@@ -112,18 +112,18 @@ describeWithPostgres('database notification listeners: loss, report and recovery
 
   it('keeps its connections through an event-loop stall longer than the heartbeat timeout', async () => {
     const before = await listenerBackends(a);
-    expect(before).toHaveLength(4); // two channels on each instance
+    expect(before).toHaveLength(6); // three channels on each instance
     await stallAfterHeartbeat(HEARTBEAT_TIMEOUT_MS + 1_500);
     // A listener that took the stall for a lost connection is gone now and listens again after 1 s.
     await new Promise((r) => setTimeout(r, 2_500));
     expect(await listenerBackends(a)).toEqual(before);
     expect([a.app.get(MerchantCache).isListening, b.app.get(MerchantCache).isListening]).toEqual([true, true]);
-    expect(await listenersUp(b)).toEqual(BOTH_UP);
+    expect(await listenersUp(b)).toEqual(ALL_UP);
   }, 90_000);
 
   it('says on /metrics that a listener is down, stays ready, listens again within seconds, then keeps merchants and hears changes', async () => {
     const admin = adminClient(a.baseUrl, a.adminToken);
-    expect(await listenersUp(b)).toEqual(BOTH_UP);
+    expect(await listenersUp(b)).toEqual(ALL_UP);
     expect(await clientAccepted(b, m.client_id, m.client_secret)).toBe(true);
     // The test app never warms the face models, so it is not ready here: what matters is that the loss changes nothing.
     const readiness = async () => (await fetch(`${b.baseUrl}/health/ready`)).text();
@@ -135,7 +135,7 @@ describeWithPostgres('database notification listeners: loss, report and recovery
       'SELECT count(pg_terminate_backend(pid))::int AS terminated FROM pg_stat_activity WHERE application_name = ANY($1) AND datname = current_database()',
       [LISTENERS],
     )) as { terminated: number }[];
-    expect(terminated).toBe(4);
+    expect(terminated).toBe(6);
     const whileDown: { up: Record<string, number>; ready: string }[] = [];
     await until(
       'B reports its merchant listener down',
@@ -149,7 +149,7 @@ describeWithPostgres('database notification listeners: loss, report and recovery
     // Still serving correctly (merchants read from the database): not a reason to leave the load balancer.
     expect(whileDown[0].ready).toBe(readyBefore);
 
-    await until('B listens again on both channels', async () => JSON.stringify(await listenersUp(b)) === JSON.stringify(BOTH_UP), 10_000);
+    await until('B listens again on every channel', async () => JSON.stringify(await listenersUp(b)) === JSON.stringify(ALL_UP), 10_000);
     expect(Date.now() - cut).toBeLessThan(5_000);
     expect(b.app.get(MerchantCache).isListening).toBe(true);
     expect(b.app.get(SigningKeyChanges).isListening).toBe(true);

@@ -5,6 +5,7 @@ import { SecretBox } from '../../common/crypto/secret-box.js';
 import { logger } from '../../common/logging/logger.js';
 import { Telemetry } from '../../common/telemetry/telemetry.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
+import { type Hearing, NotificationListeners } from '../../database/notification-listener.js';
 import { OutboundFetchError, outboundPost } from '../../common/outbound/outbound-fetch.js';
 import { OidcProviderService } from '../../oidc/provider/oidc-provider.service.js';
 import { inEngineTransaction } from '../../oidc/storage/engine-transaction.js';
@@ -21,7 +22,13 @@ interface Callback {
   grantId?: string;
 }
 
-const TICK_MS = 500;
+/** The channel every instance listens on; the payload is empty (a row was queued: claim what is due). */
+export const CIBA_OUTBOX_CHANNEL = 'ciba_outbox_queued';
+export const CIBA_OUTBOX_LISTENER_NAME = 'broker-ciba-outbox';
+/** A wake-up for a row due now that another instance's claim holds: no sooner than this (no busy loop). */
+const MIN_WAKE_MS = 100;
+/** After a round that failed (the database not answering), the next try. */
+const RETRY_ROUND_MS = 5_000;
 const LEASE_SECONDS = 30;
 /** Deliveries in flight per instance; a round claims only what fits. */
 const MAX_IN_FLIGHT = 50;
@@ -39,12 +46,23 @@ const context = (id: string) => `ciba-outbox:${id}`;
  * exponential backoff (1, 2, 4 ... 300 s, at most MAX_ATTEMPTS); a 4xx, or an address the filter refuses, is
  * final. Rows survive a restart: whatever is due is sent by the next worker to run. A push of tokens that is given
  * up revokes their grant in the same step (the tokens were never received; nobody else should hold them).
+ *
+ * Nothing polls. A row is queued with a NOTIFY in its own transaction (delivered at commit, so never before the row
+ * is visible), and every instance listening claims on it. After each round one timer is set for the earliest
+ * due time among the pending rows (a retry's backoff, another instance's lease), at most CIBA_OUTBOX_SWEEP_SECONDS
+ * away: that sweep bounds what no notification announces (one sent while the listener was reconnecting is lost).
  */
 @Injectable()
 export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly repo: Repository<OutboxEntity>;
   private timer?: NodeJS.Timeout;
+  /** When the timer fires (epoch ms). */
+  private wakeAt = Infinity;
   private claiming?: Promise<void>;
+  /** A kick came while a round ran or every slot was busy: one more round once that is over. */
+  private kickPending = false;
+  private stopped = false;
+  private hearing?: Hearing;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
@@ -52,18 +70,34 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
     private readonly secretBox: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly oidc: OidcProviderService,
+    private readonly listeners: NotificationListeners,
     @Optional() private readonly telemetry?: Telemetry,
   ) {
     this.repo = dataSource.getRepository(OutboxEntity);
   }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.kick(), TICK_MS);
-    this.timer.unref();
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.hearing && !this.stopped) return;
+    this.stopped = false;
+    // Each time it listens (again): what was queued while it did not is claimed now, not at the next sweep.
+    this.hearing = this.listeners.hear({
+      channel: CIBA_OUTBOX_CHANNEL,
+      applicationName: CIBA_OUTBOX_LISTENER_NAME,
+      onNotification: () => this.kick(),
+      onListening: () => this.kick(),
+    });
+    await this.hearing?.start();
+    // What is due from before this start (rows survive a restart), and the first timer.
+    this.kick();
   }
 
+  /** Called twice on a graceful shutdown (GracefulShutdown, then Nest): the second finds nothing to do. */
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.wakeAt = Infinity;
+    await this.hearing?.close();
+    this.hearing = undefined;
     await this.claiming?.catch(() => undefined);
     // A send cut short here is sent again by the next instance once its lease ends.
     await Promise.allSettled([...this.inFlight]);
@@ -79,6 +113,8 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
       sealed: this.secretBox.encrypt(JSON.stringify(callback), context(id)),
       nextAttemptAt: new Date(),
     });
+    // In the caller's transaction: heard when it commits, so never before the row is there to claim.
+    await (manager ?? this.dataSource).query('SELECT pg_notify($1, $2)', [CIBA_OUTBOX_CHANNEL, '']);
   }
 
   /** Callbacks waiting for delivery and given up, over every instance (the table is shared): for the metrics. */
@@ -90,14 +126,64 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
     return { pending: count('pending'), failed: count('failed') };
   }
 
-  /** Claims what is due (unless a claim is running or every slot is busy) and starts sending it. */
+  /**
+   * Claims what is due and starts sending it. While a round runs, or every slot is busy, the kick is kept for
+   * one more round after it: a row whose NOTIFY came during a claim may have committed after its snapshot.
+   */
   kick(): void {
+    if (this.stopped) return;
     const room = MAX_IN_FLIGHT - this.inFlight.size;
-    if (this.claiming || room <= 0) return;
-    this.claiming = this.claimDue(room)
-      .then((rows) => rows.forEach((row) => this.startDelivery(row)))
-      .catch((err) => logger.error({ err }, 'ciba outbox round failed'))
-      .finally(() => (this.claiming = undefined));
+    if (this.claiming || room <= 0) {
+      this.kickPending = true;
+      return;
+    }
+    this.kickPending = false;
+    this.claiming = this.round(room)
+      .catch((err) => {
+        logger.error({ err }, 'ciba outbox round failed');
+        this.wakeWithin(RETRY_ROUND_MS);
+      })
+      .finally(() => {
+        this.claiming = undefined;
+        if (this.kickPending) this.kick();
+      });
+  }
+
+  /** One claim; then the timer for the next due row, unless the claim was full (more may be due: a freed slot kicks). */
+  private async round(room: number): Promise<void> {
+    const rows = await this.claimDue(room);
+    rows.forEach((row) => this.startDelivery(row));
+    if (rows.length >= room) {
+      this.kickPending = true;
+      this.wakeWithin(this.sweepMs);
+    } else {
+      this.wakeWithin(await this.msUntilNextDue());
+    }
+  }
+
+  private get sweepMs(): number {
+    return this.config.ciba.outboxSweepSeconds * 1000;
+  }
+
+  /** Moves the timer earlier to `ms` from now (never later than the sweep, never sooner than MIN_WAKE_MS). */
+  private wakeWithin(ms: number): void {
+    const at = Date.now() + Math.min(Math.max(ms, MIN_WAKE_MS), this.sweepMs);
+    // The timer that fired is spent: any time is earlier than none.
+    if (this.stopped || at >= this.wakeAt) return;
+    clearTimeout(this.timer);
+    this.wakeAt = at;
+    this.timer = setTimeout(() => {
+      this.wakeAt = Infinity;
+      this.kick();
+    }, at - Date.now()).unref();
+  }
+
+  /** The wait for the earliest pending row (a retry, or a lease held elsewhere), by the database's clock. */
+  private async msUntilNextDue(): Promise<number> {
+    const [{ ms }]: { ms: number | null }[] = await this.dataSource.query(
+      `SELECT (extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms FROM ciba_outbox WHERE state = 'pending'`,
+    );
+    return ms ?? Infinity;
   }
 
   /** Deliveries in flight on this instance (for tests and metrics). */
@@ -108,7 +194,10 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
   private startDelivery(row: { id: string; sealed: string; attempts: number }): void {
     const sending: Promise<void> = this.deliver(row)
       .catch((err) => logger.error({ err, outbox_id: row.id }, 'ciba callback delivery failed'))
-      .finally(() => this.inFlight.delete(sending));
+      .finally(() => {
+        this.inFlight.delete(sending);
+        if (this.kickPending) this.kick();
+      });
     this.inFlight.add(sending);
   }
 
@@ -159,6 +248,7 @@ export class CibaOutboxService implements OnApplicationBootstrap, OnApplicationS
         error,
       ]);
       this.telemetry?.emit('callbackDelivery', 'retry');
+      this.wakeWithin(backoff * 1000);
     } else {
       await inEngineTransaction(this.dataSource, async (manager) => {
         await manager.getRepository(OutboxEntity).update({ id: row.id }, { state: 'failed', lastError: error });
