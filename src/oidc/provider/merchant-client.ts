@@ -156,6 +156,13 @@ function cibaMetadata(m: MerchantEntity): Partial<ClientMetadata> {
  * admin API is seen on the next request, and a disabled merchant is unknown to the protocol.
  */
 export class MerchantClientAdapter implements Adapter {
+  /**
+   * One metadata object per merchant row and key set: findEnabled hands out the same frozen row until the merchant
+   * changes, and keysOf the same array until the set changes, so the engine's client lookup can key on the object
+   * (client-lookup.ts). Kept weakly: a replaced row takes its metadata with it.
+   */
+  private readonly metadataOf = new WeakMap<object, { keys: Jwk[] | undefined; metadata: AdapterPayload }>();
+
   constructor(
     private readonly merchants: MerchantsService,
     private readonly merchantKeys: MerchantJwksSource,
@@ -163,7 +170,13 @@ export class MerchantClientAdapter implements Adapter {
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     const merchant = await this.merchants.findEnabled(id);
-    return merchant ? (toClientMetadata(merchant, await this.merchantKeys.keysOf(merchant)) as AdapterPayload) : undefined;
+    if (!merchant) return undefined;
+    const keys = await this.merchantKeys.keysOf(merchant);
+    const kept = this.metadataOf.get(merchant);
+    if (kept && kept.keys === keys) return kept.metadata;
+    const metadata = toClientMetadata(merchant, keys) as AdapterPayload;
+    this.metadataOf.set(merchant, { keys, metadata });
+    return metadata;
   }
 
   async upsert(): Promise<void> {

@@ -1,3 +1,5 @@
+import { memoizeClientLookup } from './client-lookup.js';
+import { MerchantClientAdapter } from './merchant-client.js';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { importJWK, type JWK, SignJWT } from 'jose';
@@ -159,21 +161,21 @@ export class OidcProviderService implements OnModuleInit, OnApplicationShutdown 
     const keySet = await this.signingKeys.load();
     this.scheduleNextChange(keySet.nextChangeAt);
     if (keySet.fingerprint === this.fingerprint) return;
-    const provider = new Provider(
-      this.issuer,
-      buildProviderConfiguration({
-        config: this.config,
-        dataSource: this.dataSource,
-        merchants: this.merchants,
-        logins: this.logins,
-        signingKeys: keySet.keys,
-        merchantKeys: this.merchantKeys,
-        ciba: this.ciba,
-        redis: this.redisModels,
-        isOwnedLogin: (sealed, clientId) => this.loginRequests.ownerOf(sealed, clientId) !== undefined,
-        revocation: this.revocation,
-      }),
-    );
+    const clients = new MerchantClientAdapter(this.merchants, this.merchantKeys);
+    const configuration = buildProviderConfiguration({
+      config: this.config,
+      dataSource: this.dataSource,
+      merchants: this.merchants,
+      logins: this.logins,
+      signingKeys: keySet.keys,
+      clients,
+      ciba: this.ciba,
+      redis: this.redisModels,
+      isOwnedLogin: (sealed, clientId) => this.loginRequests.ownerOf(sealed, clientId) !== undefined,
+      revocation: this.revocation,
+    });
+    const provider = new Provider(this.issuer, configuration);
+    memoizeClientLookup(provider, clients);
     provider.proxy = this.config.trustProxy;
     applySpecResponseRules(provider, {
       cibaIntervalSeconds: this.config.ciba.pollIntervalSeconds,

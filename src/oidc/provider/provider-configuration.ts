@@ -21,7 +21,6 @@ import { logoutPages } from './logout-pages.js';
 import { extraParams, type LoginOwnerCheck, pkceRequired } from './extra-params.js';
 import { clientLogo, MerchantClientAdapter } from './merchant-client.js';
 import { pairwiseSubject } from '../../broker/spi/subjects/pairwise.js';
-import type { MerchantJwksSource } from '../../merchants/merchant-jwks.js';
 import { INTERACTION_PATH, OIDC_ROUTES } from './routes.js';
 import { assertClientAssertionClock, assertRequestObjectClock } from './fapi-clock.js';
 import { authorizationCodeTtl, FAPI_FEATURE, rotateRefreshToken } from './fapi-profile.js';
@@ -35,8 +34,8 @@ export interface ProviderDependencies {
   merchants: MerchantsService;
   logins: BrokeredLoginsService;
   signingKeys: JWK[];
-  /** Merchants' public keys (inline or fetched from jwks_uri); lives across engine rebuilds. */
-  merchantKeys: MerchantJwksSource;
+  /** The engine's Client model: merchants as client metadata (memoizeClientLookup keys on what it hands out). */
+  clients: MerchantClientAdapter;
   ciba: CibaHooksSlot;
   /** The short-lived models' store when REDIS_URL is set (adapter-factory.ts); null: all in the database. */
   redis: RedisModelStore | null;
@@ -137,8 +136,7 @@ export const PLAIN_FEATURES = {
 } satisfies Configuration['features'];
 
 export function buildProviderConfiguration(deps: ProviderDependencies): Configuration {
-  const { config, dataSource, merchants, logins } = deps;
-  const clients = new MerchantClientAdapter(merchants, deps.merchantKeys);
+  const { config, dataSource, logins, clients } = deps;
   const stored = engineAdapters({ dataSource, redis: deps.redis, replayRetentionSeconds: config.oidc.refreshTokenTtlSeconds });
   const secure = config.baseUrl.startsWith('https://');
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
