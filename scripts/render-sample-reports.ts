@@ -6,6 +6,7 @@
  * Needs poppler-utils (pdftoppm).
  *   npm run docs:sample-reports
  */
+import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

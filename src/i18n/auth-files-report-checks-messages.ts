@@ -40,6 +40,12 @@ export interface ReportCheckMessages {
   noCrl: string;
   /** {level}, {n}: one in n impostors accepted at this level (spec 2.2). */
   levelFar: string;
+  /**
+   * Above the validated levels the rate is a model's, and the line says so itself: {level}, {n} the model's one in n,
+   * {m} the measured bound of {max}, the highest validated level. Without any validated level, the second form.
+   */
+  levelFarModelled: string;
+  levelFarModelledUnmeasured: string;
   /** {level} the face match level, {max} the highest level the calibration data validates. */
   extrapolated: string;
   /** In the page's text above the visible signature: {signer} the certificate's name. */
@@ -72,6 +78,8 @@ const en: ReportCheckMessages = {
   crlInGrace: 'the country’s revocation list was due for renewal on {date} (within the grace period allowed for late publication)',
   noCrl: 'no revocation list is loaded for this country',
   levelFar: 'level {level}, false acceptance rate at most 1 in {n}',
+  levelFarModelled: 'level {level}, false acceptance rate 1 in {n} by a model, not measured; measured: at most 1 in {m} (level {max})',
+  levelFarModelledUnmeasured: 'level {level}, false acceptance rate 1 in {n} by a model, not measured',
   extrapolated:
     'Level {level} is above what the calibration data validates (levels up to {max}): its false acceptance rate is extrapolated from a model of the measured scores, not measured.',
   signedLine: 'This document is electronically signed by {signer} (PAdES). A PDF reader’s signature panel shows whether the signature is valid.',
@@ -103,6 +111,8 @@ const nb: ReportCheckMessages = {
   crlInGrace: 'landets sperreliste skulle vært fornyet {date} (innenfor fristen som tillates for sen publisering)',
   noCrl: 'ingen sperreliste er lastet inn for dette landet',
   levelFar: 'nivå {level}, falsk aksept høyst 1 av {n}',
+  levelFarModelled: 'nivå {level}, falsk aksept 1 av {n} etter en modell, ikke målt; målt: høyst 1 av {m} (nivå {max})',
+  levelFarModelledUnmeasured: 'nivå {level}, falsk aksept 1 av {n} etter en modell, ikke målt',
   extrapolated:
     'Nivå {level} ligger over det kalibreringsdataene validerer (nivå til og med {max}): andelen falsk aksept er ekstrapolert fra en modell av de målte verdiene, ikke målt.',
   signedLine: 'Dette dokumentet er elektronisk signert av {signer} (PAdES). Signaturpanelet i en PDF-leser viser om signaturen er gyldig.',
@@ -134,6 +144,8 @@ const nn: ReportCheckMessages = {
   crlInGrace: 'sperrelista til landet skulle vore fornya {date} (innanfor fristen som er tillaten for sein publisering)',
   noCrl: 'inga sperreliste er lasta inn for dette landet',
   levelFar: 'nivå {level}, falsk aksept høgst 1 av {n}',
+  levelFarModelled: 'nivå {level}, falsk aksept 1 av {n} etter ein modell, ikkje målt; målt: høgst 1 av {m} (nivå {max})',
+  levelFarModelledUnmeasured: 'nivå {level}, falsk aksept 1 av {n} etter ein modell, ikkje målt',
   extrapolated:
     'Nivå {level} ligg over det kalibreringsdataa validerer (nivå til og med {max}): delen falsk aksept er ekstrapolert frå ein modell av dei målte verdiane, ikkje målt.',
   signedLine: 'Dette dokumentet er elektronisk signert av {signer} (PAdES). Signaturpanelet i ein PDF-lesar viser om signaturen er gyldig.',
@@ -165,6 +177,8 @@ const da: ReportCheckMessages = {
   crlInGrace: 'landets spærreliste skulle have været fornyet {date} (inden for den frist, der tillades for sen offentliggørelse)',
   noCrl: 'der er ikke indlæst nogen spærreliste for dette land',
   levelFar: 'niveau {level}, falsk accept højst 1 ud af {n}',
+  levelFarModelled: 'niveau {level}, falsk accept 1 ud af {n} ifølge en model, ikke målt; målt: højst 1 ud af {m} (niveau {max})',
+  levelFarModelledUnmeasured: 'niveau {level}, falsk accept 1 ud af {n} ifølge en model, ikke målt',
   extrapolated:
     'Niveau {level} ligger over det, kalibreringsdataene validerer (niveauer til og med {max}): andelen af falsk accept er ekstrapoleret fra en model af de målte værdier, ikke målt.',
   signedLine: 'Dette dokument er elektronisk signeret af {signer} (PAdES). Signaturpanelet i en PDF-læser viser, om signaturen er gyldig.',
@@ -196,6 +210,8 @@ const sv: ReportCheckMessages = {
   crlInGrace: 'landets spärrlista skulle ha förnyats {date} (inom den frist som tillåts för sen publicering)',
   noCrl: 'ingen spärrlista är inläst för detta land',
   levelFar: 'nivå {level}, falsk acceptans högst 1 av {n}',
+  levelFarModelled: 'nivå {level}, falsk acceptans 1 av {n} enligt en modell, inte uppmätt; uppmätt: högst 1 av {m} (nivå {max})',
+  levelFarModelledUnmeasured: 'nivå {level}, falsk acceptans 1 av {n} enligt en modell, inte uppmätt',
   extrapolated:
     'Nivå {level} ligger över det som kalibreringsdata validerar (nivåer till och med {max}): andelen falsk acceptans är extrapolerad från en modell av de uppmätta värdena, inte uppmätt.',
   signedLine: 'Det här dokumentet är elektroniskt signerat av {signer} (PAdES). Signaturpanelen i en PDF-läsare visar om signaturen är giltig.',
@@ -227,6 +243,8 @@ const fi: ReportCheckMessages = {
   crlInGrace: 'maan sulkulista olisi pitänyt uusia {date} (myöhäiselle julkaisulle sallitun määräajan sisällä)',
   noCrl: 'tälle maalle ei ole ladattu sulkulistaa',
   levelFar: 'taso {level}, virheellinen hyväksyntä enintään 1/{n}',
+  levelFarModelled: 'taso {level}, virheellinen hyväksyntä 1/{n} mallin mukaan, ei mitattu; mitattu: enintään 1/{m} (taso {max})',
+  levelFarModelledUnmeasured: 'taso {level}, virheellinen hyväksyntä 1/{n} mallin mukaan, ei mitattu',
   extrapolated:
     'Taso {level} on korkeampi kuin kalibrointiaineiston vahvistamat tasot (enintään {max}): sen virheellisen hyväksynnän osuus on ekstrapoloitu mitattujen arvojen mallista, ei mitattu.',
   signedLine:

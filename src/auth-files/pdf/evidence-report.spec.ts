@@ -5,7 +5,8 @@ import { reportCheckMessagesFor } from '../../i18n/auth-files-report-checks-mess
 import type { ReportLocale } from '../../i18n/auth-files-report-messages.js';
 import { sampleJpeg } from '../../../test/support/auth-files-record.js';
 import { pdfPageCount, pdfText, pdfToolsRequirement, run, withPdfFile } from '../../../test/support/pdf-tools.js';
-import { failedReport, passedReport } from '../../../test/support/sample-reports.js';
+import { failedReport, passedReport, SHIPPED_VALIDATED_LEVELS } from '../../../test/support/sample-reports.js';
+import { TARGET_FAR } from '@identity-broker/face';
 import { itWhen } from '../../../test/support/when-available.js';
 
 const withTools = itWhen(pdfToolsRequirement());
@@ -219,19 +220,32 @@ describe('evidence report: the page, read back with pdftotext', () => {
     expect([valueOf(cloneFailed, 'Clone detection'), valueOf(cloneFailed, 'Data group hashes')]).toEqual(['Failed – Chip Authentication', 'Passed']);
   });
 
-  withTools('notes that the false acceptance rate is extrapolated above the validated levels (5 and up), never at 4', async () => {
+  withTools('says on the level line itself that a rate above the validated levels is modelled, with the measured bound beside it', async () => {
+    const max = Math.max(...SHIPPED_VALIDATED_LEVELS);
+    const oneIn = (level: number) => new Intl.NumberFormat('en-GB').format(Math.round(1 / TARGET_FAR[level as 1]));
     const at = async (level: number) => {
       const checks = reportChecks({ explanations: [], faceStepRan: true, cloneDetection: 'active-authentication', facematchLevel: level });
-      return pdfText(await render(passedReport({ facematchLevel: level, checks })));
+      return pdfText(await render(passedReport({ facematchLevel: level, checks }))).replace(/\s+/g, ' ');
     };
-    const four = await at(4);
-    expect(four).toContain('level 4, false acceptance rate at most 1 in 1,000');
-    expect(four).not.toContain('extrapolated');
-    for (const level of [5, 9]) {
-      const text = (await at(level)).replace(/\s+/g, ' ');
-      expect(text).toContain(`Level ${level} is above what the calibration data validates (levels up to 4): its false acceptance rate is extrapolated`);
+    const validated = await at(max);
+    expect(validated).toContain(`level ${max}, false acceptance rate at most 1 in ${oneIn(max)}`);
+    expect(validated).not.toMatch(/extrapolated|model/);
+    for (const level of [max + 1, 9]) {
+      const text = await at(level);
+      expect(text).toContain(
+        `level ${level}, false acceptance rate 1 in ${oneIn(level)} by a model, not measured; measured: at most 1 in ${oneIn(max)} (level ${max})`,
+      );
+      // No firm bound for a modelled level anywhere on the page.
+      expect(text).not.toContain(`at most 1 in ${oneIn(level)}`);
+      expect(text).toContain(`Level ${level} is above what the calibration data validates (levels up to ${max}): its false acceptance rate is extrapolated`);
     }
-    expect((await at(9)).replace(/\s+/g, ' ')).toContain('level 9, false acceptance rate at most 1 in 2,000,000');
+  });
+
+  withTools('says a level is modelled, without a measured bound, when the calibration validates no level', async () => {
+    const checks = reportChecks({ explanations: [], faceStepRan: true, cloneDetection: 'active-authentication', facematchLevel: 3 });
+    const text = pdfText(await render(passedReport({ facematchLevel: 3, checks, validatedLevels: [] }))).replace(/\s+/g, ' ');
+    expect(text).toContain('level 3, false acceptance rate 1 in 500 by a model, not measured');
+    expect(text).not.toContain('measured: at most');
   });
 
   withTools('writes values in words in every locale: no claim codes on the page, country names translated', async () => {

@@ -42,9 +42,14 @@ export class Tags {
   }
 }
 
-/** Keeps a heading with at least a row under it. */
-export function heading(doc: PDFKit.PDFDocument, tags: Tags, text: string): void {
-  ensureSpace(doc, 60);
+/**
+ * A heading, kept on one page with the first `next` points of what follows it (the first row's or block's height,
+ * measured by the caller): a heading is never the last thing on a page.
+ */
+export function heading(doc: PDFKit.PDFDocument, tags: Tags, text: string, next: number): void {
+  doc.font('Bold').fontSize(12);
+  const own = doc.currentLineHeight(true) * 1.8 + doc.heightOfString(text, { width: doc.page.width - 2 * MARGIN }) + 6;
+  ensureSpace(doc, own + next);
   doc.moveDown(0.8);
   const width = doc.page.width - 2 * MARGIN;
   tags.element('H2', () => doc.font('Bold').fontSize(12).text(text, MARGIN, doc.y, { width }));
@@ -59,9 +64,34 @@ export function heading(doc: PDFKit.PDFDocument, tags: Tags, text: string): void
   doc.y += 6;
 }
 
-/** A label and its value side by side; a long value wraps in its column. */
+/** The height row() gives a label and its value (the taller of the two columns, and the gap under them). */
+export function rowHeight(doc: PDFKit.PDFDocument, label: string, value: string): number {
+  const labelHeight = label
+    ? doc
+        .font('Bold')
+        .fontSize(9)
+        .heightOfString(label, { width: LABEL_WIDTH - 10 })
+    : 0;
+  const valueHeight = doc
+    .font('Body')
+    .fontSize(10)
+    .heightOfString(value, { width: doc.page.width - 2 * MARGIN - LABEL_WIDTH });
+  return Math.max(labelHeight, valueHeight) + 3;
+}
+
+/** The height note() gives a text. */
+export function noteHeight(doc: PDFKit.PDFDocument, text: string): number {
+  return (
+    doc
+      .font('Body')
+      .fontSize(8)
+      .heightOfString(text, { width: doc.page.width - 2 * MARGIN - LABEL_WIDTH }) + 3
+  );
+}
+
+/** A label and its value side by side, on one page; a long value wraps in its column. */
 export function row(doc: PDFKit.PDFDocument, tags: Tags, label: string, value: string, colour = 'black'): void {
-  ensureSpace(doc, 28);
+  ensureSpace(doc, rowHeight(doc, label, value));
   const y = doc.y;
   const valueWidth = doc.page.width - 2 * MARGIN - LABEL_WIDTH;
   let labelBottom = y;

@@ -4,7 +4,21 @@ import type { ReportLocale, ReportMessages } from '../../i18n/auth-files-report-
 import type { ReportCheck } from '../report/report-checks.js';
 import { displayAttributes, displayExplanations } from '../report/report-values.js';
 import type { EvidenceReport } from './evidence-report.js';
-import { dateTime, ensureSpace, FAIL_COLOUR, heading, MARGIN, note, pageMarks, PASS_COLOUR, row, Tags, WARNING_COLOUR } from './layout.js';
+import {
+  dateTime,
+  ensureSpace,
+  FAIL_COLOUR,
+  heading,
+  MARGIN,
+  note,
+  noteHeight,
+  pageMarks,
+  PASS_COLOUR,
+  row,
+  rowHeight,
+  Tags,
+  WARNING_COLOUR,
+} from './layout.js';
 
 /** The report's body, top to bottom: who issued it for whom, the result, each check, the attributes, photos, addendum. */
 export function writeContent(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceReport, t: ReportMessages, c: ReportCheckMessages, locale: ReportLocale): void {
@@ -33,18 +47,18 @@ export function writeContent(doc: PDFKit.PDFDocument, tags: Tags, r: EvidenceRep
   if (r.explanations.length) row(doc, tags, t.claims.result_explanation, displayExplanations(r.explanations, locale));
   if (r.eidasHigh) row(doc, tags, '', t.eidasHigh);
 
-  heading(doc, tags, c.checks);
+  heading(doc, tags, c.checks, rowHeight(doc, c.labels.documentSignature, c.outcomes.passed));
   for (const check of r.checks) checkRow(doc, tags, check, r, c, locale);
 
-  heading(doc, tags, t.attributes);
   const attributes = displayAttributes(r.attributes, locale);
+  heading(doc, tags, t.attributes, attributes.length ? rowHeight(doc, t.claims[attributes[0].name], attributes[0].text) : 20);
   if (attributes.length === 0) tags.element('P', () => doc.font('Body').fontSize(10).text(t.noAttributes, MARGIN, doc.y, { width }));
   for (const a of attributes) row(doc, tags, t.claims[a.name], a.text);
 
   if (r.photos.length) photos(doc, tags, r.photos, t);
 
   if (r.addendum.length) {
-    heading(doc, tags, t.addendum);
+    heading(doc, tags, t.addendum, rowHeight(doc, r.addendum[0][0], r.addendum[0][1]));
     for (const [key, value] of r.addendum) row(doc, tags, key, value);
   }
   doc.moveDown(1);
@@ -69,19 +83,32 @@ function checkRow(doc: PDFKit.PDFDocument, tags: Tags, check: ReportCheck, r: Ev
   if (check.reason) details.push(c[check.reason].replace('{date}', check.date ? dateTime(check.date, locale) : '?'));
   const level = r.facematchLevel;
   const rated = check.id === 'faceMatch' && level >= 1 && level <= 9;
-  if (rated)
-    details.push(c.levelFar.replace('{level}', String(level)).replace('{n}', new Intl.NumberFormat(locale).format(Math.round(1 / TARGET_FAR[level as 1]))));
+  const modelled = rated && !r.validatedLevels.includes(level);
+  const max = Math.max(0, ...r.validatedLevels);
+  if (rated) details.push(farText(level, modelled, max, c, locale));
   const text = [c.outcomes[check.outcome], ...details].join(' – ');
+  const explanation = modelled ? c.extrapolated.replace('{level}', String(level)).replace('{max}', String(max)) : undefined;
+  // The row and its note on one page.
+  ensureSpace(doc, rowHeight(doc, c.labels[check.id], text) + (explanation ? noteHeight(doc, explanation) : 0));
   row(doc, tags, c.labels[check.id], text, check.outcome === 'failed' ? FAIL_COLOUR : check.outcome === 'warning' ? WARNING_COLOUR : 'black');
-  if (rated && !r.validatedLevels.includes(level)) {
-    const max = Math.max(0, ...r.validatedLevels);
-    note(doc, tags, c.extrapolated.replace('{level}', String(level)).replace('{max}', String(max)));
-  }
+  if (explanation) note(doc, tags, explanation);
+}
+
+/**
+ * The level's false acceptance rate. Above the validated levels the figure is a model's, and the line itself says so
+ * and gives the highest validated level's measured bound beside it, so that no reader takes a modelled rate for a
+ * measured one (the note under it says why).
+ */
+function farText(level: number, modelled: boolean, max: number, c: ReportCheckMessages, locale: ReportLocale): string {
+  const oneIn = (l: number) => new Intl.NumberFormat(locale).format(Math.round(1 / TARGET_FAR[l as 1]));
+  if (!modelled) return c.levelFar.replace('{level}', String(level)).replace('{n}', oneIn(level));
+  const text = max >= 1 ? c.levelFarModelled.replace('{m}', oneIn(max)).replace('{max}', String(max)) : c.levelFarModelledUnmeasured;
+  return text.replace('{level}', String(level)).replace('{n}', oneIn(level));
 }
 
 function photos(doc: PDFKit.PDFDocument, tags: Tags, list: EvidenceReport['photos'], t: ReportMessages): void {
-  heading(doc, tags, t.photos);
-  ensureSpace(doc, 230);
+  // The heading with the photos and their captions (215 pt) under it.
+  heading(doc, tags, t.photos, 220);
   const top = doc.y;
   list.forEach((p, i) => {
     const x = MARGIN + i * 180;
