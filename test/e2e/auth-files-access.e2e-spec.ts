@@ -58,7 +58,7 @@ describe('auth-files access (spec 4.8, 1.9): refusals decided before anything is
     tid = randomUUID();
     await t.app.get(VerificationRecordsService).store(tid, sampleRecord(shop.client_id));
   }, 120_000);
-  afterAll(() => t.close(), 60_000);
+  afterAll(() => t?.close(), 60_000);
 
   it('decrypts the record for its merchant only: another merchant, an unknown tid and an expired record are refused unread', async () => {
     const unknown = randomUUID();

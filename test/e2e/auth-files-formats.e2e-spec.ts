@@ -46,7 +46,7 @@ describe('auth-files PAdES and PDF/A (spec 4.8 generate-pades, pdf-a-mode), judg
   beforeAll(async () => {
     ({ t, shop, tid } = await appWithRecord());
   }, 120_000);
-  afterAll(() => t.close(), 60_000);
+  afterAll(() => t?.close(), 60_000);
 
   withTools('signs with customer-test’s generated signer: valid for pdfsig, ETSI.CAdES.detached, qpdf accepts the file', async () => {
     const res = await fetchPdf(t, shop, tid, { 'generate-pades': 'true', 'include-photos': true });

@@ -33,7 +33,7 @@ describe('bad input', () => {
     merchant = await admin.createMerchant({ name: 'Shop', redirect_uris: [REDIRECT_URI] });
     config = await discover(`${t.baseUrl}/oidc`, merchant.client_id, merchant.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const merchantAuthForm = () => ({ authorization: basic(merchant.client_id, merchant.client_secret), 'content-type': FORM });
 
   describe('a NUL character (U+0000) is refused at the edge with 400 invalid_request', () => {

@@ -45,7 +45,7 @@ describe('request body bounds', () => {
     config = await discover(`${t.baseUrl}/oidc`, merchant.client_id, merchant.client_secret);
     sessionToken = await openSession();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   describe('150,000 unknown keys answer 4xx at once, with one short error, while /health/live answers', () => {
     const keys = unknownKeys(150_000);

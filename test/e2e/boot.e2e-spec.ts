@@ -7,7 +7,7 @@ describe('the service on the embedded database', () => {
   beforeAll(async () => {
     t = await startTestApp({ embedded: true, env: { ADMIN_API_TOKEN: undefined } });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('runs on PGlite with migrations applied and answers /health', async () => {
     expect(t.config.database.kind).toBe('embedded');

@@ -28,7 +28,7 @@ describe('broker pages: language', () => {
     const g = await admin.createMerchant({ name: 'Laden', redirect_uris: [REDIRECT_URI], default_ui_locale: 'de_DE' });
     germanShop = await discover(`${t.baseUrl}/oidc`, g.client_id, g.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('an unknown ui_locale falls back and still shows the page; Accept-Language nb-NO makes it Norwegian', async () => {
     const unknown = await open(shop, { ui_locale: 'xx_XX' }, { 'accept-language': 'nb-NO' });

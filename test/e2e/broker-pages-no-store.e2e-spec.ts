@@ -13,7 +13,7 @@ describe('broker pages are never cached', () => {
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Cache shop', redirect_uris: [REDIRECT_URI], scope: 'openid profile' });
     authorizationUrl = (await authorizationRequest(await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret), { scope: 'openid profile' })).url;
   }, 120_000);
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('sends no-store on every page of a login: the authorization endpoint, the scheme choice, the scheme pages, and their errors', async () => {
     const browser = new TestBrowser(t.baseUrl);

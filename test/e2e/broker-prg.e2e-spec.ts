@@ -31,7 +31,7 @@ describe('broker pages: post/redirect/get', () => {
     const m = await admin.createMerchant({ name: 'Shop', redirect_uris: [REDIRECT_URI] });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('choosing a scheme answers 303 to a page that renders, and reloads, on GET', async () => {
     const { browser, page } = await onChoicePage();

@@ -38,7 +38,7 @@ describe('broker pages: live progress of the document verifier', () => {
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('shows the steps as the phone reaches them, through the status route and, without scripts, the meta refresh', async () => {
     const browser = new TestBrowser(t.baseUrl);

@@ -32,7 +32,7 @@ describe('broker pages: the way back to the choice of schemes', () => {
     everyScheme = await discover(`${t.baseUrl}/oidc`, every.client_id, every.client_secret);
     onlyTest = await discover(`${t.baseUrl}/oidc`, one.client_id, one.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('leads from the verifier page back to the choice, where another scheme finishes the sign-in', async () => {
     const { request, browser, page } = await open(everyScheme);

@@ -10,7 +10,7 @@ describe('brokered logins', () => {
     t = await startTestApp();
     logins = t.app.get(BrokeredLoginsService);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const identity = () => ({
     subject: `sub-${randomUUID()}`,

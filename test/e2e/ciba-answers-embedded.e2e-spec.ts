@@ -48,8 +48,8 @@ describe('CIBA answers on the embedded database, after the merchant cache age', 
     push = await discover(`${t.baseUrl}/oidc`, pushShop.client_id, pushShop.client_secret);
   }, 120_000);
   afterAll(async () => {
-    await listener.close();
-    await t.close();
+    await listener?.close();
+    await t?.close();
   }, 120_000);
 
   /** A request, then time passes (a person verifying) before the phone answers. */

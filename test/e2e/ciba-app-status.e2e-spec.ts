@@ -26,7 +26,7 @@ describe('CIBA app status: suspended apps and the admin call', () => {
     clientSecret = m.client_secret;
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('answers unknown_user_id for an app never provisioned, and the admin API knows no such app (404)', async () => {
     expect(await cibaError(client.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: 'never-bound' }))).toEqual(UNKNOWN);

@@ -20,7 +20,7 @@ describe('CIBA: ntdr-doc-types and ntdr-app-doclist restrict the verification', 
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Kinds shop', redirect_uris: [REDIRECT_URI], scope: 'openid profile' });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   }, 120_000);
-  afterAll(() => t.close(), 120_000);
+  afterAll(() => t?.close(), 120_000);
 
   it('refuses an ID card specimen read by the app for a request restricted to passports (STATUS_BAD_DOCUMENTTYPE, access_denied)', async () => {
     const binding_message = provisioning('kinds-phone', { 'ntdr-doc-types': 'P', 'ntdr-app-doclist': true });

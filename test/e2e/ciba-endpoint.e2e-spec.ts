@@ -21,7 +21,7 @@ describe('CIBA backchannel endpoint and poll', () => {
     m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'CIBA shop', redirect_uris: [REDIRECT_URI] });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('discovery lists what works: poll, ping and push, the CIBA grant, user codes, signed requests', async () => {
     const meta = config.serverMetadata();

@@ -42,7 +42,7 @@ describe('CIBA provisioning and authentication with the app and a document verif
     documentDir = await specimenDocumentDir(t.baseUrl);
     phoneApp = new CibaAppClient(`${t.baseUrl}/app/v1`, appId, appSecret);
   }, 120_000);
-  afterAll(() => t.close(), 120_000);
+  afterAll(() => t?.close(), 120_000);
 
   it('provisions the app: the user verifies a document in the app, the merchant polls the ID token with the verifier claims', async () => {
     const started = await client.initiateBackchannelAuthentication(config, {

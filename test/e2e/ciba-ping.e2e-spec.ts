@@ -45,8 +45,8 @@ describe('CIBA ping delivery through the outbox', () => {
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   });
   afterAll(async () => {
-    await listener.close();
-    await t.close();
+    await listener?.close();
+    await t?.close();
   });
   beforeEach(() => {
     listener.received.length = 0;

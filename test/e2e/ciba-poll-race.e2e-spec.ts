@@ -29,8 +29,8 @@ describe('single use of an approved CIBA request under concurrent polls', () => 
     await provisionOnTestPage(a.baseUrl, config, appId, 'uto-passport');
   });
   afterAll(async () => {
-    if (b !== a) await b.close();
-    await a.close();
+    if (b !== a) await b?.close();
+    await a?.close();
   });
 
   const userinfo = (accessToken: string) => fetch(`${a.baseUrl}/oidc/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });

@@ -33,7 +33,7 @@ describe('CIBA provisioning bound to a one-time code the merchant shows its user
     m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Code bank', redirect_uris: [REDIRECT_URI], scope: 'openid profile' });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const provision = (appId: string) =>
     client.initiateBackchannelAuthentication(config, { scope: 'openid profile', login_hint: appId, binding_message: provisioning(appId) });

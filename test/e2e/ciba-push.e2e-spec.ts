@@ -38,8 +38,8 @@ describe('CIBA push delivery', () => {
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   }, 120_000);
   afterAll(async () => {
-    await listener.close();
-    await t.close();
+    await listener?.close();
+    await t?.close();
   }, 120_000);
   beforeEach(() => {
     listener.received.length = 0;

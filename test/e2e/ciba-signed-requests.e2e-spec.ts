@@ -56,7 +56,7 @@ describe('CIBA signed authentication requests', () => {
     signed = await admin.createMerchant({ name: 'Signing shop', redirect_uris: [REDIRECT_URI], jwks, backchannel_authentication_request_signing_alg: 'ES256' });
     open = await admin.createMerchant({ name: 'Open shop', redirect_uris: [REDIRECT_URI], jwks });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('lists the request signing algorithms in discovery', async () => {
     const config = await discover(issuer, signed.client_id, signed.client_secret);

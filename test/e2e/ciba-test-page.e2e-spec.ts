@@ -42,7 +42,7 @@ describe('CIBA test approval page', () => {
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Page shop', redirect_uris: [REDIRECT_URI], scope: 'openid profile' });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('provisions and then authenticates with a specimen holder chosen on the page; another holder is denied', async () => {
     const started = await client.initiateBackchannelAuthentication(config, {

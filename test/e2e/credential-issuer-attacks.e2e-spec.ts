@@ -18,7 +18,7 @@ describe('credential issuer: refusals', () => {
     issuer = `${t.baseUrl}/vci`;
     url = (path) => `${t.baseUrl}${path}`;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const offerDetails = async () => {
     const made = await offerFor(t);

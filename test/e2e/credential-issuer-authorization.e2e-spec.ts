@@ -21,7 +21,7 @@ describe('credential issuer: authorization code flow', () => {
     t = await startTestApp({ env: { VCI_WALLET_CLIENTS: JSON.stringify([{ client_id: 'test-wallet', redirect_uris: [REDIRECT] }]) } });
     documentDir = await specimenDocumentDir(t.baseUrl);
   }, 60_000);
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const pkce = () => {
     const verifier = randomBytes(32).toString('base64url');

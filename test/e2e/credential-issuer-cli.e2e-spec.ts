@@ -59,7 +59,7 @@ describe('credential issuer through the command lines', () => {
     w = { t, merchant: await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret) } as WalletWorld;
     dir = mkdtempSync(join(tmpdir(), 'vci-cli-'));
   }, 60_000);
-  afterAll(() => t.close(), 180_000);
+  afterAll(() => t?.close(), 180_000);
 
   it('test-app --offer, test-wallet receive --batch 2, list, and a sign-in at the wallet merchant with the stored credential', async () => {
     const documentDir = join(dir, 'document');

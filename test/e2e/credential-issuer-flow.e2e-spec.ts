@@ -66,7 +66,7 @@ describe('reusable identity, end to end', () => {
     store = new CredentialStore(join(mkdtempSync(join(tmpdir(), 'wallet-store-')), 'credentials.json'));
     wallet = new TestWallet((await t.app.get(WalletTestAuthoritiesService).get()).requestSigner.root, [], store);
   }, 60_000);
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it("the app's offer endpoint judges its session token as every app step does (through the broker SPI): 401 without one, 404 unknown", async () => {
     const offer = (authorization?: string) =>

@@ -23,7 +23,7 @@ describe("credential issuer: openid-client as the wallet's OAuth client", () => 
     t = await startTestApp({ env: { VCI_WALLET_CLIENTS: JSON.stringify([{ client_id: 'peer-wallet', redirect_uris: [REDIRECT] }]) } });
     issuer = `${t.baseUrl}/vci`;
   }, 60_000);
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const discover = () =>
     client.discovery(new URL(issuer), 'peer-wallet', undefined, client.None(), { algorithm: 'oauth2', execute: [client.allowInsecureRequests] });

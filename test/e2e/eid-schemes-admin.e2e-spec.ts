@@ -22,7 +22,7 @@ describe('admin API: eID schemes', () => {
     t = await startTestApp();
     admin = adminClient(t.baseUrl, t.adminToken);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('creates, reads, updates and disables a scheme; the secret is sealed and never returned or audited', async () => {
     const created = await admin.call('POST', '/admin/v1/eid-schemes', scheme('freja'));

@@ -25,7 +25,7 @@ describe('the test wallet command line', () => {
     // What wallet-login needs of a world: the service and a merchant.
     w = { t, merchant: await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret) } as WalletWorld;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('shows who asks for what, answers with the PID as SD-JWT VC, and prints where the browser goes next', async () => {
     const { browser, page, request } = await startWalletLogin(w, 'openid profile');

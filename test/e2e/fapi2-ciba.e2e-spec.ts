@@ -27,7 +27,7 @@ describe('CIBA for a fapi2 merchant (FAPI-CIBA)', () => {
     const dpop = client.getDPoPHandle(config, await client.randomDPoPKeyPair('ES256'));
     expect((await client.pollBackchannelAuthenticationGrant(config, started, undefined, { DPoP: dpop })).token_type.toLowerCase()).toBe('dpop');
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('poll mode: private_key_jwt, a binding message, DPoP-bound tokens (SP 5.3.2.1), user-info with a proof', async () => {
     const started = await client.initiateBackchannelAuthentication(config, {

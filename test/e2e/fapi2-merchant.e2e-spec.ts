@@ -54,7 +54,7 @@ describe('a fapi2 merchant (FAPI 2.0 Security Profile)', () => {
     config = await fapiConfiguration(issuer, bank);
     parEndpoint = config.serverMetadata().pushed_authorization_request_endpoint!;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('publishes what a FAPI client library reads: PAR, iss in responses (RFC 9207 §3), DPoP algorithms (RFC 9449 §5.1), S256', () => {
     const metadata = config.serverMetadata();

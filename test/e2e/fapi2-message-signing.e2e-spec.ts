@@ -55,7 +55,7 @@ describe('a fapi2 merchant with message signing (FAPI 2.0 Message Signing)', () 
     client.useJwtResponseMode(config);
     parEndpoint = config.serverMetadata().pushed_authorization_request_endpoint!;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('publishes JARM (response_modes_supported jwt, authorization_signing_alg_values_supported) and no response encryption', () => {
     const metadata = config.serverMetadata();

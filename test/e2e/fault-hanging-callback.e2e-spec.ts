@@ -77,9 +77,9 @@ describe('a merchant callback endpoint that hangs', () => {
     healthyShop = await discover(`${t.baseUrl}/oidc`, ok.client_id, ok.client_secret);
   });
   afterAll(async () => {
-    await hanging.close();
-    await healthy.close();
-    await t.close();
+    await hanging?.close();
+    await healthy?.close();
+    await t?.close();
   });
 
   it('bounds each delivery by its timeout, opens one connection per callback at a time, and still delivers to others', async () => {

@@ -22,7 +22,7 @@ describe('global logout: /oidc/session/end ends the broker session for OIDC and 
     });
     config = await discover(`${t.baseUrl}/oidc`, merchant.client_id, merchant.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   /** An OIDC login in `browser`'s jar; its ID token. */
   async function signedIn(): Promise<{ browser: TestBrowser; idToken: string }> {

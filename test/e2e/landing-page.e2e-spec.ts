@@ -7,7 +7,7 @@ describe('the base URL (GET /)', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.baseUrl}${path}`, { headers });
   const hrefs = (page: string) => Object.fromEntries([...page.matchAll(/<a href="([^"]+)" data-link="([a-z-]+)">/g)].map((m) => [m[2], m[1]]));

@@ -21,7 +21,7 @@ describe('log hygiene', () => {
   afterAll(async () => {
     stop();
     setLogLevel('silent');
-    await t.close();
+    await t?.close();
   });
 
   it('logs a full login without its secrets, tokens, codes or claims', async () => {

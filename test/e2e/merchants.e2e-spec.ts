@@ -10,7 +10,7 @@ describe('merchant registration API (/admin/v1/merchants)', () => {
     t = await startTestApp();
     admin = adminClient(t.baseUrl, t.adminToken);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('creates a merchant with only name and redirect_uris and applies the documented defaults', async () => {
     const res = await admin.call('POST', '/admin/v1/merchants', { name: 'Shop', redirect_uris: ['https://shop.example/cb'] });

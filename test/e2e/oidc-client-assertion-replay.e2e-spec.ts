@@ -21,8 +21,8 @@ describe('a private_key_jwt client assertion replayed concurrently', () => {
     b = canShareDatabase() ? await startTestApp({ sameDatabaseAs: a }) : a;
   });
   afterAll(async () => {
-    if (b !== a) await b.close();
-    await a.close();
+    if (b !== a) await b?.close();
+    await a?.close();
   });
 
   it('authenticates the client at most once per assertion', async () => {

@@ -24,8 +24,8 @@ describe('single use of codes and refresh tokens under concurrency (spec 3)', ()
     config = await discover(`${a.baseUrl}/oidc`, merchant.client_id, merchant.client_secret);
   });
   afterAll(async () => {
-    if (b !== a) await b.close();
-    await a.close();
+    if (b !== a) await b?.close();
+    await a?.close();
   });
 
   const tokenRequest = (base: string, params: Record<string, string>) =>

@@ -14,7 +14,7 @@ describe('authorization code flow with a real relying party (openid-client)', ()
     issuer = `${t.baseUrl}/oidc`;
     admin = adminClient(t.baseUrl, t.adminToken);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('RS256 merchant: PKCE, state, nonce, signed ID token valid 15 minutes, signed user-info JWT', async () => {
     const m = await admin.createMerchant({ name: 'RS shop', redirect_uris: [REDIRECT_URI] });
@@ -52,7 +52,7 @@ describe('ES256 merchant with encrypted ID token and user-info', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('signs with ES256, then encrypts with the merchant key (RSA-OAEP-256); the merchant decrypts and verifies both', async () => {
     const admin = adminClient(t.baseUrl, t.adminToken);
@@ -129,7 +129,7 @@ describe('other token endpoint authentication methods of spec 2.9', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const exchangeWith = async (config: client.Configuration) => {
     const req = await authorizationRequest(config);

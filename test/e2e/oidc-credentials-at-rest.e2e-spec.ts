@@ -17,7 +17,7 @@ describe('tokens and codes at rest', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('stores no access token, refresh token or code in clear, and they still work', async () => {
     const merchant = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Shop', redirect_uris: [REDIRECT_URI] });
@@ -86,7 +86,7 @@ describe('what PostgreSQL cannot store', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('refuses a payload with a NUL as invalid_request (400), stores nothing, and finds nothing for a NUL id', async () => {
     const adapter = new TypeOrmAdapter('Interaction', t.dataSource, { replayRetentionSeconds: 60 });

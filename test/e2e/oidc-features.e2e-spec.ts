@@ -41,7 +41,7 @@ describe('OIDC features', () => {
     merchant = await admin.createMerchant({ name: 'Shop <Ltd>', redirect_uris: [REDIRECT_URI] });
     config = await discover(issuer, merchant.client_id, merchant.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   describe('discovery', () => {
     let metadata: Record<string, unknown>;

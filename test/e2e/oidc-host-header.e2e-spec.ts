@@ -27,7 +27,7 @@ describe('Host header trust (TRUST_PROXY=false)', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('builds every discovery URL from BASE_URL, whatever Host and X-Forwarded-* say', async () => {
     const res = await rawGet(`${t.baseUrl}/oidc/.well-known/openid-configuration`, FORGED);
@@ -69,7 +69,7 @@ describe('production behind a TLS proxy without TRUST_PROXY', () => {
     });
     local = `http://127.0.0.1:${t.env.PORT}`;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('is named at start-up (main prints it as a warning)', () => {
     expect(proxyMisconfiguration(t.config)).toMatch(/TRUST_PROXY=false/);

@@ -40,7 +40,7 @@ describe('merchant key selection (spec 4.2.3, 5.5)', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   });
 
   const requestObject = (clientId: string, key: KeyPair) =>

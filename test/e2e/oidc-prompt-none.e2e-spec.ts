@@ -13,7 +13,7 @@ describe('prompt=none across merchants', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('answers login_required with the same description as without any session', async () => {
     const admin = adminClient(t.baseUrl, t.adminToken);

@@ -39,7 +39,7 @@ describe('engine models on Redis', () => {
     const keys = await clients[0].keys(`${prefix}*`);
     if (keys.length) await clients[0].del(...keys);
     await Promise.all(clients.map((c) => c.quit()));
-    await t.close();
+    await t?.close();
   });
 
   const [one, two] = [(m: string) => instances[0](m), (m: string) => instances[1](m)];

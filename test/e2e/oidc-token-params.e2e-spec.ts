@@ -35,7 +35,7 @@ describe('token endpoint parameters (spec 4.4)', () => {
     singleConfig = await discover(`${t.baseUrl}/oidc`, single.client_id, single.client_secret);
     doubleConfig = await discover(`${t.baseUrl}/oidc`, double.client_id, double.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('exchanges a code sent entirely in the query string, without a body', async () => {
     const { code, verifier } = await codeFor(singleConfig);

@@ -52,7 +52,7 @@ describe('verified_claims through openid-client', () => {
     admin = adminClient(t.baseUrl, t.adminToken);
     expectValidVerifiedClaimsRequest(CLAIMS);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('test eID, claims by value: schema-valid in the ID token and in user-info, the plain claims restated, the test trust framework', async () => {
     const m = await admin.createMerchant({ name: 'Bank', redirect_uris: [REDIRECT_URI] });

@@ -20,7 +20,7 @@ describe('OpenAPI document (/admin/docs/openapi.json)', () => {
     t = await startTestApp();
     doc = (await (await fetch(`${t.baseUrl}/admin/docs/openapi.json`)).json()) as typeof doc;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('declares the admin token, merchant Basic and app session schemes', () => {
     const schemes = Object.values(doc.components.securitySchemes).map((s) => `${s.type}/${s.scheme}`);

@@ -6,7 +6,7 @@ describe('/health/live and /health/ready', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close(), 60_000);
+  afterAll(() => t?.close(), 60_000);
 
   const ready = async () => {
     const res = await fetch(`${t.baseUrl}/health/ready`);

@@ -41,7 +41,7 @@ describe('/metrics with METRICS_TOKEN', () => {
     const v = await admin.createMerchant({ name: 'Verifier shop', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
     verifierConfig = await discover(`${t.baseUrl}/oidc`, v.client_id, v.client_secret);
   });
-  afterAll(() => t.close(), 120_000);
+  afterAll(() => t?.close(), 120_000);
 
   it('refuses a scrape without the token, or with another one, with 401 and a Bearer challenge', async () => {
     for (const authorization of [undefined, `Bearer ${TOKEN.slice(1)}x`, `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`, TOKEN]) {

@@ -32,7 +32,7 @@ describe('rate limits in one instance (in-process windows, TRUST_PROXY)', () => 
     basicMerchant = await admin.createMerchant({ name: 'Basic shop', redirect_uris: [REDIRECT_URI] });
     postMerchant = await admin.createMerchant({ name: 'Post shop', redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'client_secret_post' });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('limits authorization requests per client IP: 429, Retry-After and the translated error page', async () => {
     const ip = { 'x-forwarded-for': '203.0.113.10' };

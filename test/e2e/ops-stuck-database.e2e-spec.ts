@@ -35,7 +35,7 @@ describe('an instance whose database does not answer', () => {
       t = await startTestApp({ embedded: true, env: { DATABASE_PING_TIMEOUT_MS: String(PING_TIMEOUT_MS) } });
       await t.app.get(ReadinessService).warmUp();
     }, 120_000);
-    afterAll(() => t.close(), 60_000);
+    afterAll(() => t?.close(), 60_000);
 
     it('turns /health/ready and /health red within the bound, stays live, and green again once the database answers', async () => {
       expect(await timed(`${t.baseUrl}/health/ready`)).toMatchObject({ status: 200, body: { checks: { database: 'ok' } } });

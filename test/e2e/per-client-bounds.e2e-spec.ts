@@ -52,7 +52,7 @@ describe('what one client address may hold', () => {
       },
     });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   describe('requests with unfinished bodies', () => {
     /** The body of a session start (a QR token no session has), 100 bytes of which the first 10 are sent; `finish()` sends the rest. */

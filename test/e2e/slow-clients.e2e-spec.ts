@@ -41,7 +41,7 @@ describe('slow clients', () => {
   beforeAll(async () => {
     t = await startTestApp({ env: { HTTP_HEADERS_TIMEOUT_SECONDS: '1', HTTP_REQUEST_TIMEOUT_SECONDS: '2', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '1' } });
   }, 120_000);
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('closes a connection whose headers never end, with 408', async () => {
     const socket = await open(t.baseUrl);

@@ -28,7 +28,7 @@ describe('subject types', () => {
     t = await startTestApp({ env: { SUBJECT_SECRET: secret(), PAIRWISE_SECRET: secret() } });
     admin = adminClient(t.baseUrl, t.adminToken);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const merchant = async (app: TestApp, subjectType?: string) => {
     const m = await admin.createMerchant({

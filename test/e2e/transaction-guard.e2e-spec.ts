@@ -16,7 +16,7 @@ describe.each([
   beforeAll(async () => {
     t = await startTestApp({ embedded });
   }, 120_000);
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('refuses a query on the pool from inside a transaction, at once, and rolls the transaction back', async () => {
     await t.dataSource.query('CREATE TABLE IF NOT EXISTS guard_probe (n int)');

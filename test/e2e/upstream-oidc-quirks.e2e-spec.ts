@@ -69,7 +69,7 @@ describe('upstream OpenID Connect quirks', () => {
   afterAll(async () => {
     stopLogs();
     setLogLevel('silent');
-    for (const up of upstreams) await up.close();
+    for (const up of upstreams) await up?.close();
     await t?.close();
   });
 

@@ -14,7 +14,7 @@ describe('erasure of a verification ahead of retention', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('deletes the record (audited), and the next purge revokes what was issued from it', async () => {
     const { recordId, offer } = await offerFor(t);

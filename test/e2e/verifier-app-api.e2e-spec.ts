@@ -43,7 +43,7 @@ describe('verifier app API failure paths', () => {
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('opens a session once; an unknown or used token is refused', async () => {
     const { client: sdk, qrToken } = await newSession();

@@ -31,7 +31,7 @@ describe('document verifier chip authentication', () => {
       chipAuthentication: true,
     });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   /** An opened app session: the page's QR link, exchanged for the session token. */
   async function appSession() {

@@ -20,7 +20,7 @@ describe('document verifier clone detection', () => {
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'Clones', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('fails a chip whose SOD lists DG15 (and DG14) when the app leaves them out and sends no Active Authentication answer', async () => {
     const dir = await specimenDocumentDir(t.baseUrl);

@@ -52,7 +52,7 @@ describe('document face template made during the selfie', () => {
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
   });
-  afterAll(() => t.close(), 180_000);
+  afterAll(() => t?.close(), 180_000);
 
   it('stores the template sealed after the chip step, matches against it, and clears it when the session completes', async () => {
     const { sdk, phone, id } = await atFaceStep();

@@ -66,7 +66,7 @@ describe('verifier face upload: every frame header judged before any frame is de
     challenge = await sdk.livenessChallenge();
     frames = await session.phone.captureFrames(challenge);
   }, 180_000);
-  afterAll(() => t.close(), 180_000);
+  afterAll(() => t?.close(), 180_000);
 
   const burst = () => frames[frames.length - 1].image; // a phone's JPEG burst frame (jpeg-js, baseline 4:4:4)
   const cases: [string, () => Uint8Array, RegExp][] = [

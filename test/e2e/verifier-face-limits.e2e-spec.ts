@@ -39,7 +39,7 @@ describe('verifier face step limits', () => {
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
   });
-  afterAll(() => t.close(), 180_000);
+  afterAll(() => t?.close(), 180_000);
 
   it('refuses PNG bombs by their declared size (422) with bounded memory, and keeps answering', async () => {
     const bombs = [pngBomb(6000, 6000), pngBomb(6000, 6000), pngBomb(6000, 6000, 1)];

@@ -32,7 +32,7 @@ describe('verifier face capture quality', () => {
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
   });
-  afterAll(() => t.close(), 180_000);
+  afterAll(() => t?.close(), 180_000);
 
   it('asks again for a blurred, dark, small selfie or one with two faces; the session stays at the face step and then passes', async () => {
     const { client: sdk, qrToken } = VerifierClient.fromLink(await link());

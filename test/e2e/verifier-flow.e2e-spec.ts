@@ -24,7 +24,7 @@ describe('document verifier end to end (openid-client merchant, SDK phone, speci
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     documentDir = await specimenDocumentDir(t.baseUrl);
   });
-  afterAll(() => t.close(), 180_000);
+  afterAll(() => t?.close(), 180_000);
 
   it('passes a genuine document and the same person, with eIDAS high and every claim of spec 2.1 in format', async () => {
     const { outcome, claims, waitingPage } = await verifierLogin(t.baseUrl, config, { documentDir, person: SHELDON }, high);

@@ -56,7 +56,7 @@ describe('liveness attacks (active challenge with bursts)', () => {
     sheldonDoc = await specimenDocumentDir(t.baseUrl);
     howardDoc = await specimenDocumentDir(t.baseUrl, 'nor-adult', 'active-authentication', face('howard-document.jpg'));
   });
-  afterAll(() => t.close(), 180_000);
+  afterAll(() => t?.close(), 180_000);
 
   it('passes the genuine holder: real turns, synthesised bursts, every frame bound to the challenge', async () => {
     const { sdk, phone } = await atFaceStep();

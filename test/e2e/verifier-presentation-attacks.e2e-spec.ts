@@ -48,7 +48,7 @@ describe('presentation attacks (passive scores with the active challenge)', () =
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
     sheldonDoc = await specimenDocumentDir(t.baseUrl);
   }, 120_000);
-  afterAll(() => t.close(), 180_000);
+  afterAll(() => t?.close(), 180_000);
 
   it('passes the genuine holder (the passive scores of his frames are well above the thresholds)', async () => {
     expect(await verify(SHELDON)).toMatchObject({ state: 'completed', authentication_result: 'pass', result_explanation: [] });

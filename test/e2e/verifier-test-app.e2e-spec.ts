@@ -37,7 +37,7 @@ describe('the test app command line', () => {
     const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({ name: 'CLI', redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
     config = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
   });
-  afterAll(() => t.close(), 180_000);
+  afterAll(() => t?.close(), 180_000);
 
   it('--help names each command with an example that runs as pasted (the address, the folder and the link filled in)', async () => {
     const help = await run(['--help']);

@@ -10,6 +10,7 @@ import { loadServiceConfig } from '../../src/bootstrap/scheme-manifests.js';
 import { REDIS, type RedisHandle } from '../../src/redis/redis.module.js';
 import { createTestDatabase } from './test-database.js';
 import { freePort } from './free-port.js';
+import { type MarkPhase, withinStartBound } from './start-bound.js';
 
 export interface TestApp {
   app: INestApplication;
@@ -58,6 +59,11 @@ export function productionTestEnv(): Record<string, string> {
 
 /** Starts the real service on a free port, on a fresh database, with generated secrets. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  return withinStartBound((mark) => start(options, mark));
+}
+
+async function start(options: TestAppOptions, mark: MarkPhase): Promise<TestApp> {
+  mark('database');
   const first = options.sameDatabaseAs;
   if (first && !first.env.DATABASE_URL) throw new Error('two instances need PostgreSQL (DATABASE_URL)');
   const database = first ? { url: first.env.DATABASE_URL, drop: async () => undefined } : await createTestDatabase(options.embedded, options.databaseServerUrl);
@@ -86,8 +92,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
   const config = loadServiceConfig(env);
   if (!database.url) (config as { database: AppConfig['database'] }).database = { kind: 'embedded', dir: 'memory://' };
+  mark('application (modules, migrations, Nest)');
   const { app, initialAdminToken } = await createApp(config, undefined, options.modules);
+  mark('listening');
   await app.listen(port, '127.0.0.1');
+  mark('Redis');
   await redisConnected(app);
   const baseUrl = config.baseUrl;
   return {
