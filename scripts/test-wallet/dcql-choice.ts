@@ -1,7 +1,8 @@
 /**
  * Which credential queries of a DCQL query (OpenID4VP 1.0 §6) the wallet answers, and with what: with credential_sets,
- * for each required set the first option whose every query the wallet can answer (§6.4.2); without them, every
- * query it can answer. `answerer` says what would answer one query (null: nothing held fits).
+ * for each required set the first option whose every query the wallet can answer (§6.4.2) with what `preferred`
+ * takes, else the first it can answer at all (§6.4.2 leaves the choice among options to the wallet); without them,
+ * every query it can answer. `answerer` says what would answer one query (null: nothing held fits).
  */
 
 export interface DcqlClaim {
@@ -27,7 +28,7 @@ export interface Chosen<T> {
   source: T;
 }
 
-export function chooseAnswers<T>(dcql: DcqlQuery, answerer: (query: DcqlCredential) => T | null): Chosen<T>[] {
+export function chooseAnswers<T>(dcql: DcqlQuery, answerer: (query: DcqlCredential) => T | null, preferred: (source: T) => boolean = () => false): Chosen<T>[] {
   const byId = new Map(dcql.credentials.map((c) => [c.id, c]));
   const answer = (id: string): Chosen<T> | null => {
     const query = byId.get(id);
@@ -42,7 +43,8 @@ export function chooseAnswers<T>(dcql: DcqlQuery, answerer: (query: DcqlCredenti
   const chosen: Chosen<T>[] = [];
   // §6.2: required defaults to true; an optional set is left unanswered (the wallet shares no more than it must).
   for (const set of dcql.credential_sets.filter((s) => s.required !== false)) {
-    const option = set.options.map((ids) => ids.map(answer)).find((answers) => answers.every((a) => a !== null)) as Chosen<T>[] | undefined;
+    const answerable = set.options.map((ids) => ids.map(answer)).filter((answers): answers is Chosen<T>[] => answers.every((a) => a !== null));
+    const option = answerable.find((answers) => answers.every((a) => preferred(a.source))) ?? answerable[0];
     if (!option) throw new Error(`wallet: holds nothing for the credential set of options ${JSON.stringify(set.options)}`);
     for (const a of option) if (!chosen.some((c) => c.query.id === a.query.id)) chosen.push(a);
   }

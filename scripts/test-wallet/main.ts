@@ -30,7 +30,9 @@ Commands:
       takes the link of the broker's waiting page (its "Open wallet" button's, or the QR code's content), gets a
       test PID (SD-JWT VC and mdoc) and a test mDL from the service's test issuer, reads the signed request, shows
       who asks for what, and once confirmed (or with --yes) answers with only the asked claims; with --decline it
-      answers access_denied. With --store it also answers with received credentials, a different one each time.
+      answers access_denied. With --store it also answers with received credentials, a different one each time, and
+      prefers them: of the options the request accepts, one a stored credential answers (reused_identity) comes first.
+      --use names the credential query to answer (pid_sd_jwt, pid_mdoc, mdl, reused_identity: the ids it prints).
       With --request-signer-root (PEM or DER) it trusts that root for the request and asks no test issuer.
       npm run test-wallet -- 'openid4vp://?client_id=…&request_uri=…' --store /tmp/wallet.json --yes
 

@@ -103,18 +103,25 @@ describe('the test wallet presents received credentials', () => {
     expect(store.list().map((c) => c.uses)).toEqual([2, 1, 1]);
   });
 
-  it('takes the first option it can satisfy: a built-in PID first when asked first, a stored credential when that option asks for it', async () => {
+  it('prefers an option the store answers (the service’s own credential) to an earlier one of the built-in PID; else the first it can satisfy', async () => {
     const wallet = new TestWallet(Buffer.alloc(0), [{ kind: 'pid_sd_jwt', credential: pid.credential, holderKey: pid.key }], store);
     const both = (options: string[][], vdiClaims: (string | null)[][]) => ({ credentials: [pidQuery, vdiQuery(vdiClaims)], credential_sets: [{ options }] });
-    expect(Object.keys(await wallet.presentations(requestFor(both([['pid_sd_jwt'], ['vdi']], [['issuing_country']]))))).toEqual(['pid_sd_jwt']);
+    // As the wallet scheme asks (the PID's option first, the service's own credential's last): the stored one answers.
+    const asked = requestFor(both([['pid_sd_jwt'], ['vdi']], [['issuing_country']]));
+    expect(wallet.plan(asked).map(({ query, held }) => [query.id, held.kind])).toEqual([['vdi', 'stored']]);
+    expect(Object.keys(await wallet.presentations(asked))).toEqual(['vdi']);
     expect(Object.keys(await wallet.presentations(requestFor(both([['vdi'], ['pid_sd_jwt']], [['issuing_country']]))))).toEqual(['vdi']);
+    // Without a store the same request is answered with the built-in PID.
+    expect(Object.keys(await new TestWallet(Buffer.alloc(0), wallet.held).presentations(asked))).toEqual(['pid_sd_jwt']);
+    // --use picks the built-in PID all the same.
+    expect(Object.keys(await wallet.presentations(asked, 'pid_sd_jwt'))).toEqual(['pid_sd_jwt']);
     // A claim the stored credential lacks: that option cannot be satisfied, the next is answered.
     expect(Object.keys(await wallet.presentations(requestFor(both([['vdi'], ['pid_sd_jwt']], [['nationality']]))))).toEqual(['pid_sd_jwt']);
     const pair = await wallet.presentations(requestFor(both([['vdi', 'pid_sd_jwt']], [['document_number']])));
     expect(Object.keys(pair).sort()).toEqual(['pid_sd_jwt', 'vdi']);
     expect((await read(pair.pid_sd_jwt[0], pid.holder)).disclosed).toEqual([['given_name', 'Erika']]);
     // --use names the query; an optional set is left unanswered.
-    expect(Object.keys(await wallet.presentations(requestFor(both([['pid_sd_jwt'], ['vdi']], [['issuing_country']])), 'vdi'))).toEqual(['vdi']);
+    expect(Object.keys(await wallet.presentations(requestFor(both([['vdi'], ['pid_sd_jwt']], [['issuing_country']])), 'pid_sd_jwt'))).toEqual(['pid_sd_jwt']);
     const optional = {
       credentials: [pidQuery, vdiQuery([['issuing_country']])],
       credential_sets: [{ options: [['pid_sd_jwt']] }, { options: [['vdi']], required: false }],

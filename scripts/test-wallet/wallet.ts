@@ -79,7 +79,9 @@ export class TestWallet {
 
   /**
    * The credential queries this wallet answers and what answers each: with `use`, that query alone; otherwise the
-   * DCQL choice (dcql-choice.ts). A stored credential whose vct the query accepts is preferred to a built-in one.
+   * DCQL choice (dcql-choice.ts). A stored credential is preferred to a built-in one: for a query that accepts its
+   * vct, and among a credential set's options, the first option the store answers wholly comes before an earlier one
+   * the built-in test PID or mDL would answer (a wallet holding the service's own credential presents it, not a test PID).
    */
   plan(request: RequestView, use?: string): { query: DcqlCredential; held: Answering }[] {
     const dcql = request.claims.dcql_query as DcqlQuery;
@@ -90,7 +92,7 @@ export class TestWallet {
       if (!query || !held) throw new Error('wallet: holds nothing the request asks for');
       return [{ query, held }];
     }
-    return chooseAnswers(dcql, answerer).map(({ query, source }) => ({ query, held: source }));
+    return chooseAnswers(dcql, answerer, (source) => source.kind === 'stored').map(({ query, source }) => ({ query, held: source }));
   }
 
   /** The first credential query this wallet would answer, and what answers it. */

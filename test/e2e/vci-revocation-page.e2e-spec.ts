@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describeWithPostgres } from '../support/describe-with-postgres.js';
 import { startIssuerStateApp, type IssuerStateApp } from '../support/issuer-state-app.js';
 import { readStatusListToken } from '../support/status-list-token.js';
-import { CredentialIssuancesService } from '../../src/credential-issuer/issuances/credential-issuances.service.js';
+import { CredentialIssuancesService, MAX_TX_CODE_FAILURES } from '../../src/credential-issuer/issuances/credential-issuances.service.js';
 import { CredentialStatusService, revocationHandle, revocationPageUrl } from '../../src/credential-issuer/issuer-state.js';
 
 /** The redemption's hook for the DPoP proof's single use: these tests call the service without HTTP, so without a proof. */
@@ -90,7 +90,7 @@ describeWithPostgres('credential issuer revocation page', () => {
     });
 
     const offered = async (recordId = randomUUID()) => {
-      const offer = await issuances.offer(recordId, 'merchant');
+      const offer = (await issuances.offer(recordId, 'merchant'))!;
       return { offer, url: revocationPageUrl(t.baseUrl, offer.revocationHandle).replace(t.baseUrl, t.origin) };
     };
     /** The page's question: its form token and cookie (the page must be there). */
@@ -125,11 +125,12 @@ describeWithPostgres('credential issuer revocation page', () => {
       await expect(issuances.tokenHolder(accessToken, 'the-wallet-jkt')).rejects.toMatchObject({ code: 'invalid_token' });
     });
 
-    it('answers "unknown" for an offer burnt otherwise (a newer offer withdrew it) with nothing issued', async () => {
-      const recordId = randomUUID();
-      const { offer, url } = await offered(recordId);
+    it('answers "unknown" for an offer burnt otherwise (too many wrong transaction codes) with nothing issued', async () => {
+      const { offer, url } = await offered();
       const question = await ask(url);
-      await offered(recordId);
+      const wrong = offer.txCode === '000000' ? '000001' : '000000';
+      for (let i = 0; i < MAX_TX_CODE_FAILURES; i++)
+        await expect(issuances.redeem(offer.preAuthorizedCode, wrong, 'jkt', noDpopProof)).rejects.toMatchObject({ code: 'invalid_grant' });
       expect(await stateOf(offer.issuanceId)).toBe('burnt');
       const late = await confirm(url, question);
       expect(late.status).toBe(404);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, LessThanOrEqual, Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { constantTimeEqual, sha256Hex } from '../../common/crypto/constant-time.js';
@@ -7,15 +7,15 @@ import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { invalidGrant, invalidToken } from '../credential-issuer.errors.js';
 import { revocationHandle } from '../revocation/revocation-handle.js';
 import { CredentialIssuanceEntity } from './credential-issuance.entity.js';
+import { offerValues, type OfferValues } from './offer-values.js';
 
 /** Wrong transaction codes an offer survives; the next one burns it (the person asks for a new offer). */
 export const MAX_TX_CODE_FAILURES = 5;
-const TX_CODE_LENGTH = 6;
 const ACCESS_TOKEN_SECONDS = 300;
 const secret = () => randomBytes(32).toString('base64url');
 const txCodeHash = (issuanceId: string, txCode: string) => sha256Hex(`${issuanceId}:${txCode}`);
 
-/** What the person is shown once: the offer's handle and codes are kept only as hashes. */
+/** What the person is shown: the offer's handle and codes are kept only as hashes (offer-values.ts derives them again). */
 export interface NewOffer {
   issuanceId: string;
   offerHandle: string;
@@ -52,36 +52,62 @@ export class CredentialIssuancesService {
     this.repo = dataSource.getRepository(CredentialIssuanceEntity);
   }
 
-  /** A new offer for a passed verification; an older offer of the same verification not yet redeemed is withdrawn. */
-  async offer(recordId: string, clientId: string): Promise<NewOffer> {
-    const now = this.clock.now();
-    const id = randomUUID();
-    const offerHandle = secret();
-    const revocation = revocationHandle();
-    const offer: NewOffer = {
-      issuanceId: id,
-      offerHandle,
-      preAuthorizedCode: this.preAuthorizedCodeOf(offerHandle),
-      txCode: String(randomInt(0, 10 ** TX_CODE_LENGTH)).padStart(TX_CODE_LENGTH, '0'),
-      revocationHandle: revocation.handle,
-      expiresAt: new Date(now.getTime() + this.config.credentialIssuer.offerTtlSeconds * 1000),
-    };
-    await this.repo.manager.transaction(async (tx) => {
+  /**
+   * The verification's offer (OpenID4VCI 1.0 §4.1): the one already shown, while it can still be redeemed, so that the
+   * broker page and the app's result screen show the same link and transaction code and neither withdraws the other;
+   * otherwise a new one (the previous was redeemed, burnt, has expired, or was made under a cookie key no longer
+   * current), which withdraws any older offer of the verification not yet redeemed. Single use and expiry stay the
+   * offer's own: showing it again extends nothing. Undefined only when another caller's offer, made in between, could
+   * not be shown (its values derive from a key this instance does not hold).
+   */
+  async offer(recordId: string, clientId: string): Promise<NewOffer | undefined> {
+    return this.repo.manager.transaction(async (tx) => {
+      const now = this.clock.now();
+      const shown = await this.liveOfferOf(tx, recordId, now);
+      if (shown) return shown;
       await tx.getRepository(CredentialIssuanceEntity).update({ recordId, state: 'offered' }, { state: 'burnt' });
-      await tx.getRepository(CredentialIssuanceEntity).insert({
-        id,
-        recordId,
-        clientId,
-        state: 'offered',
-        offerHandleHash: sha256Hex(offer.offerHandle),
-        preAuthorizedCodeHash: sha256Hex(offer.preAuthorizedCode),
-        txCodeHash: txCodeHash(id, offer.txCode),
-        revocationHandleHash: revocation.hash,
-        offerExpiresAt: offer.expiresAt,
-        deleteAfter: offer.expiresAt,
-      });
+      const id = randomUUID();
+      const values = offerValues(this.config.cookieKeys[0], id);
+      const expiresAt = new Date(now.getTime() + this.config.credentialIssuer.offerTtlSeconds * 1000);
+      // The partial unique index on live offers (migration 1700000000258): a concurrent caller's insert makes ours a no-op.
+      const inserted = (await tx.query(
+        `INSERT INTO credential_issuances (id, record_id, client_id, state, offer_handle_hash, pre_authorized_code_hash,
+           tx_code_hash, revocation_handle_hash, offer_expires_at, delete_after)
+         VALUES ($1, $2, $3, 'offered', $4, $5, $6, $7, $8, $8)
+         ON CONFLICT DO NOTHING RETURNING id`,
+        [
+          id,
+          recordId,
+          clientId,
+          sha256Hex(values.offerHandle),
+          sha256Hex(this.preAuthorizedCodeOf(values.offerHandle)),
+          txCodeHash(id, values.txCode),
+          sha256Hex(values.revocationHandle),
+          expiresAt,
+        ],
+      )) as unknown[];
+      return inserted.length === 1 ? this.shownOffer(id, values, expiresAt) : this.liveOfferOf(tx, recordId, now);
     });
-    return offer;
+  }
+
+  /** The verification's live offer, shown again: its values derived once more and checked against the stored hashes. */
+  private async liveOfferOf(tx: EntityManager, recordId: string, now: Date): Promise<NewOffer | undefined> {
+    const row = await tx
+      .getRepository(CredentialIssuanceEntity)
+      .createQueryBuilder('i')
+      .where('i.record_id = :recordId AND i.state = :state AND i.offer_expires_at > :now', { recordId, state: 'offered', now })
+      .getOne();
+    if (!row) return undefined;
+    const values = offerValues(this.config.cookieKeys[0], row.id);
+    const derivable =
+      sha256Hex(values.offerHandle) === row.offerHandleHash &&
+      txCodeHash(row.id, values.txCode) === row.txCodeHash &&
+      sha256Hex(values.revocationHandle) === row.revocationHandleHash;
+    return derivable ? this.shownOffer(row.id, values, row.offerExpiresAt) : undefined;
+  }
+
+  private shownOffer(issuanceId: string, values: OfferValues, expiresAt: Date): NewOffer {
+    return { issuanceId, ...values, preAuthorizedCode: this.preAuthorizedCodeOf(values.offerHandle), expiresAt };
   }
 
   /**

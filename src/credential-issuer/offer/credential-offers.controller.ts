@@ -33,7 +33,8 @@ export class CredentialOffersController {
     description:
       'Answers a credential offer link (openid-credential-offer://, for a QR code or a same-device button), the transaction ' +
       'code the wallet will ask for (show it to the person), a link with which the person can revoke the credential later, and ' +
-      'when the offer expires. Each call makes a new offer and withdraws an earlier one not yet used. 409 when the session did ' +
+      'when the offer expires. One verification has one offer: while it is not yet used and has not expired, every call (and the ' +
+      'broker page) answers that same offer; after that, a new one. 409 when the session did ' +
       'not end with a passed verification, or the document has expired.',
   })
   @ApiOkResponse({ type: CredentialOfferDto })

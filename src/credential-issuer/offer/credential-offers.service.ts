@@ -37,8 +37,8 @@ export class CredentialOffersService {
   }
 
   /**
-   * An offer for the verification `recordId`, or undefined when none can be made: the issuer is off, the record is
-   * gone or did not pass, or the document has expired.
+   * The offer for the verification `recordId` (its live one, shown again, or a new one: CredentialIssuancesService.offer),
+   * or undefined when none can be made: the issuer is off, the record is gone or did not pass, or the document has expired.
    */
   async offerFor(recordId: string, clientId: string): Promise<OfferForPerson | undefined> {
     if (!this.config.credentialIssuer.enabled) return undefined;
@@ -47,6 +47,7 @@ export class CredentialOffersService {
     const until = credentialValidUntil(record, this.clock.now());
     if (until && until <= this.clock.now()) return undefined;
     const offer = await this.issuances.offer(recordId, clientId);
+    if (!offer) return undefined;
     return {
       link: credentialOfferLink({ offerUri: this.urls.offer(offer.offerHandle), allowHttpLoopback: !this.config.isProduction }),
       txCode: offer.txCode,

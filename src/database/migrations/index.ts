@@ -18,6 +18,7 @@ import { MerchantReusedIdentityAge1700000000242 } from './1700000000242-merchant
 import { CredentialIssuerStatelessNonces1700000000244 } from './1700000000244-credential-issuer-stateless-nonces.js';
 import { MerchantMutualTls1700000000254 } from './1700000000254-merchant-mutual-tls.js';
 import { MerchantMessageSigning1700000000255 } from './1700000000255-merchant-message-signing.js';
+import { CredentialIssuerOneLiveOffer1700000000258 } from './1700000000258-credential-issuer-one-live-offer.js';
 import { CredentialIssuerPublishedKeys1700000000251 } from './1700000000251-credential-issuer-published-keys.js';
 import { MerchantSecurityProfile1700000000252 } from './1700000000252-merchant-security-profile.js';
 import { MerchantDpopBoundAccessTokens1700000000253 } from './1700000000253-merchant-dpop-bound-access-tokens.js';
@@ -50,6 +51,7 @@ export const CORE_MIGRATIONS = [
   MerchantMutualTls1700000000254,
   MerchantMessageSigning1700000000255,
   MerchantDpopBoundAccessTokens1700000000253,
+  CredentialIssuerOneLiveOffer1700000000258,
 ];
 
 /** A migration class's timestamp: the digits its name ends with (TypeORM reads it from there too). */
