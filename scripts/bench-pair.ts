@@ -3,14 +3,16 @@
  * checkout (`dist/` built there), on its own new database, both with REDIS_URL's Redis; codes obtained for both first
  * (not timed), then both exchanged at once, so that both see the same machine at the same moment. A lever whose effect
  * is a few percent is lost in the drift of runs one after the other on a shared machine; side by side, it shows.
- * Prints per build: exchanges per second and, from /proc, the CPU per exchange of the process and of its main thread.
+ * Prints per build: exchanges per second and, from /proc, the CPU per exchange of the process and of its threads (the
+ * main thread, libuv's pool where signatures run, V8's collector helpers).
  *
  *   npm run bench:pair -- <checkout A> <checkout B>     e.g. a worktree of the commit before and this one
  *   npm run bench:pair -- anchor .                      the bare engine (scripts/bench/anchor-server.ts, the split
  *                                                       store: PostgreSQL and Redis) beside this checkout's build
  *   BENCH_CODES=800 BENCH_CONCURRENCY=8 BENCH_ROUNDS=2 (the pair swaps start order each round)
+ *   BENCH_PAIR_ALONE=1 REDIS_PID=$(pgrep -x redis-server): one side after the other instead, with Redis's CPU per exchange
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI } from './bench/anchor-clients.js';
 import { startAnchor } from './bench/anchor.js';
 import { anchorCodeFlow, brokerCodeFlow, codes, exchange, rate, type Client, type CodeFlow } from './bench/flows.js';
@@ -23,12 +25,21 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redirectUri = 'http://localhost:8080/callback';
+const alone = process.env.BENCH_PAIR_ALONE === '1';
+/** Redis's own CPU per exchange, one side at a time (BENCH_PAIR_ALONE=1): REDIS_PID, the server on this machine. */
+const redisPid = Number(process.env.REDIS_PID ?? 0) || undefined;
 
-/** The main thread's CPU (its own /proc task), ms. */
-function mainThreadMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+/** CPU so far (ms) of a process's threads by kind, from /proc/<pid>/task: the main thread, libuv's pool, V8's helpers. */
+function threadsMs(pid: number): Record<'main' | 'libuv' | 'v8', number> {
+  const sums = { main: 0, libuv: 0, v8: 0 };
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const kind = task === String(pid) ? 'main' : name.startsWith('libuv-worker') ? 'libuv' : name.startsWith('V8Worker') ? 'v8' : undefined;
+    if (kind) sums[kind] += (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+  return sums;
 }
 
 interface Target {
@@ -75,15 +86,19 @@ async function round(order: string[]): Promise<Map<string, string>> {
             return { t, list, uri };
           }),
         );
-        const before = prepared.map(({ t }) => [cpuMs(t.pid), mainThreadMs(t.pid)]);
-        const rates = await Promise.all(prepared.map(({ t, list, uri }) => rate(count, concurrency, [], (i) => exchange(t.tokenUrl, t.client, list[i], uri))));
-        return new Map(
-          prepared.map(({ t }, i) => {
-            const cpu = (cpuMs(t.pid) - before[i][0]) / count;
-            const main = (mainThreadMs(t.pid) - before[i][1]) / count;
-            return [order[i], `${rates[i].perSecond.toFixed(0).padStart(5)}/s, ${cpu.toFixed(2)} ms CPU, main thread ${main.toFixed(2)} ms`];
-          }),
-        );
+        const measure = async ({ t, list, uri }: (typeof prepared)[number]) => {
+          const [cpu, threads, redis] = [cpuMs(t.pid), threadsMs(t.pid), redisPid ? cpuMs(redisPid) : 0];
+          const r = await rate(count, concurrency, [], (i) => exchange(t.tokenUrl, t.client, list[i], uri));
+          const per = (ms: number) => (ms / count).toFixed(2);
+          const after = threadsMs(t.pid);
+          const kinds = `main thread ${per(after.main - threads.main)}, libuv ${per(after.libuv - threads.libuv)}, V8 helpers ${per(after.v8 - threads.v8)}`;
+          const redisPart = alone && redisPid ? `; Redis ${per(cpuMs(redisPid) - redis)} ms` : '';
+          return `${r.perSecond.toFixed(0).padStart(5)}/s, ${per(cpuMs(t.pid) - cpu)} ms CPU (${kinds})${redisPart}`;
+        };
+        // Side by side (both at once), or one after the other (BENCH_PAIR_ALONE=1: Redis's CPU is then each one's).
+        const figures = alone ? [] : await Promise.all(prepared.map(measure));
+        if (alone) for (const p of prepared) figures.push(await measure(p));
+        return new Map(prepared.map((_, i) => [order[i], figures[i]]));
       } finally {
         for (const t of targets) t.stop();
       }
@@ -91,7 +106,9 @@ async function round(order: string[]): Promise<Map<string, string>> {
   );
 }
 
-console.log(`bench:pair: ${count} code exchanges each, ${concurrency} concurrent per build, both builds at once, Redis ${redisUrl}`);
+console.log(
+  `bench:pair: ${count} code exchanges each, ${concurrency} concurrent per build, ${alone ? 'one after the other' : 'both at once'}, Redis ${redisUrl}`,
+);
 for (let r = 0; r < rounds; r++) {
   const order = r % 2 === 0 ? [first, second] : [second, first];
   const figures = await round(order);
