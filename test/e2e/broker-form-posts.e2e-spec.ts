@@ -41,6 +41,7 @@ const WALKED = [
   'src/broker/login/pages/offer-page.ts:action=continue',
   'src/oidc/provider/logout-pages.ts:logout=everywhere',
   'src/oidc/provider/logout-pages.ts:logout=only',
+  'src/credential-issuer/revocation/revocation-pages.ts:action=revoke',
 ];
 
 /** Forms that are not ours to answer, or not a person's sign-in: why each is left out. */
@@ -48,8 +49,6 @@ const NOT_BROKER_POSTS: Record<string, string> = {
   'src/saml/pages/post-form-page.ts:saml-post=auto': "posts the SAML response to the merchant's ACS, not to us",
   'src/ciba/test-page/ciba-test-page.html.ts:plain': 'the CIBA test page (customer-test only) looks up with a provisioning code, kept out of URLs',
   'src/ciba/test-page/ciba-test-page.html.ts:request': 'the CIBA test page answers 303 already (ciba-test-page.e2e-spec.ts)',
-  'src/credential-issuer/revocation/revocation-pages.ts:action=revoke':
-    'the revocation link is not a sign-in: its answer page is checked in vci-revocation-page.e2e-spec.ts',
 };
 
 /**
@@ -165,6 +164,18 @@ describe('broker pages: every form POST answers 303', () => {
     expect(tokens.claims()!.authentication_result).toBe('pass');
     // The login is over: its offer page is gone with it.
     expect((await browser.get(offerUrl.toString())).status).toBe(400);
+
+    // The revocation link given with the offer: its confirmation answers 303 to the link, which says it is done (reloads too).
+    const revokeUrl = /<a href="([^"]+)" data-action="revoke"/.exec(reloaded.html)![1].replaceAll('&amp;', '&');
+    const question = await browser.get(revokeUrl);
+    expect(question.status).toBe(200);
+    const revoked = await post(browser, formOf(question, 'action', 'revoke'), 'src/credential-issuer/revocation/revocation-pages.ts:action=revoke');
+    for (let reload = 0; reload < 2; reload++) {
+      const answer = await browser.get(new URL(revoked.location!, revoked.url).toString());
+      expect([answer.status, answer.html.includes('data-revocation="done"')]).toEqual([200, true]);
+    }
+    // Another browser with the link: nothing to revoke there, and no word of who revoked.
+    expect((await new TestBrowser(t.baseUrl).get(revokeUrl)).status).toBe(404);
   }, 180_000);
 
   it('walked every POST form of the templates (a new form is walked here or named as not a broker post)', () => {
