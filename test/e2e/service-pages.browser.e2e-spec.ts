@@ -37,6 +37,7 @@ describeWithChromium('service pages in a real browser', () => {
         expect(await page.getAttribute('html', 'lang')).toBe(locale.replace('_', '-'));
         await expectFocus(page, name, 'h1');
         await expectAxeClean(page, name);
+        await expectNoOverflow(page, name);
         expect(await page.locator('footer a[data-action="privacy-notice"]').getAttribute('href')).toBe('https://operator.example/privacy');
         await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
         if (locale === 'en_GB' && size === 'desktop') {
