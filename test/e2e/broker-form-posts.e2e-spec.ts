@@ -147,7 +147,7 @@ describe('broker pages: every form POST answers 303', () => {
     const stranger = await new TestBrowser(t.baseUrl).get(offerUrl.toString());
     expect(stranger.status).toBe(400);
     expect(txCodeOf(stranger)).toBeUndefined();
-    // This login without the offer's cookie: the scheme's page, never a new offer.
+    // This login without the offer's cookie: the scheme's page; the GET itself makes no offer.
     const withoutOffer = await fetch(offerUrl, {
       redirect: 'manual',
       headers: { cookie: browser.cookieHeader(offerUrl.toString()).replace(/(^|;\s*)broker_offer=[^;]*/, '') },

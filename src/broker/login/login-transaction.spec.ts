@@ -238,7 +238,7 @@ describe('LoginTransaction (broker core, collaborators stubbed)', () => {
     expect(shown.kind === 'page' && shown.html).toContain('data-tx-code="1234"');
     expect(shown.kind === 'page' && shown.html).toContain('<svg');
     expect(offers).toEqual(['shop']);
-    // Nothing kept (another browser, or expired): the scheme's page, never a new offer.
+    // Nothing kept (cookie gone, or expired): the scheme's page; the GET itself makes no offer.
     expect(await transaction.offerShown(login, 'a', undefined)).toEqual({ kind: 'redirect', url: '/its/interaction/uid-1/eid/a' });
     expect(offers).toEqual(['shop']);
     // Continue on the offer page: the same identity, now handed on.

@@ -252,7 +252,7 @@ export class LoginTransaction implements OnModuleInit {
   }
 
   /** Where a scheme's offer page is shown (GET). */
-  offerPath(login: LoginContext, scheme: EidProvider): string {
+  private offerPath(login: LoginContext, scheme: EidProvider): string {
     return `${this.schemePath(login, scheme)}/offer`;
   }
 
