@@ -8,7 +8,7 @@ import { samlSoapFault } from '../saml/artifact/soap-fault.js';
 import { SAML_PATHS } from '../saml/saml-entity.js';
 
 /** The broker pages of a login (InteractionController), not the JSON status its waiting pages' scripts poll. */
-const BROKER_PAGE = new RegExp(`^${INTERACTION_PATH}/[^/]+(/choose|/cancel|/eid/[^/]+(/return|/start)?)?$`);
+const BROKER_PAGE = new RegExp(`^${INTERACTION_PATH}/[^/]+(/choose|/cancel|/eid/[^/]+(/return|/start|/offer)?)?$`);
 
 /**
  * The routes a person's browser opens, whose errors are the error page (error-representation.ts): the authorization

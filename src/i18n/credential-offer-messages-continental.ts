@@ -34,7 +34,7 @@ export const ET: CredentialOfferMessages = {
   offerIntro:
     'Sinu dokument on kontrollitud. Lisa see ELi identiteedi rahakotti, siis saad järgmine kord oma isikut tõendada ilma dokumenti uuesti skannimata.',
   openWallet: 'Lisa rahakotti',
-  qrInstruction: 'Või skanni see QR-kood oma telefoni rahakotiga.',
+  qrInstruction: 'Skanni see QR-kood oma telefoni rahakotiga.',
   qrLabel: 'Tõendi pakkumise QR-kood',
   txCodeLabel: 'Kood',
   txCodeHelp: 'Rahakott küsib seda koodi. Ära jaga seda kellegagi.',
@@ -74,7 +74,7 @@ export const LV: CredentialOfferMessages = {
   offerIntro:
     'Jūsu dokuments ir pārbaudīts. Pievienojiet to ES identitātes makam, un nākamreiz varēsiet apliecināt savu identitāti, atkārtoti neskenējot dokumentu.',
   openWallet: 'Pievienot makam',
-  qrInstruction: 'Vai arī noskenējiet šo QR kodu ar maku savā tālrunī.',
+  qrInstruction: 'Noskenējiet šo QR kodu ar maku savā tālrunī.',
   qrLabel: 'QR kods ar apliecinājuma piedāvājumu',
   txCodeLabel: 'Kods',
   txCodeHelp: 'Maks prasīs šo kodu. Nevienam to neizpaudiet.',
@@ -114,7 +114,7 @@ export const DE: CredentialOfferMessages = {
   offerIntro:
     'Ihr Dokument wurde geprüft. Fügen Sie es Ihrer EU-Identitäts-Brieftasche hinzu, dann können Sie sich beim nächsten Mal ausweisen, ohne Ihr Dokument erneut zu scannen.',
   openWallet: 'Zur Brieftasche hinzufügen',
-  qrInstruction: 'Oder scannen Sie diesen QR-Code mit der Brieftasche auf Ihrem Telefon.',
+  qrInstruction: 'Scannen Sie diesen QR-Code mit der Brieftasche auf Ihrem Telefon.',
   qrLabel: 'QR-Code mit dem Angebot des Nachweises',
   txCodeLabel: 'Code',
   txCodeHelp: 'Ihre Brieftasche fragt nach diesem Code. Geben Sie ihn an niemanden weiter.',
@@ -153,7 +153,7 @@ export const NL: CredentialOfferMessages = {
   offerIntro:
     'Uw document is geverifieerd. Voeg het toe aan uw Europese identiteitswallet, dan kunt u de volgende keer aantonen wie u bent zonder uw document opnieuw te scannen.',
   openWallet: 'Toevoegen aan wallet',
-  qrInstruction: 'Of scan deze QR-code met de wallet op uw telefoon.',
+  qrInstruction: 'Scan deze QR-code met de wallet op uw telefoon.',
   qrLabel: 'QR-code met het aanbod van het bewijs',
   txCodeLabel: 'Code',
   txCodeHelp: 'Uw wallet vraagt om deze code. Deel hem met niemand.',
@@ -192,7 +192,7 @@ export const FR: CredentialOfferMessages = {
   offerIntro:
     "Votre document a été vérifié. Ajoutez-le à votre portefeuille européen d'identité : la prochaine fois, vous pourrez prouver qui vous êtes sans scanner à nouveau votre document.",
   openWallet: 'Ajouter au portefeuille',
-  qrInstruction: 'Ou scannez ce code QR avec le portefeuille de votre téléphone.',
+  qrInstruction: 'Scannez ce code QR avec le portefeuille de votre téléphone.',
   qrLabel: "Code QR de l'offre d'attestation",
   txCodeLabel: 'Code',
   txCodeHelp: 'Votre portefeuille vous demandera ce code. Ne le communiquez à personne.',

@@ -61,4 +61,22 @@ describe('credential offer texts', () => {
     const shared = [...owners.values()].filter((locales) => locales.length > 1);
     expect(shared).toEqual([['sv_SE', 'sv_FI']]);
   });
+
+  // The QR code's instruction is shown on a desktop, where the wallet button is not: nothing comes before it to be "or".
+  const OR: Record<string, RegExp> = {
+    en: /^or\b/i,
+    sv: /^eller\b/i,
+    nb: /^eller\b/i,
+    nn: /^eller\b/i,
+    da: /^eller\b/i,
+    fi: /^tai\b/i,
+    et: /^või\b/i,
+    lv: /^vai\b/i,
+    de: /^oder\b/i,
+    nl: /^of\b/i,
+    fr: /^ou\b/i,
+  };
+  it.each(UI_LOCALES)('%s: the QR instruction stands on its own', (locale) => {
+    expect(CREDENTIAL_OFFER_MESSAGES[locale].qrInstruction).not.toMatch(OR[locale.slice(0, 2)]);
+  });
 });

@@ -19,6 +19,7 @@ export interface CredentialOfferMessages {
   offerIntro: string;
   /** Same device: the button that opens the wallet. */
   openWallet: string;
+  /** Shown only on a desktop, where the button is not: it stands on its own (no "Or …"). */
   qrInstruction: string;
   qrLabel: string;
   /** Heading above the transaction code. */
@@ -83,7 +84,7 @@ const en: CredentialOfferMessages = {
   offerIntro:
     'Your document was verified. Add it to your EU Digital Identity Wallet and you can prove who you are next time without scanning your document again.',
   openWallet: 'Add to wallet',
-  qrInstruction: 'Or scan this QR code with your wallet on your phone.',
+  qrInstruction: 'Scan this QR code with your wallet on your phone.',
   qrLabel: 'QR code with the credential offer',
   txCodeLabel: 'Transaction code',
   txCodeHelp: 'Your wallet will ask for this code. Do not share it with anyone.',

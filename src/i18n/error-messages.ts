@@ -26,7 +26,11 @@ export function errorKind(code: string): Kind {
   return KIND_OF_CODE[code] ?? 'service';
 }
 
-type Texts = Record<Kind, string> & { errorCode: string; technicalDetails: string };
+/**
+ * `getHelp` links the operator's contact (OPERATOR_CONTACT_URL) and `aboutService` the base URL's page: the way out of
+ * an error page when the service to go back to is unknown (an unknown client_id) or the person cannot find it.
+ */
+type Texts = Record<Kind, string> & { errorCode: string; technicalDetails: string; getHelp: string; aboutService: string };
 
 const en: Texts = {
   expired: 'This sign-in has expired or was already finished.',
@@ -38,6 +42,8 @@ const en: Texts = {
   busy: 'Too many sign-in attempts came from here in a short time. Please wait a minute and try again.',
   errorCode: 'Error code',
   technicalDetails: 'Technical details (in English, for the service)',
+  getHelp: 'Get help with signing in',
+  aboutService: 'About this sign-in service',
 };
 
 const sv: Texts = {
@@ -50,6 +56,8 @@ const sv: Texts = {
   busy: 'För många inloggningsförsök kom härifrån på kort tid. Vänta en minut och försök igen.',
   errorCode: 'Felkod',
   technicalDetails: 'Tekniska detaljer (på engelska, för tjänsten)',
+  getHelp: 'Få hjälp med inloggningen',
+  aboutService: 'Om den här inloggningstjänsten',
 };
 
 export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
@@ -66,6 +74,8 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     busy: 'For mange innloggingsforsøk kom herfra på kort tid. Vent et minutt og prøv igjen.',
     errorCode: 'Feilkode',
     technicalDetails: 'Tekniske detaljer (på engelsk, for tjenesten)',
+    getHelp: 'Få hjelp med innloggingen',
+    aboutService: 'Om denne innloggingstjenesten',
   },
   nn_NO: {
     expired: 'Innlogginga har gått ut eller er allereie fullført.',
@@ -77,6 +87,8 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     busy: 'For mange innloggingsforsøk kom herifrå på kort tid. Vent eit minutt og prøv igjen.',
     errorCode: 'Feilkode',
     technicalDetails: 'Tekniske detaljar (på engelsk, for tenesta)',
+    getHelp: 'Få hjelp med innlogginga',
+    aboutService: 'Om denne innloggingstenesta',
   },
   da_DK: {
     expired: 'Login er udløbet eller allerede afsluttet.',
@@ -88,6 +100,8 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     busy: 'For mange loginforsøg kom herfra på kort tid. Vent et minut, og prøv igen.',
     errorCode: 'Fejlkode',
     technicalDetails: 'Tekniske detaljer (på engelsk, til tjenesten)',
+    getHelp: 'Få hjælp til login',
+    aboutService: 'Om denne login-tjeneste',
   },
   fi_FI: {
     expired: 'Kirjautuminen on vanhentunut tai jo päättynyt.',
@@ -99,6 +113,8 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     busy: 'Täältä tuli lyhyessä ajassa liian monta kirjautumisyritystä. Odota minuutti ja yritä uudelleen.',
     errorCode: 'Virhekoodi',
     technicalDetails: 'Tekniset tiedot (englanniksi, palvelulle)',
+    getHelp: 'Pyydä apua kirjautumiseen',
+    aboutService: 'Tietoa tästä kirjautumispalvelusta',
   },
   et_EE: {
     expired: 'Sisselogimine on aegunud või juba lõpetatud.',
@@ -110,6 +126,8 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     busy: 'Siit tuli lühikese aja jooksul liiga palju sisselogimiskatseid. Oota minut ja proovi uuesti.',
     errorCode: 'Veakood',
     technicalDetails: 'Tehnilised üksikasjad (inglise keeles, teenusele)',
+    getHelp: 'Küsi abi sisselogimiseks',
+    aboutService: 'Teave selle sisselogimisteenuse kohta',
   },
   lv_LV: {
     expired: 'Pieteikšanās ir beigusies vai jau pabeigta.',
@@ -121,6 +139,8 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     busy: 'No šejienes īsā laikā bija pārāk daudz pieteikšanās mēģinājumu. Lūdzu, uzgaidiet minūti un mēģiniet vēlreiz.',
     errorCode: 'Kļūdas kods',
     technicalDetails: 'Tehniskā informācija (angļu valodā, pakalpojumam)',
+    getHelp: 'Saņemt palīdzību pierakstīšanās jautājumā',
+    aboutService: 'Par šo pierakstīšanās pakalpojumu',
   },
   de_DE: {
     expired: 'Die Anmeldung ist abgelaufen oder bereits abgeschlossen.',
@@ -132,6 +152,8 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     busy: 'Von hier kamen in kurzer Zeit zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
     errorCode: 'Fehlercode',
     technicalDetails: 'Technische Details (auf Englisch, für den Dienst)',
+    getHelp: 'Hilfe bei der Anmeldung erhalten',
+    aboutService: 'Über diesen Anmeldedienst',
   },
   nl_NL: {
     expired: 'Het inloggen is verlopen of al afgerond.',
@@ -143,6 +165,8 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     busy: 'Er kwamen hiervandaan in korte tijd te veel inlogpogingen. Wacht een minuut en probeer het opnieuw.',
     errorCode: 'Foutcode',
     technicalDetails: 'Technische details (in het Engels, voor de dienst)',
+    getHelp: 'Hulp krijgen bij het inloggen',
+    aboutService: 'Over deze inlogdienst',
   },
   fr_FR: {
     expired: 'Cette connexion a expiré ou est déjà terminée.',
@@ -154,5 +178,7 @@ export const ERROR_MESSAGES: Record<UiLocale, Texts> = {
     busy: "Trop de tentatives de connexion sont venues d'ici en peu de temps. Veuillez patienter une minute et réessayer.",
     errorCode: "Code d'erreur",
     technicalDetails: 'Détails techniques (en anglais, pour le service)',
+    getHelp: 'Obtenir de l’aide pour la connexion',
+    aboutService: 'À propos de ce service de connexion',
   },
 };

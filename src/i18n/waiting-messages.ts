@@ -25,9 +25,9 @@ export interface WaitingMessages {
 
 /**
  * The hand-off texts of a waiting page, for a scheme whose other device is not the ID app (a wallet): the button
- * that opens it on this device and what to do with the QR code.
+ * that opens it on this device, what to do with the QR code, and what the page waits for (the wallet, not "the app").
  */
-export type WaitingTexts = Pick<WaitingMessages, 'openApp' | 'phoneInstruction' | 'qrInstruction' | 'qrLabel' | 'linkLabel'>;
+export type WaitingTexts = Pick<WaitingMessages, 'openApp' | 'phoneInstruction' | 'qrInstruction' | 'qrLabel' | 'linkLabel' | 'continueHint'>;
 
 const en: WaitingMessages = {
   openApp: 'Open {app}',

@@ -1,5 +1,6 @@
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Inject, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FAVICON_SVG } from '../common/pages/favicon.js';
 import type { Request, Response } from 'express';
 import { SWAGGER_PATH } from '../common/http/openapi-paths.js';
 import { pageSiteOf, type PageSite } from '../common/pages/layout.js';
@@ -43,5 +44,14 @@ export class LandingController {
       .status(200)
       .type('html')
       .send(landingPage(this.site, locale, this.links));
+  }
+
+  /** What a browser asks for when a page links no icon (a JSON document, a file): ours, as SVG, said so by its type. */
+  @Get('favicon.ico')
+  @ApiExcludeEndpoint()
+  @Header('Content-Type', 'image/svg+xml')
+  @Header('Cache-Control', 'public, max-age=86400')
+  favicon(): string {
+    return FAVICON_SVG;
   }
 }

@@ -1,4 +1,5 @@
 import { html, SafeHtml } from '../common/html/escape.js';
+import { FAVICON_PATH } from '../common/pages/layout.js';
 import type { EidasHighSetting, MatchLevelsReport, MatchLevelStatus } from '../broker/spi/document-evidence/match-levels.js';
 
 export interface ServiceDocsLinks {
@@ -8,15 +9,21 @@ export interface ServiceDocsLinks {
   matchLevelsJson: string;
 }
 
+// A table wider than a phone scrolls in its own box (focusable, so keys scroll it too); shadows at the edges that
+// have more columns, drawn by backgrounds that scroll with the content (local) over ones that stay (scroll).
 const STYLE = `
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;background:#f4f5f7;color:#1d2330;line-height:1.45}
 main{max-width:56rem;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem 2rem;box-shadow:0 1px 4px rgba(0,0,0,.08)}
+@media (max-width:34rem){main{margin:1rem .5rem;padding:1rem}}
 h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}
 table{border-collapse:collapse;width:100%;font-size:.9rem}
 th,td{border-bottom:1px solid #dde1e8;padding:.35rem .5rem;text-align:right}
 th:first-child,td:first-child,td.status,th.status{text-align:left}
 .validated{color:#1b6e3a;font-weight:600}.extrapolated{color:#9a5b00;font-weight:600}
-.table{overflow-x:auto}
+.table{overflow-x:auto;background:linear-gradient(to right,#fff 30%,rgba(255,255,255,0)) left/2.5rem 100% no-repeat local,linear-gradient(to left,#fff 30%,rgba(255,255,255,0)) right/2.5rem 100% no-repeat local,radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.25),rgba(0,0,0,0)) left/1rem 100% no-repeat scroll,radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.25),rgba(0,0,0,0)) right/1rem 100% no-repeat scroll}
+.table:focus-visible{outline:3px solid #2848b8;outline-offset:2px}
+.scroll-hint{display:none;color:#4f5869;font-size:.85rem;margin:.2rem 0}
+@media (max-width:40rem){.scroll-hint{display:block}}
 a{word-break:break-all}
 `;
 
@@ -44,6 +51,7 @@ export function serviceDocsPage(report: MatchLevelsReport, setting: EidasHighSet
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Identity broker: service documentation</title>
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <style>${new SafeHtml(STYLE)}</style>
 </head>
 <body><main>
@@ -63,7 +71,8 @@ false acceptance rate under the target (95% one-sided).
 <strong>Extrapolated: level ${extrapolated.join(', ') || 'none'}.</strong> ${impostorNote(report)}
 Spec 2.2 also asks a false rejection rate under ${percent(report.targetFrr)} at every level; ⚠ marks levels where this engine
 rejects more genuine pairs than that.</p>
-<div class="table"><table>
+<p class="scroll-hint" id="levels-scroll">The table is wider than the screen: scroll it sideways (the shadow marks more columns).</p>
+<div class="table" tabindex="0" role="region" aria-label="Face match levels" aria-describedby="levels-scroll"><table>
 <thead><tr><th>Level</th><th>Target FAR</th><th>Threshold</th><th class="status">Status</th><th>False accepts measured</th><th>False rejects measured</th></tr></thead>
 <tbody>${report.levels.map(levelRow)}</tbody>
 </table></div>

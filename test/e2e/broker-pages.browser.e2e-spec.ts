@@ -12,7 +12,20 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { REDIRECT_URI, SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
 import { SAML_ACS } from '../saml/saml-flow.js';
 import { startLogoServer, type LogoServer } from '../support/logo-server.js';
-import { expectAxeClean, expectFocus, expectLogo, LOCALES, openAt as openPageAt, SHOTS, VIEWPORTS, type Size } from '../support/page-checks.js';
+import {
+  expectAxeClean,
+  expectFocus,
+  expectLogo,
+  expectNoOverflow,
+  LOCALES,
+  openAt as openPageAt,
+  SHOTS,
+  VIEWPORTS,
+  type Size,
+} from '../support/page-checks.js';
+import { ERROR_MESSAGES } from '../../src/i18n/error-messages.js';
+import { WALLET_MESSAGES } from '../../src/schemes/eu-wallet/wallet-messages.js';
+import { WAITING_MESSAGES } from '../../src/i18n/waiting-messages.js';
 
 /**
  * Issue 13's acceptance: each broker page (choice, test identities, logout, verifier, error, SAML post) in
@@ -34,6 +47,7 @@ describeWithChromium('broker pages in a real browser', () => {
     if (keep) await expectLogo(page, name, 'Nordlys Shop');
     await expectFocus(page, name, main);
     await expectAxeClean(page, name);
+    await expectNoOverflow(page, name);
     if (keep) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
   };
   const openAt = (size: Size, url: string) => openPageAt(browser.context, size, url);
@@ -106,6 +120,9 @@ describeWithChromium('broker pages in a real browser', () => {
         const wallet = await openAt(size, await authorize({ ui_locale: locale, login_hint: 'eid:eu-wallet' }));
         expect(await wallet.isVisible('a[data-action="open-app-alternate"]')).toBe(viewport === 'phone');
         expect(await wallet.locator('#progress li').count()).toBe(2);
+        // The hint under Continue names what the page waits for: the wallet here, the app on the verifier's page.
+        expect(await wallet.textContent('#continue-hint')).toBe(WALLET_MESSAGES[locale].continueHint);
+        expect(await verifier.textContent('#continue-hint')).toBe(WAITING_MESSAGES[locale].continueHint);
         await check(wallet, at('wallet'), viewport === 'phone' ? 'a[data-action="open-app"]' : '#continue button');
         // A stranger who read the QR code's request posts a wallet error with its state: the page shows it by itself
         // (its script reloads on the new notice), keeps the hand-off and offers a fresh request; nothing ends.
@@ -123,6 +140,9 @@ describeWithChromium('broker pages in a real browser', () => {
         const error = await openAt(size, await authorize({ ui_locale: locale, redirect_uri: `${MERCHANT_ORIGIN}/elsewhere` }));
         expect(await error.textContent('[data-error]')).toBe('invalid_redirect_uri');
         await check(error, at('error'), 'h1');
+        // The way out when the service is out of reach: this service's own page (no operator contact configured here).
+        expect(await error.textContent('a[data-action="about-service"]')).toBe(ERROR_MESSAGES[locale].aboutService);
+        expect(await error.getAttribute('a[data-action="about-service"]', 'href')).toBe('/');
 
         // The SAML answer page, held still: its auto-submit script is answered empty so the page can be checked.
         const saml = await browser.context.newPage();

@@ -8,7 +8,8 @@ import { adminClient } from '../support/admin-client.js';
 import { describeWithChromium, launchChromium, type Chromium } from '../support/chromium.js';
 import { startLogoServer, type LogoServer } from '../support/logo-server.js';
 import { authorizationRequest, discover } from '../support/oidc-flow.js';
-import { expectAxeClean, expectFocus, expectLogo, LOCALES, openAt, SHOTS, VIEWPORTS } from '../support/page-checks.js';
+import { expectAxeClean, expectFocus, expectLogo, expectNoOverflow, LOCALES, openAt, SHOTS, VIEWPORTS } from '../support/page-checks.js';
+import { CREDENTIAL_OFFER_MESSAGES } from '../../src/i18n/credential-offer-messages.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { REDIRECT_URI, SHELDON, specimenDocumentDir } from '../support/verifier-flow.js';
 
@@ -31,6 +32,7 @@ describeWithChromium('credential issuer pages in a real browser', () => {
   const check = async (page: Page, name: string, main: string, { keep = true } = {}) => {
     await expectFocus(page, name, main);
     await expectAxeClean(page, name);
+    await expectNoOverflow(page, name);
     if (keep) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
   };
 
@@ -74,6 +76,13 @@ describeWithChromium('credential issuer pages in a real browser', () => {
         await page.waitForSelector('[data-tx-code]', { timeout: 20_000 });
         // The offer page came by the script's form POST, not page.goto: its logo may still be loading.
         await page.waitForLoadState('load');
+        // Post/redirect/get: the offer has its own address, and a reload shows the same offer (no new transaction code).
+        expect(new URL(page.url()).pathname).toMatch(/\/eid\/document-verifier\/offer$/);
+        const txCode = await page.textContent('[data-tx-code]');
+        await page.reload();
+        expect(await page.textContent('[data-tx-code]')).toBe(txCode);
+        // On a desktop the QR code's instruction is the first hand-off text: it stands on its own (no "Or …").
+        if (viewport === 'desktop') expect(await page.textContent('#offer .on-desktop p')).toBe(CREDENTIAL_OFFER_MESSAGES[locale].qrInstruction);
 
         expect(await page.getAttribute('html', 'lang')).toBe(lang);
         await expectLogo(page, at('credential-offer'), MERCHANT);

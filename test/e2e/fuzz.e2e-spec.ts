@@ -832,6 +832,7 @@ describe('fuzz: malformed requests over every route', () => {
       { method: 'GET', path: () => `/its/interaction/${uid()}`, in: 'query' },
       { method: 'GET', path: () => `/its/interaction/${uid()}/choose`, in: 'query', weight: 0.5 },
       { method: 'GET', path: () => `/its/interaction/${uid()}/eid/${scheme()}`, in: 'query' },
+      { method: 'GET', path: () => `/its/interaction/${uid()}/eid/${scheme()}/offer`, in: 'query', weight: 0.5 },
       { method: 'POST', path: () => `/its/interaction/${uid()}/eid/${scheme()}/start`, params: (path) => brokerForm(path), in: 'form' },
       { method: 'POST', path: () => `/its/interaction/${uid()}/eid/${scheme()}`, params: (path) => brokerForm(path, [['person', value()]]), in: 'form' },
       { method: 'POST', path: () => `/its/interaction/${uid()}/cancel`, params: (path) => brokerForm(path), in: 'form' },
@@ -861,6 +862,7 @@ describe('fuzz: malformed requests over every route', () => {
       { method: 'GET', path: () => '/its/eid/jwks', in: 'query', weight: FIXED },
       { method: 'GET', path: () => '/its/assets/wait-for-phone.js', in: 'query', weight: FIXED },
       { method: 'GET', path: () => '/its/assets/favicon.svg', in: 'query', weight: FIXED },
+      { method: 'GET', path: () => '/favicon.ico', in: 'query', weight: FIXED },
       {
         method: 'GET',
         path: () => `/its/assets/logos/${pick([createHash('sha256').update(value()).digest('hex'), value(), 'f'.repeat(64)])}`,

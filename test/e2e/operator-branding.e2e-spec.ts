@@ -4,6 +4,8 @@ import { authorizationRequest, discover, REDIRECT_URI } from '../support/oidc-fl
 import { writeOperatorLogo } from '../support/operator-logo.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
+import { UI_LOCALES } from '../../src/i18n/locales.js';
+import { ERROR_MESSAGES } from '../../src/i18n/error-messages.js';
 
 /**
  * The operator's branding (OPERATOR_NAME, OPERATOR_LOGO_FILE, OPERATOR_ACCENT_COLOUR, OPERATOR_CONTACT_URL) on every
@@ -86,5 +88,26 @@ describe('operator branding on every page', () => {
     for (const [name, { html }] of Object.entries(await pagesOf(plain))) {
       expect([name, html.includes('<header class="operator">'), html.includes('<footer>'), html.includes('#2848b8')]).toEqual([name, false, false, true]);
     }
+  });
+
+  it("gives an unknown client_id's error page a way out in every locale: the operator's contact, else the base URL's page", async () => {
+    const unknownClient = (t: TestApp, locale: string) =>
+      `${t.baseUrl}/its/index.html?${new URLSearchParams({ client_id: 'no-such-merchant', response_type: 'code', scope: 'openid', redirect_uri: REDIRECT_URI, ui_locale: locale })}`;
+    for (const locale of UI_LOCALES) {
+      const texts = ERROR_MESSAGES[locale];
+      const withContact = await fetch(unknownClient(branded, locale), { headers: { accept: 'text/html' } });
+      expect(withContact.status).toBe(400);
+      const contactPage = await withContact.text();
+      expect([locale, contactPage]).toEqual([
+        locale,
+        expect.stringContaining(`<a href="mailto:support@nordic-id.example" data-action="get-help">${texts.getHelp}</a>`),
+      ]);
+      const without = await fetch(unknownClient(plain, locale), { headers: { accept: 'text/html' } });
+      const plainPage = await without.text();
+      expect([locale, plainPage]).toEqual([locale, expect.stringContaining(`<a href="/" data-action="about-service">${texts.aboutService}</a>`)]);
+      expect(plainPage).not.toContain('data-action="get-help"');
+    }
+    // The way out leads to a page that answers, in the same language.
+    expect((await fetch(`${plain.baseUrl}/`, { headers: { accept: 'text/html' } })).status).toBe(200);
   });
 });

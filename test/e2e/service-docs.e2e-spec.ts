@@ -56,4 +56,25 @@ describe('service documentation', () => {
     expect(page).toContain('face match level of at least 3');
     expect(page).toContain('that level is validated.');
   });
+
+  it('has an icon: /favicon.ico answers our SVG with its type and a day of caching, and /docs and Swagger UI link it', async () => {
+    for (const path of ['/favicon.ico', '/its/assets/favicon.svg']) {
+      const res = await fetch(`${t.baseUrl}${path}`);
+      expect([path, res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([
+        path,
+        200,
+        'image/svg+xml; charset=utf-8',
+        'public, max-age=86400',
+      ]);
+      expect(await res.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    }
+    for (const path of ['/docs', '/admin/docs', '/admin/docs/', '/admin/docs/index.html']) {
+      const html = await (await fetch(`${t.baseUrl}${path}`)).text();
+      expect([path, html]).toEqual([path, expect.stringContaining('<link rel="icon" href="/its/assets/favicon.svg" type="image/svg+xml">')]);
+      expect([path, html]).toEqual([path, expect.stringContaining('<meta name="viewport" content="width=device-width, initial-scale=1">')]);
+    }
+    // Swagger UI's page loads what Nest serves beside it.
+    for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'swagger-ui-init.js'])
+      expect([asset, (await fetch(`${t.baseUrl}/admin/docs/${asset}`)).status]).toEqual([asset, 200]);
+  });
 });

@@ -5,7 +5,7 @@ import { adminClient } from '../support/admin-client.js';
 import { provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { describeWithChromium, launchChromium, type Chromium } from '../support/chromium.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
-import { expectAxeClean, expectFocus, LOCALES, openAt, SHOTS, VIEWPORTS } from '../support/page-checks.js';
+import { expectAxeClean, expectFocus, expectNoOverflow, LOCALES, openAt, SHOTS, VIEWPORTS } from '../support/page-checks.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -37,6 +37,7 @@ describeWithChromium('service pages in a real browser', () => {
         expect(await page.getAttribute('html', 'lang')).toBe(locale.replace('_', '-'));
         await expectFocus(page, name, 'h1');
         await expectAxeClean(page, name);
+        await expectNoOverflow(page, name);
         expect(await page.locator('footer a[data-action="privacy-notice"]').getAttribute('href')).toBe('https://operator.example/privacy');
         await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
         if (locale === 'en_GB' && size === 'desktop') {
@@ -99,4 +100,43 @@ describeWithChromium('service pages in a real browser', () => {
     expect(first).toContain('Operators: an admin API token');
     await page.close();
   }, 60_000);
+
+  it('lays /docs and Swagger UI out for a phone: the device width, nothing cut off, a wide table scrolls in a box that shows it', async () => {
+    const phone = await launchChromium({ phone: VIEWPORTS.phone });
+    try {
+      for (const path of ['/docs', '/admin/docs']) {
+        const page = await phone.context.newPage();
+        await page.goto(`${t.baseUrl}${path}`);
+        if (path === '/admin/docs') await page.locator('.opblock').first().waitFor();
+        // Without a viewport meta tag a phone lays the page out 980 pixels wide and shrinks it.
+        expect([path, await page.evaluate('window.innerWidth')]).toEqual([path, VIEWPORTS.phone.width]);
+        expect([path, await page.getAttribute('link[rel="icon"]', 'href')]).toEqual([path, '/its/assets/favicon.svg']);
+        await expectNoOverflow(page, `${path} on a phone`);
+        if (path === '/docs') {
+          await expectAxeClean(page, 'docs-phone');
+          // The face match table is wider than the phone: its box scrolls, says so, and can be scrolled from the keyboard.
+          const box = page.locator('.table');
+          type Box = { scrollWidth: number; clientWidth: number };
+          const sizes = await box.evaluate((e) => [(e as unknown as Box).scrollWidth, (e as unknown as Box).clientWidth]);
+          expect(sizes[0]).toBeGreaterThan(sizes[1]);
+          expect(await box.getAttribute('tabindex')).toBe('0');
+          const shadows = await box.evaluate(
+            (e) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundImage: string } }).getComputedStyle(e).backgroundImage,
+          );
+          expect(shadows).toContain('gradient');
+          expect(await page.isVisible('.scroll-hint')).toBe(true);
+          await page.screenshot({ path: join(SHOTS, 'docs-en_GB-phone.png'), fullPage: true });
+        }
+        await page.close();
+      }
+    } finally {
+      await phone.close();
+    }
+    const desktop = await openAt(browser.context, VIEWPORTS.desktop, `${t.baseUrl}/docs`);
+    await expectNoOverflow(desktop, '/docs on a desktop');
+    await expectAxeClean(desktop, 'docs-desktop');
+    expect(await desktop.isVisible('.scroll-hint')).toBe(false);
+    await desktop.screenshot({ path: join(SHOTS, 'docs-en_GB-desktop.png'), fullPage: true });
+    await desktop.close();
+  }, 90_000);
 });

@@ -45,6 +45,7 @@ describeWithPostgres('credential issuer revocation page', () => {
     const post = (fields: Record<string, string>, withCookie = true) =>
       fetch(url, {
         method: 'POST',
+        redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie: cookie! } : {}) },
         body: form(fields),
       });
@@ -63,9 +64,23 @@ describeWithPostgres('credential issuer revocation page', () => {
       (await t.dataSource.query('SELECT count(*)::int AS n FROM issued_credential_status WHERE status = 1 AND idx = ANY($1)', [refs.map((r) => r.idx)]))[0].n,
     ).toBe(0);
 
-    const done = await post({ _csrf: csrf!, ui_locale: 'en_GB' });
-    expect(done.status).toBe(200);
-    expect(await done.text()).toContain('data-revocation="done"');
+    // Post/redirect/get: the POST answers 303 to the link, which shows "revoked" to this browser (its proof cookie).
+    const done = await post({ _csrf: csrf!, ui_locale: 'nb_NO' });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('cache-control')).toBe('no-store');
+    const location = new URL(done.headers.get('location')!, url);
+    expect(location.pathname).toBe(new URL(url).pathname);
+    expect(location.searchParams.get('ui_locale')).toBe('nb_NO');
+    const proof = done.headers.get('set-cookie')!;
+    expect(proof).toMatch(/^vci_revoked=[A-Za-z0-9_-]{43}; Path=\/vci\/revoke\/[A-Za-z0-9_-]{43}; Max-Age=600; HttpOnly; SameSite=Strict/);
+    for (let reload = 0; reload < 2; reload++) {
+      const shown = await fetch(location, { headers: { cookie: `${cookie!}; ${proof.split(';')[0]}` } });
+      expect(shown.status).toBe(200);
+      expect(shown.headers.get('cache-control')).toBe('no-store');
+      const text = await shown.text();
+      expect(text).toContain('data-revocation="done"');
+      expect(text).toContain('<html lang="nb-NO">');
+    }
     const token = readStatusListToken(await (await fetch(refs[0].uri.replace(t.baseUrl, t.origin))).text());
     expect(refs.map((r) => token.status(r.idx))).toEqual([1, 1, 1]);
 
@@ -100,15 +115,14 @@ describeWithPostgres('credential issuer revocation page', () => {
       return { csrf: /name="_csrf" value="([^"]+)"/.exec(await page.text())![1], cookie: page.headers.get('set-cookie')!.split(';')[0] };
     };
     const confirm = (url: string, { csrf, cookie }: { csrf: string; cookie: string }) =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: form({ _csrf: csrf }) });
+      fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: form({ _csrf: csrf }) });
     const stateOf = async (issuanceId: string) =>
       (await t.dataSource.query('SELECT state FROM credential_issuances WHERE id = $1', [issuanceId]))[0].state as string;
 
     it('revokes an offer not yet redeemed: it is burnt, its code redeems nothing, and the link is known no more', async () => {
       const { offer, url } = await offered();
       const done = await confirm(url, await ask(url));
-      expect(done.status).toBe(200);
-      expect(await done.text()).toContain('data-revocation="done"');
+      expect(done.status).toBe(303);
       expect(await stateOf(offer.issuanceId)).toBe('burnt');
       await expect(issuances.redeem(offer.preAuthorizedCode, offer.txCode, 'jkt', noDpopProof)).rejects.toMatchObject({ code: 'invalid_grant' });
       expect(await issuances.liveOffer(offer.offerHandle)).toBeUndefined();
@@ -120,7 +134,7 @@ describeWithPostgres('credential issuer revocation page', () => {
     it('revokes an offer redeemed but not yet issued: its access token is of no use any more', async () => {
       const { offer, url } = await offered();
       const { accessToken } = await issuances.redeem(offer.preAuthorizedCode, offer.txCode, 'the-wallet-jkt', noDpopProof);
-      expect((await confirm(url, await ask(url))).status).toBe(200);
+      expect((await confirm(url, await ask(url))).status).toBe(303);
       expect(await stateOf(offer.issuanceId)).toBe('burnt');
       await expect(issuances.tokenHolder(accessToken, 'the-wallet-jkt')).rejects.toMatchObject({ code: 'invalid_token' });
     });

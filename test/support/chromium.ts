@@ -24,7 +24,7 @@ export interface Chromium {
  * Headless Chromium on a fresh profile, quiet: no background networking, updates or sync, so the only
  * requests it makes are the pages' own (the tests watch them).
  */
-export async function launchChromium(options: { javaScriptEnabled?: boolean } = {}): Promise<Chromium> {
+export async function launchChromium(options: { javaScriptEnabled?: boolean; phone?: { width: number; height: number } } = {}): Promise<Chromium> {
   const profile = mkdtempSync(join(tmpdir(), 'chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -41,6 +41,8 @@ export async function launchChromium(options: { javaScriptEnabled?: boolean } = 
     ],
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     locale: 'en-GB',
+    // A phone as Chromium plays one (`phone`): a page without a viewport meta tag is laid out 980 pixels wide, as there.
+    ...(options.phone ? { viewport: options.phone, isMobile: true, hasTouch: true } : {}),
   });
   return {
     context,

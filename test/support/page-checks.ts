@@ -58,3 +58,25 @@ export async function openAt(context: BrowserContext, size: Size, url: string): 
   await page.goto(url);
   return page;
 }
+
+/**
+ * Nothing sticks out of the page sideways unnoticed: every element that reaches past the viewport's right edge sits in
+ * a scroll container (overflow-x auto or scroll) that itself fits, and the page as a whole does not scroll sideways.
+ */
+export async function expectNoOverflow(page: Page, name: string): Promise<void> {
+  // Runs in the page; a string, as the tests compile without the DOM's types.
+  const found = await page.evaluate(`(() => {
+    const width = document.documentElement.clientWidth;
+    const fits = (e) => e.getBoundingClientRect().right <= width + 0.5;
+    const scrolls = (e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && fits(e);
+    const outside = [];
+    for (const e of document.body.querySelectorAll('*')) {
+      if (e.getBoundingClientRect().width === 0 || fits(e)) continue;
+      let a = e.parentElement;
+      while (a && a !== document.body && !scrolls(a)) a = a.parentElement;
+      if (!a || a === document.body) outside.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().right) + 'px');
+    }
+    return { viewport: width, pageScrollsSideways: document.documentElement.scrollWidth > width, outside: outside.slice(0, 8) };
+  })()`);
+  expect({ page: name, found }).toEqual({ page: name, found: expect.objectContaining({ pageScrollsSideways: false, outside: [] }) });
+}

@@ -230,9 +230,16 @@ describe('LoginTransaction (broker core, collaborators stubbed)', () => {
     const a = scheme('a', { start: { kind: 'identified', identity } });
     const { transaction } = setup([a.provider], { offer });
     const login = await open(transaction, {}, null, true);
+    // Made once, kept by the front door and shown by GET (post/redirect/get): the page shows what was kept.
     const first = await transaction.begin(login);
-    expect(first.kind).toBe('page');
-    expect(first.kind === 'page' && first.html).toContain('openid-credential-offer://x');
+    const kept = { link: 'openid-credential-offer://x', txCode: '1234', revokeUrl: '/vci/revoke/x', expiresAt: new Date(60_000) };
+    expect(first).toEqual({ kind: 'offered', scheme: 'a', offer: kept, url: '/its/interaction/uid-1/eid/a/offer' });
+    const shown = await transaction.offerShown(login, 'a', kept);
+    expect(shown.kind === 'page' && shown.html).toContain('data-tx-code="1234"');
+    expect(shown.kind === 'page' && shown.html).toContain('<svg');
+    expect(offers).toEqual(['shop']);
+    // Nothing kept (cookie gone, or expired): the scheme's page; the GET itself makes no offer.
+    expect(await transaction.offerShown(login, 'a', undefined)).toEqual({ kind: 'redirect', url: '/its/interaction/uid-1/eid/a' });
     expect(offers).toEqual(['shop']);
     // Continue on the offer page: the same identity, now handed on.
     const after = await transaction.input(login, 'a', { _csrf: csrf.issue('uid-1'), after_offer: '1' });

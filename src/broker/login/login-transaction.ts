@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { EidRegistry } from '../schemes/eid-registry.js';
 import { type BrokeredIdentity, type EidProvider, type EidRequest, type EidStep, resumesRedirect } from '../spi/eid-provider.js';
 import { PendingRedirectsService } from '../spi/redirects/pending-redirects.service.js';
-import { type CredentialOfferMaker, CredentialOfferMakerProvider } from '../spi/credential-offers.js';
+import { type CredentialOfferMaker, CredentialOfferMakerProvider, type ShownOffer } from '../spi/credential-offers.js';
 import { offerPage } from './pages/offer-page.js';
 import { csrfRejected, schemeNotAllowed, stateRefused } from './login.errors.js';
 import { choicesPage, type ChoiceForm } from './pages/choices-page.js';
@@ -40,6 +40,8 @@ export interface LoginContext {
 export type LoginOutcome =
   | { kind: 'page'; html: string }
   | { kind: 'redirect'; url: string }
+  /** An offer was made: the front door keeps it for this browser and login, and answers 303 to `url` (its page, by GET). */
+  | { kind: 'offered'; scheme: string; offer: ShownOffer; url: string }
   | { kind: 'identified'; scheme: EidProvider; identity: BrokeredIdentity }
   | { kind: 'failed'; error: string; description: string; reason?: 'cancelled' | 'upstream_error' };
 
@@ -213,23 +215,45 @@ export class LoginTransaction implements OnModuleInit {
         return { kind: 'failed', error: step.error, description: step.description, reason: step.reason };
       case 'identified': {
         const offer = login.offerCredential && !offerSeen ? await this.offerMaker?.offerAfterSignIn(step.identity, request.clientId) : undefined;
-        if (offer) {
-          const html = offerPage({
-            site: this.site,
-            locale: request.locale,
-            heading: this.heading(login),
-            merchantName: request.merchantName,
-            offer,
-            continueAction: this.schemePath(login, scheme),
-            csrf: this.csrf.issue(login.uid),
-            logo: login.logo,
-          });
-          return { kind: 'page', html };
-        }
+        // Shown by GET (post/redirect/get): a reload shows this offer again instead of making another.
+        if (offer)
+          return {
+            kind: 'offered',
+            scheme: scheme.id,
+            offer: { link: offer.link, txCode: offer.txCode, revokeUrl: offer.revokeUrl, expiresAt: offer.expiresAt },
+            url: this.offerPath(login, scheme),
+          };
         this.telemetry?.emit('loginFinished', scheme.id, 'success');
         return { kind: 'identified', scheme, identity: step.identity };
       }
     }
+  }
+
+  /**
+   * The offer page (GET), for the offer the front door kept for this browser and login; without one (never made, or
+   * expired) the scheme's page, whose Continue goes on as before.
+   */
+  async offerShown(login: LoginContext, schemeId: string, offer: ShownOffer | undefined): Promise<LoginOutcome> {
+    const scheme = this.scheme(login, schemeId);
+    if (!offer) return { kind: 'redirect', url: this.schemePath(login, scheme) };
+    const qrcode = (await import('qrcode')).default;
+    const qrSvg = await qrcode.toString(offer.link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 240 });
+    const html = offerPage({
+      site: this.site,
+      locale: login.request.locale,
+      heading: this.heading(login),
+      merchantName: login.request.merchantName,
+      offer: { ...offer, qrSvg },
+      continueAction: this.schemePath(login, scheme),
+      csrf: this.csrf.issue(login.uid),
+      logo: login.logo,
+    });
+    return { kind: 'page', html };
+  }
+
+  /** Where a scheme's offer page is shown (GET). */
+  private offerPath(login: LoginContext, scheme: EidProvider): string {
+    return `${this.schemePath(login, scheme)}/offer`;
   }
 
   /** Only while the merchant allows this request another scheme: with one, the choice would lead straight back. */

@@ -13,6 +13,12 @@ export interface CredentialOfferView {
 }
 
 /**
+ * The offer as the front door keeps it between the POST that made it and the GET that shows it (post/redirect/get):
+ * everything but the QR code, which is drawn again from the link.
+ */
+export type ShownOffer = Omit<CredentialOfferView, 'qrSvg'>;
+
+/**
  * Opt-in: a front door that issues reusable credentials (OpenID4VCI) makes offers at the end of sign-ins whose
  * merchant asked for them. The broker core shows the offer between the scheme's identity and the hand-off back to the
  * merchant; it never learns how an offer is made, and without such a provider nothing changes.

@@ -71,6 +71,9 @@ export interface PageSite {
   style: string;
 }
 
+/** The service's icon (an SVG of our own), linked from every page; `/favicon.ico` answers it too, for pages that link none. */
+export const FAVICON_PATH = '/its/assets/favicon.svg';
+
 /** Where the pages load the operator's logo from: its hash in the address, so a new logo is a new address. */
 export const operatorLogoPath = (sha256: string): string => `/its/assets/operator-logo/${sha256.slice(0, 16)}`;
 
@@ -111,7 +114,7 @@ export function layout(site: PageSite, locale: UiLocale, title: string, body: Sa
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${title}</title>
-<link rel="icon" href="/its/assets/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 ${extras.head ?? ''}
 <style>${new SafeHtml(site.style)}</style>
 </head>

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../common/errors/app-error.js';
 import { sendImmutableImage } from '../../common/http/immutable-image.js';
 import { operatorLogoPath } from '../../common/pages/layout.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
-import { FAVICON_SVG } from './assets/favicon.js';
+import { FAVICON_SVG } from '../../common/pages/favicon.js';
 import { WAIT_FOR_PHONE_JS } from './assets/wait-for-phone.js';
 
 /** The broker pages' only files besides the pages themselves, all from our origin. */

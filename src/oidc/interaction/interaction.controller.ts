@@ -29,6 +29,12 @@ export class InteractionController {
     return this.interactions.showScheme(req, res, scheme);
   }
 
+  /** The credential offer after a passed verification, shown by GET after the POST that made it (post/redirect/get). */
+  @Get('eid/:scheme/offer')
+  showOffer(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string): Promise<void> {
+    return this.interactions.showOffer(req, res, scheme);
+  }
+
   /** Back from a redirect scheme (sent here by GET /its/eid/callback); the state is checked and used up there. */
   @Get('eid/:scheme/return')
   resume(@Req() req: Request, @Res() res: Response, @Param('scheme') scheme: string): Promise<void> {

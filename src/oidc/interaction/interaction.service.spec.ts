@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config/load-config.js';
 import type { MerchantsService } from '../../merchants/merchants.service.js';
 import type { OidcProviderService } from '../provider/oidc-provider.service.js';
 import type { EngineInteractionResults } from './engine-interaction-results.js';
+import { SecretBox } from '../../common/crypto/secret-box.js';
 import { InteractionService } from './interaction.service.js';
 
 /**
@@ -16,10 +17,12 @@ import { InteractionService } from './interaction.service.js';
  * recorder. It checks how the service answers each outcome, and that a login another front door started ends with
  * that front door's answer (data, written here), never with the engine's result.
  */
-const config = { cookieKeys: ['k'.repeat(64)], isProduction: false } as unknown as AppConfig;
+const config = { cookieKeys: ['k'.repeat(64)], isProduction: false, baseUrl: 'http://localhost' } as unknown as AppConfig;
 const identity: BrokeredIdentity = { subject: 'person-1', claims: {}, amr: ['hwk'], authTime: new Date(1_000_000) };
 const scheme = { id: 'test' } as EidProvider;
 const SEALED = 'sealed-owner';
+const secretBox = new SecretBox('k1', new Map([['k1', Buffer.alloc(32, 7)]]));
+const offer = { link: 'openid-credential-offer://x', txCode: '123456', revokeUrl: '/vci/revoke/r', expiresAt: new Date(Date.now() + 600_000) };
 
 /** What a test reads of the response: status, headers, where it redirected, what it sent. */
 function recorder() {
@@ -28,6 +31,7 @@ function recorder() {
     locals: {},
     status: (s: number) => ((written.status = s), res),
     set: (h: Record<string, string>) => (Object.assign(written.headers, h), res),
+    append: (name: string, value: string) => ((written.headers[name.toLowerCase()] = value), res),
     redirect: (s: number, url: string) => void (written.redirect = [s, url]),
     type: (t: string) => ((written.type = t), res),
     send: (body: string) => void (written.body = body),
@@ -59,8 +63,9 @@ function setup(outcome: LoginOutcome, options: { owned?: boolean; locale?: strin
   const transaction = {
     open: async (opening: LoginOpening) => ({ ...opening, schemes: [scheme] }),
     begin: async () => outcome,
+    offerShown: async (_login: unknown, _scheme: string, offer: unknown) => ({ kind: 'page', html: JSON.stringify(offer ?? null) }),
   } as unknown as LoginTransaction;
-  const service = new InteractionService(config, oidc, merchants, logins as unknown as BrokeredLoginsService, loginRequests, results, transaction);
+  const service = new InteractionService(config, oidc, merchants, logins as unknown as BrokeredLoginsService, loginRequests, results, transaction, secretBox);
   const req = { headers: { 'accept-language': 'de-DE' }, query: {} } as unknown as Request;
   return { service, req, calls, answers };
 }
@@ -123,5 +128,28 @@ describe('InteractionService (the OIDC front door of the broker pages, collabora
     const { res, written } = recorder();
     await service.show(req, res);
     expect(written).toMatchObject({ redirect: [303, 'https://wallet.example/cb?code=c'], headers: { 'Cache-Control': 'no-store' } });
+  });
+
+  it('keeps an offer for this browser and login and answers 303 to its page; the GET shows that offer, another browser none', async () => {
+    const { service, req } = setup({ kind: 'offered', scheme: 'test', offer, url: '/its/interaction/uid-1/eid/test/offer' });
+    const posted = recorder();
+    await service.show(req, posted.res);
+    expect(posted.written.redirect).toEqual([303, '/its/interaction/uid-1/eid/test/offer']);
+    const cookie = posted.written.headers['set-cookie'];
+    expect(cookie).toMatch(/^broker_offer=v1\.[^;]+; Path=\/its\/interaction\/uid-1; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    expect(cookie).not.toContain('123456');
+    const withCookie = { headers: { cookie: cookie.split(';')[0] }, query: {} } as unknown as Request;
+    const shown = recorder();
+    await service.showOffer(withCookie, shown.res, 'test');
+    expect(JSON.parse(shown.written.body!)).toEqual({ ...offer, expiresAt: offer.expiresAt.toISOString() });
+    // Bound to the scheme (and the interaction): the same cookie opens nothing for another, nor does a browser without it.
+    for (const [r, schemeId] of [
+      [withCookie, 'other'],
+      [req, 'test'],
+    ] as const) {
+      const other = recorder();
+      await service.showOffer(r, other.res, schemeId);
+      expect(other.written.body).toBe('null');
+    }
   });
 });

@@ -18,6 +18,8 @@ import { EngineInteractionResults, type InteractionDetails } from './engine-inte
 import { contextTexts, requestedClaimNames, toEidRequest } from './interaction-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config/load-config.js';
 import { pageSiteOf, type PageSite } from '../../common/pages/layout.js';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { ShownOfferCookie } from './shown-offer-cookie.js';
 
 interface Loaded {
   details: InteractionDetails;
@@ -36,6 +38,7 @@ interface Loaded {
 @Injectable()
 export class InteractionService {
   private readonly site: PageSite;
+  private readonly shownOffers: ShownOfferCookie;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -45,8 +48,10 @@ export class InteractionService {
     private readonly loginRequests: LoginRequests,
     private readonly results: EngineInteractionResults,
     private readonly transaction: LoginTransaction,
+    secretBox: SecretBox,
   ) {
     this.site = pageSiteOf(config);
+    this.shownOffers = new ShownOfferCookie(secretBox, config.baseUrl);
   }
 
   async show(req: Request, res: Response): Promise<void> {
@@ -67,6 +72,13 @@ export class InteractionService {
   async showScheme(req: Request, res: Response, schemeId: string): Promise<void> {
     const loaded = await this.load(req, res);
     await this.answer(res, loaded, await this.transaction.schemePage(loaded.login, schemeId, req.query.progress !== undefined));
+  }
+
+  /** The credential offer this browser was shown in this login (post/redirect/get: the same offer on every reload). */
+  async showOffer(req: Request, res: Response, schemeId: string): Promise<void> {
+    const loaded = await this.load(req, res);
+    const offer = this.shownOffers.read(req, loaded.details.uid, schemeId);
+    await this.answer(res, loaded, await this.transaction.offerShown(loaded.login, schemeId, offer));
   }
 
   async start(req: Request, res: Response, schemeId: string): Promise<void> {
@@ -131,6 +143,9 @@ export class InteractionService {
         // 200 also on a POST (a page answered to a form, e.g. the credential offer after Continue), not Nest's 201.
         return void res.status(200).type('html').send(outcome.html);
       case 'redirect':
+        return res.redirect(303, outcome.url);
+      case 'offered':
+        this.shownOffers.keep(res, loaded.login.pagesPath, loaded.details.uid, outcome.scheme, outcome.offer);
         return res.redirect(303, outcome.url);
       case 'identified':
         return this.finishLogin(res, loaded, outcome.scheme, outcome.identity);

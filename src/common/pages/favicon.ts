@@ -1,4 +1,4 @@
-/** The broker pages' icon (an ID card), served from our origin so no page makes an external request. */
+/** The service's icon (an ID card), served from our origin (FAVICON_PATH, /favicon.ico) so no page makes an external request. */
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
 <rect x="2" y="6" width="28" height="20" rx="3" fill="#2848b8"/>
 <circle cx="11" cy="14" r="3.5" fill="#fff"/>
