@@ -224,7 +224,7 @@ describe('LoginTransaction (broker core, collaborators stubbed)', () => {
     const offer: CredentialOfferMaker = {
       offerAfterSignIn: async (_identity, clientId) => (
         offers.push(clientId),
-        { qrSvg: '<svg/>', link: 'openid-credential-offer://x', txCode: '1234', revokeUrl: '/vci/revoke/x', expiresAt: new Date(60_000) }
+        { link: 'openid-credential-offer://x', txCode: '1234', revokeUrl: '/vci/revoke/x', expiresAt: new Date(60_000) }
       ),
     };
     const a = scheme('a', { start: { kind: 'identified', identity } });

@@ -1,22 +1,23 @@
 import { extensionPoint } from '../../common/discovery/discovered.js';
 import type { BrokeredIdentity } from './eid-provider.js';
 
-/** An offer to keep the identity just verified in the person's wallet, as the broker page shows it. */
-export interface CredentialOfferView {
+/**
+ * An offer to keep the identity just verified in the person's wallet: what the offer maker gives, and what the front
+ * door keeps between the POST that made it and the GET that shows it (post/redirect/get).
+ */
+export interface ShownOffer {
   /** openid-credential-offer:// link: the same-device button, and the QR code's content. */
   link: string;
-  /** The link as a QR code (SVG made by the QR encoder from our own link; no user input reaches it). */
-  qrSvg: string;
   txCode: string;
   revokeUrl: string;
   expiresAt: Date;
 }
 
-/**
- * The offer as the front door keeps it between the POST that made it and the GET that shows it (post/redirect/get):
- * everything but the QR code, which is drawn again from the link.
- */
-export type ShownOffer = Omit<CredentialOfferView, 'qrSvg'>;
+/** The offer as the broker page shows it: with the link as a QR code, drawn by the page's GET from our own link. */
+export interface CredentialOfferView extends ShownOffer {
+  /** SVG made by the QR encoder from our own link; no user input reaches it. */
+  qrSvg: string;
+}
 
 /**
  * Opt-in: a front door that issues reusable credentials (OpenID4VCI) makes offers at the end of sign-ins whose
@@ -25,7 +26,7 @@ export type ShownOffer = Omit<CredentialOfferView, 'qrSvg'>;
  */
 export interface CredentialOfferMaker {
   /** An offer for the evidence behind `identity` (a passed document verification), or undefined when none can be made. */
-  offerAfterSignIn(identity: BrokeredIdentity, clientId: string): Promise<CredentialOfferView | undefined>;
+  offerAfterSignIn(identity: BrokeredIdentity, clientId: string): Promise<ShownOffer | undefined>;
 }
 
 /** Marks the provider that is the CredentialOfferMaker (at most one). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type CredentialOfferMaker, CredentialOfferMakerProvider, type CredentialOfferView } from '../../broker/spi/credential-offers.js';
+import { type CredentialOfferMaker, CredentialOfferMakerProvider, type ShownOffer } from '../../broker/spi/credential-offers.js';
 import type { BrokeredIdentity } from '../../broker/spi/eid-provider.js';
 import { CredentialOffersService } from './credential-offers.service.js';
 
@@ -14,11 +14,9 @@ const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export class SignInCredentialOffers implements CredentialOfferMaker {
   constructor(private readonly offers: CredentialOffersService) {}
 
-  async offerAfterSignIn(identity: BrokeredIdentity, clientId: string): Promise<CredentialOfferView | undefined> {
+  /** The offer's values; the broker page draws its QR code when it shows the offer (its GET). */
+  async offerAfterSignIn(identity: BrokeredIdentity, clientId: string): Promise<ShownOffer | undefined> {
     if (!identity.evidenceRef || !RECORD_ID.test(identity.evidenceRef)) return undefined;
-    const offer = await this.offers.offerFor(identity.evidenceRef, clientId);
-    if (!offer) return undefined;
-    const qrcode = (await import('qrcode')).default;
-    return { ...offer, qrSvg: await qrcode.toString(offer.link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 240 }) };
+    return this.offers.offerFor(identity.evidenceRef, clientId);
   }
 }
