@@ -24,7 +24,7 @@ th:first-child,td:first-child,td.status,th.status{text-align:left}
 .table:focus-visible{outline:3px solid #2848b8;outline-offset:2px}
 .scroll-hint{display:none;color:#4f5869;font-size:.85rem;margin:.2rem 0}
 @media (max-width:40rem){.scroll-hint{display:block}}
-a{word-break:break-all}
+a{overflow-wrap:anywhere}
 `;
 
 const percent = (v: number | undefined) => (v === undefined ? '–' : `${(v * 100).toFixed(v < 0.01 && v > 0 ? 2 : 1)}%`);

@@ -28,7 +28,7 @@ h1[tabindex="-1"]:focus{outline:none}
 .ref{color:#4f5869;font-size:.85rem}
 .way-back{margin:1.5rem 0 0}
 .way-back a{word-break:normal}
-a{color:${accent};word-break:break-all}
+a{color:${accent};overflow-wrap:anywhere}
 .qr svg{display:block;max-width:100%;height:auto}
 .on-phone{display:none}
 @media (hover:none) and (pointer:coarse),(max-width:34rem){.on-phone,#handoff>a,#offer>a{display:block}.on-desktop{display:none}}
