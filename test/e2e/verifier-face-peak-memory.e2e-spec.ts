@@ -42,24 +42,25 @@ describe('verifier face memory over a run with 12 MP selfies', () => {
   const status = (field: 'VmRSS' | 'VmHWM') =>
     Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${t.child.pid}/status`, 'utf8'))![1]) * 1024;
 
-  it.failing(
-    'peaks under 900 MiB and stays under 700 MiB resident after 20 verifications, 4 of them with a 12 MP selfie',
-    async () => {
-      const outcomes: string[] = [];
-      for (let i = 1; i <= 20; i++) {
-        const { sdk, phone } = await sessionAtFaceStep(t.baseUrl, merchant, documentDir);
-        const challenge = await sdk.livenessChallenge();
-        const frames = (await phone.captureFrames(challenge)).map((f) => (i % 5 === 0 && f.step === 0 ? { ...f, image: selfie12 } : f));
-        const outcome = await sdk.uploadFace(challenge.challenge_id, frames);
-        outcomes.push(`${outcome.state} ${outcome.authentication_result}`);
-      }
-      expect(outcomes).toEqual(Array.from({ length: 20 }, () => 'completed pass'));
-      // The main thread's garbage collected and the face threads idle (well within FACE_WORKER_IDLE_RECYCLE_SECONDS).
-      await t.collectGarbage();
-      await sleep(2000);
-      expect(status('VmHWM') / MiB).toBeLessThan(900);
-      expect(status('VmRSS') / MiB).toBeLessThan(700);
-    },
-    900_000,
-  );
+  it('passes 20 verifications, 4 of them with a 12 MP selfie', async () => {
+    const outcomes: string[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const { sdk, phone } = await sessionAtFaceStep(t.baseUrl, merchant, documentDir);
+      const challenge = await sdk.livenessChallenge();
+      const frames = (await phone.captureFrames(challenge)).map((f) => (i % 5 === 0 && f.step === 0 ? { ...f, image: selfie12 } : f));
+      const outcome = await sdk.uploadFace(challenge.challenge_id, frames);
+      outcomes.push(`${outcome.state} ${outcome.authentication_result}`);
+    }
+    expect(outcomes).toEqual(Array.from({ length: 20 }, () => 'completed pass'));
+  }, 900_000);
+
+  // After the verifications above (they run first, and their outcomes are asserted there, so that this bound is not
+  // "met" by sessions that failed early).
+  it.failing('peaked under 900 MiB and stays under 700 MiB resident after them', async () => {
+    // The main thread's garbage collected and the face threads idle (well within FACE_WORKER_IDLE_RECYCLE_SECONDS).
+    await t.collectGarbage();
+    await sleep(2000);
+    expect(status('VmHWM') / MiB).toBeLessThan(900);
+    expect(status('VmRSS') / MiB).toBeLessThan(700);
+  });
 });
