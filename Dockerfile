@@ -122,9 +122,12 @@ COPY --from=build /app/dist/libs ./dist/libs
 COPY --from=build /app/dist/node_modules ./dist/node_modules
 COPY --from=build /app/libs/face/calibration ./libs/face/calibration
 COPY --from=build /app/assets/fonts ./assets/fonts
+# MALLOC_MMAP_THRESHOLD_: glibc gives blocks over 128 KiB (frames, decoded images) back to the system when freed,
+# instead of raising the threshold and keeping them in its heaps (scripts/service-node-flags.ts, SERVICE_ENV).
 ENV PORT=3000 \
     DATA_DIR=/var/lib/identity-broker \
-    NODE_COMPILE_CACHE=/var/cache/identity-broker/node-compile-cache
+    NODE_COMPILE_CACHE=/var/cache/identity-broker/node-compile-cache \
+    MALLOC_MMAP_THRESHOLD_=131072
 USER ${BROKER_UID}:${BROKER_UID}
 EXPOSE 3000
 # /health/live: the process answers (not /health/ready, which is 503 while draining and while the database is away).

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { SERVICE_NODE_FLAGS } from '../service-node-flags.js';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../service-node-flags.js';
 
 export const serverUrl = process.env.BENCH_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
@@ -38,6 +38,7 @@ export async function startService(databaseUrl: string, options: { nodeArgs?: st
     // RATE_LIMITS off unless asked: a benchmark sends every login from one address (README, Operations).
     env: {
       RATE_LIMITS: 'off',
+      ...SERVICE_ENV,
       ...process.env,
       ...options.env,
       PORT: String(port),

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDatabase } from './test-database.js';
 import { freePort } from './free-port.js';
-import { SERVICE_NODE_FLAGS } from '../../scripts/service-node-flags.js';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../../scripts/service-node-flags.js';
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -56,6 +56,7 @@ export async function startServiceProcess(options: ServiceProcessOptions = {}): 
     ADMIN_API_TOKEN: adminToken,
     LOG_LEVEL: 'silent',
     RATE_LIMITS: 'off',
+    ...SERVICE_ENV,
     ...options.env,
   };
   const gcArgs = options.collectableGarbage ? ['--expose-gc', '--import', './test/support/gc-on-signal.mjs'] : [];

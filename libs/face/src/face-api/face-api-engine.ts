@@ -10,6 +10,7 @@ import { estimateHeadPose } from '../pose/estimate-head-pose.js';
 import { euclideanDistance } from '../similarity/embedding-distance.js';
 import { selectSingleFace } from '../select-single-face.js';
 import type { FaceAnalysis, FaceAnalysisOptions, FaceDetection, FaceEmbedding, FaceImageInput, RgbImage } from '../types.js';
+import { detectorTensor } from './detector-tensor.js';
 import { loadFaceApi, type FaceApi } from './load-face-api.js';
 
 type Tensor3D = ReturnType<FaceApi['tf']['tensor3d']>;
@@ -179,7 +180,7 @@ export class FaceApiEngine implements FaceEngine {
   /** Whether the light detector finds no face on `image` or a largest one filling most of it (no landmarks). */
   private async looksTight(image: RgbImage): Promise<boolean> {
     const faceapi = await loadFaceApi();
-    const tensor = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
+    const tensor = detectorTensor(faceapi, image, false);
     try {
       const found = await faceapi.detectAllFaces(tensor, this.detectorOptions(faceapi, 'fast'));
       const largest = found.map((d) => d.box).sort((a, b) => b.width * b.height - a.width * a.height)[0];
@@ -199,7 +200,7 @@ export class FaceApiEngine implements FaceEngine {
   private async run(source: RgbImage, padding: number, detector: Detector = 'accurate', inputSize?: number): Promise<Pass> {
     const { image, offsetX, offsetY } = padding > 0 ? padImage(source, padding) : { image: source, offsetX: 0, offsetY: 0 };
     const faceapi = await loadFaceApi();
-    const tensor = faceapi.tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
+    const tensor = detectorTensor(faceapi, image, detector === 'accurate');
     try {
       const results = await faceapi.detectAllFaces(tensor, this.detectorOptions(faceapi, detector, inputSize)).withFaceLandmarks();
       const faces = results.map((result): PassFace => {

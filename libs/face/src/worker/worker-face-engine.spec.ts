@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { FaceError, loadMatchLevelTable, WorkerFaceEngine } from '@identity-broker/face';
 
@@ -80,5 +81,38 @@ describe('face engine worker threads recycled when grown and idle', () => {
     await pause(idleMs * 2);
     expect(recycled).toEqual(['idle']);
     expect((await engine.embed(face('howard-right.png'))).embedding).toBeInstanceOf(Float32Array);
+  }, 120_000);
+});
+
+describe('a recycled face thread and its successor', () => {
+  const events: string[] = [];
+  const { postMessage, terminate } = Worker.prototype;
+  const engine = new WorkerFaceEngine({ kind: 'face-api' }, { workers: 1, recycleBytes: 1 });
+  beforeAll(() => {
+    // What the pool does with its threads, in order: each call handed to a thread, and each thread gone.
+    Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+      events.push(`call to ${this.threadId}`);
+      return postMessage.apply(this, args);
+    };
+    Worker.prototype.terminate = function (this: Worker) {
+      const id = this.threadId;
+      return terminate.apply(this).then((code) => (events.push(`${id} gone`), code));
+    };
+  });
+  afterAll(async () => {
+    Object.assign(Worker.prototype, { postMessage, terminate });
+    await engine.terminate();
+  });
+
+  it('starts the fresh thread only once the grown one has exited, so that the two never hold memory at once', async () => {
+    await engine.warmUp();
+    await engine.embed(face('howard-center.png'));
+    // Over the bound after that call: replaced. The next call waits for the fresh thread.
+    await engine.embed(face('sheldon-center.png'));
+    const [first] = events;
+    const firstId = first.replace('call to ', '');
+    const gone = events.indexOf(`${firstId} gone`);
+    const successor = events.findIndex((e) => e.startsWith('call to ') && e !== first);
+    expect({ gone: gone >= 0, successorAfterGone: successor > gone }).toEqual({ gone: true, successorAfterGone: true });
   }, 120_000);
 });

@@ -41,6 +41,8 @@ interface Slot {
   floorBytes: number;
   /** Pending while the thread is idle (idleRecycleMs). */
   idleTimer?: NodeJS.Timeout;
+  /** While a replaced thread is still exiting: its fresh successor starts only once its memory is gone. */
+  replacing?: boolean;
 }
 
 /** Growth over its floor below which an idle thread is kept (a replacement costs its model loading, about 1 s of CPU). */
@@ -197,7 +199,7 @@ export class WorkerFaceEngine implements FaceEngine {
   /** Gives every idle thread its next call: its own pinned ones first, then the shared queue in order. */
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (slot.current) continue;
+      if (slot.current || slot.replacing) continue;
       const job = slot.pinned.shift() ?? this.queue.shift();
       if (!job) continue;
       clearTimeout(slot.idleTimer);
@@ -209,14 +211,23 @@ export class WorkerFaceEngine implements FaceEngine {
   /**
    * Replaces a thread between two calls (it has answered its last one and holds none): its heap goes with it, and
    * the fresh thread's model loading goes first among the slot's calls, so the next call it takes pays nothing more
-   * than a warm thread's. Calls queued for any thread go to the others meanwhile.
+   * than a warm thread's. The fresh thread starts once the old one has exited, not beside it: the two together were
+   * the process's peak (a grown accurate thread and a fresh one loading its models). Calls queued for any thread go to
+   * the others meanwhile.
    */
   private recycle(slot: Slot, worker: Worker, heapBytes: number, reason: 'memory' | 'idle'): void {
     if (slot.worker !== worker || this.terminated) return;
     slot.worker = undefined;
     // Until the fresh thread reports, it holds nothing of the old one's memory.
     slot.heapBytes = 0;
-    void worker.terminate();
+    slot.replacing = true;
+    void worker
+      .terminate()
+      .catch(() => undefined)
+      .finally(() => {
+        slot.replacing = false;
+        if (!this.terminated) this.dispatch();
+      });
     this.options.onRecycle?.(reason, heapBytes);
     const warmUp: Job = { request: { op: 'warmUp', id: this.nextId++ }, transfer: [], pending: { resolve: () => undefined, reject: () => undefined } };
     slot.pinned.unshift(warmUp);
