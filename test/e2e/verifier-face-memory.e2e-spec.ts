@@ -1,11 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as client from 'openid-client';
 import { VerifierApiError, type FaceFrame } from '@identity-broker/verifier-sdk';
-import { adminClient } from '../support/admin-client.js';
-import { discover } from '../support/oidc-flow.js';
 import { jpegDeclaring, upscaledJpeg, upscaledPng } from '../support/oversized-images.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
-import { face, REDIRECT_URI, refused, SHELDON, sessionAtFaceStep, specimenDocumentDir } from '../support/verifier-flow.js';
+import { face, refused, SHELDON, sessionAtFaceStep, specimenDocumentDir, verifierMerchant } from '../support/verifier-flow.js';
 
 const MiB = 1024 ** 2;
 const METRICS_TOKEN = 'face-memory-test-metrics-token-0123456789';
@@ -49,13 +47,7 @@ describe('verifier face step memory', () => {
       await upscaledJpeg(SHELDON.center, 1024, 768),
     ];
     t = await startServiceProcess({ collectableGarbage: true, env: { METRICS_TOKEN } });
-    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
-      name: 'Face memory',
-      redirect_uris: [REDIRECT_URI],
-      eid_schemes: ['document-verifier'],
-    });
-    merchant = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
-    documentDir = await specimenDocumentDir(t.baseUrl);
+    ({ merchant, documentDir } = await verifierMerchant(t, 'Face memory'));
   }, 300_000);
   afterAll(() => t?.stop(), 180_000);
 

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as client from 'openid-client';
-import { adminClient } from '../support/admin-client.js';
-import { discover } from '../support/oidc-flow.js';
 import { upscaledJpeg } from '../support/oversized-images.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
-import { REDIRECT_URI, SHELDON, sessionAtFaceStep, specimenDocumentDir } from '../support/verifier-flow.js';
+import { SHELDON, sessionAtFaceStep, verifierMerchant } from '../support/verifier-flow.js';
 
 const MiB = 1024 ** 2;
 
@@ -29,13 +27,7 @@ describe('verifier face memory over a run with 12 MP selfies', () => {
     // Encoded first: it blocks this event loop for seconds, which must not fall between two requests of a connection.
     selfie12 = await upscaledJpeg(SHELDON.center);
     t = await startServiceProcess({ collectableGarbage: true });
-    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
-      name: 'Face peak memory',
-      redirect_uris: [REDIRECT_URI],
-      eid_schemes: ['document-verifier'],
-    });
-    merchant = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
-    documentDir = await specimenDocumentDir(t.baseUrl);
+    ({ merchant, documentDir } = await verifierMerchant(t, 'Face peak memory'));
   }, 300_000);
   afterAll(() => t?.stop(), 180_000);
 

@@ -1,8 +1,6 @@
 import type * as client from 'openid-client';
-import { adminClient } from '../support/admin-client.js';
-import { discover } from '../support/oidc-flow.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
-import { REDIRECT_URI, sessionAtFaceStep, specimenDocumentDir } from '../support/verifier-flow.js';
+import { sessionAtFaceStep, verifierMerchant } from '../support/verifier-flow.js';
 
 const METRICS_TOKEN = 'recycle-test-metrics-token-0123456789abcdef';
 
@@ -20,13 +18,7 @@ describe('verifier face worker recycling', () => {
 
   beforeAll(async () => {
     t = await startServiceProcess({ env: { FACE_WORKER_RECYCLE_MB: '1', FACE_WORKERS: '2', METRICS_TOKEN } });
-    const m = await adminClient(t.baseUrl, t.adminToken).createMerchant({
-      name: 'Face recycling',
-      redirect_uris: [REDIRECT_URI],
-      eid_schemes: ['document-verifier'],
-    });
-    merchant = await discover(`${t.baseUrl}/oidc`, m.client_id, m.client_secret);
-    documentDir = await specimenDocumentDir(t.baseUrl);
+    ({ merchant, documentDir } = await verifierMerchant(t, 'Face recycling'));
   }, 300_000);
   afterAll(() => t?.stop(), 180_000);
 

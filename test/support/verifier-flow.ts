@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import * as client from 'openid-client';
 import { runVerification, VerifierApiError, VerifierClient, type Outcome } from '@identity-broker/verifier-sdk';
 import { specimenPhone, type SpecimenPhoneOptions } from '../../scripts/test-app/specimen-phone.js';
-import { type PkceRequest, authorizationRequest, REDIRECT_URI } from './oidc-flow.js';
+import { adminClient } from './admin-client.js';
+import { type PkceRequest, authorizationRequest, discover, REDIRECT_URI } from './oidc-flow.js';
 import { TestBrowser, type Page } from './test-browser.js';
 
 export const FACES = join(import.meta.dirname, '../fixtures/verifier-faces');
@@ -108,4 +109,14 @@ export async function sessionAtFaceStep(baseUrl: string, merchant: client.Config
   const phone = specimenPhone({ documentDir, selfie: SHELDON.center, left: SHELDON.left, right: SHELDON.right });
   const chip = await sdk.uploadChip(await phone.readChip(await sdk.activeAuthChallenge()));
   return { sdk, phone, chip };
+}
+
+/** A document-verifier merchant registered on a started service, as a discovered relying party, and a specimen to read. */
+export async function verifierMerchant(
+  service: { baseUrl: string; adminToken: string },
+  name: string,
+): Promise<{ merchant: client.Configuration; documentDir: string }> {
+  const m = await adminClient(service.baseUrl, service.adminToken).createMerchant({ name, redirect_uris: [REDIRECT_URI], eid_schemes: ['document-verifier'] });
+  const merchant = await discover(`${service.baseUrl}/oidc`, m.client_id, m.client_secret);
+  return { merchant, documentDir: await specimenDocumentDir(service.baseUrl) };
 }
