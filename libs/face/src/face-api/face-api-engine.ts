@@ -10,7 +10,9 @@ import { estimateHeadPose } from '../pose/estimate-head-pose.js';
 import { euclideanDistance } from '../similarity/embedding-distance.js';
 import { selectSingleFace } from '../select-single-face.js';
 import type { FaceAnalysis, FaceAnalysisOptions, FaceDetection, FaceEmbedding, FaceImageInput, RgbImage } from '../types.js';
+import { DetectorFrame } from './detector-frame.js';
 import { detectorTensor } from './detector-tensor.js';
+import { mirrorAveragedDescriptor, plainDescriptor, type Pass, type PassFace } from './face-descriptor.js';
 import { loadFaceApi, type FaceApi } from './load-face-api.js';
 
 type Tensor3D = ReturnType<FaceApi['tf']['tensor3d']>;
@@ -47,6 +49,8 @@ const FAST_DETECTOR_INPUT = 320;
  * 224 on the test faces, which sent such burst frames to the SSD.
  */
 const FAST_DETECTOR_RETRY_INPUT = 224;
+/** SSD MobileNet v1's input side: face-api resizes whatever it is given to this square. */
+const SSD_INPUT = 512;
 
 type Detector = NonNullable<FaceAnalysisOptions['detector']>;
 
@@ -83,7 +87,7 @@ export class FaceApiEngine implements FaceEngine {
     try {
       return pass.faces.map((face) => toInputCoordinates(face.detection, scaleX, scaleY));
     } finally {
-      pass.tensor.dispose();
+      pass.dispose();
     }
   }
 
@@ -112,14 +116,12 @@ export class FaceApiEngine implements FaceEngine {
       start = performance.now();
       const faceapi = await loadFaceApi();
       const embedding =
-        options.mirror === false
-          ? await plainDescriptor(faceapi, pass.tensor, face.landmarks)
-          : await mirrorAveragedDescriptor(faceapi, pass.tensor, face.landmarks);
+        options.mirror === false ? await plainDescriptor(faceapi, pass, face.landmarks) : await mirrorAveragedDescriptor(faceapi, pass, face.landmarks);
       ms.embed = performance.now() - start;
       if (!embedding) throw new FaceError('NO_FACE', 'face found but no descriptor could be computed');
       return { detection, embedding, padding, ms, ...(presentation && { presentation }) };
     } finally {
-      pass.tensor.dispose();
+      pass.dispose();
     }
   }
 
@@ -131,7 +133,7 @@ export class FaceApiEngine implements FaceEngine {
    * The image as given, then padded copies while no face is found or the face fills most of the frame. With a
    * `hint` (the padding an earlier frame of the same capture needed) that copy is tried first: frames of one
    * camera are framed alike, so a tight burst frame is detected once instead of twice. The caller disposes the
-   * returned pass's tensor. The 'fast' detector is tried only at the hinted padding (framing() of the capture's centre
+   * returned pass. The 'fast' detector is tried only at the hinted padding (framing() of the capture's centre
    * frame), at two input sizes: where it finds nothing, the accurate detector and its ladder take over.
    */
   private async detectWithPadding(image: RgbImage, hint: number | undefined, detector: Detector = 'accurate'): Promise<{ pass: Pass; padding: number }> {
@@ -139,7 +141,7 @@ export class FaceApiEngine implements FaceEngine {
       for (const inputSize of [FAST_DETECTOR_INPUT, FAST_DETECTOR_RETRY_INPUT]) {
         const fast = await this.run(image, hint ?? 0, 'fast', inputSize);
         if (fast.faces.length > 0) return { pass: fast, padding: hint ?? 0 };
-        fast.tensor.dispose();
+        fast.dispose();
       }
     } else if (hint === undefined && this.paddings.length > 0 && (await this.looksTight(image))) {
       // Where the light detector sees no face or one filling the frame (a tight crop: ICAO portraits, the test
@@ -150,7 +152,7 @@ export class FaceApiEngine implements FaceEngine {
     if (hint !== undefined && hint > 0) {
       const hinted = await this.run(image, hint);
       if (hinted.faces.length > 0) return { pass: hinted, padding: hint };
-      hinted.tensor.dispose();
+      hinted.dispose();
     }
     const first = await this.run(image, 0);
     if (first.faces.length === 0 || isTightCrop(first.faces[0].detection.box, image)) {
@@ -158,10 +160,10 @@ export class FaceApiEngine implements FaceEngine {
         if (padding === hint) continue;
         const padded = await this.run(image, padding);
         if (padded.faces.length > 0) {
-          first.tensor.dispose();
+          first.dispose();
           return { pass: padded, padding };
         }
-        padded.tensor.dispose();
+        padded.dispose();
       }
     }
     return { pass: first, padding: 0 };
@@ -180,7 +182,7 @@ export class FaceApiEngine implements FaceEngine {
   /** Whether the light detector finds no face on `image` or a largest one filling most of it (no landmarks). */
   private async looksTight(image: RgbImage): Promise<boolean> {
     const faceapi = await loadFaceApi();
-    const tensor = detectorTensor(faceapi, image, false);
+    const tensor = detectorTensor(faceapi, image);
     try {
       const found = await faceapi.detectAllFaces(tensor, this.detectorOptions(faceapi, 'fast'));
       const largest = found.map((d) => d.box).sort((a, b) => b.width * b.height - a.width * a.height)[0];
@@ -198,25 +200,47 @@ export class FaceApiEngine implements FaceEngine {
 
   /** Detects on `image` padded by `padding` (0: as is); coordinates are shifted back to `image`. Largest face first. */
   private async run(source: RgbImage, padding: number, detector: Detector = 'accurate', inputSize?: number): Promise<Pass> {
+    return detector === 'accurate' ? this.runAccurate(source, padding) : this.runFast(source, padding, inputSize);
+  }
+
+  /**
+   * SSD on the frame's 512x512 resize, then the landmarks on each face's region of the square, both computed from the
+   * image (DetectorFrame): the values face-api's own pipeline reads off the padded square, without the square.
+   */
+  private async runAccurate(source: RgbImage, padding: number): Promise<Pass> {
+    const faceapi = await loadFaceApi();
+    const frame = DetectorFrame.padded(source, padding);
+    const input = faceapi.tf.tensor3d(frame.resized(SSD_INPUT), [SSD_INPUT, SSD_INPUT, 3], 'float32');
+    let found: InstanceType<FaceApi['FaceDetection']>[];
+    try {
+      found = await faceapi.detectAllFaces(input, this.detectorOptions(faceapi, 'accurate'));
+    } finally {
+      input.dispose();
+    }
+    const crop = async (box: Rect) => frameCrop(faceapi, frame, box);
+    const results = [];
+    for (const inSquare of found.map((d) => d.forSize(frame.side, frame.side))) {
+      const face = await crop(inSquare.box);
+      if (!face) continue;
+      try {
+        const landmarks = (await faceapi.nets.faceLandmark68Net.detectLandmarks(face)) as FaceLandmarks68;
+        results.push(faceapi.extendWithFaceLandmarks(faceapi.extendWithFaceDetection({}, inSquare), landmarks));
+      } finally {
+        face.dispose();
+      }
+    }
+    return { faces: passFaces(results, frame.offsetX, frame.offsetY), crop, dispose: () => undefined };
+  }
+
+  /** The Tiny Face Detector on the (padded) image as a tensor, face-api's pipeline as it is. */
+  private async runFast(source: RgbImage, padding: number, inputSize?: number): Promise<Pass> {
     const { image, offsetX, offsetY } = padding > 0 ? padImage(source, padding) : { image: source, offsetX: 0, offsetY: 0 };
     const faceapi = await loadFaceApi();
-    const tensor = detectorTensor(faceapi, image, detector === 'accurate');
+    const tensor = detectorTensor(faceapi, image);
     try {
-      const results = await faceapi.detectAllFaces(tensor, this.detectorOptions(faceapi, detector, inputSize)).withFaceLandmarks();
-      const faces = results.map((result): PassFace => {
-        const landmarks = result.landmarks.positions.map((p) => ({ x: p.x - offsetX, y: p.y - offsetY }));
-        const box = result.detection.box;
-        return {
-          landmarks: result.landmarks,
-          detection: {
-            box: { x: box.x - offsetX, y: box.y - offsetY, width: box.width, height: box.height },
-            score: result.detection.score,
-            landmarks,
-            pose: estimateHeadPose(landmarks),
-          },
-        };
-      });
-      return { faces: faces.sort((a, b) => area(b.detection) - area(a.detection)), tensor };
+      const results = await faceapi.detectAllFaces(tensor, this.detectorOptions(faceapi, 'fast', inputSize)).withFaceLandmarks();
+      const crop = async (box: Rect) => (await faceapi.extractFaceTensors(tensor, [box]))[0];
+      return { faces: passFaces(results, offsetX, offsetY), crop, dispose: () => tensor.dispose() };
     } catch (e) {
       tensor.dispose();
       throw e;
@@ -224,65 +248,29 @@ export class FaceApiEngine implements FaceEngine {
   }
 }
 
-/** A detection pass: faces in the coordinates of the unpadded image, and the (padded) tensor their landmarks index. */
-interface Pass {
-  faces: PassFace[];
-  tensor: Tensor3D;
+/** The faces of a pass in the coordinates of the unpadded image, largest first. */
+function passFaces(results: { detection: { box: Rect; score: number }; landmarks: FaceLandmarks68 }[], offsetX: number, offsetY: number): PassFace[] {
+  const faces = results.map((result): PassFace => {
+    const landmarks = result.landmarks.positions.map((p) => ({ x: p.x - offsetX, y: p.y - offsetY }));
+    const box = result.detection.box;
+    return {
+      landmarks: result.landmarks,
+      detection: {
+        box: { x: box.x - offsetX, y: box.y - offsetY, width: box.width, height: box.height },
+        score: result.detection.score,
+        landmarks,
+        pose: estimateHeadPose(landmarks),
+      },
+    };
+  });
+  return faces.sort((a, b) => area(b.detection) - area(a.detection));
 }
 
-interface PassFace {
-  detection: FaceDetection;
-  /** face-api's landmarks in the padded tensor's coordinates, for the descriptor's alignment. */
-  landmarks: FaceLandmarks68;
-}
-
-/**
- * The descriptor of the aligned face crop averaged with that of its mirror image. The ResNet is not
- * mirror-symmetric, so the two differ a little; their mean damps pose- and lighting-asymmetric noise and
- * tightened the genuine distances on our face set (see libs/face/README.md). Only the crop is flipped:
- * detection and landmarks run once. The crop is the one face-api's withFaceDescriptors() uses (dlib
- * alignment box from the 68 landmarks). The mean is scaled back to unit length: its norm shrinks by
- * however much the two views disagree, which says nothing about identity but moves euclidean distances.
- * On our set (README) both variants separate alike (d' 5.94 raw, 5.89 unit) but the unit mean rejects
- * 1 genuine pair of 203 at zero false accepts where the raw mean rejects 6. Calibration tables are made on
- * exactly this descriptor: change it and recalibrate.
- */
-async function mirrorAveragedDescriptor(faceapi: FaceApi, image: Tensor3D, landmarks: FaceLandmarks68): Promise<Float32Array | undefined> {
-  const rect = landmarks.align(null, { useDlibAlignment: true }) as Rect;
-  const [crop] = await faceapi.extractFaceTensors(image, [rect]);
-  if (!crop) return undefined; // aligned box entirely outside the image
-  // face-api's typings list a subset of tfjs; at run time its tf is the full library (see load-face-api.ts).
-  const tf = faceapi.tf as unknown as { reverse: (x: Tensor3D, axis: number) => Tensor3D };
-  const mirrored = tf.reverse(crop, 1); // axis 1 = width: a left-right mirror
-  try {
-    // One batch of two: a single forward pass through the ResNet.
-    const [plain, flipped] = (await faceapi.nets.faceRecognitionNet.computeFaceDescriptor([crop, mirrored])) as Float32Array[];
-    return unitLength(plain.map((v, i) => (v + flipped[i]) / 2));
-  } finally {
-    crop.dispose();
-    mirrored.dispose();
-  }
-}
-
-/** The descriptor of the aligned face crop alone (the crop face-api's withFaceDescriptors() uses). */
-async function plainDescriptor(faceapi: FaceApi, image: Tensor3D, landmarks: FaceLandmarks68): Promise<Float32Array | undefined> {
-  const rect = landmarks.align(null, { useDlibAlignment: true }) as Rect;
-  const [crop] = await faceapi.extractFaceTensors(image, [rect]);
-  if (!crop) return undefined;
-  try {
-    // Unit length, as the averaged descriptor is: the two are compared with each other within one capture.
-    return unitLength((await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(crop)) as Float32Array);
-  } finally {
-    crop.dispose();
-  }
-}
-
-function unitLength(v: Float32Array): Float32Array | undefined {
-  let squares = 0;
-  for (const x of v) squares += x * x;
-  if (!(squares > 0)) return undefined;
-  const norm = Math.sqrt(squares);
-  return v.map((x) => x / norm);
+/** A box's pixels out of the frame's square, clipped and floored as face-api's extractFaceTensors does; undefined when none is left. */
+function frameCrop(faceapi: FaceApi, frame: DetectorFrame, box: Rect): Tensor3D | undefined {
+  const region = box.clipAtImageBorders(frame.side, frame.side);
+  if (!(region.width > 0 && region.height > 0)) return undefined;
+  return faceapi.tf.tensor3d(frame.region(region), [region.height, region.width, 3], 'float32');
 }
 
 function isTightCrop(box: { width: number; height: number }, image: RgbImage): boolean {
