@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { SWAGGER_PATH } from '../common/http/openapi-paths.js';
 import { SECURITY_SCHEMES } from '../common/http/security-schemes.js';
-import { FAVICON_PATH } from '../common/pages/layout.js';
+import { documentHead } from '../common/pages/layout.js';
 import { addMissingExamples } from './openapi-examples.js';
 
 export { SWAGGER_PATH };
@@ -11,10 +11,7 @@ export { SWAGGER_PATH };
 const SWAGGER_UI_HTML = `<!DOCTYPE html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Identity broker: admin API</title>
-<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
+${documentHead('Identity broker: admin API').html}
 <link rel="stylesheet" href="/${SWAGGER_PATH}/swagger-ui.css">
 <style>html{box-sizing:border-box;overflow-y:scroll}*,*:before,*:after{box-sizing:inherit}body{margin:0;background:#fafafa}.swagger-ui .topbar .download-url-wrapper{display:none}</style>
 </head>

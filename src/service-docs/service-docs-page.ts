@@ -1,5 +1,5 @@
 import { html, SafeHtml } from '../common/html/escape.js';
-import { FAVICON_PATH } from '../common/pages/layout.js';
+import { documentHead } from '../common/pages/layout.js';
 import type { EidasHighSetting, MatchLevelsReport, MatchLevelStatus } from '../broker/spi/document-evidence/match-levels.js';
 
 export interface ServiceDocsLinks {
@@ -48,10 +48,7 @@ export function serviceDocsPage(report: MatchLevelsReport, setting: EidasHighSet
   return html`<!DOCTYPE html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Identity broker: service documentation</title>
-<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
+${documentHead('Identity broker: service documentation')}
 <style>${new SafeHtml(STYLE)}</style>
 </head>
 <body><main>

@@ -2,11 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { adminClient } from '../support/admin-client.js';
-import { discover } from '../support/oidc-flow.js';
 import { runnableBlocks } from '../support/runnable-blocks.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { REDIRECT_URI, SHELDON, specimenDocumentDir, verifierLogin } from '../support/verifier-flow.js';
+import { SHELDON, verifierLogin, verifierMerchant } from '../support/verifier-flow.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BLOCKS = runnableBlocks(ROOT);
@@ -40,13 +38,9 @@ describe('the runnable commands of the README and docs/', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const shop = await adminClient(t.baseUrl, t.adminToken).createMerchant({
-      name: 'Docs shop',
-      redirect_uris: [REDIRECT_URI],
-      eid_schemes: ['document-verifier'],
-    });
-    const config = await discover(`${t.baseUrl}/oidc`, shop.client_id, shop.client_secret);
-    const { claims } = await verifierLogin(t.baseUrl, config, { documentDir: await specimenDocumentDir(t.baseUrl), person: SHELDON });
+    const { merchant, documentDir } = await verifierMerchant(t, 'Docs shop');
+    const shop = merchant.clientMetadata();
+    const { claims } = await verifierLogin(t.baseUrl, merchant, { documentDir, person: SHELDON });
     cwd = scratchClone();
     env = {
       PATH: process.env.PATH ?? '',
@@ -55,7 +49,7 @@ describe('the runnable commands of the README and docs/', () => {
       // folder's (linked) tsconfig, so name the repository's: its decorators are the legacy ones the sources need.
       TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'),
       CLIENT_ID: shop.client_id,
-      CLIENT_SECRET: shop.client_secret,
+      CLIENT_SECRET: String(shop.client_secret),
       AUTH_FILES_URL: String(claims.auth_files_url),
     };
   }, 120_000);

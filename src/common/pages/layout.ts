@@ -74,6 +74,14 @@ export interface PageSite {
 /** The service's icon (an SVG of our own), linked from every page; `/favicon.ico` answers it too, for pages that link none. */
 export const FAVICON_PATH = '/its/assets/favicon.svg';
 
+/** The head lines every HTML page of ours starts with: encoding, a viewport for phones, its title and our icon. */
+export function documentHead(title: string): SafeHtml {
+  return html`<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`;
+}
+
 /** Where the pages load the operator's logo from: its hash in the address, so a new logo is a new address. */
 export const operatorLogoPath = (sha256: string): string => `/its/assets/operator-logo/${sha256.slice(0, 16)}`;
 
@@ -110,11 +118,8 @@ export function layout(site: PageSite, locale: UiLocale, title: string, body: Sa
   return html`<!DOCTYPE html>
 <html lang="${htmlLang(locale)}">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+${documentHead(title)}
 <meta name="referrer" content="no-referrer">
-<title>${title}</title>
-<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 ${extras.head ?? ''}
 <style>${new SafeHtml(site.style)}</style>
 </head>
