@@ -11,6 +11,7 @@
  *                                                       store: PostgreSQL and Redis) beside this checkout's build
  *   BENCH_CODES=800 BENCH_CONCURRENCY=8 BENCH_ROUNDS=2 (the pair swaps start order each round)
  *   BENCH_PAIR_ALONE=1 REDIS_PID=$(pgrep -x redis-server): one side after the other instead, with Redis's CPU per exchange
+ *                                                       and PostgreSQL's (every process named postgres on this machine)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { ANCHOR_CLIENTS, ANCHOR_REDIRECT_URI } from './bench/anchor-clients.js';
@@ -41,6 +42,25 @@ function threadsMs(pid: number): Record<'main' | 'libuv' | 'v8', number> {
   }
   return sums;
 }
+
+/** CPU so far (ms) of every PostgreSQL process on this machine, by pid: a backend started during a run counts from 0. */
+function postgresMs(): Map<number, number> {
+  const sums = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      sums.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return sums;
+}
+
+const postgresSince = (before: Map<number, number>): number => [...postgresMs()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 interface Target {
   pid: number;
@@ -87,13 +107,14 @@ async function round(order: string[]): Promise<Map<string, string>> {
           }),
         );
         const measure = async ({ t, list, uri }: (typeof prepared)[number]) => {
-          const [cpu, threads, redis] = [cpuMs(t.pid), threadsMs(t.pid), redisPid ? cpuMs(redisPid) : 0];
+          const [cpu, threads, redis, postgres] = [cpuMs(t.pid), threadsMs(t.pid), redisPid ? cpuMs(redisPid) : 0, postgresMs()];
           const r = await rate(count, concurrency, [], (i) => exchange(t.tokenUrl, t.client, list[i], uri));
           const per = (ms: number) => (ms / count).toFixed(2);
           const after = threadsMs(t.pid);
           const kinds = `main thread ${per(after.main - threads.main)}, libuv ${per(after.libuv - threads.libuv)}, V8 helpers ${per(after.v8 - threads.v8)}`;
           const redisPart = alone && redisPid ? `; Redis ${per(cpuMs(redisPid) - redis)} ms` : '';
-          return `${r.perSecond.toFixed(0).padStart(5)}/s, ${per(cpuMs(t.pid) - cpu)} ms CPU (${kinds})${redisPart}`;
+          const postgresPart = alone ? `; PostgreSQL ${per(postgresSince(postgres))} ms` : '';
+          return `${r.perSecond.toFixed(0).padStart(5)}/s, ${per(cpuMs(t.pid) - cpu)} ms CPU (${kinds})${redisPart}${postgresPart}`;
         };
         // Side by side (both at once), or one after the other (BENCH_PAIR_ALONE=1: Redis's CPU is then each one's).
         const figures = alone ? [] : await Promise.all(prepared.map(measure));
