@@ -3,6 +3,8 @@ import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as client from 'openid-client';
 import { CibaAppClient } from '@identity-broker/verifier-sdk';
+import { AppBindingsService } from '../../src/ciba/bindings/app-bindings.service.js';
+import { CibaRequestsService } from '../../src/ciba/requests/ciba-requests.service.js';
 import { adminClient } from '../support/admin-client.js';
 import { provisioning, provisioningCodeOf } from '../support/ciba-flow.js';
 import { discover, REDIRECT_URI } from '../support/oidc-flow.js';
@@ -223,5 +225,17 @@ describe('what one client address may hold', () => {
         expect(new Set(short.map((r) => r.status()))).toEqual(new Set([200]));
       }
     }, 60_000);
+
+    it('gives the polls of one app in flight at the same moment one read of its open requests, and a later poll a new one', async () => {
+      const requests = t.app.get(CibaRequestsService);
+      const appKey = t.app.get(AppBindingsService).appKey('polling-app');
+      const [a, b, otherCursor] = await Promise.all([requests.openForApp(appKey, '0'), requests.openForApp(appKey, '0'), requests.openForApp(appKey, '1')]);
+      expect(a).toBe(b);
+      expect(a.map((r) => r.details.appId)).toEqual(['polling-app']);
+      expect(otherCursor).not.toBe(a);
+      const later = await requests.openForApp(appKey, '0');
+      expect(later).not.toBe(a);
+      expect(later.map((r) => r.row.id)).toEqual(a.map((r) => r.row.id));
+    });
   });
 });

@@ -35,7 +35,6 @@ import type {
 
 const LONG_POLL_STEP_MS = 500;
 const ALL_KINDS = ['P', 'I', 'D', 'V'];
-/** The test eID's scheme id (customer-test only; the app module leaves it out of production). */
 /** The public id of the customer-test scheme of specimen holders (merchants name it in eid_schemes and login_hint). */
 const SPECIMEN_SCHEME_ID = 'test';
 

@@ -46,6 +46,9 @@ export const authReqIdHash = (authReqId: string) => createHash('sha256').update(
 export class CibaRequestsService {
   private readonly repo: Repository<CibaRequestEntity>;
 
+  /** Reads of openForApp in flight, by app and cursor. */
+  private readonly openReads = new Map<string, Promise<CibaRequest[]>>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly secretBox: SecretBox,
@@ -96,8 +99,22 @@ export class CibaRequestsService {
     return rows.map((row) => ({ row, details: this.open(row) }));
   }
 
-  /** Open requests of an app (all merchants), after the cursor, oldest first. */
-  async openForApp(appKey: string, afterSeq: string): Promise<CibaRequest[]> {
+  /**
+   * Open requests of an app (all merchants), after the cursor, oldest first. Reads of the same app and cursor in flight
+   * share one query: an app's held long polls each read every half second (50 from one address, 100 queries a second),
+   * and the busier the database, the more of them overlap and share. Readers do not change what they get.
+   */
+  openForApp(appKey: string, afterSeq: string): Promise<CibaRequest[]> {
+    const key = `${appKey}\n${afterSeq}`;
+    let read = this.openReads.get(key);
+    if (!read) {
+      read = this.readOpenForApp(appKey, afterSeq).finally(() => this.openReads.delete(key));
+      this.openReads.set(key, read);
+    }
+    return read;
+  }
+
+  private async readOpenForApp(appKey: string, afterSeq: string): Promise<CibaRequest[]> {
     const rows = await this.repo
       .createQueryBuilder('r')
       .where('r.app_key = :appKey AND r.state IN (:...states) AND r.expires_at > :now AND r.seq > :after', {
