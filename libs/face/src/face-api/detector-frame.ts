@@ -1,4 +1,5 @@
 import type { RgbImage } from '../types.js';
+import { clamp } from '../image/pad-image.js';
 
 const f32 = Math.fround;
 
@@ -109,8 +110,4 @@ function samples(size: number, ratio: number, extent: number) {
     fraction[i] = f32(at - low[i]);
   }
   return { low, high, fraction };
-}
-
-function clamp(value: number, max: number): number {
-  return value < 0 ? 0 : value > max ? max : value;
 }

@@ -33,6 +33,7 @@ export function padImage(source: RgbImage, fraction: number): PaddedImage {
   return { image: { width, height, data }, offsetX, offsetY };
 }
 
-function clamp(value: number, max: number): number {
+/** `value` held within 0..max: the source pixel an edge-repeating pad reads (DetectorFrame reads the same way). */
+export function clamp(value: number, max: number): number {
   return value < 0 ? 0 : value > max ? max : value;
 }
