@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { useLeanSsdForward } from './ssd-forward.js';
 
 export type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
 /** face-api's typings expose a subset of tfjs; at run time its `tf` is the full tfjs plus the wasm backend. */
-type FullTf = typeof import('@tensorflow/tfjs') & Pick<typeof import('@tensorflow/tfjs-backend-wasm'), 'setWasmPaths'>;
+export type FullTf = typeof import('@tensorflow/tfjs') & Pick<typeof import('@tensorflow/tfjs-backend-wasm'), 'setWasmPaths'>;
 
 const require = createRequire(import.meta.url);
 let loaded: Promise<FaceApi> | undefined;
@@ -38,6 +39,8 @@ async function initialise(): Promise<FaceApi> {
     loadNet(faceapi, faceapi.nets.faceLandmark68Net, modelDirectory, 'face_landmark_68_model'),
     loadNet(faceapi, faceapi.nets.faceRecognitionNet, modelDirectory, 'face_recognition_model'),
   ]);
+  // SSD's forward pass without holding every backbone layer at once (a WASM heap keeps its high-water mark).
+  useLeanSsdForward(faceapi);
   return faceapi;
 }
 
