@@ -63,7 +63,7 @@ function expectedEmbedding(aligned: { data: Uint8Array }): Float32Array {
 }
 
 /**
- * OnnxFaceEngine runs in a worker thread here, as in the service (FACE_ENGINE=onnx): in jest's module
+ * OnnxFaceEngine runs in the pool's worker processes here, as in the service (FACE_ENGINE=onnx): in jest's module
  * sandbox ONNX Runtime's own typed-array checks fail on arrays made by its native binding (another realm).
  */
 describe('ONNX face engine on a model written by the test', () => {
@@ -123,6 +123,31 @@ describe('ONNX face engine on a model written by the test', () => {
     expect(levels.level(table.thresholds[1])).toBeGreaterThanOrEqual(1);
     expect(levels.level(table.thresholds[1] - 1e-3)).toBe(0);
   }, 60_000);
+
+  it('replaces and stops its workers again and again without harm to the caller, which never loads ONNX Runtime', async () => {
+    // ONNX Runtime's Node binding aborts or cannot load again when threads that loaded it come and go in one process
+    // (face-runner.ts); a worker over a 1-byte bound is replaced after every call, and engines are stopped mid-call.
+    const recycled: string[] = [];
+    const churned = new WorkerFaceEngine({ kind: 'onnx', modelPath }, { workers: 1, recycleBytes: 1, onRecycle: (reason) => recycled.push(reason) });
+    try {
+      const expected = Array.from((await engine.embed(face('howard-center.png'))).embedding);
+      for (let round = 0; round < 3; round++) expect(Array.from((await churned.embed(face('howard-center.png'))).embedding)).toEqual(expected);
+      expect(recycled).toEqual(['memory', 'memory', 'memory']);
+    } finally {
+      await churned.terminate();
+    }
+    for (let round = 0; round < 2; round++) {
+      const stopped = new WorkerFaceEngine({ kind: 'onnx', modelPath }, { workers: 1 });
+      const call = stopped.embed(face('howard-center.png'));
+      await stopped.terminate();
+      await expect(call).rejects.toThrow('face engine terminated');
+    }
+    expect((await engine.embed(face('howard-right.png'))).embedding).toHaveLength(DIMENSIONS);
+    const loadedHere = readFileSync('/proc/self/maps', 'utf8')
+      .split('\n')
+      .filter((line) => /onnxruntime/.test(line));
+    expect(loadedHere).toEqual([]);
+  }, 120_000);
 
   it('names engines after the model file', () => {
     expect(onnxEngineName('/models/w600k_r50.onnx')).toBe('onnx-w600k_r50');

@@ -1,7 +1,9 @@
 /**
- * Worker-thread entry: runs the face engine named by workerData (a FaceEngineSpec) off the main thread, so that the several hundred milliseconds
- * of CPU per face never stall the event loop that serves every other request. Decoding and scaling frames
- * happens here too, straight to the analysis size (a 12 MP JPEG to 1000x750 in the DCT domain, about a second).
+ * Worker entry: runs the face engine named by its FaceEngineSpec off the main thread, so that the several hundred
+ * milliseconds of CPU per face never stall the event loop that serves every other request. Decoding and scaling
+ * frames happens here too, straight to the analysis size (a 12 MP JPEG to 1000x750 in the DCT domain, about a
+ * second). It runs as a worker thread (the spec in workerData) or as a child process (the spec as its argument, the
+ * messages over its IPC channel; face-runner.ts says which engines and why).
  */
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
@@ -16,8 +18,21 @@ import { frameSignature } from '../quality/frame-signature.js';
 import type { RgbImage } from '../types.js';
 import type { FaceWorkerRequest, FaceWorkerResponse } from './protocol.js';
 
-const engine = createFaceEngineFromSpec((workerData as FaceEngineSpec | undefined) ?? { kind: 'face-api' });
-const port = parentPort!;
+interface Port {
+  on(event: 'message', listener: (request: FaceWorkerRequest) => void): unknown;
+  postMessage(response: FaceWorkerResponse, transfer?: TransferListItem[]): void;
+}
+
+/** A child process answers over its IPC channel; what it hands back is copied (there is nothing to transfer). */
+function processPort(): Port {
+  // Its parent gone (ended, or killed without a word), the process has no one to answer: it ends too.
+  process.once('disconnect', () => process.exit(0));
+  return { on: (event, listener) => process.on(event, listener), postMessage: (response) => process.send!(response) };
+}
+
+const spec = (parentPort ? workerData : JSON.parse(process.argv[2] ?? 'null')) as FaceEngineSpec | null;
+const engine = createFaceEngineFromSpec(spec ?? { kind: 'face-api' });
+const port: Port = parentPort ?? processPort();
 
 async function handle(request: FaceWorkerRequest): Promise<[FaceWorkerResponse, TransferListItem[]?]> {
   try {

@@ -1,27 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { Worker, type TransferListItem } from 'node:worker_threads';
+import type { TransferListItem } from 'node:worker_threads';
 import { describeFaceEngine, type FaceEngineSpec } from '../engine-spec.js';
 import { FaceError } from '../errors.js';
 import type { FaceEngine, SimilarityMetric } from '../face-engine.js';
 import { cosineSimilarity, euclideanDistance } from '../similarity/embedding-distance.js';
 import type { FaceAnalysisOptions, FaceDetection, FaceEmbedding, FaceImageInput } from '../types.js';
+import { startFaceRunner, type FaceRunner } from './face-runner.js';
 import type { FaceWorkerCall, FaceWorkerResponse, FrameAnalysis, FrameAnalysisOptions, PreparedFrame } from './protocol.js';
-
-/**
- * A thread's young generation: 48 MiB is two 16 MiB semi-spaces (and V8's new large-object space). Left to V8, it
- * is sized from the machine's memory and grows to 128 MiB of new space while frames are decoded, which the thread
- * keeps while it lives: about 90 MiB more per thread after a burst, for no measurable speed (libs/face/README.md).
- */
-const YOUNG_GENERATION_MB = 48;
-
-/** From built JavaScript the entry loads as is; from TypeScript sources tsx is registered in the thread first. */
-function createWorker(spec: FaceEngineSpec): Worker {
-  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./face-worker.js', import.meta.url), { workerData: spec, resourceLimits });
-  const entry = new URL('./face-worker.ts', import.meta.url).href;
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: spec, resourceLimits });
-}
 
 type Pending = { resolve: (r: FaceWorkerResponse) => void; reject: (e: Error) => void };
 interface Job {
@@ -30,7 +15,7 @@ interface Job {
   pending: Pending;
 }
 interface Slot {
-  worker?: Worker;
+  worker?: FaceRunner;
   /** The call this thread runs now (a thread runs one at a time). */
   current?: Job;
   /** Calls for this thread only (warmUp loads every thread's models). */
@@ -176,7 +161,7 @@ export class WorkerFaceEngine implements FaceEngine {
         clearTimeout(slot.idleTimer);
         for (const job of [...(slot.current ? [slot.current] : []), ...slot.pinned.splice(0)]) job.pending.reject(stopped);
         slot.current = undefined;
-        return worker?.terminate();
+        return worker?.stop();
       }),
     );
   }
@@ -215,14 +200,14 @@ export class WorkerFaceEngine implements FaceEngine {
    * the process's peak (a grown accurate thread and a fresh one loading its models). Calls queued for any thread go to
    * the others meanwhile.
    */
-  private recycle(slot: Slot, worker: Worker, heapBytes: number, reason: 'memory' | 'idle'): void {
+  private recycle(slot: Slot, worker: FaceRunner, heapBytes: number, reason: 'memory' | 'idle'): void {
     if (slot.worker !== worker || this.terminated) return;
     slot.worker = undefined;
     // Until the fresh thread reports, it holds nothing of the old one's memory.
     slot.heapBytes = 0;
     slot.replacing = true;
     void worker
-      .terminate()
+      .stop()
       .catch(() => undefined)
       .finally(() => {
         slot.replacing = false;
@@ -234,7 +219,7 @@ export class WorkerFaceEngine implements FaceEngine {
   }
 
   /** Replaces the thread if it is still idle after idleRecycleMs and has grown past its floor (dispatch cancels). */
-  private whenIdle(slot: Slot, worker: Worker): void {
+  private whenIdle(slot: Slot, worker: FaceRunner): void {
     const { idleRecycleMs } = this.options;
     if (idleRecycleMs === undefined) return;
     clearTimeout(slot.idleTimer);
@@ -248,11 +233,11 @@ export class WorkerFaceEngine implements FaceEngine {
     slot.idleTimer.unref();
   }
 
-  private ensureWorker(slot: Slot): Worker {
+  private ensureWorker(slot: Slot): FaceRunner {
     if (slot.worker) return slot.worker;
-    const worker = createWorker(this.spec);
+    const worker = startFaceRunner(this.spec);
     worker.unref();
-    worker.on('message', (response: FaceWorkerResponse) => {
+    worker.onMessage((response) => {
       const job = slot.current;
       if (job?.request.id !== response.id) return;
       slot.current = undefined;
@@ -277,8 +262,7 @@ export class WorkerFaceEngine implements FaceEngine {
       // The queue goes on: the next call starts this thread again.
       this.dispatch();
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => code !== 0 && fail(new Error(`face worker exited with code ${code}`)));
+    worker.onFailure(fail);
     slot.worker = worker;
     return worker;
   }
