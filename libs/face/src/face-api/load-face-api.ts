@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { useLeanSsdForward } from './ssd-forward.js';
+import { useLeanTinyForward } from './tiny-forward.js';
 
 export type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
 /** face-api's typings expose a subset of tfjs; at run time its `tf` is the full tfjs plus the wasm backend. */
@@ -39,8 +40,9 @@ async function initialise(): Promise<FaceApi> {
     loadNet(faceapi, faceapi.nets.faceLandmark68Net, modelDirectory, 'face_landmark_68_model'),
     loadNet(faceapi, faceapi.nets.faceRecognitionNet, modelDirectory, 'face_recognition_model'),
   ]);
-  // SSD's forward pass without holding every backbone layer at once (a WASM heap keeps its high-water mark).
+  // The detectors' forward passes without holding every layer at once (a WASM heap keeps its high-water mark).
   useLeanSsdForward(faceapi);
+  useLeanTinyForward(faceapi);
   return faceapi;
 }
 

@@ -1,5 +1,6 @@
 import type { Tensor, Tensor1D, Tensor2D, Tensor4D } from '@tensorflow/tfjs';
 import type { FaceApi, FullTf } from './load-face-api.js';
+import { chain } from './tensor-chain.js';
 
 type SsdNet = InstanceType<FaceApi['SsdMobilenetv1']>;
 type NetInput = Parameters<SsdNet['forwardInput']>[0];
@@ -38,7 +39,6 @@ export function useLeanSsdForward(faceapi: FaceApi): void {
   const net = faceapi.nets.ssdMobilenetv1;
   const tf = faceapi.tf as unknown as FullTf;
   Object.defineProperty(net, 'forwardInput', {
-    configurable: true,
     value: (input: NetInput): SsdOutput => ssdForward(tf, net.params as unknown as SsdWeights, input),
   });
 }
@@ -67,20 +67,6 @@ function ssdForward(tf: FullTf, weights: SsdWeights, input: NetInput): SsdOutput
     return { boxes, scores };
   });
   return output as unknown as SsdOutput;
-}
-
-/**
- * Applies `steps` in turn to `input`, freeing each intermediate result once the next exists, and `input` itself once
- * the first step has used it when the caller hands it over (`freeInput`).
- */
-function chain<T extends Tensor>(input: T, freeInput: boolean, ...steps: ((t: T) => T)[]): T {
-  let current = input;
-  for (const step of steps) {
-    const next = step(current);
-    if (current !== input || freeInput) current.dispose();
-    current = next;
-  }
-  return current;
 }
 
 function pointwise(tf: FullTf, x: Tensor4D, w: PointwiseWeights, strides: [number, number], freeInput = false): Tensor4D {
