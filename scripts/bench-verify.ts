@@ -19,7 +19,7 @@
  *   waits that long and 15 s more, and reads the RSS again)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -51,6 +51,8 @@ await withDatabase(async (databaseUrl) => {
     const m = await service.createMerchant({ name: 'bench verifier', redirect_uris: ['http://localhost:8080/callback'], eid_schemes: ['document-verifier'] });
     const doc = await new VerifierClient(`${service.base}/app/v1`).requestSpecimen(read('sheldon-document.jpg'), 'nor-adult');
     const dir = mkdtempSync(join(tmpdir(), 'bench-doc-'));
+    // The specimen's files (its Active Authentication key among them) go with the benchmark.
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'sod.bin'), Buffer.from(doc.sod, 'base64'));
     for (const [n, b64] of Object.entries(doc.data_groups)) writeFileSync(join(dir, `dg${n}.bin`), Buffer.from(b64, 'base64'));
     writeFileSync(join(dir, 'aa-key.der'), Buffer.from(doc.active_authentication_key, 'base64'));

@@ -1,6 +1,8 @@
 /** Shared by the benchmarks: a fresh PostgreSQL database and the built service started on it. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../service-node-flags.js';
@@ -34,6 +36,8 @@ export async function startService(databaseUrl: string, options: { nodeArgs?: st
   const port = 3900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
   const adminToken = randomBytes(24).toString('base64url');
+  // Its own data directory (the development secrets it generates), removed once it or the benchmark has exited.
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-service-'));
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...(options.nodeArgs ?? []), 'dist/src/main.js'], {
     // RATE_LIMITS off unless asked: a benchmark sends every login from one address (README, Operations).
     env: {
@@ -46,10 +50,13 @@ export async function startService(databaseUrl: string, options: { nodeArgs?: st
       DATABASE_URL: databaseUrl,
       ADMIN_API_TOKEN: adminToken,
       LOG_LEVEL: 'warn',
-      DATA_DIR: `/tmp/bench-${port}`,
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  child.once('exit', removeDataDir);
+  process.once('exit', removeDataDir);
   for (let i = 0; i < 150; i++) {
     try {
       if ((await fetch(`${base}/health`)).ok) {
