@@ -1,5 +1,5 @@
 import { FaceApiEngine } from './face-api/face-api-engine.js';
-import type { FaceEngine, FaceWarmUpOptions, SimilarityMetric } from './face-engine.js';
+import type { FaceEngine, SimilarityMetric } from './face-engine.js';
 import { onnxEngineName, OnnxFaceEngine } from './onnx/onnx-face-engine.js';
 
 /**
@@ -8,7 +8,7 @@ import { onnxEngineName, OnnxFaceEngine } from './onnx/onnx-face-engine.js';
  */
 export type FaceEngineSpec = { kind: 'face-api' } | { kind: 'onnx'; modelPath: string; name?: string };
 
-export function createFaceEngineFromSpec(spec: FaceEngineSpec): FaceEngine & { warmUp(options?: FaceWarmUpOptions): Promise<void> } {
+export function createFaceEngineFromSpec(spec: FaceEngineSpec): FaceEngine & { warmUp(): Promise<void> } {
   return spec.kind === 'onnx' ? new OnnxFaceEngine({ modelPath: spec.modelPath, name: spec.name }) : new FaceApiEngine();
 }
 

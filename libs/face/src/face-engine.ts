@@ -12,11 +12,6 @@ export type SimilarityMetric = 'cosine-similarity' | 'euclidean-distance';
  * A face detector + embedder. Implement this to plug another model (e.g. an ArcFace ONNX
  * model); ship a calibration table named after `name` so match levels stay meaningful.
  */
-/** What warmUp() loads: `accurate: false` leaves the accurate detector out until a pass needs it. */
-export interface FaceWarmUpOptions {
-  accurate?: boolean;
-}
-
 export interface FaceEngine {
   /** Stable identifier; also the calibration file name (libs/face/calibration/<name>.json). */
   readonly name: string;

@@ -1,5 +1,5 @@
 export { FaceError, isFaceError, type FaceErrorCode } from './errors.js';
-export type { FaceEngine, FaceWarmUpOptions, SimilarityMetric } from './face-engine.js';
+export type { FaceEngine, SimilarityMetric } from './face-engine.js';
 export type { Box, FaceDetection, FaceEmbedding, FaceImageInput, HeadPose, Point, PresentationScores, RgbImage } from './types.js';
 export { scorePresentation } from './presentation/score-presentation.js';
 export { loadPresentationModels, presentationModelDirectory } from './presentation/load-presentation-models.js';
@@ -9,7 +9,7 @@ export { ARCFACE_TEMPLATE_112, alignFace, estimateSimilarity, fivePointsFrom68 }
 export { createFaceEngineFromSpec, describeFaceEngine, type FaceEngineSpec } from './engine-spec.js';
 export { WorkerFaceEngine } from './worker/worker-face-engine.js';
 export type { FrameAnalysis, FrameAnalysisOptions, PreparedFrame } from './worker/protocol.js';
-export { loadFaceApi, loadLightFaceApi } from './face-api/load-face-api.js';
+export { loadFaceApi } from './face-api/load-face-api.js';
 export { FaceMatcher, type FaceMatch } from './face-matcher.js';
 export { decodeImage, decodeImageToFit, toAnalysisImage, toRgbImage } from './image/decode-image.js';
 export {

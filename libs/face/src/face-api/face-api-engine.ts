@@ -1,5 +1,5 @@
 import { FaceError } from '../errors.js';
-import type { FaceEngine, FaceWarmUpOptions, SimilarityMetric } from '../face-engine.js';
+import type { FaceEngine, SimilarityMetric } from '../face-engine.js';
 import { toInputCoordinates } from '../detection-coordinates.js';
 import { toAnalysisImage } from '../image/decode-image.js';
 import { MAX_ANALYSIS_SIDE } from '../image/decode-limits.js';
@@ -13,7 +13,7 @@ import type { FaceAnalysis, FaceAnalysisOptions, FaceDetection, FaceEmbedding, F
 import { DetectorFrame } from './detector-frame.js';
 import { detectorTensor } from './detector-tensor.js';
 import { mirrorAveragedDescriptor, plainDescriptor, type Pass, type PassFace } from './face-descriptor.js';
-import { loadFaceApi, loadLightFaceApi, type FaceApi } from './load-face-api.js';
+import { loadFaceApi, type FaceApi } from './load-face-api.js';
 
 type Tensor3D = ReturnType<FaceApi['tf']['tensor3d']>;
 type FaceLandmarks68 = InstanceType<FaceApi['FaceLandmarks68']>;
@@ -74,12 +74,9 @@ export class FaceApiEngine implements FaceEngine {
     this.presentation = options.presentation ?? true;
   }
 
-  /**
-   * Loads the models now rather than on the first request (optional; calls share one load). `accurate: false` leaves
-   * SSD MobileNet v1 out until a pass needs it: a thread that follows burst frames only never holds it.
-   */
-  async warmUp(options: FaceWarmUpOptions = {}): Promise<void> {
-    await (options.accurate === false ? loadLightFaceApi() : loadFaceApi());
+  /** Loads the models now rather than on the first request (optional; calls share one load). */
+  async warmUp(): Promise<void> {
+    await loadFaceApi();
     if (this.presentation) await loadPresentationModels();
   }
 
@@ -117,7 +114,7 @@ export class FaceApiEngine implements FaceEngine {
       const presentation = this.presentation && options.presentation !== false ? await scorePresentation(image, face.detection) : undefined;
       if (!options.descriptor) return { detection, padding, ms, ...(presentation && { presentation }) };
       start = performance.now();
-      const faceapi = await loadLightFaceApi();
+      const faceapi = await loadFaceApi();
       const embedding =
         options.mirror === false ? await plainDescriptor(faceapi, pass, face.landmarks) : await mirrorAveragedDescriptor(faceapi, pass, face.landmarks);
       ms.embed = performance.now() - start;
@@ -184,7 +181,7 @@ export class FaceApiEngine implements FaceEngine {
 
   /** Whether the light detector finds no face on `image` or a largest one filling most of it (no landmarks). */
   private async looksTight(image: RgbImage): Promise<boolean> {
-    const faceapi = await loadLightFaceApi();
+    const faceapi = await loadFaceApi();
     const tensor = detectorTensor(faceapi, image);
     try {
       const found = await faceapi.detectAllFaces(tensor, this.detectorOptions(faceapi, 'fast'));
@@ -238,7 +235,7 @@ export class FaceApiEngine implements FaceEngine {
   /** The Tiny Face Detector on the (padded) image as a tensor, face-api's pipeline as it is. */
   private async runFast(source: RgbImage, padding: number, inputSize?: number): Promise<Pass> {
     const { image, offsetX, offsetY } = padding > 0 ? padImage(source, padding) : { image: source, offsetX: 0, offsetY: 0 };
-    const faceapi = await loadLightFaceApi();
+    const faceapi = await loadFaceApi();
     const tensor = detectorTensor(faceapi, image);
     try {
       const results = await faceapi.detectAllFaces(tensor, this.detectorOptions(faceapi, 'fast', inputSize)).withFaceLandmarks();

@@ -9,44 +9,19 @@ export type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-was
 export type FullTf = typeof import('@tensorflow/tfjs') & Pick<typeof import('@tensorflow/tfjs-backend-wasm'), 'setWasmPaths'>;
 
 const require = createRequire(import.meta.url);
-let light: Promise<FaceApi> | undefined;
-let accurate: Promise<FaceApi> | undefined;
+let loaded: Promise<FaceApi> | undefined;
 
 /**
- * Loads face-api on the tfjs wasm backend and all its networks (SSD MobileNet v1 detector, the Tiny Face Detector
- * for burst frames, 68-point landmarks, ResNet-34 recogniser) from the weights shipped inside the npm package.
- * Runs once per process or thread; concurrent callers share the same promise. No network access.
+ * Loads face-api on the tfjs wasm backend and its networks (SSD MobileNet v1 detector, the Tiny Face Detector for
+ * burst frames, 68-point landmarks, ResNet-34 recogniser) from the weights shipped inside the npm package.
+ * Runs once per process; concurrent callers share the same promise. No network access.
  */
 export function loadFaceApi(): Promise<FaceApi> {
-  accurate ??= loadLightFaceApi()
-    .then(async (faceapi) => {
-      await loadNet(faceapi, faceapi.nets.ssdMobilenetv1, modelDirectory(), 'ssd_mobilenetv1_model');
-      // SSD's forward pass without holding every backbone layer at once (a WASM heap keeps its high-water mark).
-      useLeanSsdForward(faceapi);
-      return faceapi;
-    })
-    .catch((error: unknown) => {
-      accurate = undefined; // let a later call retry instead of caching the failure forever
-      throw error;
-    });
-  return accurate;
-}
-
-/**
- * face-api without SSD MobileNet v1: what a thread that follows burst frames uses (the Tiny Face Detector, landmarks,
- * descriptors). SSD's weights, and the buffers its first pass adds to a WASM heap that never shrinks, come only with
- * loadFaceApi(): a burst thread that never runs SSD ended 33 MB smaller (libs/face/README.md).
- */
-export function loadLightFaceApi(): Promise<FaceApi> {
-  light ??= initialise().catch((error: unknown) => {
-    light = undefined;
+  loaded ??= initialise().catch((error: unknown) => {
+    loaded = undefined; // let a later call retry instead of caching the failure forever
     throw error;
   });
-  return light;
-}
-
-function modelDirectory(): string {
-  return path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+  return loaded;
 }
 
 async function initialise(): Promise<FaceApi> {
@@ -58,13 +33,15 @@ async function initialise(): Promise<FaceApi> {
   await tf.setBackend('wasm');
   await tf.ready();
 
-  const directory = modelDirectory();
+  const modelDirectory = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
   await Promise.all([
-    loadNet(faceapi, faceapi.nets.tinyFaceDetector, directory, 'tiny_face_detector_model'),
-    loadNet(faceapi, faceapi.nets.faceLandmark68Net, directory, 'face_landmark_68_model'),
-    loadNet(faceapi, faceapi.nets.faceRecognitionNet, directory, 'face_recognition_model'),
+    loadNet(faceapi, faceapi.nets.ssdMobilenetv1, modelDirectory, 'ssd_mobilenetv1_model'),
+    loadNet(faceapi, faceapi.nets.tinyFaceDetector, modelDirectory, 'tiny_face_detector_model'),
+    loadNet(faceapi, faceapi.nets.faceLandmark68Net, modelDirectory, 'face_landmark_68_model'),
+    loadNet(faceapi, faceapi.nets.faceRecognitionNet, modelDirectory, 'face_recognition_model'),
   ]);
-  // The Tiny Face Detector's forward pass without holding every layer at once.
+  // The detectors' forward passes without holding every layer at once (a WASM heap keeps its high-water mark).
+  useLeanSsdForward(faceapi);
   useLeanTinyForward(faceapi);
   return faceapi;
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { FaceError } from '../errors.js';
 import { FaceApiEngine } from '../face-api/face-api-engine.js';
-import type { FaceEngine, FaceWarmUpOptions, SimilarityMetric } from '../face-engine.js';
+import type { FaceEngine, SimilarityMetric } from '../face-engine.js';
 import { toRgbImage } from '../image/decode-image.js';
 import { selectSingleFace } from '../select-single-face.js';
 import { scorePresentation } from '../presentation/score-presentation.js';
@@ -64,8 +64,8 @@ export class OnnxFaceEngine implements FaceEngine {
     this.secondaryFaceAreaRatio = options.secondaryFaceAreaRatio ?? 0.25;
   }
 
-  async warmUp(options: FaceWarmUpOptions = {}): Promise<void> {
-    await Promise.all([this.detector.warmUp(options), this.loadSession()]);
+  async warmUp(): Promise<void> {
+    await Promise.all([this.detector.warmUp(), this.loadSession()]);
   }
 
   detect(image: FaceImageInput): Promise<FaceDetection[]> {

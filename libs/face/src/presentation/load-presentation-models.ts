@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { loadLightFaceApi } from '../face-api/load-face-api.js';
+import { loadFaceApi } from '../face-api/load-face-api.js';
 
 type Tf = typeof import('@tensorflow/tfjs');
 export type GraphModel = Awaited<ReturnType<Tf['loadGraphModel']>>;
@@ -37,7 +37,7 @@ export function presentationModelDirectory(): string {
 
 async function initialise(): Promise<PresentationModels> {
   // face-api's tf is the full tfjs on the wasm backend (load-face-api.ts); sharing it keeps one backend per thread.
-  const tf = (await loadLightFaceApi()).tf as unknown as Tf;
+  const tf = (await loadFaceApi()).tf as unknown as Tf;
   const directory = presentationModelDirectory();
   const [antispoof, liveness] = await Promise.all([loadGraph(tf, directory, 'antispoof'), loadGraph(tf, directory, 'liveness')]);
   return { tf, antispoof, liveness };

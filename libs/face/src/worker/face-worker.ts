@@ -38,7 +38,7 @@ async function handle(request: FaceWorkerRequest): Promise<[FaceWorkerResponse, 
   try {
     switch (request.op) {
       case 'warmUp':
-        await engine.warmUp({ accurate: request.accurate });
+        await engine.warmUp();
         return [{ id: request.id, ok: true }];
       case 'detect':
         return [{ id: request.id, ok: true, detections: await engine.detect(request.image) }];

@@ -21,7 +21,7 @@ export type FrameAnalysisOptions = FaceAnalysisOptions & { quality?: boolean };
 
 /** Messages between WorkerFaceEngine and its worker threads. */
 export type FaceWorkerCall =
-  | { op: 'warmUp'; accurate: boolean }
+  | { op: 'warmUp' }
   | { op: 'detect' | 'embed'; image: Uint8Array | RgbImage }
   | { op: 'prepare'; image: Uint8Array; framing?: boolean }
   | { op: 'analyse'; image: Uint8Array | RgbImage; options: FrameAnalysisOptions };

@@ -107,16 +107,9 @@ export class WorkerFaceEngine implements FaceEngine {
     return this.slots.map((slot) => (slot.worker ? slot.heapBytes : 0));
   }
 
-  /**
-   * Starts every thread and loads its models, so no request pays for it. The accurate detector is loaded on its own
-   * thread only: the others load it the first time a burst frame needs it, which a phone's frames seldom do.
-   */
+  /** Starts every thread and loads its models, so no request pays for it. */
   async warmUp(): Promise<void> {
-    await Promise.all(this.slots.map((slot) => this.call(this.warmUpCall(slot), [], slot)));
-  }
-
-  private warmUpCall(slot: Slot): FaceWorkerCall {
-    return { op: 'warmUp', accurate: slot === this.accurateSlot };
+    await Promise.all(this.slots.map((slot) => this.call({ op: 'warmUp' }, [], slot)));
   }
 
   async detect(image: FaceImageInput): Promise<FaceDetection[]> {
@@ -221,11 +214,7 @@ export class WorkerFaceEngine implements FaceEngine {
         if (!this.terminated) this.dispatch();
       });
     this.options.onRecycle?.(reason, heapBytes);
-    const warmUp: Job = {
-      request: { ...this.warmUpCall(slot), id: this.nextId++ },
-      transfer: [],
-      pending: { resolve: () => undefined, reject: () => undefined },
-    };
+    const warmUp: Job = { request: { op: 'warmUp', id: this.nextId++ }, transfer: [], pending: { resolve: () => undefined, reject: () => undefined } };
     slot.pinned.unshift(warmUp);
   }
 
