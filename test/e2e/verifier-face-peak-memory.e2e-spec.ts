@@ -13,9 +13,9 @@ const MiB = 1024 ** 2;
  * memory afterwards (VmRSS), read from /proc/<pid>/status of the service's own process, worker threads included.
  *
  * NOT MET YET, hence `it.failing` (jest fails it the day it passes, to be turned into `it`): this service process (run
- * from the TypeScript sources, its face threads through tsx) peaked at 1,144 MiB and held 783 MiB after the run, with
- * the detector's tensor float32 and pre-squared and glibc's mmap threshold fixed (SERVICE_ENV). The built service
- * under `npm run bench:verify -- --sessions 100` is lower (docs/benchmarks.md, "Face worker memory").
+ * from the TypeScript sources, its face threads through tsx) peaked at 1,129 MiB and held 1,009 MiB after the run with
+ * both detectors' passes layer by layer. The built service under `npm run bench:verify -- --sessions 100` is lower
+ * (peak 738-769 MiB, 708-736 right after: docs/benchmarks.md, "Face worker memory").
  */
 describe('verifier face memory over a run with 12 MP selfies', () => {
   let t: ServiceProcess;
