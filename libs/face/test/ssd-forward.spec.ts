@@ -1,31 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { decodeImage, loadFaceApi, type RgbImage } from '@identity-broker/face';
+import { loadFaceApi, type RgbImage } from '@identity-broker/face';
 import { DetectorFrame } from '../src/face-api/detector-frame.js';
+import { noise, testFace, type Tensor, type Tf } from './helpers/forward-pass.js';
 
-interface Tensor {
-  dataSync(): Float32Array;
-  dispose(): void;
-}
 interface SsdOutput {
   boxes: Tensor[];
   scores: Tensor[];
-}
-/** The tfjs calls this spec makes (face-api's typings list a subset of tfjs; load-face-api.ts). */
-interface Tf {
-  tensor3d(values: Float32Array, shape: number[], dtype: 'float32'): Tensor;
-  memory(): { numTensors: number; numBytes: number };
-  profile(f: () => void): Promise<{ peakBytes: number }>;
-}
-
-const face = (name: string) => decodeImage(new Uint8Array(readFileSync(join(import.meta.dirname, '../../../test/fixtures/verifier-faces', name))));
-
-/** Noise: every weight of the backbone matters, and most anchors get some score. */
-function noise(width: number, height: number, seed: number): RgbImage {
-  const data = new Uint8Array(width * height * 3);
-  let s = seed;
-  for (let i = 0; i < data.length; i++) data[i] = (s = (s * 1103515245 + 12345) % 2 ** 31) >> 23;
-  return { width, height, data };
 }
 
 /** SSD's input as the engine makes it (runAccurate): the frame padded by `padding`, resized to 512x512. */
@@ -45,8 +24,8 @@ const release = (output: SsdOutput) => [...output.boxes, ...output.scores].forEa
 
 describe("SSD MobileNet v1's forward pass, freeing the backbone as it goes", () => {
   it.each([
-    ['a genuine selfie, unpadded', () => face('sheldon-center.png'), 0],
-    ['a turned head padded by half', () => face('penny-left.png'), 0.5],
+    ['a genuine selfie, unpadded', () => testFace('sheldon-center.png'), 0],
+    ['a turned head padded by half', () => testFace('penny-left.png'), 0.5],
     ['noise, where most anchors score', async () => noise(640, 480, 7), 0.25],
   ])('%s: the same boxes and scores as face-api, value for value, and no tensor left behind', async (_, load, padding) => {
     const { faceapi, tf, tensor, netInput } = await ssdInput(await load(), padding);
@@ -66,7 +45,7 @@ describe("SSD MobileNet v1's forward pass, freeing the backbone as it goes", () 
   });
 
   it('finds the face face-api finds (detectAllFaces goes through the replaced pass)', async () => {
-    const { faceapi, tensor } = await ssdInput(await face('sheldon-center.png'), 0.5);
+    const { faceapi, tensor } = await ssdInput(await testFace('sheldon-center.png'), 0.5);
     try {
       const found = await faceapi.detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }));
       expect(found).toHaveLength(1);

@@ -1,27 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { decodeImage, loadFaceApi, padImage, type RgbImage } from '@identity-broker/face';
-
-interface Tensor {
-  dataSync(): Float32Array;
-  dispose(): void;
-}
-/** The tfjs calls this spec makes (face-api's typings list a subset of tfjs; load-face-api.ts). */
-interface Tf {
-  tensor3d(values: Float32Array, shape: number[], dtype: 'float32'): Tensor;
-  memory(): { numTensors: number; numBytes: number };
-  profile(f: () => void): Promise<{ peakBytes: number }>;
-}
-
-const face = (name: string) => decodeImage(new Uint8Array(readFileSync(join(import.meta.dirname, '../../../test/fixtures/verifier-faces', name))));
-
-/** Noise: every weight matters, and most cells get some score. */
-function noise(width: number, height: number, seed: number): RgbImage {
-  const data = new Uint8Array(width * height * 3);
-  let s = seed;
-  for (let i = 0; i < data.length; i++) data[i] = (s = (s * 1103515245 + 12345) % 2 ** 31) >> 23;
-  return { width, height, data };
-}
+import { loadFaceApi, padImage, type RgbImage } from '@identity-broker/face';
+import { noise, testFace, type Tensor, type Tf } from './helpers/forward-pass.js';
 
 /** The detector's input as the engine makes it (detectorTensor): the frame as a float32 tensor, face-api's NetInput around it. */
 async function tinyInput(image: RgbImage) {
@@ -39,8 +17,8 @@ const theirs = (faceapi: FaceApi, netInput: unknown, size: number) =>
 
 describe("The Tiny Face Detector's forward pass, freeing each tensor as it goes", () => {
   it.each([
-    ['a genuine selfie at 320', () => face('sheldon-center.png'), 320],
-    ['a turned head at 224', () => face('penny-left.png'), 224],
+    ['a genuine selfie at 320', () => testFace('sheldon-center.png'), 320],
+    ['a turned head at 224', () => testFace('penny-left.png'), 224],
     ['noise, not square, at 320', async () => noise(640, 480, 7), 320],
   ])('%s: the same output as face-api, value for value, and no tensor left behind', async (_, load, size) => {
     const { faceapi, tf, tensor, netInput } = await tinyInput(await load());
@@ -60,7 +38,7 @@ describe("The Tiny Face Detector's forward pass, freeing each tensor as it goes"
 
   it('finds the face face-api finds (detectAllFaces goes through the replaced pass)', async () => {
     // A tight crop padded by half, as the engine frames the test faces.
-    const { faceapi, tensor } = await tinyInput(padImage(await face('sheldon-center.png'), 0.5).image);
+    const { faceapi, tensor } = await tinyInput(padImage(await testFace('sheldon-center.png'), 0.5).image);
     try {
       const found = await faceapi.detectAllFaces(tensor as never, new faceapi.TinyFaceDetectorOptions({ inputSize: 320, scoreThreshold: 0.5 }));
       expect(found).toHaveLength(1);
