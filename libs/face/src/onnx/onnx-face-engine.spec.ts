@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calibrate, embedOutcome, type EmbeddingOutcome, type LabelledImage } from '@identity-broker/face/calibration';
@@ -38,6 +38,21 @@ function writeModel(directory: string): string {
   const file = join(directory, 'tiny-arcface.onnx');
   writeFileSync(file, model);
   return file;
+}
+
+/** This process's children whose command line names `entry`, from /proc. */
+function childrenRunning(entry: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const parent = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+        return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(entry);
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
 }
 
 /** What the model should output for an aligned crop, computed without ONNX Runtime. */
@@ -148,6 +163,28 @@ describe('ONNX face engine on a model written by the test', () => {
       .filter((line) => /onnxruntime/.test(line));
     expect(loadedHere).toEqual([]);
   }, 120_000);
+
+  it("keeps the service's environment (its database URL, keys, tokens) out of its worker processes", async () => {
+    const isolated = new WorkerFaceEngine({ kind: 'onnx', modelPath }, { workers: 1 });
+    try {
+      await isolated.warmUp();
+      const workers = childrenRunning('face-worker');
+      expect(workers.length).toBeGreaterThanOrEqual(1);
+      // This process has dozens (npm's, jest's, the machine's); a worker only the runtime's own.
+      expect(Object.keys(process.env).length).toBeGreaterThan(10);
+      for (const pid of workers) {
+        const names = readFileSync(`/proc/${pid}/environ`, 'utf8')
+          .split('\0')
+          .filter(Boolean)
+          .map((entry) => entry.split('=')[0]);
+        // NODE_CHANNEL_*: the IPC channel Node itself sets up for a forked process.
+        const runtime = (name: string) => ['PATH', 'TZ', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_ARENA_MAX'].includes(name) || name.startsWith('NODE_CHANNEL_');
+        expect(names.filter((name) => !runtime(name))).toEqual([]);
+      }
+    } finally {
+      await isolated.terminate();
+    }
+  }, 60_000);
 
   it('names engines after the model file', () => {
     expect(onnxEngineName('/models/w600k_r50.onnx')).toBe('onnx-w600k_r50');

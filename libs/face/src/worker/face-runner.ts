@@ -10,6 +10,8 @@ import type { FaceWorkerRequest, FaceWorkerResponse } from './protocol.js';
  */
 const YOUNG_GENERATION_MB = 48;
 const SEMI_SPACE_MB = 16;
+/** The environment a face worker process gets: the C library's allocator setting (SERVICE_ENV), the path, the time zone. */
+const CHILD_ENV = new Set(['PATH', 'TZ', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_ARENA_MAX']);
 
 /** Where one engine of the pool runs: a worker thread, or a child process for engines on a native runtime. */
 export interface FaceRunner {
@@ -81,6 +83,8 @@ class ProcessRunner implements FaceRunner {
       execArgv: [`--max-semi-space-size=${SEMI_SPACE_MB}`, ...(fromSources ? ['--import', 'tsx'] : [])],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Only what the runtime reads: the service's secrets (database URL, keys) stay out of another process's environment.
+      env: Object.fromEntries(Object.entries(process.env).filter(([name]) => CHILD_ENV.has(name))),
     });
     this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
   }
