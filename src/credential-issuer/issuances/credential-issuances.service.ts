@@ -63,9 +63,23 @@ export class CredentialIssuancesService {
   async offer(recordId: string, clientId: string): Promise<NewOffer | undefined> {
     return this.repo.manager.transaction(async (tx) => {
       const now = this.clock.now();
-      const shown = await this.liveOfferOf(tx, recordId, now);
+      const live = await this.liveRowOf(tx, recordId, now);
+      const shown = live ? this.shownAgain(live) : undefined;
       if (shown) return shown;
-      await tx.getRepository(CredentialIssuanceEntity).update({ recordId, state: 'offered' }, { state: 'burnt' });
+      // Only offers that cannot be shown make way: expired ones, and a live one derived with a retired key. A live
+      // offer a concurrent caller committed after our read is kept (this insert then yields to it, below): burning
+      // it would hand the two callers different offers, the first one dead.
+      await tx
+        .createQueryBuilder()
+        .update(CredentialIssuanceEntity)
+        .set({ state: 'burnt' })
+        .where('record_id = :recordId AND state = :offered AND (offer_expires_at <= :now OR id = :unshowable)', {
+          recordId,
+          offered: 'offered',
+          now,
+          unshowable: live?.id ?? null,
+        })
+        .execute();
       const id = randomUUID();
       const values = offerValues(this.config.cookieKeys[0], id);
       const expiresAt = new Date(now.getTime() + this.config.credentialIssuer.offerTtlSeconds * 1000);
@@ -92,12 +106,20 @@ export class CredentialIssuancesService {
 
   /** The verification's live offer, shown again: its values derived once more and checked against the stored hashes. */
   private async liveOfferOf(tx: EntityManager, recordId: string, now: Date): Promise<NewOffer | undefined> {
-    const row = await tx
+    const row = await this.liveRowOf(tx, recordId, now);
+    return row ? this.shownAgain(row) : undefined;
+  }
+
+  private liveRowOf(tx: EntityManager, recordId: string, now: Date): Promise<CredentialIssuanceEntity | null> {
+    return tx
       .getRepository(CredentialIssuanceEntity)
       .createQueryBuilder('i')
       .where('i.record_id = :recordId AND i.state = :state AND i.offer_expires_at > :now', { recordId, state: 'offered', now })
       .getOne();
-    if (!row) return undefined;
+  }
+
+  /** A live offer's values derived again; undefined when they no longer match its hashes (a retired key). */
+  private shownAgain(row: CredentialIssuanceEntity): NewOffer | undefined {
     const values = offerValues(this.config.cookieKeys[0], row.id);
     const derivable =
       sha256Hex(values.offerHandle) === row.offerHandleHash &&
